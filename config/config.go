@@ -1,0 +1,96 @@
+// Package config loads paper.yaml (SPEC 2.3): every key has a default,
+// unknown keys and wrong types are errors that name the file, line and
+// column, and the resolved Config is what the bundle records as config.yaml.
+package config
+
+// Config is the resolved configuration of one bundle build.
+type Config struct {
+	Title           string      `yaml:"title"`
+	Version         string      `yaml:"version"` // "" = next free vN
+	Out             string      `yaml:"out"`
+	Seed            uint64      `yaml:"seed"`
+	Qrels           string      `yaml:"qrels,omitempty"`   // TREC qrels, shared by TREC systems
+	Queries         string      `yaml:"queries,omitempty"` // TREC query table CSV
+	Systems         []System    `yaml:"systems"`
+	ReferenceSystem string      `yaml:"reference_system"` // "" = previous system in the list
+	Cutoffs         []int       `yaml:"cutoffs"`
+	FPRTargets      []float64   `yaml:"fpr_targets"`
+	Bootstrap       Bootstrap   `yaml:"bootstrap"`
+	Calibration     Calibration `yaml:"calibration"`
+	Gate            Gate        `yaml:"gate"`
+	DynamicK        DynamicK    `yaml:"dynamic_k"`
+	Strata          Strata      `yaml:"strata"`
+	Contract        Contract    `yaml:"contract"`
+	Targets         Targets     `yaml:"targets"`
+
+	// Dir is the folder paper.yaml was read from; relative input paths are
+	// resolved against it. Not part of the YAML.
+	Dir string `yaml:"-"`
+	// File is the path paper.yaml was read from ("" for a built-in default).
+	File string `yaml:"-"`
+}
+
+// System is one entry of systems:.
+type System struct {
+	Name    string `yaml:"name"`
+	Label   string `yaml:"label"`              // default: Name
+	Input   string `yaml:"input"`              // per-query table (.csv, .jsonl) or TREC run
+	Format  string `yaml:"format,omitempty"`   // "" = from the extension: csv, jsonl; or "trec"
+	NEProbs string `yaml:"ne_probs,omitempty"` // TREC only: CSV query_id, ne_prob
+}
+
+type Bootstrap struct {
+	Resamples  int     `yaml:"resamples"`  // default 10000
+	Unit       string  `yaml:"unit"`       // post (default) | query
+	Method     string  `yaml:"method"`     // percentile (default) | bca
+	Confidence float64 `yaml:"confidence"` // default 0.95
+}
+
+type Calibration struct {
+	Bins     int    `yaml:"bins"`     // default 10
+	Strategy string `yaml:"strategy"` // uniform (default) | quantile
+}
+
+type Gate struct {
+	ScreenSensitivity float64 `yaml:"screen_sensitivity"` // default 0.995
+	AlertPrecision    float64 `yaml:"alert_precision"`    // default 0.90
+}
+
+type DynamicK struct {
+	KMin           int       `yaml:"k_min"`           // default 2
+	HardCap        int       `yaml:"hard_cap"`        // default 10
+	KMaxRatio      float64   `yaml:"k_max_ratio"`     // default 0.5
+	Gamma          float64   `yaml:"gamma"`           // default 0.9
+	GammaUncertain float64   `yaml:"gamma_uncertain"` // default 0.95
+	Sweep          []float64 `yaml:"sweep"`           // default [0.7, 0.8, 0.9, 0.95]
+}
+
+// Strata is either Auto (the n_pos tertiles) or explicit bands.
+type Strata struct {
+	Auto  bool
+	Bands []Band // Hi < 0 means no upper bound
+}
+
+// Band is an inclusive n_pos range [Lo, Hi]; Hi = -1 is open-ended.
+type Band struct{ Lo, Hi int }
+
+type Contract struct {
+	MAPDenominator string `yaml:"map_denominator"` // gold (default) | min_gold_k | hits
+	FoldStd        string `yaml:"fold_std"`        // sample (default) | population
+	UndefinedAUROC string `yaml:"undefined_auroc"` // nan (default) | half
+	NDCGGain       string `yaml:"ndcg_gain"`       // exponential (default) | linear
+}
+
+// Targets holds the bound each metric id should meet. Default is true when
+// the built-in table (seed 002 targets, seed 003 reference ranges) is used.
+type Targets struct {
+	Default bool
+	Bounds  map[string]Target
+}
+
+// Target is a bound on a metric: value >= Min when Min is set, value <= Max
+// when Max is set.
+type Target struct {
+	Min *float64 `yaml:"min,omitempty"`
+	Max *float64 `yaml:"max,omitempty"`
+}

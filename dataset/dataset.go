@@ -1,0 +1,170 @@
+// Package dataset is the first stage of the pipeline: it reads the inputs a
+// user points paper.yaml at (per-query CSV or JSON Lines tables, TREC run and
+// qrels files), validates them, and returns one typed, read-only Dataset that
+// report.Compute turns into numbers. It never computes a metric.
+//
+// Every problem with the input is an *InputError that names the file, line
+// and column; up to 20 of them are returned together as an ErrorList.
+package dataset
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Split says what a row is for: eval rows are measured, tune rows only choose
+// thresholds (SPEC 5).
+type Split uint8
+
+const (
+	SplitEval Split = iota
+	SplitTune
+)
+
+func (s Split) String() string {
+	switch s {
+	case SplitEval:
+		return "eval"
+	case SplitTune:
+		return "tune"
+	}
+	return fmt.Sprintf("Split(%d)", uint8(s))
+}
+
+// State is a three-state clinical gate decision (seed 002 section 5).
+type State uint8
+
+const (
+	StateNone State = iota // not given in the input
+	StateNEG
+	StateUncertain
+	StatePOS
+)
+
+func (s State) String() string {
+	switch s {
+	case StateNone:
+		return ""
+	case StateNEG:
+		return "NEG"
+	case StateUncertain:
+		return "UNCERTAIN"
+	case StatePOS:
+		return "POS"
+	}
+	return fmt.Sprintf("State(%d)", uint8(s))
+}
+
+// Query is one (query, fold, split) row of the evaluation: everything about it
+// that does not depend on the system. Gold is identical across systems
+// (SPEC 5.4).
+type Query struct {
+	ID        string // query_id; defaults to post_id + "/" + criterion_id
+	Post      string // the group: unit of folds and of the cluster bootstrap
+	Criterion string // "" when the input has no criteria
+	Fold      int
+	Split     Split
+	Gold      []string // gold evidence ids, in input order, no duplicates
+	GoldRels  []int    // graded relevance aligned with Gold, each >= 1
+}
+
+// HasEvidence reports whether the query has at least one gold item.
+func (q *Query) HasEvidence() bool { return len(q.Gold) > 0 }
+
+// Row is one system's output for one Query.
+//
+// Candidates are stored in ranked order: score descending, ties in input
+// order for the per-query table, ties by docno descending for TREC runs. Rel
+// gives, for each ranked candidate, its gold grade (0 when not gold).
+type Row struct {
+	Candidates []string
+	Scores     []float64
+	Rel        []int
+	NodeProbs  []float64 // aligned with Candidates; nil when absent
+
+	Selected    []string // the pipeline's own extracted set, when HasSelected
+	HasSelected bool
+
+	NEProb    float64 // NE-gate probability, when HasNEProb
+	HasNEProb bool
+
+	State State // the pipeline's own gate state; StateNone when absent
+}
+
+// System is one pipeline configuration: a label and one Row per Query.
+type System struct {
+	Name   string
+	Label  string
+	Source string // input file(s), for provenance
+	Rows   []Row  // Rows[i] belongs to Dataset.Queries[i]
+}
+
+// Dataset is the validated input of a bundle.
+type Dataset struct {
+	Queries []Query // sorted by (Fold, Split, Post, Criterion, ID)
+	Systems []System
+
+	HasCriteria bool // every query has a criterion_id
+	HasPosts    bool // post_id was given (else each query is its own group)
+	HasNEProb   bool // every system gives ne_prob on every row
+	HasFolds    bool // fold was given
+
+	TrainRowsIgnored int // rows with split = train, counted and dropped
+
+	// TREC inputs: run queries without qrels (not evaluated) and qrels
+	// queries without a run, per system name.
+	RunQueriesWithoutQrels map[string]int
+	QrelsQueriesWithoutRun map[string]int
+
+	Notes []string // caveats about the input, shown in the report
+}
+
+// InputError is one problem with an input file, positioned at a line and a
+// column (1-based; Column 0 means the whole line, Line 0 the whole file).
+type InputError struct {
+	File   string
+	Line   int
+	Column int
+	Msg    string // what was wrong, and what was expected
+
+	// Consistency marks a failed hard consistency check of SPEC 10 (folds
+	// not post-disjoint, tune/eval overlap, gold differing between systems,
+	// a probability outside [0, 1]) rather than malformed input; when every
+	// error of a list is one, the command exits 3 instead of 2.
+	Consistency bool
+}
+
+func (e *InputError) Error() string {
+	switch {
+	case e.Line <= 0:
+		return fmt.Sprintf("%s: %s", e.File, e.Msg)
+	case e.Column <= 0:
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
+}
+
+// MaxErrors is how many input errors are collected before giving up.
+const MaxErrors = 20
+
+// ErrorList is a non-empty list of input errors, reported together.
+type ErrorList []*InputError
+
+func (l ErrorList) Error() string {
+	var b strings.Builder
+	for i, e := range l {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.Error())
+	}
+	return b.String()
+}
+
+// Err returns l as an error, or nil when l is empty.
+func (l ErrorList) Err() error {
+	if len(l) == 0 {
+		return nil
+	}
+	return l
+}
