@@ -3,6 +3,8 @@
 // column, and the resolved Config is what the bundle records as config.yaml.
 package config
 
+import "path/filepath"
+
 // Config is the resolved configuration of one bundle build.
 type Config struct {
 	Title           string      `yaml:"title"`
@@ -39,6 +41,8 @@ type System struct {
 	NEProbs string `yaml:"ne_probs,omitempty"` // TREC only: CSV query_id, ne_prob
 }
 
+// Bootstrap is the bootstrap: key: how confidence intervals are computed
+// (SPEC 6).
 type Bootstrap struct {
 	Resamples  int     `yaml:"resamples"`  // default 10000
 	Unit       string  `yaml:"unit"`       // post (default) | query
@@ -46,16 +50,22 @@ type Bootstrap struct {
 	Confidence float64 `yaml:"confidence"` // default 0.95
 }
 
+// Calibration is the calibration: key: the bins of ne.ece and of the
+// reliability diagram (SPEC 4.1).
 type Calibration struct {
 	Bins     int    `yaml:"bins"`     // default 10
 	Strategy string `yaml:"strategy"` // uniform (default) | quantile
 }
 
+// Gate is the gate: key: the requirements the three-state clinical gate
+// thresholds are chosen to meet on tune rows (SPEC 4.4).
 type Gate struct {
 	ScreenSensitivity float64 `yaml:"screen_sensitivity"` // default 0.995
 	AlertPrecision    float64 `yaml:"alert_precision"`    // default 0.90
 }
 
+// DynamicK is the dynamic_k: key: the evidence-selection policy applied when
+// a row has no selected_uids (SPEC 4.3), and the gamma sweep.
 type DynamicK struct {
 	KMin           int       `yaml:"k_min"`           // default 2
 	HardCap        int       `yaml:"hard_cap"`        // default 10
@@ -74,6 +84,8 @@ type Strata struct {
 // Band is an inclusive n_pos range [Lo, Hi]; Hi = -1 is open-ended.
 type Band struct{ Lo, Hi int }
 
+// Contract is the contract: key: the convention chosen where the metric
+// contracts disagree (SPEC 9).
 type Contract struct {
 	MAPDenominator string `yaml:"map_denominator"` // gold (default) | min_gold_k | hits
 	FoldStd        string `yaml:"fold_std"`        // sample (default) | population
@@ -93,4 +105,39 @@ type Targets struct {
 type Target struct {
 	Min *float64 `yaml:"min,omitempty"`
 	Max *float64 `yaml:"max,omitempty"`
+}
+
+// ReferenceFor returns the index of the system that system i is compared
+// against (SPEC 4.8): the one named by reference_system when it is set, else
+// the previous system in the list. ok is false when system i has no
+// reference: it is the reference itself, it is the first system and
+// reference_system is empty, or i is out of range.
+func (c *Config) ReferenceFor(i int) (ref int, ok bool) {
+	if i < 0 || i >= len(c.Systems) {
+		return -1, false
+	}
+	if c.ReferenceSystem == "" {
+		if i == 0 {
+			return -1, false
+		}
+		return i - 1, true
+	}
+	for j, s := range c.Systems {
+		if s.Name == c.ReferenceSystem {
+			if j == i {
+				return -1, false
+			}
+			return j, true
+		}
+	}
+	return -1, false
+}
+
+// ResolvePath returns p relative to the folder paper.yaml was read from
+// (c.Dir). An empty or absolute p is returned unchanged.
+func (c *Config) ResolvePath(p string) string {
+	if p == "" || filepath.IsAbs(p) || c.Dir == "" {
+		return p
+	}
+	return filepath.Join(c.Dir, p)
 }

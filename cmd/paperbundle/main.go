@@ -1,0 +1,35 @@
+// Command paperbundle turns the per-query outputs of an evidence-retrieval
+// or learning-to-rank pipeline into a versioned paper bundle: every metric of
+// the metric contracts computed once with bootstrap confidence intervals,
+// written as metrics_master.json, report.html, figures, tables.xlsx, LaTeX
+// and CSV tables.
+//
+// Usage:
+//
+//	paperbundle build  [-config paper.yaml] [-version V] [-out DIR] [-force] [-q]
+//	paperbundle check  [-config paper.yaml]       validate inputs and config only
+//	paperbundle verify BUNDLE_DIR                 hashes + recompute from inputs
+//	paperbundle diff   BUNDLE_A BUNDLE_B          metric deltas, CI overlap
+//	paperbundle demo   -out DIR [-seed N]         write the demo dataset
+//
+// Exit status: 0 success; 1 internal error; 2 bad input or configuration
+// (the message names file, line and column and what was expected); 3 a hard
+// consistency check failed.
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	err := run(ctx, os.Stdout, os.Stderr, os.Args[1:])
+	stop()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "paperbundle:", err)
+		os.Exit(exitCode(err))
+	}
+}

@@ -1,0 +1,288 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"paperbundle/bundle"
+	"paperbundle/config"
+	"paperbundle/dataset"
+	"paperbundle/dataset/demo"
+	"paperbundle/report"
+)
+
+// Exit statuses (SPEC 8).
+const (
+	exitOK       = 0
+	exitInternal = 1
+	exitInput    = 2
+	exitCheck    = 3
+)
+
+// statusError carries the exit status of a failed command.
+type statusError struct {
+	code int
+	err  error
+}
+
+func (e *statusError) Error() string { return e.err.Error() }
+func (e *statusError) Unwrap() error { return e.err }
+
+func withStatus(code int, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &statusError{code, err}
+}
+
+// exitCode maps an error to the process exit status: input errors are 2,
+// failed hard consistency checks 3, anything else 1.
+func exitCode(err error) int {
+	var se *statusError
+	if errors.As(err, &se) {
+		return se.code
+	}
+	var el dataset.ErrorList
+	if errors.As(err, &el) {
+		for _, e := range el {
+			if !e.Consistency {
+				return exitInput
+			}
+		}
+		return exitCheck
+	}
+	var ie *dataset.InputError
+	if errors.As(err, &ie) {
+		if ie.Consistency {
+			return exitCheck
+		}
+		return exitInput
+	}
+	var ce *report.CheckError
+	if errors.As(err, &ce) {
+		return exitCheck
+	}
+	return exitInternal
+}
+
+const usage = `usage:
+  paperbundle build  [-config paper.yaml] [-version V] [-out DIR] [-force] [-q]
+  paperbundle check  [-config paper.yaml]
+  paperbundle verify BUNDLE_DIR
+  paperbundle diff   BUNDLE_A BUNDLE_B
+  paperbundle demo   -out DIR [-seed N]
+`
+
+// run is the whole command, testable: it never calls os.Exit.
+func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return withStatus(exitInput, errors.New("missing subcommand"))
+	}
+	switch args[0] {
+	case "build":
+		return runBuild(ctx, stdout, stderr, args[1:])
+	case "check":
+		return runCheck(ctx, stdout, stderr, args[1:])
+	case "demo":
+		return runDemo(stdout, stderr, args[1:])
+	case "verify", "diff":
+		fs := flag.NewFlagSet(args[0], flag.ContinueOnError)
+		fs.SetOutput(stderr)
+		if err := fs.Parse(args[1:]); err != nil {
+			return withStatus(exitInput, err)
+		}
+		return withStatus(exitInternal, fmt.Errorf("%s: not implemented yet", args[0]))
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	fmt.Fprint(stderr, usage)
+	return withStatus(exitInput, fmt.Errorf("unknown subcommand %q", args[0]))
+}
+
+func runDemo(stdout, stderr io.Writer, args []string) error {
+	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.String("out", "", "folder to write the demo dataset and its paper.yaml into")
+	seed := fs.Uint64("seed", 20260118, "random seed")
+	if err := fs.Parse(args); err != nil {
+		return withStatus(exitInput, err)
+	}
+	if *out == "" || fs.NArg() > 0 {
+		return withStatus(exitInput, errors.New("demo: usage: paperbundle demo -out DIR [-seed N]"))
+	}
+	if err := demo.Write(*out, demo.Options{Seed: *seed}); err != nil {
+		return fmt.Errorf("demo: %w", err)
+	}
+	fmt.Fprintf(stdout, "demo dataset written to %s (config: %s)\n", *out, filepath.Join(*out, "paper.yaml"))
+	return nil
+}
+
+// loadInputs reads paper.yaml and every input it names.
+func loadInputs(path string) (*config.Config, *dataset.Dataset, error) {
+	cfg, err := config.Load(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	ds, err := dataset.Load(datasetSpec(cfg))
+	if err != nil {
+		return nil, nil, err
+	}
+	return cfg, ds, nil
+}
+
+func datasetSpec(cfg *config.Config) dataset.Spec {
+	var spec dataset.Spec
+	for _, s := range cfg.Systems {
+		ss := dataset.SystemSpec{Name: s.Name, Label: s.Label, Input: cfg.ResolvePath(s.Input), Format: inputFormat(s)}
+		if s.NEProbs != "" {
+			ss.NEProbs = cfg.ResolvePath(s.NEProbs)
+		}
+		spec.Systems = append(spec.Systems, ss)
+	}
+	if cfg.Qrels != "" {
+		spec.Qrels = cfg.ResolvePath(cfg.Qrels)
+	}
+	if cfg.Queries != "" {
+		spec.Queries = cfg.ResolvePath(cfg.Queries)
+	}
+	return spec
+}
+
+func inputFormat(s config.System) string {
+	if s.Format != "" {
+		return s.Format
+	}
+	switch strings.ToLower(filepath.Ext(s.Input)) {
+	case ".jsonl", ".ndjson", ".json":
+		return "jsonl"
+	}
+	return "csv"
+}
+
+func runCheck(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfgPath := fs.String("config", "paper.yaml", "configuration file")
+	if err := fs.Parse(args); err != nil {
+		return withStatus(exitInput, err)
+	}
+	_, ds, err := loadInputs(*cfgPath)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s: ok: %d systems, %d rows\n", *cfgPath, len(ds.Systems), len(ds.Queries))
+	return nil
+}
+
+func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	fs := flag.NewFlagSet("build", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfgPath := fs.String("config", "paper.yaml", "configuration file")
+	version := fs.String("version", "", "bundle version (default: paper.yaml's version, else the next free vN)")
+	out := fs.String("out", "", "bundle root (default: paper.yaml's out)")
+	force := fs.Bool("force", false, "replace an existing version")
+	quiet := fs.Bool("q", false, "no progress output")
+	if err := fs.Parse(args); err != nil {
+		return withStatus(exitInput, err)
+	}
+	if fs.NArg() > 0 {
+		return withStatus(exitInput, fmt.Errorf("build: unexpected argument %q", fs.Arg(0)))
+	}
+	start := time.Now()
+	progress := newProgress(stderr, *quiet)
+	progress.step("loading inputs")
+	cfg, ds, err := loadInputs(*cfgPath)
+	if err != nil {
+		return err
+	}
+	root := cfg.Out
+	if *out != "" {
+		root = *out
+	} else {
+		root = cfg.ResolvePath(root)
+	}
+	v := cfg.Version
+	if *version != "" {
+		v = *version
+	}
+	if v == "" {
+		if v, err = bundle.NextVersion(root); err != nil {
+			return err
+		}
+	}
+	if !bundle.ValidVersion(v) {
+		return withStatus(exitInput, fmt.Errorf("build: version %q must match ^v[0-9]+(\\.[0-9]+)*$", v))
+	}
+	if _, err := os.Stat(filepath.Join(root, v)); err == nil && !*force {
+		return withStatus(exitInput, fmt.Errorf("build: %s already exists; choose another -version or use -force", filepath.Join(root, v)))
+	}
+	cfg.Version = v
+	progress.step("computing metrics")
+	rep, err := report.Compute(ctx, cfg, ds, report.Options{Version: v, Tool: toolVersion(), Progress: progress.step})
+	if err != nil {
+		return err
+	}
+	if err := rep.HardCheckError(); err != nil {
+		return err // SPEC 10: a failed hard check writes no bundle
+	}
+	progress.step("rendering")
+	b := bundle.New()
+	if err := report.Render(b, rep); err != nil {
+		return err
+	}
+	inputs, err := inputHashes(cfg)
+	if err != nil {
+		return err
+	}
+	dir, err := b.Commit(bundle.CommitOptions{Root: root, Version: v, Force: *force, Tool: toolVersion(), Inputs: inputs})
+	if err != nil {
+		if errors.Is(err, bundle.ErrExists) {
+			return withStatus(exitInput, err)
+		}
+		return err
+	}
+	progress.done()
+	fmt.Fprintf(stdout, "bundle %s written to %s (%d files, %.1fs)\n", v, dir, len(b.Names())+1, time.Since(start).Seconds())
+	return nil
+}
+
+// inputHashes lists every input file of the configuration for the manifest.
+func inputHashes(cfg *config.Config) ([]bundle.Input, error) {
+	var paths []string
+	if cfg.File != "" {
+		paths = append(paths, cfg.File)
+	}
+	for _, s := range cfg.Systems {
+		paths = append(paths, cfg.ResolvePath(s.Input))
+		if s.NEProbs != "" {
+			paths = append(paths, cfg.ResolvePath(s.NEProbs))
+		}
+	}
+	if cfg.Qrels != "" {
+		paths = append(paths, cfg.ResolvePath(cfg.Qrels))
+	}
+	if cfg.Queries != "" {
+		paths = append(paths, cfg.ResolvePath(cfg.Queries))
+	}
+	var out []bundle.Input
+	for _, p := range paths {
+		in, err := bundle.HashFile(p)
+		if err != nil {
+			return nil, err
+		}
+		if rel, err := filepath.Rel(cfg.Dir, p); err == nil && cfg.Dir != "" {
+			in.Path = filepath.ToSlash(rel)
+		}
+		out = append(out, in)
+	}
+	return out, nil
+}

@@ -1,0 +1,622 @@
+package dataset
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// SystemSpec names the input of one system. Paths are already resolved
+// (package config resolves them against the folder of paper.yaml).
+type SystemSpec struct {
+	Name    string // identifier, e.g. "full"
+	Label   string // display name; Name when empty
+	Input   string // per-query table (.csv, .jsonl) or TREC run
+	Format  string // "csv", "jsonl" or "trec"; "" = from Input's extension (.jsonl, .ndjson: jsonl; else csv)
+	NEProbs string // TREC only: CSV with columns query_id, ne_prob; "" = none
+}
+
+// Spec is everything Load reads. The first system is the primary one: it
+// defines the set of (query, fold, split) rows every other system must
+// cover with identical gold.
+type Spec struct {
+	Systems []SystemSpec
+	Qrels   string // TREC qrels shared by every TREC system
+	Queries string // optional TREC queries table: query_id, post_id, criterion_id, fold, split
+}
+
+// Load reads and validates the inputs of spec and returns the Dataset.
+//
+// Input problems are returned together as an ErrorList of up to MaxErrors
+// *InputError values, each naming file, line and column; any other error
+// is an I/O failure while reading. Input files that cannot be opened are
+// input errors (the path is wrong), not I/O failures.
+func Load(spec Spec) (*Dataset, error) {
+	return load(spec, func(name string) (io.ReadCloser, error) { return os.Open(name) })
+}
+
+// opener opens an input file; tests substitute in-memory files.
+type opener func(name string) (io.ReadCloser, error)
+
+// source is one system's input after parsing.
+type source struct {
+	spec   SystemSpec
+	format string
+	recs   []record
+	order  []int // recs sorted by key (fold, split, query id)
+
+	tab *table // per-query table inputs
+
+	// TREC inputs.
+	runNoQrels, qrelsNoRun int
+}
+
+// loader carries the state of one Load.
+type loader struct {
+	spec Spec
+	open opener
+	c    collector
+
+	qrels   *qrels
+	queries *queryTable
+}
+
+func load(spec Spec, open opener) (*Dataset, error) {
+	if len(spec.Systems) == 0 {
+		return nil, errors.New("dataset: no systems to load")
+	}
+	ld := &loader{spec: spec, open: open}
+	srcs := make([]*source, len(spec.Systems))
+	var notes []string
+	anyTREC := false
+	for i, ss := range spec.Systems {
+		f, err := formatOf(ss)
+		if err != nil {
+			ld.c.add(ss.Input, 0, 0, "system %s: %v", ss.Name, err)
+			continue
+		}
+		srcs[i] = &source{spec: ss, format: f}
+		if f == "trec" {
+			anyTREC = true
+		} else if ss.NEProbs != "" {
+			notes = append(notes, fmt.Sprintf("ne_probs of system %s ignored: it is read only for format trec, a per-query table gives ne_prob in its own column.", ss.Name))
+		}
+	}
+	if anyTREC {
+		if err := ld.readTRECShared(); err != nil {
+			return nil, err
+		}
+	} else {
+		if spec.Qrels != "" {
+			notes = append(notes, fmt.Sprintf("qrels file %s ignored: it is read only for systems with format trec.", spec.Qrels))
+		}
+		if spec.Queries != "" {
+			notes = append(notes, fmt.Sprintf("queries file %s ignored: it is read only for systems with format trec.", spec.Queries))
+		}
+	}
+	for _, src := range srcs {
+		if src == nil || ld.c.full() {
+			continue
+		}
+		if err := ld.readSystem(src); err != nil {
+			return nil, err
+		}
+	}
+	if len(ld.c.list) > 0 {
+		return nil, ld.c.list
+	}
+	for _, src := range srcs {
+		ld.checkDuplicates(src)
+	}
+	if len(ld.c.list) == 0 {
+		for _, src := range srcs[1:] {
+			ld.compare(srcs[0], src)
+		}
+		ld.checkFolds(srcs[0])
+	}
+	if len(ld.c.list) > 0 {
+		return nil, ld.c.list
+	}
+	d := ld.assemble(srcs)
+	d.Notes = append(notes, d.Notes...)
+	return d, nil
+}
+
+// formatOf returns the input format of a system.
+func formatOf(ss SystemSpec) (string, error) {
+	switch f := strings.ToLower(ss.Format); f {
+	case "csv", "jsonl", "trec":
+		return f, nil
+	case "":
+		switch strings.ToLower(filepath.Ext(ss.Input)) {
+		case ".jsonl", ".ndjson":
+			return "jsonl", nil
+		}
+		return "csv", nil
+	}
+	return "", fmt.Errorf("format %q is not supported, expected csv, jsonl or trec", ss.Format)
+}
+
+// withFile opens name and calls read with it. A file that cannot be opened
+// is an input error; read's error is an I/O failure.
+func (ld *loader) withFile(name string, read func(io.Reader) error) (opened bool, err error) {
+	f, err := ld.open(name)
+	if err != nil {
+		msg := err.Error()
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			msg = pe.Err.Error()
+		}
+		ld.c.add(name, 0, 0, "cannot open the file: %s", msg)
+		return false, nil
+	}
+	err = read(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return true, fmt.Errorf("dataset: reading %s: %w", name, err)
+	}
+	return true, nil
+}
+
+// readTRECShared reads the qrels and queries files shared by TREC systems.
+func (ld *loader) readTRECShared() error {
+	if ld.spec.Qrels == "" {
+		var names []string
+		file := ""
+		for _, ss := range ld.spec.Systems {
+			if f, _ := formatOf(ss); f == "trec" {
+				names = append(names, ss.Name)
+				if file == "" {
+					file = ss.Input
+				}
+			}
+		}
+		ld.c.add(file, 0, 0, "no qrels file, expected a top-level qrels: for the TREC systems %s", strings.Join(names, ", "))
+		return nil
+	}
+	_, err := ld.withFile(ld.spec.Qrels, func(r io.Reader) error {
+		q, err := parseQrels(ld.spec.Qrels, r, &ld.c)
+		ld.qrels = q
+		return err
+	})
+	if err != nil || ld.spec.Queries == "" {
+		return err
+	}
+	_, err = ld.withFile(ld.spec.Queries, func(r io.Reader) error {
+		q, err := parseQueriesCSV(ld.spec.Queries, r, &ld.c)
+		ld.queries = q
+		return err
+	})
+	return err
+}
+
+// readSystem parses one system's input into records.
+func (ld *loader) readSystem(src *source) error {
+	name := src.spec.Input
+	switch src.format {
+	case "csv", "jsonl":
+		_, err := ld.withFile(name, func(r io.Reader) error {
+			var t *table
+			var err error
+			if src.format == "csv" {
+				t, err = parseTableCSV(name, r, &ld.c)
+			} else {
+				t, err = parseTableJSONL(name, r, &ld.c)
+			}
+			src.tab = t
+			return err
+		})
+		if err != nil || src.tab == nil {
+			return err
+		}
+		src.recs = src.tab.recs
+		src.tab.recs = nil
+		if len(src.recs) == 0 && len(ld.c.list) == 0 {
+			if n := src.tab.trainRows; n > 0 {
+				ld.c.add(name, 0, 0, "all %d rows have split train, expected eval or tune rows", n)
+			} else {
+				ld.c.add(name, 0, 0, "no data rows, expected one row per query")
+			}
+		}
+		return nil
+	}
+
+	var rn *run
+	_, err := ld.withFile(name, func(r io.Reader) error {
+		var err error
+		rn, err = parseRun(name, r, &ld.c)
+		return err
+	})
+	if err != nil || rn == nil {
+		return err
+	}
+	var ne map[string]neProb
+	if src.spec.NEProbs != "" {
+		_, err := ld.withFile(src.spec.NEProbs, func(r io.Reader) error {
+			var err error
+			ne, err = parseNEProbsCSV(src.spec.NEProbs, r, &ld.c)
+			return err
+		})
+		if err != nil || ne == nil {
+			return err
+		}
+	}
+	if ld.qrels == nil || len(ld.c.list) > 0 {
+		return nil
+	}
+	ld.trecRecords(src, rn, ne)
+	return nil
+}
+
+// trecRecords turns a run into records: the run queries that have qrels
+// (and are not train queries), ranked as trec_eval ranks them.
+func (ld *loader) trecRecords(src *source, rn *run, ne map[string]neProb) {
+	qr, qt := ld.qrels, ld.queries
+	var (
+		perm []int
+		look lookup
+	)
+	for _, q := range rn.queries {
+		g := qr.byQID[q.qid]
+		if g == nil {
+			src.runNoQrels++
+			continue
+		}
+		query := Query{ID: q.qid, Post: q.qid, Split: SplitEval, Gold: g.gold, GoldRels: g.rels}
+		idFile, idLine := rn.file, q.line
+		if qt != nil {
+			info := qt.byID[q.qid]
+			if info == nil {
+				ld.c.add(qt.file, 0, 0, "query %q (%s:%d, with qrels) has no row, expected one row per evaluated query", q.qid, rn.file, q.line)
+				continue
+			}
+			if info.train {
+				continue
+			}
+			if info.post != "" {
+				query.Post = info.post
+			}
+			query.Criterion, query.Fold, query.Split = info.criterion, info.fold, info.split
+			idFile, idLine = qt.file, info.line
+		}
+		row := Row{}
+		if ne != nil {
+			v, ok := ne[q.qid]
+			if !ok {
+				ld.c.add(src.spec.NEProbs, 0, 0, "query %q (%s:%d) has no ne_prob, expected one row per evaluated query", q.qid, rn.file, q.line)
+				continue
+			}
+			row.NEProb, row.HasNEProb = v.p, true
+		}
+		perm = rankTREC(perm, q.scores, q.docs)
+		row.Candidates = packStrings(q.docs, perm)
+		row.Scores = permuteFloats(q.scores, perm)
+		row.Rel = make([]int, len(row.Candidates))
+		look.reset(query.Gold)
+		for i, d := range row.Candidates {
+			if k := look.find(d); k >= 0 {
+				row.Rel[i] = query.GoldRels[k]
+			}
+		}
+		src.recs = append(src.recs, record{Query: query, row: row, line: q.line, idFile: idFile, idLine: idLine})
+	}
+	for _, g := range qr.queries {
+		if rn.byQID[g.qid] == nil {
+			src.qrelsNoRun++
+		}
+	}
+	if len(src.recs) == 0 && len(ld.c.list) == 0 {
+		ld.c.add(rn.file, 0, 0, "none of the %d run queries is evaluated (in the qrels file %s and not a train query), expected at least one", len(rn.queries), qr.file)
+	}
+}
+
+// keyCmp orders records by their identity (fold, split, query id).
+func keyCmp(a, b *record) int {
+	if c := cmp.Compare(a.Fold, b.Fold); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Split, b.Split); c != 0 {
+		return c
+	}
+	return strings.Compare(a.ID, b.ID)
+}
+
+// checkDuplicates sorts a source's records by key and reports rows that
+// repeat a (query, fold, split).
+func (ld *loader) checkDuplicates(src *source) {
+	recs := src.recs
+	src.order = identity(nil, len(recs))
+	slices.SortStableFunc(src.order, func(i, j int) int { return keyCmp(&recs[i], &recs[j]) })
+	for k := 1; k < len(src.order); k++ {
+		a, b := &recs[src.order[k-1]], &recs[src.order[k]]
+		if keyCmp(a, b) == 0 {
+			ld.c.add(b.idFile, b.idLine, 1, "duplicate row for query %q (fold %d, split %s): line %d has it too, expected one row per (query, fold, split)", b.ID, b.Fold, b.Split, a.idLine)
+		}
+	}
+}
+
+// mismatch remembers the first (lowest line) of one kind of difference
+// between two systems, and how many there are.
+type mismatch struct {
+	n    int
+	line int
+	emit func()
+}
+
+func (m *mismatch) see(line int, emit func()) {
+	m.n++
+	if m.emit == nil || line < m.line {
+		m.line, m.emit = line, emit
+	}
+}
+
+func (m *mismatch) more() string {
+	if m.n <= 1 {
+		return ""
+	}
+	return fmt.Sprintf(" (and %d more)", m.n-1)
+}
+
+// compare checks that src covers the same (query, fold, split) rows as the
+// first system, with the same post, criterion and gold. For each kind of
+// difference it reports the first differing row, by line.
+func (ld *loader) compare(first, src *source) {
+	fa, fb := first.spec.Input, src.spec.Input
+	var missing, extra, ident, gold mismatch
+	i, j := 0, 0
+	for i < len(first.order) || j < len(src.order) {
+		var a, b *record
+		if i < len(first.order) {
+			a = &first.recs[first.order[i]]
+		}
+		if j < len(src.order) {
+			b = &src.recs[src.order[j]]
+		}
+		c := 0
+		switch {
+		case a == nil:
+			c = 1
+		case b == nil:
+			c = -1
+		default:
+			c = keyCmp(a, b)
+		}
+		switch {
+		case c < 0:
+			missing.see(a.line, func() {
+				ld.c.add(fa, a.line, 1, "the row of query %q (fold %d, split %s) is missing from %s (system %s)%s, expected every system to cover the same (query, fold, split) rows", a.ID, a.Fold, a.Split, fb, src.spec.Name, missing.more())
+			})
+			i++
+		case c > 0:
+			extra.see(b.line, func() {
+				ld.c.add(fb, b.line, 1, "query %q (fold %d, split %s) is not in %s (the first system, %s)%s, expected every system to cover the same (query, fold, split) rows", b.ID, b.Fold, b.Split, fa, first.spec.Name, extra.more())
+			})
+			j++
+		default:
+			if a.Post != b.Post || a.Criterion != b.Criterion {
+				ident.see(b.line, func() {
+					ld.c.add(fb, b.line, 1, "query %q (fold %d, split %s) has post %q, criterion %q, but %s:%d has post %q, criterion %q, expected the same in every system%s", b.ID, b.Fold, b.Split, b.Post, b.Criterion, fa, a.line, a.Post, a.Criterion, ident.more())
+				})
+			}
+			if d := goldDiff(&a.Query, &b.Query); d != "" {
+				gold.see(b.line, func() {
+					col := b.goldAt.col
+					if col == 0 {
+						col = 1
+					}
+					ld.c.consistency(fb, b.line, col, "gold of query %q (fold %d, split %s) differs from %s:%d: %s, expected the same gold in every system (SPEC 5.4)%s", b.ID, b.Fold, b.Split, fa, a.line, d, gold.more())
+				})
+			}
+			i++
+			j++
+		}
+	}
+	for _, m := range []*mismatch{&missing, &extra, &ident, &gold} {
+		if m.emit != nil {
+			m.emit()
+		}
+	}
+}
+
+// goldDiff describes how b's gold differs from a's ("" when identical).
+func goldDiff(a, b *Query) string {
+	if len(a.Gold) != len(b.Gold) {
+		return fmt.Sprintf("gold_uids has %d ids here and %d there", len(b.Gold), len(a.Gold))
+	}
+	for k := range a.Gold {
+		if a.Gold[k] != b.Gold[k] {
+			return fmt.Sprintf("gold_uids item %d is %q here and %q there", k+1, b.Gold[k], a.Gold[k])
+		}
+	}
+	for k := range a.GoldRels {
+		if a.GoldRels[k] != b.GoldRels[k] {
+			return fmt.Sprintf("gold_rels item %d is %d here and %d there", k+1, b.GoldRels[k], a.GoldRels[k])
+		}
+	}
+	return ""
+}
+
+// checkFolds runs the leakage checks of SPEC 5.1 and 5.2 on the first
+// system (every other system has the same rows): a post is evaluated in at
+// most one fold, and within a fold its rows are all eval or all tune.
+func (ld *loader) checkFolds(src *source) {
+	type postFold struct {
+		post string
+		fold int
+	}
+	type evalAt struct {
+		fold, line int
+		reported   bool
+	}
+	evalFold := make(map[string]*evalAt)
+	evalLine := make(map[postFold]int)
+	reported := make(map[postFold]bool)
+	// src.order is by (fold, split, id): a fold's eval rows come before its
+	// tune rows.
+	for _, k := range src.order {
+		r := &src.recs[k]
+		if r.Split != SplitEval {
+			continue
+		}
+		if e := evalFold[r.Post]; e == nil {
+			evalFold[r.Post] = &evalAt{fold: r.Fold, line: r.idLine}
+		} else if e.fold != r.Fold && !e.reported {
+			e.reported = true
+			ld.c.consistency(r.idFile, r.idLine, 1, "post %q has eval rows in fold %d (line %d) and in fold %d, expected each post evaluated in exactly one fold (SPEC 5.1)", r.Post, e.fold, e.line, r.Fold)
+		}
+		if _, ok := evalLine[postFold{r.Post, r.Fold}]; !ok {
+			evalLine[postFold{r.Post, r.Fold}] = r.idLine
+		}
+	}
+	for _, k := range src.order {
+		r := &src.recs[k]
+		if r.Split != SplitTune {
+			continue
+		}
+		key := postFold{r.Post, r.Fold}
+		if line, ok := evalLine[key]; ok && !reported[key] {
+			reported[key] = true
+			ld.c.consistency(r.idFile, r.idLine, 1, "post %q has both eval rows (line %d) and tune rows in fold %d, expected the tune and eval rows of a fold to share no post (SPEC 5.2)", r.Post, line, r.Fold)
+		}
+	}
+}
+
+// finalCmp is the order of Dataset.Queries: fold, split (eval first),
+// post, criterion, query id.
+func finalCmp(a, b *Query) int {
+	if c := cmp.Compare(a.Fold, b.Fold); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Split, b.Split); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.Post, b.Post); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.Criterion, b.Criterion); c != 0 {
+		return c
+	}
+	return strings.Compare(a.ID, b.ID)
+}
+
+// assemble builds the Dataset from sources that passed every check: all
+// have the same keys, so their key orders align row for row.
+func (ld *loader) assemble(srcs []*source) *Dataset {
+	first := srcs[0]
+	n := len(first.order)
+	// pos[j] is the key-order position of the j-th query in final order.
+	pos := identity(nil, n)
+	slices.SortFunc(pos, func(i, j int) int {
+		return finalCmp(&first.recs[first.order[i]].Query, &first.recs[first.order[j]].Query)
+	})
+	d := &Dataset{Queries: make([]Query, n), Systems: make([]System, len(srcs))}
+	for j, p := range pos {
+		d.Queries[j] = first.recs[first.order[p]].Query
+	}
+	d.HasNEProb = true
+	for k, src := range srcs {
+		sys := System{Name: src.spec.Name, Label: src.spec.Label, Source: src.spec.Input, Rows: make([]Row, n)}
+		if sys.Label == "" {
+			sys.Label = sys.Name
+		}
+		ne := 0
+		for j, p := range pos {
+			sys.Rows[j] = src.recs[src.order[p]].row
+			if sys.Rows[j].HasNEProb {
+				ne++
+			}
+		}
+		if ne < n {
+			d.HasNEProb = false
+			if ne > 0 {
+				d.Notes = append(d.Notes, fmt.Sprintf("System %s gives ne_prob on %d of %d rows: NE-gate metrics need it on every row.", sys.Name, ne, n))
+			}
+		}
+		d.Systems[k] = sys
+		src.recs = nil // let the parsed records go
+	}
+
+	switch {
+	case first.tab != nil:
+		d.HasPosts = first.tab.hasPost
+		d.HasCriteria = first.tab.hasCriteria
+		d.HasFolds = first.tab.hasFolds
+	case ld.queries != nil:
+		d.HasPosts = ld.queries.hasPost
+		d.HasCriteria = ld.queries.hasCriteria
+		d.HasFolds = ld.queries.hasFolds
+	}
+
+	var train []string
+	if ld.queries != nil && ld.queries.trainRows > 0 {
+		d.TrainRowsIgnored += ld.queries.trainRows
+		train = append(train, fmt.Sprintf("%d in %s", ld.queries.trainRows, ld.queries.file))
+	}
+	var selected, states []string
+	for _, src := range srcs {
+		if src.tab == nil {
+			continue
+		}
+		if t := src.tab.trainRows; t > 0 {
+			d.TrainRowsIgnored += t
+			train = append(train, fmt.Sprintf("%d in %s", t, src.spec.Input))
+		}
+		if src.tab.hasSelected {
+			selected = append(selected, src.spec.Name)
+		}
+		if src.tab.hasState {
+			states = append(states, src.spec.Name)
+		}
+	}
+	if d.TrainRowsIgnored > 0 {
+		d.Notes = append(d.Notes, fmt.Sprintf("%s with split train ignored (%s).", plural(d.TrainRowsIgnored, "row"), strings.Join(train, ", ")))
+	}
+	if len(selected) > 0 {
+		d.Notes = append(d.Notes, fmt.Sprintf("selected_uids given (%s): the pipeline's own selections are used where given, instead of the Dynamic-K policy.", strings.Join(selected, ", ")))
+	}
+	if len(states) > 0 {
+		d.Notes = append(d.Notes, fmt.Sprintf("state given (%s): the pipeline's own gate states are used where given.", strings.Join(states, ", ")))
+	}
+	if !d.HasPosts {
+		d.Notes = append(d.Notes, "No post_id: each query is its own group (folds and the cluster bootstrap treat queries as independent).")
+	}
+
+	for _, src := range srcs {
+		if src.format != "trec" {
+			continue
+		}
+		if d.RunQueriesWithoutQrels == nil {
+			d.RunQueriesWithoutQrels = make(map[string]int)
+			d.QrelsQueriesWithoutRun = make(map[string]int)
+		}
+		d.RunQueriesWithoutQrels[src.spec.Name] = src.runNoQrels
+		d.QrelsQueriesWithoutRun[src.spec.Name] = src.qrelsNoRun
+		if src.runNoQrels > 0 {
+			d.Notes = append(d.Notes, fmt.Sprintf("%s: %s without qrels not evaluated (as trec_eval).", src.spec.Input, plural(src.runNoQrels, "run query")))
+		}
+		if src.qrelsNoRun > 0 {
+			d.Notes = append(d.Notes, fmt.Sprintf("%s: %s not in the run, not evaluated (as trec_eval without -c).", src.spec.Input, plural(src.qrelsNoRun, "qrels query")))
+		}
+	}
+	return d
+}
+
+// plural writes n and a noun, in the plural unless n is 1 ("query" becomes
+// "queries").
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	if s, ok := strings.CutSuffix(noun, "y"); ok {
+		return fmt.Sprintf("%d %sies", n, s)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

@@ -1,0 +1,668 @@
+package dataset
+
+import (
+	"fmt"
+	"strings"
+)
+
+// This file turns one row of a per-query table (SPEC 2.1), read from CSV or
+// from JSON Lines, into a validated record. The two formats differ only in
+// how a cell is spelled; both fill a rawRow, and finish checks and ranks it.
+
+// column is a known column of the per-query table.
+type column uint8
+
+const (
+	colPost column = iota
+	colCriterion
+	colQuery
+	colFold
+	colSplit
+	colGold
+	colGoldRels
+	colCandidates
+	colScores
+	colNodeProbs
+	colSelected
+	colNEProb
+	colState
+	colHasEvidence
+	numColumns
+)
+
+var columnNames = [numColumns]string{
+	colPost:        "post_id",
+	colCriterion:   "criterion_id",
+	colQuery:       "query_id",
+	colFold:        "fold",
+	colSplit:       "split",
+	colGold:        "gold_uids",
+	colGoldRels:    "gold_rels",
+	colCandidates:  "candidate_uids",
+	colScores:      "candidate_scores",
+	colNodeProbs:   "node_probs",
+	colSelected:    "selected_uids",
+	colNEProb:      "ne_prob",
+	colState:       "state",
+	colHasEvidence: "has_evidence",
+}
+
+func (c column) String() string { return columnNames[c] }
+
+// columnByName finds a column by its name, ignoring case and surrounding
+// space.
+func columnByName(name string) (column, bool) {
+	name = strings.TrimSpace(name)
+	for c, n := range columnNames {
+		if strings.EqualFold(n, name) {
+			return column(c), true
+		}
+	}
+	return 0, false
+}
+
+const requiredColumns = "post_id (or query_id), gold_uids, candidate_uids and candidate_scores"
+
+// record is one validated (query, fold, split) row of one input file.
+type record struct {
+	Query
+	row    Row
+	line   int      // where the row starts in its system's file
+	goldAt position // where its gold_uids value is (zero for TREC)
+
+	// Where the identity of the query (post, fold, split) was read: the
+	// table row itself, or the queries table of TREC inputs.
+	idFile string
+	idLine int
+}
+
+// table is what a per-query table file yields.
+type table struct {
+	file      string
+	recs      []record
+	trainRows int
+
+	hasPost     bool // some row gives post_id
+	hasCriteria bool // every row gives criterion_id
+	hasFolds    bool // the fold column (or field) is given
+	hasSelected bool // some row gives selected_uids
+	hasState    bool // some row gives state
+	neRows      int  // rows that give ne_prob
+}
+
+// rawRow is one row as spelled in the input, before the checks that involve
+// several of its values. Strings may point into the input line; finish
+// copies what it keeps.
+type rawRow struct {
+	line int
+	at   [numColumns]position // where each value is; zero when the column is absent
+
+	post, criterion, query string
+	fold                   int
+	split                  Split
+	train                  bool
+
+	gold       []string
+	goldRels   []int
+	candidates []string
+	scores     []float64
+	nodeProbs  []float64 // nil when absent
+	selected   []string
+	hasSel     bool
+
+	neProb  float64
+	hasNE   bool
+	state   State
+	hasEv   bool // has_evidence was given
+	evValue bool
+}
+
+func (r *rawRow) reset(line int) {
+	*r = rawRow{
+		line:       line,
+		gold:       r.gold[:0],
+		goldRels:   r.goldRels[:0],
+		candidates: r.candidates[:0],
+		scores:     r.scores[:0],
+		nodeProbs:  r.nodeProbs[:0],
+		selected:   r.selected[:0],
+	}
+}
+
+// presence tracks whether an optional id column is given on every row or
+// on none (criterion_id, post_id).
+type presence struct {
+	known    bool
+	given    bool
+	line     int
+	reported bool
+}
+
+// tableParser holds the state of reading one per-query table.
+type tableParser struct {
+	file string
+	c    *collector
+	t    *table
+
+	raw     rawRow
+	js      jsonScanner
+	in      interner
+	look    lookup
+	perm    []int
+	posts   presence
+	crits   presence
+	pending int // errors reported for the current row
+}
+
+func newTableParser(file string, c *collector) *tableParser {
+	return &tableParser{file: file, c: c, t: &table{file: file, hasCriteria: true}}
+}
+
+// errAt reports a problem with value col of the current row.
+func (p *tableParser) errAt(col column, format string, args ...any) {
+	at := p.raw.at[col]
+	if at.line == 0 {
+		at = position{p.raw.line, 1}
+	}
+	p.c.add(p.file, at.line, at.col, format, args...)
+	p.pending++
+}
+
+// errRow reports a problem with the current row as a whole.
+func (p *tableParser) errRow(format string, args ...any) {
+	p.c.add(p.file, p.raw.line, 1, format, args...)
+	p.pending++
+}
+
+// --- values spelled as text (CSV cells) -----------------------------------
+
+// textScalar parses a non-list CSV cell into the raw row.
+func (p *tableParser) textScalar(col column, s string) {
+	r := &p.raw
+	switch col {
+	case colPost:
+		r.post = s
+	case colCriterion:
+		r.criterion = s
+	case colQuery:
+		r.query = s
+	case colFold:
+		if s == "" {
+			return
+		}
+		n, ok := parseInt(s)
+		if !ok || n < 0 {
+			p.errAt(col, "fold is %q, expected a non-negative integer", s)
+			return
+		}
+		r.fold = n
+	case colSplit:
+		if s == "" {
+			return
+		}
+		sp, train, ok := parseSplit(s)
+		if !ok {
+			p.errAt(col, "split is %q, %s", s, splitExpected)
+			return
+		}
+		r.split, r.train = sp, train
+	case colNEProb:
+		if s == "" {
+			return
+		}
+		x, msg := parseProb(s)
+		if msg != "" {
+			p.errAt(col, "ne_prob is %q, %s", s, msg)
+			return
+		}
+		r.neProb, r.hasNE = x, true
+	case colState:
+		if s == "" {
+			return
+		}
+		st, ok := parseState(s)
+		if !ok {
+			p.errAt(col, "state is %q, expected NEG, UNCERTAIN or POS", s)
+			return
+		}
+		r.state = st
+	case colHasEvidence:
+		if s == "" {
+			return
+		}
+		v, ok := parseBool(s)
+		if !ok {
+			p.errAt(col, "has_evidence is %q, expected 0 or 1", s)
+			return
+		}
+		r.hasEv, r.evValue = true, v
+	}
+}
+
+// textList parses a list CSV cell: ';'-separated items, or a JSON array
+// when the cell starts with '['. An empty cell is an empty list.
+func (p *tableParser) textList(col column, s string) {
+	r := &p.raw
+	if col == colSelected {
+		r.hasSel = true
+	}
+	if s == "" {
+		return
+	}
+	if s[0] == '[' {
+		p.js.reset(s)
+		p.js.i = 1
+		p.jsonItems(col, 0, false)
+		if !p.js.failed() && !p.js.atEnd() {
+			p.js.fail(p.js.i, "unexpected %s after the list", p.js.found())
+		}
+		if p.js.failed() {
+			p.errAt(col, "%s: %s at offset %d of the cell, expected a JSON array", col, p.js.err, p.js.errPos+1)
+		}
+		return
+	}
+	for item := 1; ; item++ {
+		v, rest, more := strings.Cut(s, ";")
+		v = strings.TrimSpace(v)
+		if v == "" {
+			p.errAt(col, "%s item %d is empty, expected a value (items are separated by ';', with nothing after the last)", col, item)
+			return
+		}
+		if !p.listItem(col, item, v) {
+			return
+		}
+		if !more {
+			return
+		}
+		s = rest
+	}
+}
+
+// listItem appends one list item, given as text, to the raw row. It
+// reports false after an error.
+func (p *tableParser) listItem(col column, item int, v string) bool {
+	r := &p.raw
+	switch col {
+	case colGold:
+		r.gold = append(r.gold, v)
+	case colCandidates:
+		r.candidates = append(r.candidates, v)
+	case colSelected:
+		r.selected = append(r.selected, v)
+	case colScores:
+		x, msg := parseFloat(v)
+		if msg != "" {
+			p.errAt(col, "%s item %d is %q, expected a finite number", col, item, v)
+			return false
+		}
+		r.scores = append(r.scores, x)
+	case colNodeProbs:
+		x, msg := parseProb(v)
+		if msg != "" {
+			p.errAt(col, "%s item %d is %q, expected a probability in [0, 1]", col, item, v)
+			return false
+		}
+		r.nodeProbs = append(r.nodeProbs, x)
+	case colGoldRels:
+		n, ok := parseInt(v)
+		if !ok || n < 1 {
+			p.errAt(col, "%s item %d is %q, expected an integer >= 1", col, item, v)
+			return false
+		}
+		r.goldRels = append(r.goldRels, n)
+	}
+	return true
+}
+
+// isListColumn reports whether col holds a list.
+func isListColumn(col column) bool {
+	switch col {
+	case colGold, colGoldRels, colCandidates, colScores, colNodeProbs, colSelected:
+		return true
+	}
+	return false
+}
+
+// isIDList reports whether col holds a list of ids (strings).
+func isIDList(col column) bool {
+	return col == colGold || col == colCandidates || col == colSelected
+}
+
+// --- values spelled as JSON -----------------------------------------------
+
+// jsonItems reads the items of a JSON array whose '[' has been consumed.
+// With exact, errors point at the item (base + its offset), else at the
+// value's column.
+func (p *tableParser) jsonItems(col column, base int, exact bool) {
+	js := &p.js
+	first := true
+	item := 0
+	for js.more(&first, ']') {
+		item++
+		v := js.value()
+		if js.failed() {
+			return
+		}
+		ok := true
+		switch {
+		case v.Kind == jsonString && isIDList(col):
+			if v.Text == "" {
+				ok = false
+			}
+		case v.Kind == jsonNumber:
+		default:
+			ok = false
+		}
+		if !ok {
+			what := "a number"
+			if isIDList(col) {
+				what = "a non-empty string"
+			}
+			p.jsonErr(col, base, exact, v.Pos, "%s item %d is %s, expected %s", col, item, describe(v), what)
+			return
+		}
+		if !p.listItemAt(col, item, v, base, exact) {
+			return
+		}
+	}
+}
+
+// listItemAt is listItem for a JSON item, with the error placed at the
+// item when exact.
+func (p *tableParser) listItemAt(col column, item int, v jsonValue, base int, exact bool) bool {
+	if !exact {
+		return p.listItem(col, item, v.Text)
+	}
+	saved := p.raw.at[col]
+	p.raw.at[col].col = base + v.Pos
+	ok := p.listItem(col, item, v.Text)
+	p.raw.at[col] = saved
+	return ok
+}
+
+// jsonErr reports an error at offset pos of a JSON text.
+func (p *tableParser) jsonErr(col column, base int, exact bool, pos int, format string, args ...any) {
+	if !exact {
+		p.errAt(col, format, args...)
+		return
+	}
+	p.c.add(p.file, p.raw.line, base+pos, format, args...)
+	p.pending++
+}
+
+// describe names a JSON value for an error message.
+func describe(v jsonValue) string {
+	switch v.Kind {
+	case jsonString:
+		return fmt.Sprintf("the string %q", v.Text)
+	case jsonNumber, jsonBool:
+		return v.Text
+	}
+	return v.Kind.String()
+}
+
+// jsonLine reads one JSON Lines object into the raw row. base is the
+// column of the line's first byte minus one.
+func (p *tableParser) jsonLine(line string, base int) {
+	js := &p.js
+	r := &p.raw
+	js.reset(line)
+	var seen [numColumns]bool
+	if js.expect('{', "'{' (each line holds one JSON object)") {
+		first := true
+		for js.more(&first, '}') {
+			if js.peek() != '"' {
+				js.fail(js.i, "malformed JSON: found %s, expected a member name", js.found())
+				break
+			}
+			keyPos := js.i
+			key := js.str()
+			if !js.expect(':', "':'") {
+				break
+			}
+			col, known := columnByName(key)
+			if !known {
+				js.value()
+				continue
+			}
+			if seen[col] {
+				p.c.add(p.file, r.line, base+keyPos+1, "field %s is given twice, expected it once", col)
+				p.pending++
+				js.value()
+				continue
+			}
+			seen[col] = true
+			js.ws()
+			r.at[col] = position{r.line, base + js.i + 1}
+			p.jsonField(col, base+1)
+			if p.pending > 0 {
+				return
+			}
+		}
+		if !js.failed() && !js.atEnd() {
+			js.fail(js.i, "malformed JSON: found %s after the object, expected the end of the line", js.found())
+		}
+	}
+	if js.failed() {
+		p.c.add(p.file, r.line, base+js.errPos+1, "%s", js.err)
+		p.pending++
+		return
+	}
+	for _, col := range []column{colGold, colCandidates, colScores} {
+		if !seen[col] {
+			p.errRow("missing field %s, expected every line to give %s", col, requiredColumns)
+			return
+		}
+	}
+	if !seen[colPost] && !seen[colQuery] {
+		p.errRow("missing field post_id (or query_id), expected every line to give %s", requiredColumns)
+		return
+	}
+	if seen[colFold] {
+		p.t.hasFolds = true
+	}
+}
+
+// jsonField reads the value of a known field. base is the column of the
+// line's first byte.
+func (p *tableParser) jsonField(col column, base int) {
+	js := &p.js
+	r := &p.raw
+	if isListColumn(col) {
+		switch js.peek() {
+		case '[':
+			js.i++
+			if col == colSelected {
+				r.hasSel = true
+			}
+			p.jsonItems(col, base, true)
+			return
+		case 'n':
+			js.value() // null: an empty list, or absent when optional
+			return
+		}
+		v := js.value()
+		if !js.failed() {
+			p.errAt(col, "%s is %s, expected a JSON array", col, describe(v))
+		}
+		return
+	}
+	v := js.value()
+	if js.failed() || v.Kind == jsonNull {
+		return
+	}
+	switch col {
+	case colPost, colCriterion, colQuery:
+		if v.Kind != jsonString && v.Kind != jsonNumber {
+			p.errAt(col, "%s is %s, expected a string", col, describe(v))
+			return
+		}
+		p.textScalar(col, v.Text)
+	case colFold, colNEProb:
+		if v.Kind != jsonNumber {
+			what := "a non-negative integer"
+			if col == colNEProb {
+				what = "a probability in [0, 1]"
+			}
+			p.errAt(col, "%s is %s, expected %s", col, describe(v), what)
+			return
+		}
+		p.textScalar(col, v.Text)
+	case colSplit, colState:
+		if v.Kind != jsonString {
+			p.errAt(col, "%s is %s, expected a string", col, describe(v))
+			return
+		}
+		p.textScalar(col, v.Text)
+	case colHasEvidence:
+		if v.Kind != jsonNumber && v.Kind != jsonBool {
+			p.errAt(col, "has_evidence is %s, expected 0, 1, true or false", describe(v))
+			return
+		}
+		p.textScalar(col, v.Text)
+	}
+}
+
+// --- checks across the values of a row ----------------------------------
+
+// track checks that an optional id column is given on every row or on
+// none.
+func (p *tableParser) track(pr *presence, col column, given bool) {
+	if !pr.known {
+		*pr = presence{known: true, given: given, line: p.raw.line}
+		return
+	}
+	if pr.given == given || pr.reported {
+		return
+	}
+	pr.reported = true
+	if given {
+		p.errAt(col, "%s is given, but line %d has none; expected %s on every row or on none", col, pr.line, col)
+	} else {
+		p.errRow("%s is missing, but line %d has one; expected %s on every row or on none", col, pr.line, col)
+	}
+}
+
+// finish checks the relations between the values of the current row and,
+// when all is well, ranks it and appends it to the table.
+func (p *tableParser) finish() {
+	r := &p.raw
+	if r.train {
+		p.t.trainRows++
+		return
+	}
+	p.track(&p.posts, colPost, r.post != "")
+	p.track(&p.crits, colCriterion, r.criterion != "")
+	if r.post == "" && r.query == "" {
+		p.errRow("post_id and query_id are both empty, expected at least one of them")
+	}
+	if len(r.goldRels) > 0 && len(r.goldRels) != len(r.gold) {
+		p.errAt(colGoldRels, "gold_rels has %d values but gold_uids has %d, expected one grade per gold id", len(r.goldRels), len(r.gold))
+	}
+	if i, j := p.look.reset(r.gold); j >= 0 {
+		p.errAt(colGold, "gold_uids has %q twice (items %d and %d), expected distinct ids", r.gold[j], i+1, j+1)
+	}
+	if r.hasEv && r.evValue != (len(r.gold) > 0) {
+		if r.evValue {
+			p.errAt(colHasEvidence, "has_evidence is 1 but gold_uids is empty, expected has_evidence = 1 exactly when gold_uids is not empty")
+		} else {
+			p.errAt(colHasEvidence, "has_evidence is 0 but gold_uids has %d ids, expected has_evidence = 1 exactly when gold_uids is not empty", len(r.gold))
+		}
+	}
+	n := len(r.candidates)
+	if len(r.scores) != n {
+		p.errAt(colScores, "candidate_scores has %d values but candidate_uids has %d, expected one score per candidate", len(r.scores), n)
+	}
+	if len(r.nodeProbs) > 0 && len(r.nodeProbs) != n {
+		p.errAt(colNodeProbs, "node_probs has %d values but candidate_uids has %d, expected one probability per candidate", len(r.nodeProbs), n)
+	}
+	if i, j := p.look.reset(r.selected); j >= 0 {
+		p.errAt(colSelected, "selected_uids has %q twice (items %d and %d), expected distinct ids", r.selected[j], i+1, j+1)
+	}
+	if i, j := p.look.reset(r.candidates); j >= 0 {
+		p.errAt(colCandidates, "candidate_uids has %q twice (items %d and %d), expected distinct candidates", r.candidates[j], i+1, j+1)
+	} else {
+		for k, s := range r.selected {
+			if p.look.find(s) < 0 {
+				p.errAt(colSelected, "selected_uids item %d %q is not among candidate_uids, expected a subset of the candidates", k+1, s)
+				break
+			}
+		}
+	}
+	if p.pending > 0 {
+		return
+	}
+	p.t.recs = append(p.t.recs, p.build())
+}
+
+// build makes the record of a valid raw row: ids copied out of the input
+// line, candidates ranked by score (descending, ties in list order) with
+// their node probabilities, and each ranked candidate's gold grade.
+func (p *tableParser) build() record {
+	r := &p.raw
+	t := p.t
+	var q Query
+	if r.post != "" {
+		q.Post = p.in.get(r.post)
+		t.hasPost = true
+	}
+	if r.criterion != "" {
+		q.Criterion = p.in.get(r.criterion)
+	} else {
+		t.hasCriteria = false
+	}
+	switch {
+	case r.query != "":
+		q.ID = strings.Clone(r.query)
+	case q.Criterion != "":
+		q.ID = q.Post + "/" + q.Criterion
+	default:
+		q.ID = q.Post
+	}
+	if q.Post == "" {
+		q.Post = q.ID
+	}
+	q.Fold, q.Split = r.fold, r.split
+	q.Gold = packStrings(r.gold, nil)
+	if len(q.Gold) > 0 {
+		q.GoldRels = make([]int, len(q.Gold))
+		for i := range q.GoldRels {
+			q.GoldRels[i] = 1
+		}
+		copy(q.GoldRels, r.goldRels)
+	}
+
+	perm := rankByScore(p.perm, r.scores)
+	if perm != nil {
+		p.perm = perm
+	}
+	row := Row{
+		Candidates: packStrings(r.candidates, perm),
+		Scores:     permuteFloats(r.scores, perm),
+		NodeProbs:  permuteFloats(r.nodeProbs, perm),
+		NEProb:     r.neProb,
+		HasNEProb:  r.hasNE,
+		State:      r.state,
+	}
+	if len(row.Candidates) > 0 {
+		row.Rel = make([]int, len(row.Candidates))
+		p.look.reset(q.Gold)
+		for i, id := range row.Candidates {
+			if g := p.look.find(id); g >= 0 {
+				row.Rel[i] = q.GoldRels[g]
+			}
+		}
+	}
+	if r.hasSel {
+		row.HasSelected = true
+		row.Selected = packStrings(r.selected, nil)
+		t.hasSelected = true
+	}
+	if r.state != StateNone {
+		t.hasState = true
+	}
+	if r.hasNE {
+		t.neRows++
+	}
+	return record{Query: q, row: row, line: r.line, goldAt: r.at[colGold], idFile: p.file, idLine: r.line}
+}

@@ -1,0 +1,372 @@
+package dataset
+
+import (
+	"io"
+	"strings"
+)
+
+// This file reads the TREC inputs of SPEC 2.2: run files, the qrels file,
+// and the two optional CSV side tables (queries, and per-system ne_probs).
+
+// textField is one white-space separated field of a line.
+type textField struct {
+	b   []byte
+	col int // 1-based byte column
+}
+
+// splitFields splits b at runs of spaces and tabs (trec_eval's separators),
+// keeping each field's column.
+func splitFields(dst []textField, b []byte) []textField {
+	dst = dst[:0]
+	for i := 0; i < len(b); {
+		for i < len(b) && isSpace(b[i]) {
+			i++
+		}
+		if i >= len(b) {
+			break
+		}
+		start := i
+		for i < len(b) && !isSpace(b[i]) {
+			i++
+		}
+		dst = append(dst, textField{b: b[start:i], col: start + 1})
+	}
+	return dst
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'
+}
+
+// runQuery is the ranking of one query in a run, in file order.
+type runQuery struct {
+	qid    string
+	line   int // first line of the query
+	docs   []string
+	scores []float64
+	at     []position // where each docno is; dropped after the checks
+}
+
+// run is a parsed TREC run file.
+type run struct {
+	file    string
+	queries []*runQuery // in order of first appearance
+	byQID   map[string]*runQuery
+}
+
+// parseRun reads a TREC run: lines "qid Q0 docno rank score tag". The Q0,
+// rank and tag fields are ignored, as trec_eval ignores them; the same
+// (qid, docno) twice is an error.
+func parseRun(file string, rd io.Reader, c *collector) (*run, error) {
+	rn := &run{file: file, byQID: make(map[string]*runQuery)}
+	lr := newLineReader(rd)
+	var (
+		in    interner
+		fs    []textField
+		lines int
+		look  lookup
+	)
+	for !c.full() {
+		b, ok := lr.next()
+		if !ok {
+			break
+		}
+		fs = splitFields(fs, b)
+		if len(fs) == 0 {
+			continue
+		}
+		lines++
+		shift := 0
+		if lr.n == 1 {
+			shift = lr.bomShift
+		}
+		if len(fs) != 6 {
+			c.add(file, lr.n, 1, "run line has %d fields, expected 6: qid Q0 docno rank score tag", len(fs))
+			continue
+		}
+		score, msg := parseFloat(string(fs[4].b))
+		if msg != "" {
+			c.add(file, lr.n, fs[4].col+shift, "score is %q, %s", fs[4].b, msg)
+			continue
+		}
+		qid := in.getBytes(fs[0].b)
+		q := rn.byQID[qid]
+		if q == nil {
+			q = &runQuery{qid: qid, line: lr.n}
+			rn.byQID[qid] = q
+			rn.queries = append(rn.queries, q)
+		}
+		q.docs = append(q.docs, string(fs[2].b))
+		q.scores = append(q.scores, score)
+		q.at = append(q.at, position{lr.n, fs[2].col + shift})
+	}
+	if lr.err != nil {
+		return nil, lr.err
+	}
+	if lines == 0 {
+		c.add(file, 0, 0, "file is empty, expected run lines: qid Q0 docno rank score tag")
+	}
+	for _, q := range rn.queries {
+		if i, j := look.reset(q.docs); j >= 0 {
+			at, first := q.at[j], q.at[i]
+			c.add(file, at.line, at.col, "document %q appears twice for query %q (lines %d and %d), expected each (qid, docno) once", q.docs[j], q.qid, first.line, at.line)
+		}
+		q.at = nil
+	}
+	return rn, nil
+}
+
+// qrelsQuery is the gold of one query: its relevant documents (rel >= 1) in
+// file order, with their grades.
+type qrelsQuery struct {
+	qid  string
+	line int
+	gold []string
+	rels []int
+}
+
+// qrels is a parsed TREC qrels file.
+type qrels struct {
+	file    string
+	queries []*qrelsQuery
+	byQID   map[string]*qrelsQuery
+}
+
+// parseQrels reads TREC qrels: lines "qid iter docno rel". A document is
+// relevant when rel >= 1, with grade rel; judgments rel <= 0 are kept only
+// to detect duplicates. The same (qid, docno) twice is an error.
+func parseQrels(file string, rd io.Reader, c *collector) (*qrels, error) {
+	qr := &qrels{file: file, byQID: make(map[string]*qrelsQuery)}
+	lr := newLineReader(rd)
+	type judged struct {
+		docs []string
+		at   []position
+	}
+	var (
+		in    interner
+		fs    []textField
+		lines int
+		all   = make(map[*qrelsQuery]*judged)
+		look  lookup
+	)
+	for !c.full() {
+		b, ok := lr.next()
+		if !ok {
+			break
+		}
+		fs = splitFields(fs, b)
+		if len(fs) == 0 {
+			continue
+		}
+		lines++
+		shift := 0
+		if lr.n == 1 {
+			shift = lr.bomShift
+		}
+		if len(fs) != 4 {
+			c.add(file, lr.n, 1, "qrels line has %d fields, expected 4: qid iter docno rel", len(fs))
+			continue
+		}
+		rel, ok := parseInt(string(fs[3].b))
+		if !ok {
+			c.add(file, lr.n, fs[3].col+shift, "relevance is %q, expected an integer", fs[3].b)
+			continue
+		}
+		qid := in.getBytes(fs[0].b)
+		q := qr.byQID[qid]
+		if q == nil {
+			q = &qrelsQuery{qid: qid, line: lr.n}
+			qr.byQID[qid] = q
+			qr.queries = append(qr.queries, q)
+			all[q] = &judged{}
+		}
+		doc := string(fs[2].b)
+		j := all[q]
+		j.docs = append(j.docs, doc)
+		j.at = append(j.at, position{lr.n, fs[2].col + shift})
+		if rel >= 1 {
+			q.gold = append(q.gold, doc)
+			q.rels = append(q.rels, rel)
+		}
+	}
+	if lr.err != nil {
+		return nil, lr.err
+	}
+	if lines == 0 {
+		c.add(file, 0, 0, "file is empty, expected qrels lines: qid iter docno rel")
+	}
+	for _, q := range qr.queries {
+		j := all[q]
+		if a, b := look.reset(j.docs); b >= 0 {
+			at := j.at[b]
+			c.add(file, at.line, at.col, "document %q is judged twice for query %q (lines %d and %d), expected each (qid, docno) once", j.docs[b], q.qid, j.at[a].line, at.line)
+		}
+		q.gold = packStrings(q.gold, nil)
+	}
+	return qr, nil
+}
+
+// queryInfo is one row of the queries table.
+type queryInfo struct {
+	post, criterion string
+	fold            int
+	split           Split
+	train           bool
+	line            int
+}
+
+// queryTable is the optional queries CSV of TREC inputs: query_id,
+// post_id, criterion_id, fold, split.
+type queryTable struct {
+	file        string
+	byID        map[string]*queryInfo
+	hasPost     bool
+	hasCriteria bool
+	hasFolds    bool
+	trainRows   int
+}
+
+// parseQueriesCSV reads the queries table. query_id is required and unique;
+// the other columns are optional and read as in the per-query table.
+func parseQueriesCSV(file string, rd io.Reader, c *collector) (*queryTable, error) {
+	src, err := openCSV(file, rd, c)
+	if src == nil {
+		return nil, err
+	}
+	idx := map[column]int{}
+	for i, name := range src.header {
+		col, ok := columnByName(name)
+		if !ok {
+			continue
+		}
+		switch col {
+		case colQuery, colPost, colCriterion, colFold, colSplit:
+		default:
+			continue
+		}
+		if j, dup := idx[col]; dup {
+			at := src.headerPos(i)
+			c.add(file, at.line, at.col, "column %s appears twice (fields %d and %d), expected it once", col, j+1, i+1)
+			return nil, nil
+		}
+		idx[col] = i
+	}
+	if _, ok := idx[colQuery]; !ok {
+		c.add(file, 1, 1, "missing column query_id, expected a header with query_id and optionally post_id, criterion_id, fold, split")
+		return nil, nil
+	}
+	qt := &queryTable{file: file, byID: make(map[string]*queryInfo), hasCriteria: true}
+	_, qt.hasFolds = idx[colFold]
+	p := newTableParser(file, c) // for its scalar parsers and presence checks
+	for src.next() {
+		p.raw.reset(src.line)
+		p.pending = 0
+		for _, col := range []column{colQuery, colPost, colCriterion, colFold, colSplit} {
+			i, ok := idx[col]
+			if !ok {
+				continue
+			}
+			s, at := src.cell(i)
+			p.raw.at[col] = at
+			p.textScalar(col, s)
+		}
+		r := &p.raw
+		if p.pending > 0 {
+			continue
+		}
+		if r.query == "" {
+			at := p.raw.at[colQuery]
+			c.add(file, at.line, at.col, "query_id is empty, expected the qid used in the run and qrels files")
+			continue
+		}
+		if prev, dup := qt.byID[r.query]; dup {
+			c.add(file, r.line, 1, "query %q is listed twice (lines %d and %d), expected one row per query", r.query, prev.line, r.line)
+			continue
+		}
+		info := &queryInfo{fold: r.fold, split: r.split, train: r.train, line: r.line}
+		if r.train {
+			qt.trainRows++
+		} else {
+			p.track(&p.posts, colPost, r.post != "")
+			p.track(&p.crits, colCriterion, r.criterion != "")
+		}
+		if r.post != "" {
+			info.post = p.in.get(r.post)
+			qt.hasPost = true
+		}
+		if r.criterion != "" {
+			info.criterion = p.in.get(r.criterion)
+		} else if !r.train {
+			qt.hasCriteria = false
+		}
+		qt.byID[strings.Clone(r.query)] = info
+	}
+	if src.ioErr != nil {
+		return nil, src.ioErr
+	}
+	if src.rows == 0 {
+		c.add(file, 0, 0, "no data rows after the header, expected one row per query")
+	}
+	return qt, nil
+}
+
+// neProb is one row of an ne_probs table.
+type neProb struct {
+	p    float64
+	line int
+}
+
+// parseNEProbsCSV reads a per-system ne_probs table: query_id, ne_prob.
+func parseNEProbsCSV(file string, rd io.Reader, c *collector) (map[string]neProb, error) {
+	src, err := openCSV(file, rd, c)
+	if src == nil {
+		return nil, err
+	}
+	qi, pi := -1, -1
+	for i, name := range src.header {
+		col, ok := columnByName(name)
+		switch {
+		case ok && col == colQuery && qi < 0:
+			qi = i
+		case ok && col == colNEProb && pi < 0:
+			pi = i
+		}
+	}
+	if qi < 0 || pi < 0 {
+		var missing []string
+		if qi < 0 {
+			missing = append(missing, "query_id")
+		}
+		if pi < 0 {
+			missing = append(missing, "ne_prob")
+		}
+		c.add(file, 1, 1, "missing column %s, expected a header with query_id and ne_prob", strings.Join(missing, ", "))
+		return nil, nil
+	}
+	out := make(map[string]neProb)
+	for src.next() {
+		q, qat := src.cell(qi)
+		s, sat := src.cell(pi)
+		if q == "" {
+			c.add(file, qat.line, qat.col, "query_id is empty, expected the qid used in the run")
+			continue
+		}
+		x, msg := parseProb(s)
+		if msg != "" {
+			c.add(file, sat.line, sat.col, "ne_prob is %q, %s", s, msg)
+			continue
+		}
+		if prev, dup := out[q]; dup {
+			c.add(file, src.line, 1, "query %q is listed twice (lines %d and %d), expected one ne_prob per query", q, prev.line, src.line)
+			continue
+		}
+		out[strings.Clone(q)] = neProb{p: x, line: src.line}
+	}
+	if src.ioErr != nil {
+		return nil, src.ioErr
+	}
+	if src.rows == 0 {
+		c.add(file, 0, 0, "no data rows after the header, expected one row per query")
+	}
+	return out, nil
+}

@@ -1,0 +1,296 @@
+package metrics
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+)
+
+// This file holds the per-query ranking kernels (SPEC 4.2, seeds 000-004).
+//
+// A ranked query is described by two slices:
+//
+//   - rel: the gold grade of each candidate in ranked order (already sorted by
+//     the caller; ties are the caller's business). A grade <= 0 means "not
+//     gold". rel[0] is the candidate at rank 1.
+//   - gold: the grades of ALL gold items of the query, including gold that is
+//     not in the candidate pool. n_pos = len(gold).
+//
+// Binary kernels (recall, precision, hit, AP, RR) treat a candidate as gold
+// when its grade is >= 1, which is trec_eval's default relevance level.
+// Undefined values are math.NaN().
+
+// Hits returns the number of gold candidates (grade >= 1) among the first k
+// entries of rel. A k larger than len(rel) counts the whole list; k <= 0
+// gives 0.
+func Hits(rel []int, k int) int {
+	k = min(max(k, 0), len(rel))
+	h := 0
+	for _, r := range rel[:k] {
+		if r > 0 {
+			h++
+		}
+	}
+	return h
+}
+
+// rankCheckK panics when a cutoff is not positive: cutoffs come from the
+// validated configuration, so a bad one is a programmer's mistake.
+func rankCheckK(k int) {
+	if k < 1 {
+		panic(fmt.Sprintf("metrics: cutoff k must be positive, got %d", k))
+	}
+}
+
+// RecallAt returns Recall@k, the fraction of the query's gold found in the
+// top k (seeds 002 §3.1, 003 §1.1, 004 B.1; trec_eval's recall_k):
+//
+//	Recall@k = |gold ∩ top_k| / n_gold
+//
+// Population: positives_only. Gold outside the candidate pool counts in
+// n_gold, so such a query can never reach 1. A k larger than the list counts
+// the whole list. n_gold = 0 is undefined (NaN), where the seeds return 0:
+// the report only calls it on positive queries. It panics if k < 1.
+func RecallAt(rel []int, nGold, k int) float64 {
+	rankCheckK(k)
+	if nGold <= 0 {
+		return math.NaN()
+	}
+	return float64(Hits(rel, k)) / float64(nGold)
+}
+
+// CappedRecallAt returns the query-specific recall of seed 001 §3.1, whose
+// denominator is capped by the cutoff so that a perfect ranking scores 1
+// even when the query has more gold than k:
+//
+//	CappedRecall@k = |gold ∩ top_k| / min(k, n_gold)
+//
+// Population: positives_only. n_gold = 0 gives NaN. It panics if k < 1.
+func CappedRecallAt(rel []int, nGold, k int) float64 {
+	rankCheckK(k)
+	if nGold <= 0 {
+		return math.NaN()
+	}
+	return float64(Hits(rel, k)) / float64(min(k, nGold))
+}
+
+// PrecisionAt returns Precision@k (seeds 001 §3.2, 002 §3.2; trec_eval's
+// P_k):
+//
+//	Precision@k = |gold ∩ top_k| / k
+//
+// The denominator is k even when the list holds fewer than k candidates, as
+// in trec_eval. Population: positives_only. It panics if k < 1.
+func PrecisionAt(rel []int, k int) float64 {
+	rankCheckK(k)
+	return float64(Hits(rel, k)) / float64(k)
+}
+
+// HitAt returns 1 if at least one gold candidate is in the top k and 0
+// otherwise (seed 002 §3.3, seed 004 B.2; trec_eval's success_k). Its mean
+// over queries is the hit rate. It panics if k < 1.
+func HitAt(rel []int, k int) float64 {
+	rankCheckK(k)
+	if Hits(rel, k) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// Gain selects the gain function of nDCG.
+type Gain int
+
+const (
+	// GainExponential is 2^rel − 1 (Burges et al.; seeds 002 §3.6 and 004
+	// B.4). For binary relevance it equals GainLinear.
+	GainExponential Gain = iota
+	// GainLinear is rel itself, the gain of trec_eval's ndcg and ndcg_cut
+	// ("gain values are the relevance values in the qrels file").
+	GainLinear
+)
+
+// String returns "exponential" or "linear", the names the configuration
+// uses (contract.ndcg_gain).
+func (g Gain) String() string {
+	switch g {
+	case GainExponential:
+		return "exponential"
+	case GainLinear:
+		return "linear"
+	}
+	return fmt.Sprintf("Gain(%d)", int(g))
+}
+
+// value returns the gain of grade r; grades <= 0 have no gain.
+func (g Gain) value(r int) float64 {
+	if r <= 0 {
+		return 0
+	}
+	switch g {
+	case GainExponential:
+		return math.Exp2(float64(r)) - 1
+	case GainLinear:
+		return float64(r)
+	}
+	panic(fmt.Sprintf("metrics: unknown gain %d", int(g)))
+}
+
+// rankDiscount returns 1/log2(i+2), the discount of 0-based position i
+// (rank i+1).
+func rankDiscount(i int) float64 {
+	return 1 / math.Log2(float64(i)+2)
+}
+
+// NDCGAt returns nDCG@k, the discounted cumulative gain of the top k
+// normalised by that of the ideal ranking (Järvelin and Kekäläinen; seeds
+// 000, 002 §3.6, 003 §1.4, 004 B.4):
+//
+//	DCG@k  = Σ_{i=1..min(k, len(rel))} gain(rel_i) / log2(i + 1)
+//	IDCG@k = Σ_{i=1..min(k, len(gold))} gain(g_(i)) / log2(i + 1)
+//	nDCG@k = DCG@k / IDCG@k
+//
+// where g_(1) >= g_(2) >= ... are ALL gold grades of the query sorted in
+// descending order, including gold not in the pool (so such a query cannot
+// reach 1). With GainLinear this is trec_eval 9's ndcg_cut_k, whose ideal
+// ranking is built from the qrels grades and whose discount is
+// log2(rank + 1) (trec_eval 8 did not discount rank 2; 9 does). Grades <= 0
+// have no gain. Population: positives_only. IDCG = 0 (no gold) gives NaN,
+// where trec_eval prints 0. It panics if k < 1.
+func NDCGAt(rel, gold []int, k int, g Gain) float64 {
+	rankCheckK(k)
+	var dcg float64
+	for i, r := range rel[:min(k, len(rel))] {
+		if r > 0 {
+			dcg += g.value(r) * rankDiscount(i)
+		}
+	}
+	idcg := rankIdealDCG(gold, k, g)
+	if idcg == 0 {
+		return math.NaN()
+	}
+	return dcg / idcg
+}
+
+// rankIdealDCG returns the DCG of gold sorted by grade descending, cut at k.
+func rankIdealDCG(gold []int, k int, g Gain) float64 {
+	var ideal []int
+	if len(gold) <= 32 {
+		var buf [32]int
+		ideal = buf[:len(gold)]
+	} else {
+		ideal = make([]int, len(gold))
+	}
+	copy(ideal, gold)
+	slices.Sort(ideal)
+	slices.Reverse(ideal)
+	var idcg float64
+	for i, r := range ideal[:min(k, len(ideal))] {
+		if r > 0 {
+			idcg += g.value(r) * rankDiscount(i)
+		}
+	}
+	return idcg
+}
+
+// MAPDenominator selects the denominator of AP@k, on which the seeds
+// disagree (SPEC 9, contract.map_denominator).
+type MAPDenominator int
+
+const (
+	// MAPGold divides by n_gold, the number of gold items of the query
+	// (trec_eval's map_cut, seed 002 §3.5). The default.
+	MAPGold MAPDenominator = iota
+	// MAPMinGoldK divides by min(n_gold, k) (seed 003 §1.3).
+	MAPMinGoldK
+	// MAPHits divides by the number of gold items found in the top k (seed
+	// 004 B.5); a query with no hit in the top k scores 0.
+	MAPHits
+)
+
+// String returns "gold", "min_gold_k" or "hits", the names the
+// configuration uses.
+func (d MAPDenominator) String() string {
+	switch d {
+	case MAPGold:
+		return "gold"
+	case MAPMinGoldK:
+		return "min_gold_k"
+	case MAPHits:
+		return "hits"
+	}
+	return fmt.Sprintf("MAPDenominator(%d)", int(d))
+}
+
+// APAt returns the average precision of the top k:
+//
+//	S    = Σ_{i=1..min(k, len(rel))} [rel_i >= 1] · Precision@i
+//	AP@k = S / D
+//
+// where D is n_gold (MAPGold, trec_eval's map_cut_k), min(n_gold, k)
+// (MAPMinGoldK) or the number of hits in the top k (MAPHits; 0 hits gives
+// 0). Population: positives_only; n_gold = 0 gives NaN for every
+// denominator. It panics if k < 1 or d is unknown.
+func APAt(rel []int, nGold, k int, d MAPDenominator) float64 {
+	rankCheckK(k)
+	if nGold <= 0 {
+		return math.NaN()
+	}
+	var s float64
+	h := 0
+	for i, r := range rel[:min(k, len(rel))] {
+		if r > 0 {
+			h++
+			s += float64(h) / float64(i+1)
+		}
+	}
+	switch d {
+	case MAPGold:
+		return s / float64(nGold)
+	case MAPMinGoldK:
+		return s / float64(min(nGold, k))
+	case MAPHits:
+		if h == 0 {
+			return 0
+		}
+		return s / float64(h)
+	}
+	panic(fmt.Sprintf("metrics: unknown MAP denominator %d", int(d)))
+}
+
+// AP returns the average precision of the whole list, trec_eval's map:
+// APAt(rel, nGold, len(rel), MAPGold). Gold never retrieved contributes
+// precision 0. n_gold = 0 gives NaN.
+func AP(rel []int, nGold int) float64 {
+	return APAt(rel, nGold, max(len(rel), 1), MAPGold)
+}
+
+// RR returns the reciprocal rank of the first gold candidate in the whole
+// list, 1/rank, or 0 when the list holds no gold (trec_eval's recip_rank;
+// seed 002 §3.4, seed 004 B.3). Its mean over positive queries is MRR.
+func RR(rel []int) float64 {
+	for i, r := range rel {
+		if r > 0 {
+			return 1 / float64(i+1)
+		}
+	}
+	return 0
+}
+
+// RRAt returns the reciprocal rank of the first gold candidate within the
+// top k, or 0 when there is none (seed 003 §1.2, MRR@K). It panics if k < 1.
+func RRAt(rel []int, k int) float64 {
+	rankCheckK(k)
+	return RR(rel[:min(k, len(rel))])
+}
+
+// Oracle returns a copy of rel reordered as a perfect ranker would order the
+// pool: grades descending, ties keeping their order. Feeding it to the
+// kernels of this file gives the oracle baseline (seed 001 §5.1): the best
+// any ordering of the same candidates can score. Gold outside the pool stays
+// out of reach.
+func Oracle(rel []int) []int {
+	out := slices.Clone(rel)
+	slices.SortStableFunc(out, func(a, b int) int { return cmp.Compare(b, a) })
+	return out
+}

@@ -1,0 +1,453 @@
+package report
+
+import (
+	"context"
+	"math"
+	"sort"
+
+	"paperbundle/config"
+	"paperbundle/metrics"
+	"paperbundle/stats"
+)
+
+// rocGrid is the fixed FPR (and recall) grid of the bands: 201 points.
+func rocGrid() []float64 {
+	g := make([]float64, 201)
+	for i := range g {
+		g[i] = float64(i) / 200
+	}
+	return g
+}
+
+// put records a metric without a bootstrap interval or folds.
+func (c *computer) put(system, id, slice string, n int, v float64) {
+	c.emit(system, id, slice, "", n, v, nil, nil)
+}
+
+func (c *computer) emit(system, id, slice, pop string, n int, v float64, folds []float64, ci *CI) {
+	d := metrics.MustDef(id)
+	if pop == "" {
+		pop = string(d.Population)
+	}
+	m := Metric{System: system, ID: id, Slice: slice, Population: pop, N: n, Value: Num(v), CI: ci,
+		Folds: []Num{}, FoldMean: NaN, FoldStd: NaN, Direction: string(d.Direction), Variant: d.Variant}
+	if len(folds) > 0 {
+		m.Folds = Nums(folds)
+		var s metrics.Summary
+		s = metrics.Summarize(folds)
+		m.FoldMean = Num(s.Mean)
+		m.FoldStd = Num(metrics.FoldStd(folds, c.cfg.Contract.FoldStd != "population"))
+	}
+	if t, ok := c.cfg.TargetFor(id); ok && slice == "" && !isBaseline(system) {
+		m.Target = &Target{Min: t.Min, Max: t.Max}
+		if m.Value.Valid() {
+			met := (t.Min == nil || v >= *t.Min) && (t.Max == nil || v <= *t.Max)
+			m.TargetMet = &met
+		}
+	}
+	c.rep.index[metricKey{system, id, slice}] = len(c.rep.Metrics)
+	c.rep.Metrics = append(c.rep.Metrics, m)
+}
+
+func isBaseline(s string) bool { return len(s) > 9 && s[:9] == "baseline:" }
+
+// sysBoot is the bootstrap result of one system.
+type sysBoot struct {
+	reps  *stats.Replicates
+	jack  *stats.Replicates
+	col   map[metricKey]int // metric -> replicate column
+	rocLo int               // first column of the ROC grid band (-1 none)
+	prLo  int
+}
+
+// bootstrapAll evaluates every statistic of every system on the full
+// sample, per fold and on B resamples, and emits the metrics.
+func (c *computer) bootstrapAll(ctx context.Context) error {
+	B := c.cfg.Bootstrap.Resamples
+	conf := c.cfg.Bootstrap.Confidence
+	grid := rocGrid()
+	c.boots = make([]*sysBoot, len(c.sys))
+	for si, sc := range c.sys {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		C := len(sc.tab.cols)
+		total := sumsOver(sc.tab, nil)
+		foldSums := make([][]float64, len(c.folds))
+		for fi, f := range c.folds {
+			f := f
+			foldSums[fi] = sumsOver(sc.tab, func(i int) bool { return c.fold[i] == f })
+		}
+		scratch := make([]float64, 4*C+64)
+		// Bootstrap columns.
+		sb := &sysBoot{col: map[metricKey]int{}, rocLo: -1, prLo: -1}
+		var bootStats []*sumStat
+		for _, st := range sc.stats {
+			if st.boot && B > 0 {
+				sb.col[st.key] = len(bootStats)
+				bootStats = append(bootStats, st)
+			}
+		}
+		type scoredRun struct {
+			s   *scoredStat
+			k   *stats.Scored
+			col int
+		}
+		var scored []scoredRun
+		nStat := len(bootStats)
+		if B > 0 {
+			for _, s := range sc.scored {
+				y := make([]bool, len(s.rows))
+				p := make([]float64, len(s.rows))
+				for k, i := range s.rows {
+					y[k], p[k] = s.y[i], s.p[i]
+				}
+				sb.col[s.key] = nStat
+				scored = append(scored, scoredRun{s: s, k: stats.NewScored(y, p), col: nStat})
+				nStat++
+				if s.band && s.kind == "auroc" {
+					sb.rocLo = nStat
+					nStat += len(grid)
+				}
+				if s.band && s.kind == "auprc" {
+					sb.prLo = nStat
+					nStat += len(grid)
+				}
+			}
+		}
+		if B > 0 && nStat > 0 {
+			S := groupSums(sc.tab, c.group, c.nGroups)
+			G := c.nGroups
+			group := c.group
+			plan := stats.Plan{Group: group, NGroups: G, B: B, Seed: c.cfg.Seed, Workers: c.opt.Workers}
+			newF := func() func(b int, w []int32, out []float64) {
+				acc := make([]float64, C)
+				cnt := make([]int32, G)
+				sub := make([]int32, len(c.eval))
+				scr := make([]float64, C+8)
+				return func(b int, w []int32, out []float64) {
+					for i, g := range group {
+						cnt[g] = w[i]
+					}
+					clear(acc)
+					for g := 0; g < G; g++ {
+						k := cnt[g]
+						if k == 0 {
+							continue
+						}
+						fk := float64(k)
+						row := S[g*C : (g+1)*C]
+						for j, v := range row {
+							acc[j] += fk * v
+						}
+					}
+					for j, st := range bootStats {
+						out[j] = st.eval(acc, scr)
+					}
+					for _, r := range scored {
+						ws := sub[:len(r.s.rows)]
+						for k, i := range r.s.rows {
+							ws[k] = w[i]
+						}
+						if r.s.kind == "auroc" {
+							out[r.col] = r.k.AUROC(ws)
+							if r.s.band {
+								r.k.TPRAtGrid(ws, grid, out[r.col+1:r.col+1+len(grid)])
+							}
+						} else {
+							out[r.col] = r.k.AP(ws)
+							if r.s.band {
+								r.k.PrecisionAtRecallGrid(ws, grid, out[r.col+1:r.col+1+len(grid)])
+							}
+						}
+					}
+				}
+			}
+			sb.reps = stats.RunWorkers(plan, nStat, newF)
+			if c.cfg.Bootstrap.Method == "bca" {
+				sb.jack = plan.Jackknife(nStat, func(g int, w []int32, out []float64) { newF()(g, w, out) })
+			}
+		}
+		c.boots[si] = sb
+		// Emit sum statistics.
+		for _, st := range sc.stats {
+			v := st.eval(total, scratch)
+			var folds []float64
+			if len(c.folds) > 1 && st.key.slice == "" {
+				for fi := range c.folds {
+					folds = append(folds, st.eval(foldSums[fi], scratch))
+				}
+			}
+			c.emit(st.key.system, st.key.id, st.key.slice, st.pop, int(total[st.nCol]), v, folds, c.ci(sb, st.key, v))
+		}
+		for _, s := range sc.scored {
+			v := s.value(s.rows)
+			var folds []float64
+			if len(c.folds) > 1 && s.key.slice == "" {
+				for _, f := range c.folds {
+					var rows []int
+					for _, i := range s.rows {
+						if c.fold[i] == f {
+							rows = append(rows, i)
+						}
+					}
+					folds = append(folds, s.value(rows))
+				}
+			}
+			c.emit(s.key.system, s.key.id, s.key.slice, "", len(s.rows), v, folds, c.ci(sb, s.key, v))
+		}
+		c.bands(sc, sb, grid, conf)
+	}
+	return nil
+}
+
+// ci returns the interval of a metric from its replicates.
+func (c *computer) ci(sb *sysBoot, key metricKey, theta float64) *CI {
+	j, ok := sb.col[key]
+	if !ok || sb.reps == nil {
+		return nil
+	}
+	col := sb.reps.Column(j)
+	var iv stats.Interval
+	if c.cfg.Bootstrap.Method == "bca" && sb.jack != nil {
+		iv = stats.BCa(col, theta, sb.jack.Column(j), c.cfg.Bootstrap.Confidence)
+	} else {
+		iv = stats.Percentile(col, c.cfg.Bootstrap.Confidence)
+	}
+	return &CI{Low: Num(iv.Low), High: Num(iv.High), Method: iv.Method, Unit: c.cfg.Bootstrap.Unit, Resamples: sb.reps.B, Undefined: iv.Dropped}
+}
+
+// bands fills the ROC and PR band of the system's curves.
+func (c *computer) bands(sc *sysCalc, sb *sysBoot, grid []float64, conf float64) {
+	alpha := (1 - conf) / 2
+	band := func(lo int, set func(k int, l, h float64)) {
+		for k := range grid {
+			vals, _ := sortedFinite(sb.reps.Column(lo + k))
+			set(k, quantileSorted(vals, alpha), quantileSorted(vals, 1-alpha))
+		}
+	}
+	for i := range c.rep.Curves.ROC {
+		r := &c.rep.Curves.ROC[i]
+		if r.System != sc.name || sb.rocLo < 0 {
+			continue
+		}
+		r.BandLow, r.BandHigh = make([]Num, len(grid)), make([]Num, len(grid))
+		band(sb.rocLo, func(k int, l, h float64) { r.BandLow[k], r.BandHigh[k] = Num(l), Num(h) })
+	}
+	for i := range c.rep.Curves.PR {
+		r := &c.rep.Curves.PR[i]
+		if r.System != sc.name || sb.prLo < 0 {
+			continue
+		}
+		r.BandLow, r.BandHigh = make([]Num, len(grid)), make([]Num, len(grid))
+		band(sb.prLo, func(k int, l, h float64) { r.BandLow[k], r.BandHigh[k] = Num(l), Num(h) })
+	}
+}
+
+// curvesNE records the full-sample ROC, PR, reliability and decision curves.
+func (c *computer) curvesNE(sc *sysCalc) {
+	grid := rocGrid()
+	all := stats.NewScored(c.y, sc.ne)
+	ones := make([]int32, len(c.eval))
+	for i := range ones {
+		ones[i] = 1
+	}
+	roc := metrics.ROC(c.y, sc.ne)
+	rc := ROCCurve{System: sc.name, FPR: Nums(roc.FPR), TPR: Nums(roc.TPR), Thresholds: Nums(roc.Thresholds),
+		Grid: Nums(grid), AUROC: Num(metrics.AUROC(c.y, sc.ne)), Folds: [][]Num{}, Points: []OpPoint{}, BandLow: []Num{}, BandHigh: []Num{}}
+	g := make([]float64, len(grid))
+	all.TPRAtGrid(ones, grid, g)
+	rc.GridTPR = Nums(g)
+	pr := metrics.PR(c.y, sc.ne)
+	pc := PRCurve{System: sc.name, Recall: Nums(pr.Recall), Precision: Nums(pr.Precision), Thresholds: Nums(pr.Thresholds),
+		Grid: Nums(grid), AP: Num(metrics.AveragePrecision(c.y, sc.ne)), Folds: [][]Num{}, BandLow: []Num{}, BandHigh: []Num{},
+		PositiveRate: c.rep.Dataset.PositiveRate}
+	gp := make([]float64, len(grid))
+	all.PrecisionAtRecallGrid(ones, grid, gp)
+	pc.GridPrecision = Nums(gp)
+	if len(c.folds) > 1 {
+		for _, f := range c.folds {
+			var y []bool
+			var p []float64
+			for i := range c.eval {
+				if c.fold[i] == f {
+					y, p = append(y, c.y[i]), append(p, sc.ne[i])
+				}
+			}
+			k := stats.NewScored(y, p)
+			w := ones[:len(y)]
+			t := make([]float64, len(grid))
+			k.TPRAtGrid(w, grid, t)
+			rc.Folds = append(rc.Folds, Nums(t))
+			t2 := make([]float64, len(grid))
+			k.PrecisionAtRecallGrid(w, grid, t2)
+			pc.Folds = append(pc.Folds, Nums(t2))
+		}
+	}
+	c.rep.Curves.ROC = append(c.rep.Curves.ROC, rc)
+	c.rep.Curves.PR = append(c.rep.Curves.PR, pc)
+	bins := metrics.Reliability(c.y, sc.ne, c.cfg.Calibration.Bins, c.cfg.Calibration.Strategy)
+	rel := Reliability{System: sc.name, Strategy: c.cfg.Calibration.Strategy}
+	for _, b := range bins {
+		rel.Bins = append(rel.Bins, Bin{Lo: Num(b.Lo), Hi: Num(b.Hi), Count: b.Count, MeanP: Num(b.MeanP), ObsFreq: Num(b.ObsFreq), WilsonLo: Num(b.WilsonLo), WilsonHi: Num(b.WilsonHi)})
+	}
+	c.rep.Curves.Reliability = append(c.rep.Curves.Reliability, rel)
+	var ts []float64
+	for k := 1; k < 100; k++ {
+		ts = append(ts, float64(k)/100)
+	}
+	model, treat := metrics.NetBenefit(c.y, sc.ne, ts)
+	c.rep.Curves.Decision = append(c.rep.Curves.Decision, DecisionCurve{System: sc.name, Threshold: Nums(ts), Model: Nums(model), TreatAll: Nums(treat)})
+}
+
+// opPoints marks the held-out operating points on each ROC curve.
+func (c *computer) opPoints() {
+	for i := range c.rep.Curves.ROC {
+		r := &c.rep.Curves.ROC[i]
+		for _, x := range c.cfg.FPRTargets {
+			xs := metrics.FormatParam(x)
+			tpr, ok1 := c.rep.Metric(r.System, "ne.heldout_tpr@fpr="+xs, "")
+			fpr, ok2 := c.rep.Metric(r.System, "ne.heldout_fpr@fpr="+xs, "")
+			if ok1 && ok2 && tpr.Value.Valid() && fpr.Value.Valid() {
+				r.Points = append(r.Points, OpPoint{Label: "FPR budget " + xs, FPR: fpr.Value, TPR: tpr.Value})
+			}
+		}
+	}
+}
+
+// rankAtK fills the Recall@K / Precision@K per stratum curves.
+func (c *computer) rankAtK() {
+	for _, s := range c.rep.Systems {
+		strata := []string{""}
+		for _, st := range c.strata {
+			strata = append(strata, stratumSlice(st.label))
+		}
+		for _, sl := range strata {
+			for _, k := range c.cfg.Cutoffs {
+				ks := metrics.MustDef("rank.recall@1").ID(float64(k))
+				r, ok := c.rep.Metric(s.Name, ks, sl)
+				p, ok2 := c.rep.Metric(s.Name, metrics.MustDef("rank.precision@1").ID(float64(k)), sl)
+				if !ok || !ok2 {
+					continue
+				}
+				name := "all"
+				if sl != "" {
+					name = sl[len("stratum="):]
+				}
+				c.rep.Curves.RankAtK = append(c.rep.Curves.RankAtK, RankAtKPoint{System: s.Name, Stratum: name, K: k, Recall: r.Value, Precision: p.Value})
+			}
+		}
+	}
+}
+
+// sweepCurves copies the gamma sweep metrics into curves.
+func (c *computer) sweepCurves() {
+	for _, s := range c.rep.Systems {
+		for _, g := range c.cfg.DynamicK.Sweep {
+			gs := metrics.FormatParam(g)
+			get := func(id string) Num {
+				if m, ok := c.rep.Metric(s.Name, id+"@gamma="+gs, ""); ok {
+					return m.Value
+				}
+				return NaN
+			}
+			c.rep.Curves.GammaSweep = append(c.rep.Curves.GammaSweep, SweepPoint{System: s.Name, Gamma: Num(g),
+				MeanK: get("dynk.mean_k"), EvidenceRecall: get("dynk.evidence_recall"), EvidencePrecision: get("dynk.evidence_precision"),
+				WorkloadPer1000: get("dynk.workload_per_1000")})
+		}
+	}
+}
+
+// finish derives what reads from emitted metrics, macro averages, and
+// makes every slice non-nil.
+func (c *computer) finish() {
+	c.opPoints()
+	c.rankAtK()
+	c.sweepCurves()
+	c.macroCriteria()
+	cv := &c.rep.Curves
+	if cv.ROC == nil {
+		cv.ROC = []ROCCurve{}
+	}
+	if cv.PR == nil {
+		cv.PR = []PRCurve{}
+	}
+	if cv.Reliability == nil {
+		cv.Reliability = []Reliability{}
+	}
+	if cv.DynKHist == nil {
+		cv.DynKHist = []Histogram{}
+	}
+	if cv.GammaSweep == nil {
+		cv.GammaSweep = []SweepPoint{}
+	}
+	if cv.GateGrid == nil {
+		cv.GateGrid = []GridCell{}
+	}
+	if cv.Decision == nil {
+		cv.Decision = []DecisionCurve{}
+	}
+	if cv.RankAtK == nil {
+		cv.RankAtK = []RankAtKPoint{}
+	}
+	sort.SliceStable(c.rep.Thresholds, func(i, j int) bool {
+		a, b := c.rep.Thresholds[i], c.rep.Thresholds[j]
+		if a.System != b.System {
+			return c.sysIndex(a.System) < c.sysIndex(b.System)
+		}
+		return a.Fold < b.Fold
+	})
+}
+
+func (c *computer) sysIndex(name string) int {
+	for i, s := range c.ds.Systems {
+		if s.Name == name {
+			return i
+		}
+	}
+	return len(c.ds.Systems)
+}
+
+// macroCriteria adds the macro average across criteria of every
+// per-criterion metric (slice "criterion=macro"); the micro average is the
+// whole-population value.
+func (c *computer) macroCriteria() {
+	if len(c.criteria) == 0 {
+		return
+	}
+	type acc struct {
+		sum float64
+		n   int
+		ok  bool
+	}
+	var keys []metricKey
+	seen := map[metricKey]*acc{}
+	for _, m := range c.rep.Metrics {
+		if len(m.Slice) < 10 || m.Slice[:10] != "criterion=" || m.ID[:5] == "data." {
+			continue
+		}
+		k := metricKey{m.System, m.ID, "criterion=macro"}
+		a := seen[k]
+		if a == nil {
+			a = &acc{ok: true}
+			seen[k] = a
+			keys = append(keys, k)
+		}
+		if m.Value.Valid() {
+			a.sum += float64(m.Value)
+			a.n++
+		} else {
+			a.ok = false
+		}
+	}
+	for _, k := range keys {
+		a := seen[k]
+		v := math.NaN()
+		if a.ok && a.n > 0 {
+			v = a.sum / float64(a.n)
+		}
+		c.emit(k.system, k.id, k.slice, "", a.n, v, nil, nil)
+	}
+}
+
+var _ = config.Config{}

@@ -1,0 +1,276 @@
+package report
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"sort"
+	"strconv"
+	"time"
+
+	"paperbundle/config"
+	"paperbundle/dataset"
+)
+
+// Options are the settings of Compute that do not come from paper.yaml.
+type Options struct {
+	Version  string
+	Tool     string
+	Workers  int               // bootstrap workers; 0 = GOMAXPROCS
+	Progress func(step string) // may be nil
+}
+
+// Compute computes every number of the bundle from a validated dataset.
+func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt Options) (*Report, error) {
+	if len(ds.Systems) == 0 {
+		return nil, errNoSystems
+	}
+	if opt.Progress == nil {
+		opt.Progress = func(string) {}
+	}
+	c := newComputer(cfg, ds, opt)
+	r := &Report{
+		SchemaVersion: SchemaVersion,
+		Version:       opt.Version,
+		Title:         cfg.Title,
+		Tool:          opt.Tool,
+		Config:        cfg,
+		Warnings:      []string{},
+		Comparisons:   []Comparison{},
+		Distributions: []Distribution{},
+		Metrics:       []Metric{},
+		Thresholds:    []Thresholds{},
+		index:         map[metricKey]int{},
+	}
+	if s := os.Getenv("SOURCE_DATE_EPOCH"); s != "" {
+		if sec, err := strconv.ParseInt(s, 10, 64); err == nil {
+			r.Generated = time.Unix(sec, 0).UTC().Format(time.RFC3339)
+		}
+	}
+	c.rep = r
+	c.summarize()
+	c.sections()
+	for si := range ds.Systems {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		opt.Progress(fmt.Sprintf("system %s", ds.Systems[si].Name))
+		c.system(si)
+	}
+	c.baselines()
+	opt.Progress("bootstrap")
+	if err := c.bootstrapAll(ctx); err != nil {
+		return nil, err
+	}
+	c.comparisons()
+	c.checks()
+	c.finish()
+	return r, nil
+}
+
+// computer holds what every section shares.
+type computer struct {
+	cfg *config.Config
+	ds  *dataset.Dataset
+	opt Options
+	rep *Report
+
+	eval     []int   // indexes of eval queries in ds.Queries
+	y        []bool  // has evidence, per eval row
+	fold     []int   // fold per eval row
+	folds    []int   // distinct folds, ascending
+	group    []int32 // bootstrap group per eval row
+	nGroups  int
+	crit     []int         // criterion index per eval row (-1 none)
+	criteria []string      // distinct criteria
+	tuneOf   map[int][]int // fold -> tune query indexes (or cross-fitted eval rows)
+	crossFit map[int]bool
+	strata   []stratum
+	stratOf  []int // stratum per eval row (-1: not positive / none)
+
+	sys   []*sysCalc
+	boots []*sysBoot
+}
+
+type stratum struct {
+	lo, hi int // hi < 0: open
+	label  string
+}
+
+// sysCalc is the per-system state: its columns and statistics.
+type sysCalc struct {
+	name   string
+	tab    *colTable
+	stats  []*sumStat
+	scored []*scoredStat
+	ne     []float64 // ne_prob per eval row (nil without)
+	k      []int     // selected K per eval row
+	state  []dataset.State
+	perQ   map[string][]float64 // per-query values by metric id (for comparisons, CSV)
+	reps   map[metricKey][]float64
+}
+
+func newComputer(cfg *config.Config, ds *dataset.Dataset, opt Options) *computer {
+	c := &computer{cfg: cfg, ds: ds, opt: opt, tuneOf: map[int][]int{}, crossFit: map[int]bool{}}
+	postIdx := map[string]int32{}
+	critIdx := map[string]int{}
+	foldSet := map[int]bool{}
+	for qi := range ds.Queries {
+		q := &ds.Queries[qi]
+		if q.Split != dataset.SplitEval {
+			c.tuneOf[q.Fold] = append(c.tuneOf[q.Fold], qi)
+			continue
+		}
+		c.eval = append(c.eval, qi)
+		c.y = append(c.y, q.HasEvidence())
+		c.fold = append(c.fold, q.Fold)
+		foldSet[q.Fold] = true
+		key := q.Post
+		if cfg.Bootstrap.Unit == "query" {
+			key = q.ID
+		}
+		g, ok := postIdx[key]
+		if !ok {
+			g = int32(len(postIdx))
+			postIdx[key] = g
+		}
+		c.group = append(c.group, g)
+		if q.Criterion != "" {
+			if _, ok := critIdx[q.Criterion]; !ok {
+				critIdx[q.Criterion] = -1
+			}
+		}
+	}
+	c.nGroups = len(postIdx)
+	for f := range foldSet {
+		c.folds = append(c.folds, f)
+	}
+	sort.Ints(c.folds)
+	for k := range critIdx {
+		c.criteria = append(c.criteria, k)
+	}
+	sortCriteria(c.criteria)
+	for i, k := range c.criteria {
+		critIdx[k] = i
+	}
+	c.crit = make([]int, len(c.eval))
+	for i, qi := range c.eval {
+		c.crit[i] = -1
+		if cr := ds.Queries[qi].Criterion; cr != "" {
+			c.crit[i] = critIdx[cr]
+		}
+	}
+	// Folds without tune rows: cross-fit on the other folds' eval rows.
+	for _, f := range c.folds {
+		if len(c.tuneOf[f]) > 0 {
+			continue
+		}
+		c.crossFit[f] = true
+		for _, qi := range c.eval {
+			if ds.Queries[qi].Fold != f {
+				c.tuneOf[f] = append(c.tuneOf[f], qi)
+			}
+		}
+	}
+	c.makeStrata()
+	return c
+}
+
+// sortCriteria orders criterion ids naturally: A.2 before A.10.
+func sortCriteria(s []string) {
+	sort.Slice(s, func(i, j int) bool { return naturalLess(s[i], s[j]) })
+}
+
+func naturalLess(a, b string) bool {
+	for a != "" && b != "" {
+		ia, ib := digitsPrefix(a), digitsPrefix(b)
+		if ia > 0 && ib > 0 {
+			na, _ := strconv.Atoi(a[:ia])
+			nb, _ := strconv.Atoi(b[:ib])
+			if na != nb {
+				return na < nb
+			}
+			a, b = a[ia:], b[ib:]
+			continue
+		}
+		if a[0] != b[0] {
+			return a[0] < b[0]
+		}
+		a, b = a[1:], b[1:]
+	}
+	return len(a) < len(b)
+}
+
+func digitsPrefix(s string) int {
+	n := 0
+	for n < len(s) && n < 9 && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	return n
+}
+
+// makeStrata builds the n_pos bands of SPEC 4.7.
+func (c *computer) makeStrata() {
+	var npos []int
+	for _, qi := range c.eval {
+		if n := len(c.ds.Queries[qi].Gold); n > 0 {
+			npos = append(npos, n)
+		}
+	}
+	var bands []stratum
+	if c.cfg.Strata.Auto {
+		sort.Ints(npos)
+		if len(npos) > 0 {
+			q := func(p float64) int { return npos[int(math.Floor(p*float64(len(npos)-1)))] }
+			edges := []int{npos[0], q(1.0 / 3), q(2.0 / 3), npos[len(npos)-1]}
+			lo := edges[0]
+			for i := 1; i < len(edges); i++ {
+				hi := edges[i] // a band ends at a tertile; the next starts after it
+				if hi < lo {
+					continue
+				}
+				bands = append(bands, stratum{lo: lo, hi: hi})
+				lo = hi + 1
+			}
+		}
+	} else {
+		for _, b := range c.cfg.Strata.Bands {
+			bands = append(bands, stratum{lo: b.Lo, hi: b.Hi})
+		}
+	}
+	// Drop empty bands (merging them away).
+	c.stratOf = make([]int, len(c.eval))
+	for _, b := range bands {
+		cnt := 0
+		for _, n := range npos {
+			if n >= b.lo && (b.hi < 0 || n <= b.hi) {
+				cnt++
+			}
+		}
+		if cnt == 0 {
+			continue
+		}
+		if b.hi < 0 {
+			b.label = strconv.Itoa(b.lo) + "+"
+		} else if b.lo == b.hi {
+			b.label = strconv.Itoa(b.lo)
+		} else {
+			b.label = strconv.Itoa(b.lo) + "-" + strconv.Itoa(b.hi)
+		}
+		c.strata = append(c.strata, b)
+	}
+	for i, qi := range c.eval {
+		c.stratOf[i] = -1
+		n := len(c.ds.Queries[qi].Gold)
+		if n == 0 {
+			continue
+		}
+		for si, b := range c.strata {
+			if n >= b.lo && (b.hi < 0 || n <= b.hi) {
+				c.stratOf[i] = si
+				break
+			}
+		}
+	}
+}

@@ -1,0 +1,132 @@
+package report
+
+import (
+	"math"
+	"sort"
+)
+
+// The statistics engine. Almost every metric of the catalog is a function
+// of a few sums over eval rows (a mean is Σx / Σ1, a rate Σnum / Σden, F1
+// and MCC functions of four counts, ECE a function of per-bin sums). Such a
+// "sum statistic" is evaluated on the full sample, on each fold, and on each
+// bootstrap resample from per-group (post) column sums: a resample draws
+// groups with replacement, so its sums are Σ_g count_g · S_g. Metrics that
+// are not sums (AUROC, AUPRC, ROC and PR bands) use the sorted-once weighted
+// kernels of package stats.
+
+// colTable holds per-row columns over the eval rows of one system, with
+// de-duplication by name.
+type colTable struct {
+	n     int
+	names map[string]int
+	cols  [][]float64
+}
+
+func newColTable(n int) *colTable { return &colTable{n: n, names: map[string]int{}} }
+
+// col returns the index of column name, computing it with fill when new.
+func (t *colTable) col(name string, fill func(i int) float64) int {
+	if j, ok := t.names[name]; ok {
+		return j
+	}
+	c := make([]float64, t.n)
+	for i := range c {
+		c[i] = fill(i)
+	}
+	t.names[name] = len(t.cols)
+	t.cols = append(t.cols, c)
+	return len(t.cols) - 1
+}
+
+// sumStat is one metric value computed from column sums.
+type sumStat struct {
+	key   metricKey
+	pop   string
+	cols  []int
+	f     func(s []float64) float64
+	nCol  int     // column whose full-sample sum is the population size n
+	perQ  int     // column of per-query values (for comparisons), -1 if none
+	maskQ int     // column marking the rows that perQ covers
+	boot  bool    // bootstrap a CI
+	scale float64 // unused; kept 0
+}
+
+// groupSums returns, for every group, the sum of every column over the
+// group's rows: a G x C row-major matrix.
+func groupSums(t *colTable, group []int32, nGroups int) []float64 {
+	C := len(t.cols)
+	S := make([]float64, nGroups*C)
+	for j, c := range t.cols {
+		for i, v := range c {
+			S[int(group[i])*C+j] += v
+		}
+	}
+	return S
+}
+
+// sumsOver returns the column sums over the rows where keep is true (all
+// rows when keep is nil).
+func sumsOver(t *colTable, keep func(i int) bool) []float64 {
+	s := make([]float64, len(t.cols))
+	for j, c := range t.cols {
+		var acc float64
+		for i, v := range c {
+			if keep == nil || keep(i) {
+				acc += v
+			}
+		}
+		s[j] = acc
+	}
+	return s
+}
+
+// eval applies st to a vector of all column sums.
+func (st *sumStat) eval(all []float64, scratch []float64) float64 {
+	scratch = scratch[:len(st.cols)]
+	for k, j := range st.cols {
+		scratch[k] = all[j]
+	}
+	return st.f(scratch)
+}
+
+// ratio is Σnum / Σden, undefined when Σden = 0.
+func ratio(s []float64) float64 {
+	if s[1] == 0 {
+		return math.NaN()
+	}
+	return s[0] / s[1]
+}
+
+// nan is an undefined value.
+var nan = math.NaN()
+
+func isNaN(x float64) bool { return math.IsNaN(x) }
+
+// quantileSorted is numpy's default linear quantile of sorted finite data.
+func quantileSorted(x []float64, q float64) float64 {
+	if len(x) == 0 {
+		return nan
+	}
+	h := q * float64(len(x)-1)
+	lo := math.Floor(h)
+	i := int(lo)
+	if i+1 >= len(x) {
+		return x[len(x)-1]
+	}
+	return x[i] + (h-lo)*(x[i+1]-x[i])
+}
+
+// sortedFinite returns the finite values of x, sorted.
+func sortedFinite(x []float64) ([]float64, int) {
+	out := make([]float64, 0, len(x))
+	dropped := 0
+	for _, v := range x {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			dropped++
+			continue
+		}
+		out = append(out, v)
+	}
+	sort.Float64s(out)
+	return out, dropped
+}

@@ -1,0 +1,408 @@
+package report
+
+import (
+	"math"
+	"sort"
+	"strconv"
+
+	"paperbundle/dataset"
+	"paperbundle/metrics"
+)
+
+// gate computes the three-state clinical gate (SPEC 4.4): per fold, tau_neg
+// and tau_pos from tune rows only, states on eval rows.
+func (c *computer) gate(sc *sysCalc, sys *dataset.System) {
+	n := len(c.eval)
+	sc.state = make([]dataset.State, n)
+	given := true
+	for i := range c.eval {
+		sc.state[i] = sys.Rows[c.eval[i]].State
+		if sc.state[i] == dataset.StateNone {
+			given = false
+		}
+	}
+	if given {
+		return
+	}
+	if sc.ne == nil {
+		for i := range sc.state {
+			sc.state[i] = dataset.StateNone // no gate: every query goes through
+		}
+		return
+	}
+	tauNeg := map[int]float64{}
+	tauPos := map[int]float64{}
+	for _, f := range c.folds {
+		ty, tp := c.tuneData(sys, f)
+		tn, okN := metrics.ChooseScreenThreshold(ty, tp, c.cfg.Gate.ScreenSensitivity)
+		tpv, okP := metrics.ChooseAlertThreshold(ty, tp, tn, c.cfg.Gate.AlertPrecision)
+		if !okP {
+			tpv = math.Inf(1)
+		}
+		tauNeg[f], tauPos[f] = tn, tpv
+		th := c.thresholdsFor(sc.name, f)
+		th.TauNeg, th.TauPos, th.TauNegMet, th.TauPosMet = Num(tn), Num(tpv), okN, okP
+	}
+	for i, p := range sc.ne {
+		f := c.fold[i]
+		switch {
+		case p < tauNeg[f]:
+			sc.state[i] = dataset.StateNEG
+		case p < tauPos[f]:
+			sc.state[i] = dataset.StateUncertain
+		default:
+			sc.state[i] = dataset.StatePOS
+		}
+	}
+}
+
+// selectFor runs the Dynamic-K policy (or takes the pipeline's selections)
+// for one eval row, given its state and gamma.
+func (c *computer) selectFor(r *dataset.Row, st dataset.State, gamma, gammaUnc float64) []int {
+	if st == dataset.StateNEG {
+		return nil
+	}
+	if r.HasSelected {
+		pos := make(map[string]int, len(r.Candidates))
+		for j, u := range r.Candidates {
+			pos[u] = j
+		}
+		out := make([]int, 0, len(r.Selected))
+		for _, u := range r.Selected {
+			if j, ok := pos[u]; ok {
+				out = append(out, j)
+			}
+		}
+		return out
+	}
+	pol := metrics.DynKPolicy{KMin: c.cfg.DynamicK.KMin, HardCap: c.cfg.DynamicK.HardCap, KMaxRatio: c.cfg.DynamicK.KMaxRatio}
+	g := gamma
+	if st == dataset.StateUncertain {
+		g = gammaUnc
+	}
+	probs := r.NodeProbs
+	if probs == nil {
+		// Without node_probs the policy uses the scores, shifted to be
+		// non-negative, as its mass (docs/decisions.md).
+		probs = make([]float64, len(r.Scores))
+		lo := math.Inf(1)
+		for _, s := range r.Scores {
+			lo = math.Min(lo, s)
+		}
+		for j, s := range r.Scores {
+			probs[j] = s - lo
+		}
+	}
+	return pol.Select(probs, g)
+}
+
+// dynamicK computes SPEC 4.3, the clinical gate metrics and end-to-end
+// deployment metrics for one system.
+func (c *computer) dynamicK(sc *sysCalc, sys *dataset.System, row func(int) *dataset.Row, query func(int) *dataset.Query) {
+	n := len(c.eval)
+	dk := c.cfg.DynamicK
+	sc.k = make([]int, n)
+	hits := make([]int, n)
+	for i := 0; i < n; i++ {
+		sel := c.selectFor(row(i), sc.state[i], dk.Gamma, dk.GammaUncertain)
+		sc.k[i] = len(sel)
+		for _, j := range sel {
+			if row(i).Rel[j] > 0 {
+				hits[i]++
+			}
+		}
+	}
+	c.evidenceStats(sc, "", sc.k, hits, query, true)
+
+	// K distributions.
+	kf := make([]float64, n)
+	for i := range kf {
+		kf[i] = float64(sc.k[i])
+	}
+	c.kDist(sc, "", "all", func(int) bool { return true })
+	for _, st := range []dataset.State{dataset.StateNEG, dataset.StateUncertain, dataset.StatePOS} {
+		st := st
+		if c.countRows(func(i int) bool { return sc.state[i] == st }) == 0 {
+			continue
+		}
+		c.kDist(sc, "state="+st.String(), "state="+st.String(), func(i int) bool { return sc.state[i] == st })
+		c.addMean(sc, "dynk.k_mean", "state="+st.String(), string(metrics.AllQueries), kf, func(i int) bool { return sc.state[i] == st }, false)
+	}
+	for _, h := range []bool{false, true} {
+		h := h
+		lab := "has_evidence=" + strconv.Itoa(int(b2f(h)))
+		c.kDist(sc, lab, lab, func(i int) bool { return c.y[i] == h })
+		c.addMean(sc, "dynk.k_mean", lab, string(metrics.AllQueries), kf, func(i int) bool { return c.y[i] == h }, false)
+	}
+	c.addMean(sc, "dynk.k_mean", "", string(metrics.AllQueries), kf, nil, false)
+
+	// Gamma sweep (seed 002 §8.2).
+	for _, g := range dk.Sweep {
+		ks := make([]int, n)
+		hs := make([]int, n)
+		for i := 0; i < n; i++ {
+			sel := c.selectFor(row(i), sc.state[i], g, g)
+			ks[i] = len(sel)
+			for _, j := range sel {
+				if row(i).Rel[j] > 0 {
+					hs[i]++
+				}
+			}
+		}
+		c.sweepStats(sc, g, ks, hs, query)
+	}
+
+	// Clinical gate metrics (only when there is a gate).
+	if c.section("clinical_gate") {
+		pop := string(metrics.AllQueries)
+		one := make([]float64, n)
+		for i := range one {
+			one[i] = 1
+		}
+		is := func(st dataset.State) []float64 {
+			v := make([]float64, n)
+			for i := range v {
+				v[i] = b2f(sc.state[i] == st)
+			}
+			return v
+		}
+		c.addRatio(sc, "clinical.neg_rate", "", pop, is(dataset.StateNEG), one, nil, 1, nil, true)
+		c.addRatio(sc, "clinical.uncertain_rate", "", pop, is(dataset.StateUncertain), one, nil, 1, nil, true)
+		c.addRatio(sc, "clinical.pos_rate", "", pop, is(dataset.StatePOS), one, nil, 1, nil, true)
+		c.addRatio(sc, "clinical.alert_rate_per_1000", "", pop, is(dataset.StatePOS), one, nil, 1000, nil, true)
+		scrIn := make([]float64, n)
+		yv := make([]float64, n)
+		fnScr := make([]float64, n)
+		posY := make([]float64, n)
+		for i := range scrIn {
+			yv[i] = b2f(c.y[i])
+			scrIn[i] = b2f(c.y[i] && sc.state[i] != dataset.StateNEG)
+			fnScr[i] = b2f(c.y[i] && sc.state[i] == dataset.StateNEG)
+			posY[i] = b2f(c.y[i] && sc.state[i] == dataset.StatePOS)
+		}
+		c.addRatio(sc, "clinical.screen_sensitivity", "", pop, scrIn, yv, one, 1, nil, true)
+		c.addRatio(sc, "clinical.screen_fn_per_1000", "", pop, fnScr, one, nil, 1000, nil, true)
+		c.addRatio(sc, "clinical.alert_precision", "", pop, posY, is(dataset.StatePOS), one, 1, nil, true)
+		c.addRatio(sc, "clinical.workload_per_1000", "", pop, kf, one, nil, 1000, nil, true)
+		if sc.ne != nil && !c.statesGiven(sys) {
+			c.gateGrid(sc, sys, row)
+		}
+	}
+
+	// End to end (seed 004 D): predicted positive = returns >= 1 sentence.
+	pred := make([]bool, n)
+	for i := range pred {
+		pred[i] = sc.k[i] > 0
+	}
+	ids := map[string]string{"tp": "e2e.tp", "tn": "e2e.tn", "fp": "e2e.fp", "fn": "e2e.fn",
+		"fpr": "e2e.fpr", "fnr": "e2e.fnr", "precision": "e2e.precision", "sensitivity": "e2e.recall", "f1": "e2e.f1"}
+	c.addConfusion(sc, "e2e", "", pred, nil, ids, true)
+	for ci, cr := range c.criteria {
+		ci := ci
+		c.addConfusion(sc, "e2e", critSlice(cr), pred, func(i int) bool { return c.crit[i] == ci },
+			map[string]string{"precision": "e2e.precision", "sensitivity": "e2e.recall"}, true)
+	}
+}
+
+func (c *computer) statesGiven(sys *dataset.System) bool {
+	for _, qi := range c.eval {
+		if sys.Rows[qi].State == dataset.StateNone {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *computer) countRows(keep func(i int) bool) int {
+	n := 0
+	for i := range c.eval {
+		if keep(i) {
+			n++
+		}
+	}
+	return n
+}
+
+// evidenceStats registers the Dynamic-K evidence metrics for selections of
+// size k with hits gold items each.
+func (c *computer) evidenceStats(sc *sysCalc, slice string, k, hits []int, query func(int) *dataset.Query, boot bool) {
+	n := len(k)
+	rec := make([]float64, n)
+	prec := make([]float64, n)
+	recAll := make([]float64, n)
+	precAll := make([]float64, n)
+	kf := make([]float64, n)
+	predPos := make([]float64, n)
+	hitsPos := make([]float64, n)
+	goldPos := make([]float64, n)
+	hitsCond := make([]float64, n)
+	goldCond := make([]float64, n)
+	one := make([]float64, n)
+	for i := 0; i < n; i++ {
+		ng := len(query(i).Gold)
+		rec[i], prec[i] = nan, nan
+		if ng > 0 {
+			rec[i] = metrics.EvidenceRecall(hits[i], ng, k[i])
+			prec[i] = metrics.EvidencePrecision(hits[i], k[i])
+			hitsPos[i], goldPos[i] = float64(hits[i]), float64(ng)
+			if k[i] > 0 {
+				hitsCond[i], goldCond[i] = float64(hits[i]), float64(ng)
+			}
+		}
+		recAll[i] = metrics.EvidenceRecallAll(hits[i], ng, k[i])
+		precAll[i] = metrics.EvidencePrecisionAll(hits[i], ng, k[i])
+		kf[i] = float64(k[i])
+		predPos[i] = b2f(k[i] > 0)
+		one[i] = 1
+	}
+	pos, all := string(metrics.PositivesOnly), string(metrics.AllQueries)
+	c.addMean(sc, "dynk.evidence_recall", slice, pos, rec, nil, boot)
+	c.addMean(sc, "dynk.evidence_precision", slice, pos, prec, nil, boot)
+	c.addMean(sc, "dynk.evidence_recall_all", slice, all, recAll, nil, boot)
+	c.addMean(sc, "dynk.evidence_precision_all", slice, all, precAll, nil, boot)
+	c.addMean(sc, "dynk.avg_k_all", slice, all, kf, nil, boot)
+	c.addRatio(sc, "dynk.avg_k_pred_pos", slice, string(metrics.PredPositive), kf, predPos, nil, 1, nil, boot)
+	yv := make([]float64, n)
+	for i := range yv {
+		yv[i] = b2f(c.y[i])
+	}
+	c.addRatio(sc, "dynk.evidence_recall_micro", slice, pos, hitsPos, goldPos, yv, 1, nil, boot)
+	c.addRatio(sc, "dynk.evidence_recall_micro_conditional", slice, pos, hitsCond, goldCond, yv, 1, nil, boot)
+}
+
+func (c *computer) sweepStats(sc *sysCalc, g float64, k, hits []int, query func(int) *dataset.Query) {
+	n := len(k)
+	rec := make([]float64, n)
+	prec := make([]float64, n)
+	kf := make([]float64, n)
+	one := make([]float64, n)
+	for i := 0; i < n; i++ {
+		ng := len(query(i).Gold)
+		rec[i], prec[i] = nan, nan
+		if ng > 0 {
+			rec[i] = metrics.EvidenceRecall(hits[i], ng, k[i])
+			prec[i] = metrics.EvidencePrecision(hits[i], k[i])
+		}
+		kf[i] = float64(k[i])
+		one[i] = 1
+	}
+	gs := metrics.FormatParam(g)
+	pos, all := string(metrics.PositivesOnly), string(metrics.AllQueries)
+	c.addMean(sc, "dynk.mean_k@gamma="+gs, "", all, kf, nil, true)
+	c.addMean(sc, "dynk.evidence_recall@gamma="+gs, "", pos, rec, nil, true)
+	c.addMean(sc, "dynk.evidence_precision@gamma="+gs, "", pos, prec, nil, true)
+	c.addRatio(sc, "dynk.workload_per_1000@gamma="+gs, "", all, kf, one, nil, 1000, nil, true)
+}
+
+// kDist records the K histogram and summary of a group of eval rows.
+func (c *computer) kDist(sc *sysCalc, slice, group string, keep func(i int) bool) {
+	var ks []int
+	var kf []float64
+	for i := range c.eval {
+		if keep(i) {
+			ks = append(ks, sc.k[i])
+			kf = append(kf, float64(sc.k[i]))
+		}
+	}
+	v, cnt := metrics.Histogram(ks)
+	if v == nil {
+		v, cnt = []int{}, []int{}
+	}
+	c.rep.Curves.DynKHist = append(c.rep.Curves.DynKHist, Histogram{System: sc.name, Group: group, K: v, Count: cnt})
+	c.distribution(sc.name, "dynk.k", slice, kf)
+}
+
+// distribution records the spread of per-query values.
+func (c *computer) distribution(system, id, slice string, v []float64) {
+	s := metrics.Summarize(v)
+	c.rep.Distributions = append(c.rep.Distributions, Distribution{System: system, ID: id, Slice: slice, N: s.N,
+		Mean: Num(s.Mean), Std: Num(s.Std), Median: Num(s.Median), P25: Num(s.P25), P75: Num(s.P75), P90: Num(s.P90),
+		Min: Num(s.Min), Max: Num(s.Max), CV: Num(metrics.CV(v))})
+}
+
+// gateGrid evaluates the clinical gate over a tau_neg x tau_pos grid, on
+// the tune rows (pooled over folds) and on the eval rows.
+func (c *computer) gateGrid(sc *sysCalc, sys *dataset.System, row func(int) *dataset.Row) {
+	grid := []float64{}
+	for k := 0; k <= 20; k++ {
+		grid = append(grid, float64(k)/20)
+	}
+	type obs struct {
+		p    float64
+		y    bool
+		kPos int // sentences returned when POS
+		kUnc int // when UNCERTAIN
+	}
+	dk := c.cfg.DynamicK
+	mk := func(r *dataset.Row, y bool) obs {
+		return obs{p: r.NEProb, y: y, kPos: len(c.selectFor(r, dataset.StatePOS, dk.Gamma, dk.GammaUncertain)),
+			kUnc: len(c.selectFor(r, dataset.StateUncertain, dk.Gamma, dk.GammaUncertain))}
+	}
+	var tune, eval []obs
+	seen := map[int]bool{}
+	for _, f := range c.folds {
+		if c.crossFit[f] {
+			continue
+		}
+		for _, qi := range c.tuneOf[f] {
+			if !seen[qi] {
+				seen[qi] = true
+				tune = append(tune, mk(&sys.Rows[qi], c.ds.Queries[qi].HasEvidence()))
+			}
+		}
+	}
+	for i := range c.eval {
+		eval = append(eval, mk(row(i), c.y[i]))
+	}
+	for _, set := range []struct {
+		on   string
+		rows []obs
+	}{{"tune", tune}, {"eval", eval}} {
+		if len(set.rows) == 0 {
+			continue
+		}
+		for _, tn := range grid {
+			for _, tp := range grid {
+				if tp < tn {
+					continue
+				}
+				var pos, scr, alerts, alertPos, work float64
+				for _, o := range set.rows {
+					if o.y {
+						pos++
+					}
+					switch {
+					case o.p < tn:
+					case o.p < tp:
+						if o.y {
+							scr++
+						}
+						work += float64(o.kUnc)
+					default:
+						if o.y {
+							scr++
+							alertPos++
+						}
+						alerts++
+						work += float64(o.kPos)
+					}
+				}
+				cell := GridCell{System: sc.name, On: set.on, TauNeg: Num(tn), TauPos: Num(tp),
+					ScreenSensitivity: Num(safeDiv(scr, pos)), AlertPrecision: Num(safeDiv(alertPos, alerts)),
+					WorkloadPer1000: Num(1000 * work / float64(len(set.rows)))}
+				c.rep.Curves.GateGrid = append(c.rep.Curves.GateGrid, cell)
+			}
+		}
+	}
+}
+
+func safeDiv(a, b float64) float64 {
+	if b == 0 {
+		return nan
+	}
+	return a / b
+}
+
+func sortStableBy(idx []int, less func(a, b int) bool) {
+	sort.SliceStable(idx, func(i, j int) bool { return less(idx[i], idx[j]) })
+}

@@ -1,0 +1,285 @@
+// Package report is the middle of the pipeline: Compute turns a validated
+// dataset.Dataset and the resolved configuration into one read-only *Report
+// holding every number of the bundle (point estimates, per-fold values,
+// bootstrap intervals, curves, checks, comparisons). The writers in this
+// package (JSON, CSV, tables) and the figures package only read it.
+package report
+
+import (
+	"errors"
+	"math"
+	"strconv"
+	"strings"
+
+	"paperbundle/config"
+)
+
+// SchemaVersion of metrics_master.json.
+const SchemaVersion = 1
+
+// Num is a float64 that is written to JSON as null when it is undefined
+// (NaN or infinite): SPEC 4.1 "undefined is null, never 0".
+type Num float64
+
+// NaN is the undefined Num.
+var NaN = Num(math.NaN())
+
+// Valid reports whether n is a finite number.
+func (n Num) Valid() bool { return !math.IsNaN(float64(n)) && !math.IsInf(float64(n), 0) }
+
+// MarshalJSON writes null for an undefined number, else the shortest
+// representation that round-trips.
+func (n Num) MarshalJSON() ([]byte, error) {
+	if !n.Valid() {
+		return []byte("null"), nil
+	}
+	return strconv.AppendFloat(nil, float64(n), 'g', -1, 64), nil
+}
+
+// UnmarshalJSON reads null as NaN.
+func (n *Num) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*n = NaN
+		return nil
+	}
+	f, err := strconv.ParseFloat(string(b), 64)
+	*n = Num(f)
+	return err
+}
+
+// Nums converts a slice.
+func Nums(x []float64) []Num {
+	out := make([]Num, len(x))
+	for i, v := range x {
+		out[i] = Num(v)
+	}
+	return out
+}
+
+// Report is everything the bundle shows, computed once.
+type Report struct {
+	SchemaVersion int            `json:"schema_version"`
+	Version       string         `json:"version"`
+	Title         string         `json:"title"`
+	Tool          string         `json:"tool"`
+	Generated     string         `json:"generated,omitempty"` // from SOURCE_DATE_EPOCH only
+	Dataset       DatasetSummary `json:"dataset"`
+	Systems       []SystemInfo   `json:"systems"`
+	Sections      []Section      `json:"sections"`
+	Thresholds    []Thresholds   `json:"thresholds"`
+	Checks        []Check        `json:"checks"`
+	Curves        Curves         `json:"curves"`
+	Metrics       []Metric       `json:"metrics"`
+	Distributions []Distribution `json:"distributions"`
+	Comparisons   []Comparison   `json:"comparisons"`
+	Warnings      []string       `json:"warnings"`
+
+	Config   *config.Config `json:"-"`
+	PerQuery []PerQuery     `json:"-"` // per_query_metrics.csv
+
+	index map[metricKey]int
+}
+
+// DatasetSummary describes the validated input.
+type DatasetSummary struct {
+	Systems          int            `json:"systems"`
+	Rows             int            `json:"rows"`
+	EvalQueries      int            `json:"eval_queries"`
+	TuneRows         int            `json:"tune_rows"`
+	TrainRowsIgnored int            `json:"train_rows_ignored"`
+	Posts            int            `json:"posts"`
+	Criteria         []string       `json:"criteria"`
+	Folds            []FoldSummary  `json:"folds"`
+	PositiveQueries  int            `json:"positive_queries"`
+	PositiveRate     Num            `json:"positive_rate"`
+	CandidatesMean   Num            `json:"candidates_per_query_mean"`
+	CandidatesMin    int            `json:"candidates_per_query_min"`
+	CandidatesMax    int            `json:"candidates_per_query_max"`
+	GoldMean         Num            `json:"gold_per_positive_query_mean"`
+	GoldMissing      int            `json:"gold_missing_from_candidates"`
+	TRECRunOnly      map[string]int `json:"trec_run_queries_without_qrels,omitempty"`
+	TRECQrelsOnly    map[string]int `json:"trec_qrels_queries_without_run,omitempty"`
+	Notes            []string       `json:"notes"`
+}
+
+// FoldSummary is one outer fold.
+type FoldSummary struct {
+	Fold        int  `json:"fold"`
+	Posts       int  `json:"posts"`
+	EvalQueries int  `json:"eval_queries"`
+	Positives   int  `json:"positives"`
+	TuneRows    int  `json:"tune_rows"`
+	CrossFitted bool `json:"cross_fitted"` // no tune rows: thresholds from other folds' eval rows
+}
+
+// SystemInfo names a system and its role.
+type SystemInfo struct {
+	Name      string `json:"name"`
+	Label     string `json:"label"`
+	Source    string `json:"source"`
+	Reference string `json:"reference,omitempty"`
+	Primary   bool   `json:"primary"`
+}
+
+// Section says whether a report section could be computed, and why not.
+type Section struct {
+	ID      string `json:"id"`
+	Present bool   `json:"present"`
+	Reason  string `json:"reason,omitempty"`
+}
+
+// Thresholds are the operating thresholds of one system in one fold, all
+// chosen on that fold's tune rows (SPEC 5.3).
+type Thresholds struct {
+	System    string     `json:"system"`
+	Fold      int        `json:"fold"`
+	Source    string     `json:"source"` // "tune" or "cross-fitted"
+	TuneRows  int        `json:"tune_rows"`
+	FPR       []FPRPoint `json:"fpr_budget"`
+	TauNeg    Num        `json:"tau_neg"`
+	TauPos    Num        `json:"tau_pos"` // null: no POS state
+	TauNegMet bool       `json:"tau_neg_met"`
+	TauPosMet bool       `json:"tau_pos_met"`
+}
+
+// FPRPoint is a threshold chosen for an FPR budget, with the TPR and FPR
+// it reached on tune rows and on the fold's eval rows.
+type FPRPoint struct {
+	Budget    Num  `json:"budget"`
+	Threshold Num  `json:"threshold"` // null: no observed probability met the budget
+	Met       bool `json:"met"`
+	TuneTPR   Num  `json:"tune_tpr"`
+	TuneFPR   Num  `json:"tune_fpr"`
+	EvalTPR   Num  `json:"eval_tpr"`
+	EvalFPR   Num  `json:"eval_fpr"`
+}
+
+// Check is one consistency check of SPEC 10.
+type Check struct {
+	ID     string `json:"id"`
+	Hard   bool   `json:"hard"`
+	Passed bool   `json:"passed"`
+	Detail string `json:"detail"`
+}
+
+// CI is a bootstrap confidence interval.
+type CI struct {
+	Low       Num    `json:"low"`
+	High      Num    `json:"high"`
+	Method    string `json:"method"`
+	Unit      string `json:"unit"`
+	Resamples int    `json:"resamples"`
+	Undefined int    `json:"undefined_resamples,omitempty"` // resamples where the metric was undefined
+}
+
+// Target is the bound a metric is held to.
+type Target struct {
+	Min *float64 `json:"min,omitempty"`
+	Max *float64 `json:"max,omitempty"`
+}
+
+// Metric is one (system, metric id, slice) value (SPEC 7).
+type Metric struct {
+	System     string  `json:"system"`
+	ID         string  `json:"id"`
+	Slice      string  `json:"slice"`
+	Population string  `json:"population"`
+	N          int     `json:"n"`
+	Value      Num     `json:"value"`
+	CI         *CI     `json:"ci"`
+	Folds      []Num   `json:"folds"`
+	FoldMean   Num     `json:"fold_mean"`
+	FoldStd    Num     `json:"fold_std"`
+	Direction  string  `json:"direction"`
+	Variant    string  `json:"variant"`
+	Target     *Target `json:"target"`
+	TargetMet  *bool   `json:"target_met"`
+}
+
+// Distribution summarises the per-query values of a metric (SPEC 4.2).
+type Distribution struct {
+	System string `json:"system"`
+	ID     string `json:"id"`
+	Slice  string `json:"slice"`
+	N      int    `json:"n"`
+	Mean   Num    `json:"mean"`
+	Std    Num    `json:"std"`
+	Median Num    `json:"median"`
+	P25    Num    `json:"p25"`
+	P75    Num    `json:"p75"`
+	P90    Num    `json:"p90"`
+	Min    Num    `json:"min"`
+	Max    Num    `json:"max"`
+	CV     Num    `json:"cv"`
+}
+
+// Comparison is one system against its reference on one metric (SPEC 4.8).
+type Comparison struct {
+	System        string `json:"system"`
+	Reference     string `json:"reference"`
+	ID            string `json:"id"`
+	N             int    `json:"n"`
+	Diff          Num    `json:"diff"`
+	CI            *CI    `json:"ci"`
+	PPermutation  Num    `json:"p_permutation"`
+	PHolm         Num    `json:"p_holm"`
+	CohensD       Num    `json:"cohens_d"`
+	DZ            Num    `json:"d_z"`
+	DeLongZ       *Num   `json:"delong_z,omitempty"`
+	DeLongP       *Num   `json:"delong_p,omitempty"`
+	DeLongSEClust *Num   `json:"delong_se_clustered,omitempty"`
+}
+
+// PerQuery is one eval query of one system, for per_query_metrics.csv.
+type PerQuery struct {
+	System    string
+	Query     string
+	Post      string
+	Criterion string
+	Fold      int
+	NGold     int
+	NCand     int
+	NEProb    Num
+	State     string
+	SelectedK int
+	Values    []Num // aligned with Report.PerQueryColumns
+}
+
+type metricKey struct{ system, id, slice string }
+
+// Metric returns the metric (system, id, slice), if computed.
+func (r *Report) Metric(system, id, slice string) (Metric, bool) {
+	i, ok := r.index[metricKey{system, id, slice}]
+	if !ok {
+		return Metric{}, false
+	}
+	return r.Metrics[i], true
+}
+
+// CheckError is returned when a hard consistency check failed (exit 3).
+type CheckError struct{ Failed []Check }
+
+func (e *CheckError) Error() string {
+	var b strings.Builder
+	b.WriteString("hard consistency checks failed:")
+	for _, c := range e.Failed {
+		b.WriteString("\n  " + c.ID + ": " + c.Detail)
+	}
+	return b.String()
+}
+
+// HardCheckError returns a *CheckError when a hard check failed.
+func (r *Report) HardCheckError() error {
+	var failed []Check
+	for _, c := range r.Checks {
+		if c.Hard && !c.Passed {
+			failed = append(failed, c)
+		}
+	}
+	if len(failed) == 0 {
+		return nil
+	}
+	return &CheckError{Failed: failed}
+}
+
+var errNoSystems = errors.New("report: no systems")

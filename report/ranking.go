@@ -1,0 +1,398 @@
+package report
+
+import (
+	"math"
+	"strconv"
+
+	"paperbundle/dataset"
+	"paperbundle/metrics"
+)
+
+func (c *computer) gain() metrics.Gain {
+	if c.cfg.Contract.NDCGGain == "linear" {
+		return metrics.GainLinear
+	}
+	return metrics.GainExponential
+}
+
+func (c *computer) mapDenominator() metrics.MAPDenominator {
+	switch c.cfg.Contract.MAPDenominator {
+	case "min_gold_k":
+		return metrics.MAPMinGoldK
+	case "hits":
+		return metrics.MAPHits
+	}
+	return metrics.MAPGold
+}
+
+// rankKernels computes the per-query value of a ranking metric from the
+// ranked grades; the random baseline swaps in expected-value kernels.
+type rankKernels struct {
+	recall, capped, precision, hit func(rel []int, gold []int, k int) float64
+	ndcg, mapk                     func(rel []int, gold []int, k int) float64
+	rr                             func(rel []int) float64
+	rrAt                           func(rel []int, k int) float64
+}
+
+func (c *computer) plainKernels() rankKernels {
+	g, d := c.gain(), c.mapDenominator()
+	return rankKernels{
+		recall:    func(rel, gold []int, k int) float64 { return metrics.RecallAt(rel, len(gold), k) },
+		capped:    func(rel, gold []int, k int) float64 { return metrics.CappedRecallAt(rel, len(gold), k) },
+		precision: func(rel, gold []int, k int) float64 { return metrics.PrecisionAt(rel, k) },
+		hit:       func(rel, gold []int, k int) float64 { return metrics.HitAt(rel, k) },
+		ndcg:      func(rel, gold []int, k int) float64 { return metrics.NDCGAt(rel, gold, k, g) },
+		mapk:      func(rel, gold []int, k int) float64 { return metrics.APAt(rel, len(gold), k, d) },
+		rr:        metrics.RR,
+		rrAt:      metrics.RRAt,
+	}
+}
+
+func (c *computer) randomKernels() rankKernels {
+	g, d := c.gain(), c.mapDenominator()
+	return rankKernels{
+		recall:    func(rel, gold []int, k int) float64 { return metrics.RandomExpectedRecallAt(rel, len(gold), k) },
+		capped:    func(rel, gold []int, k int) float64 { return metrics.RandomExpectedCappedRecallAt(rel, len(gold), k) },
+		precision: func(rel, gold []int, k int) float64 { return metrics.RandomExpectedPrecisionAt(rel, k) },
+		hit:       func(rel, gold []int, k int) float64 { return metrics.RandomExpectedHitAt(rel, k) },
+		ndcg:      func(rel, gold []int, k int) float64 { return metrics.RandomExpectedNDCGAt(rel, gold, k, g) },
+		mapk:      func(rel, gold []int, k int) float64 { return metrics.RandomExpectedAPAt(rel, len(gold), k, d) },
+		rr:        metrics.RandomExpectedRR,
+		rrAt:      metrics.RandomExpectedRRAt,
+	}
+}
+
+// ranking computes SPEC 4.2 and 4.7 for one system (positives only).
+func (c *computer) ranking(sc *sysCalc, relOf func(int) []int, query func(int) *dataset.Query, full bool) {
+	c.rankingWith(sc, relOf, query, full, c.plainKernels())
+}
+
+func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(int) *dataset.Query, full bool, kern rankKernels) {
+	n := len(c.eval)
+	pop := string(metrics.PositivesOnly)
+	per := func(f func(rel, gold []int) float64) []float64 {
+		v := make([]float64, n)
+		for i := 0; i < n; i++ {
+			if !c.y[i] {
+				v[i] = nan
+				continue
+			}
+			q := query(i)
+			v[i] = f(relOf(i), q.GoldRels)
+		}
+		return v
+	}
+	for _, k := range c.cfg.Cutoffs {
+		k := k
+		ks := strconv.Itoa(k)
+		vals := map[string][]float64{
+			"rank.recall@" + ks:        per(func(r, g []int) float64 { return kern.recall(r, g, k) }),
+			"rank.capped_recall@" + ks: per(func(r, g []int) float64 { return kern.capped(r, g, k) }),
+			"rank.precision@" + ks:     per(func(r, g []int) float64 { return kern.precision(r, g, k) }),
+			"rank.hit@" + ks:           per(func(r, g []int) float64 { return kern.hit(r, g, k) }),
+			"rank.ndcg@" + ks:          per(func(r, g []int) float64 { return kern.ndcg(r, g, k) }),
+			"rank.map@" + ks:           per(func(r, g []int) float64 { return kern.mapk(r, g, k) }),
+			"rank.mrr@" + ks:           per(func(r, g []int) float64 { return kern.rrAt(r, k) }),
+		}
+		for _, id := range sortedKeys(vals) {
+			c.addMean(sc, id, "", pop, vals[id], nil, true)
+			if full {
+				c.distribution(sc.name, id, "", vals[id])
+			}
+		}
+		// Strata (SPEC 4.7).
+		for si, st := range c.strata {
+			si := si
+			keep := func(i int) bool { return c.stratOf[i] == si }
+			c.addMean(sc, "rank.recall@"+ks, stratumSlice(st.label), pop, vals["rank.recall@"+ks], keep, true)
+			c.addMean(sc, "rank.precision@"+ks, stratumSlice(st.label), pop, vals["rank.precision@"+ks], keep, true)
+		}
+		// Per criterion at K = 10.
+		if k == 10 {
+			for ci, cr := range c.criteria {
+				ci := ci
+				keep := func(i int) bool { return c.crit[i] == ci }
+				c.addMean(sc, "rank.recall@10", critSlice(cr), pop, vals["rank.recall@10"], keep, true)
+				c.addMean(sc, "rank.ndcg@10", critSlice(cr), pop, vals["rank.ndcg@10"], keep, true)
+			}
+		}
+		if full {
+			// Difficulty: Spearman of n_neg / n_pos against recall@K.
+			var dx, ry []float64
+			for i := 0; i < n; i++ {
+				if !c.y[i] {
+					continue
+				}
+				rel := relOf(i)
+				inPool := 0
+				for _, r := range rel {
+					if r > 0 {
+						inPool++
+					}
+				}
+				npos := len(query(i).Gold)
+				dx = append(dx, float64(len(rel)-inPool)/float64(npos))
+				ry = append(ry, vals["rank.recall@"+ks][i])
+			}
+			rho, p := metrics.Spearman(dx, ry)
+			c.put(sc.name, "rank.spearman_difficulty@"+ks, "", len(dx), rho)
+			c.put(sc.name, "rank.spearman_difficulty_p@"+ks, "", len(dx), p)
+		}
+	}
+	mrr := per(func(r, g []int) float64 { return kern.rr(r) })
+	c.addMean(sc, "rank.mrr", "", pop, mrr, nil, true)
+	if full {
+		c.distribution(sc.name, "rank.mrr", "", mrr)
+	}
+	for ci, cr := range c.criteria {
+		ci := ci
+		c.addMean(sc, "rank.mrr", critSlice(cr), pop, mrr, func(i int) bool { return c.crit[i] == ci }, true)
+	}
+	if !full {
+		return
+	}
+	// Query-specific K (seed 001 §2.1).
+	fracs := []float64{0.1, 0.25, 0.5, 0.75, 1}
+	weights := make([]float64, n)
+	for i := range weights {
+		weights[i] = float64(len(query(i).Gold))
+	}
+	for fi, p := range fracs {
+		fi := fi
+		rec := per(func(r, g []int) float64 {
+			k := metrics.PercentileKs(len(g), fracs)[fi]
+			return metrics.CappedRecallAt(r, len(g), k)
+		})
+		prec := per(func(r, g []int) float64 {
+			k := metrics.PercentileKs(len(g), fracs)[fi]
+			return metrics.PrecisionAt(r, k)
+		})
+		ps := metrics.FormatParam(p)
+		c.addMean(sc, "rank.pct_recall@p="+ps, "", pop, rec, nil, true)
+		c.addMean(sc, "rank.pct_precision@p="+ps, "", pop, prec, nil, true)
+		c.addWeighted(sc, "rank.pct_recall_weighted@p="+ps, pop, rec, weights)
+		c.addWeighted(sc, "rank.pct_precision_weighted@p="+ps, pop, prec, weights)
+	}
+	for _, k := range []int{5, 10, 20, 50, 100} {
+		k := k
+		rec := per(func(r, g []int) float64 { kk := min(k, len(g)); return float64(metrics.Hits(r, kk)) / float64(kk) })
+		c.addMean(sc, "rank.capk_recall@"+strconv.Itoa(k), "", pop, rec, nil, true)
+		c.addMean(sc, "rank.capk_precision@"+strconv.Itoa(k), "", pop, rec, nil, true)
+	}
+	arec := per(func(r, g []int) float64 {
+		var s float64
+		ks := metrics.AdaptiveKs(len(g))
+		for _, k := range ks {
+			s += metrics.CappedRecallAt(r, len(g), k)
+		}
+		return s / float64(len(ks))
+	})
+	aprec := per(func(r, g []int) float64 {
+		var s float64
+		ks := metrics.AdaptiveKs(len(g))
+		for _, k := range ks {
+			s += metrics.PrecisionAt(r, k)
+		}
+		return s / float64(len(ks))
+	})
+	c.addMean(sc, "rank.adaptive_recall", "", pop, arec, nil, true)
+	c.addMean(sc, "rank.adaptive_precision", "", pop, aprec, nil, true)
+	c.addWeighted(sc, "rank.adaptive_recall_weighted", pop, arec, weights)
+	c.addWeighted(sc, "rank.adaptive_precision_weighted", pop, aprec, weights)
+}
+
+// addWeighted registers Σ w·x / Σ w over the rows where x is defined.
+func (c *computer) addWeighted(sc *sysCalc, id, pop string, x, w []float64) {
+	num := make([]float64, len(x))
+	den := make([]float64, len(x))
+	cnt := make([]float64, len(x))
+	for i := range x {
+		if !isNaN(x[i]) {
+			num[i], den[i], cnt[i] = w[i]*x[i], w[i], 1
+		}
+	}
+	c.addRatio(sc, id, "", pop, num, den, cnt, 1, nil, true)
+}
+
+// perCriterion registers the per-criterion NE metrics and counts
+// (SPEC 4.6); ranking and deployment slices are added by their sections.
+func (c *computer) perCriterion(sc *sysCalc) {
+	for ci, cr := range c.criteria {
+		var rows []int
+		npos := 0
+		for i := range c.eval {
+			if c.crit[i] == ci {
+				rows = append(rows, i)
+				if c.y[i] {
+					npos++
+				}
+			}
+		}
+		sl := critSlice(cr)
+		c.put(sc.name, "data.n", sl, len(rows), float64(len(rows)))
+		c.put(sc.name, "data.n_pos", sl, len(rows), float64(npos))
+		c.put(sc.name, "data.positive_rate", sl, len(rows), float64(npos)/float64(len(rows)))
+		if sc.ne != nil {
+			sc.scored = append(sc.scored,
+				&scoredStat{key: metricKey{sc.name, "ne.auroc", sl}, rows: rows, y: c.y, p: sc.ne, kind: "auroc"},
+				&scoredStat{key: metricKey{sc.name, "ne.auprc", sl}, rows: rows, y: c.y, p: sc.ne, kind: "auprc"})
+		}
+	}
+	for si, st := range c.strata {
+		cnt := 0
+		for i := range c.eval {
+			if c.stratOf[i] == si {
+				cnt++
+			}
+		}
+		c.put(sc.name, "data.n", stratumSlice(st.label), cnt, float64(cnt))
+	}
+}
+
+// multiLabel computes SPEC 4.5 over posts whose every criterion is in eval.
+// Every statistic is a function of sums, so it bootstraps like the rest:
+// per-post values sit on the post's first eval row.
+func (c *computer) multiLabel(sc *sysCalc) {
+	n := len(c.eval)
+	C := len(c.criteria)
+	type post struct{ rows []int }
+	byPost := map[string]*post{}
+	var order []string
+	for i, qi := range c.eval {
+		p := c.ds.Queries[qi].Post
+		if byPost[p] == nil {
+			byPost[p] = &post{}
+			order = append(order, p)
+		}
+		byPost[p].rows = append(byPost[p].rows, i)
+	}
+	pred := func(i int) bool { return sc.k[i] > 0 }
+	exact := make([]float64, n)
+	ham := make([]float64, n)
+	f1 := make([]float64, n)
+	isPost := make([]float64, n)
+	tp, fp, fn := make([]float64, n), make([]float64, n), make([]float64, n)
+	ctp := make([][]float64, C)
+	cfp := make([][]float64, C)
+	cfn := make([][]float64, C)
+	for k := range ctp {
+		ctp[k], cfp[k], cfn[k] = make([]float64, n), make([]float64, n), make([]float64, n)
+	}
+	posts := 0
+	for _, p := range order {
+		rows := byPost[p].rows
+		if len(rows) != C {
+			continue
+		}
+		posts++
+		first := rows[0]
+		correct, ptp, pfp, pfn := 0, 0, 0, 0
+		for _, i := range rows {
+			pr, tr := pred(i), c.y[i]
+			if pr == tr {
+				correct++
+			}
+			ci := c.crit[i]
+			switch {
+			case pr && tr:
+				ptp++
+				tp[i], ctp[ci][i] = 1, 1
+			case pr:
+				pfp++
+				fp[i], cfp[ci][i] = 1, 1
+			case tr:
+				pfn++
+				fn[i], cfn[ci][i] = 1, 1
+			}
+		}
+		isPost[first] = 1
+		exact[first] = b2f(correct == C)
+		ham[first] = float64(correct) / float64(C)
+		if d := 2*ptp + pfp + pfn; d > 0 {
+			f1[first] = 2 * float64(ptp) / float64(d)
+		}
+	}
+	if posts == 0 {
+		return
+	}
+	pop := string(metrics.Posts)
+	add := func(id string, cols []int, f func(s []float64) float64, nCol int) {
+		sc.stats = append(sc.stats, &sumStat{key: metricKey{sc.name, id, ""}, pop: pop, cols: cols, f: f, nCol: nCol, perQ: -1, boot: true})
+	}
+	col := func(name string, v []float64) int { return sc.tab.col("ml|"+name, func(i int) float64 { return v[i] }) }
+	np := col("posts", isPost)
+	add("multilabel.exact_match", []int{col("exact", exact), np}, ratio, np)
+	add("multilabel.hamming_score", []int{col("ham", ham), np}, ratio, np)
+	add("multilabel.hamming_loss", []int{col("ham", ham), np}, func(s []float64) float64 { return 1 - ratio(s) }, np)
+	add("multilabel.macro_f1_posts", []int{col("f1", f1), np}, ratio, np)
+	tpc, fpc, fnc := col("tp", tp), col("fp", fp), col("fn", fn)
+	f1of := func(t, p, n float64) float64 {
+		if d := 2*t + p + n; d > 0 {
+			return 2 * t / d
+		}
+		return 0
+	}
+	add("multilabel.micro_f1", []int{tpc, fpc, fnc, np}, func(s []float64) float64 {
+		if s[3] == 0 {
+			return nan
+		}
+		return f1of(s[0], s[1], s[2])
+	}, np)
+	var ccols []int
+	for k := 0; k < C; k++ {
+		ccols = append(ccols, col("tp"+strconv.Itoa(k), ctp[k]), col("fp"+strconv.Itoa(k), cfp[k]), col("fn"+strconv.Itoa(k), cfn[k]))
+	}
+	ccols = append(ccols, np)
+	add("multilabel.macro_f1_criteria", ccols, func(s []float64) float64 {
+		if s[len(s)-1] == 0 {
+			return nan
+		}
+		var sum float64
+		for k := 0; k+3 < len(s); k += 3 {
+			sum += f1of(s[k], s[k+1], s[k+2])
+		}
+		return sum / float64((len(s)-1)/3)
+	}, np)
+	add("multilabel.weighted_f1", ccols, func(s []float64) float64 {
+		var sum, sup float64
+		for k := 0; k+3 < len(s); k += 3 {
+			w := s[k] + s[k+2]
+			sum += w * f1of(s[k], s[k+1], s[k+2])
+			sup += w
+		}
+		if sup == 0 {
+			return nan
+		}
+		return sum / sup
+	}, np)
+}
+
+// baselines adds the random and oracle rankings of the primary system's
+// candidate pools as systems "baseline:random" and "baseline:oracle".
+func (c *computer) baselines() {
+	if c.rep.Dataset.PositiveQueries == 0 {
+		return
+	}
+	sys := &c.ds.Systems[0]
+	query := func(i int) *dataset.Query { return &c.ds.Queries[c.eval[i]] }
+	rnd := &sysCalc{name: "baseline:random", tab: newColTable(len(c.eval)), perQ: map[string][]float64{}}
+	c.rankingWith(rnd, func(i int) []int { return sys.Rows[c.eval[i]].Rel }, query, false, c.randomKernels())
+	orc := &sysCalc{name: "baseline:oracle", tab: newColTable(len(c.eval)), perQ: map[string][]float64{}}
+	oracle := make([][]int, len(c.eval))
+	for i := range oracle {
+		oracle[i] = metrics.Oracle(sys.Rows[c.eval[i]].Rel)
+	}
+	c.rankingWith(orc, func(i int) []int { return oracle[i] }, query, false, c.plainKernels())
+	c.sys = append(c.sys, rnd, orc)
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sortStrings(out)
+	return out
+}
+
+var _ = math.NaN

@@ -1,0 +1,387 @@
+package report
+
+import (
+	"math"
+	"strconv"
+
+	"paperbundle/dataset"
+	"paperbundle/metrics"
+)
+
+// scoredStat is a metric that is not a sum (AUROC, AUPRC): it is computed
+// from scores and labels of a subset of eval rows.
+type scoredStat struct {
+	key  metricKey
+	rows []int // eval row positions
+	y    []bool
+	p    []float64
+	kind string // "auroc" or "auprc"
+	band bool   // also compute the ROC/PR band (whole population only)
+}
+
+func (s *scoredStat) value(rows []int) float64 {
+	y := make([]bool, 0, len(rows))
+	p := make([]float64, 0, len(rows))
+	for _, i := range rows {
+		y = append(y, s.y[i])
+		p = append(p, s.p[i])
+	}
+	if s.kind == "auroc" {
+		return metrics.AUROC(y, p)
+	}
+	return metrics.AveragePrecision(y, p)
+}
+
+func critSlice(name string) string { return "criterion=" + name }
+func stratumSlice(l string) string { return "stratum=" + l }
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// addMean registers a mean of per-row values over the rows kept (NaN
+// values are outside the population).
+func (c *computer) addMean(sc *sysCalc, id, slice, pop string, v []float64, keep func(i int) bool, boot bool) *sumStat {
+	name := id + "|" + slice
+	x := sc.tab.col(name+"|x", func(i int) float64 {
+		if (keep != nil && !keep(i)) || isNaN(v[i]) {
+			return 0
+		}
+		return v[i]
+	})
+	m := sc.tab.col(name+"|m", func(i int) float64 {
+		if (keep != nil && !keep(i)) || isNaN(v[i]) {
+			return 0
+		}
+		return 1
+	})
+	st := &sumStat{key: metricKey{sc.name, id, slice}, pop: pop, cols: []int{x, m}, f: ratio, nCol: m, perQ: -1, boot: boot}
+	if slice == "" {
+		sc.perQ[id] = v
+	}
+	sc.stats = append(sc.stats, st)
+	return st
+}
+
+// addRatio registers Σnum / Σden (times scale) over the rows kept.
+func (c *computer) addRatio(sc *sysCalc, id, slice, pop string, num, den []float64, nvec []float64, scale float64, keep func(i int) bool, boot bool) {
+	name := id + "|" + slice
+	get := func(v []float64) func(i int) float64 {
+		return func(i int) float64 {
+			if keep != nil && !keep(i) {
+				return 0
+			}
+			return v[i]
+		}
+	}
+	a := sc.tab.col(name+"|num", get(num))
+	b := sc.tab.col(name+"|den", get(den))
+	nc := b
+	if nvec != nil {
+		nc = sc.tab.col(name+"|n", get(nvec))
+	}
+	f := ratio
+	if scale != 1 {
+		f = func(s []float64) float64 { return ratio(s) * scale }
+	}
+	sc.stats = append(sc.stats, &sumStat{key: metricKey{sc.name, id, slice}, pop: pop, cols: []int{a, b, nc}, f: f, nCol: nc, perQ: -1, boot: boot})
+}
+
+// addConfusion registers the confusion-matrix metrics of a decision.
+// ids maps a confusion metric name (tp, sensitivity, ...) to its metric id.
+func (c *computer) addConfusion(sc *sysCalc, tag, slice string, pred []bool, keep func(i int) bool, ids map[string]string, boot bool) {
+	name := tag + "|" + slice
+	cell := func(want, truth bool) func(i int) float64 {
+		return func(i int) float64 {
+			if keep != nil && !keep(i) {
+				return 0
+			}
+			return b2f(pred[i] == want && c.y[i] == truth)
+		}
+	}
+	tp := sc.tab.col(name+"|tp", cell(true, true))
+	fp := sc.tab.col(name+"|fp", cell(true, false))
+	tn := sc.tab.col(name+"|tn", cell(false, false))
+	fn := sc.tab.col(name+"|fn", cell(false, true))
+	all := sc.tab.col(name+"|all", func(i int) float64 { return b2f(keep == nil || keep(i)) })
+	for _, m := range []string{"tp", "tn", "fp", "fn", "sensitivity", "specificity", "fpr", "fnr", "precision", "npv", "f1", "mcc", "balanced_accuracy"} {
+		id, ok := ids[m]
+		if !ok {
+			continue
+		}
+		m := m
+		f := func(s []float64) float64 {
+			cm := metrics.Confusion{TP: int(s[0]), FP: int(s[1]), TN: int(s[2]), FN: int(s[3])}
+			switch m {
+			case "tp":
+				return s[0]
+			case "fp":
+				return s[1]
+			case "tn":
+				return s[2]
+			case "fn":
+				return s[3]
+			case "sensitivity":
+				return cm.Sensitivity()
+			case "specificity":
+				return cm.Specificity()
+			case "fpr":
+				return cm.FPR()
+			case "fnr":
+				return cm.FNR()
+			case "precision":
+				return cm.Precision()
+			case "npv":
+				return cm.NPV()
+			case "f1":
+				return cm.F1()
+			case "mcc":
+				return cm.MCC()
+			}
+			return cm.BalancedAccuracy()
+		}
+		isCount := m == "tp" || m == "fp" || m == "tn" || m == "fn"
+		sc.stats = append(sc.stats, &sumStat{key: metricKey{sc.name, id, slice}, pop: string(metrics.AllQueries), cols: []int{tp, fp, tn, fn, all}, f: f, nCol: all, perQ: -1, boot: boot && !isCount})
+	}
+}
+
+// system computes every section for system si.
+func (c *computer) system(si int) {
+	sys := &c.ds.Systems[si]
+	n := len(c.eval)
+	sc := &sysCalc{name: sys.Name, tab: newColTable(n), perQ: map[string][]float64{}}
+	c.sys = append(c.sys, sc)
+	row := func(i int) *dataset.Row { return &sys.Rows[c.eval[i]] }
+	query := func(i int) *dataset.Query { return &c.ds.Queries[c.eval[i]] }
+
+	if c.ds.HasNEProb {
+		sc.ne = make([]float64, n)
+		for i := range sc.ne {
+			sc.ne[i] = row(i).NEProb
+		}
+		c.neGate(sc, sys)
+	}
+	c.gate(sc, sys)
+	c.dynamicK(sc, sys, row, query)
+	if c.rep.Dataset.PositiveQueries > 0 {
+		c.ranking(sc, func(i int) []int { return row(i).Rel }, query, true)
+	}
+	c.perCriterion(sc)
+	if c.section("per_post") {
+		c.multiLabel(sc)
+	}
+}
+
+// neGate computes SPEC 4.1 for one system.
+func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
+	all := make([]int, len(c.eval))
+	for i := range all {
+		all[i] = i
+	}
+	au := &scoredStat{key: metricKey{sc.name, "ne.auroc", ""}, rows: all, y: c.y, p: sc.ne, kind: "auroc", band: true}
+	ap := &scoredStat{key: metricKey{sc.name, "ne.auprc", ""}, rows: all, y: c.y, p: sc.ne, kind: "auprc", band: true}
+	sc.scored = append(sc.scored, au, ap)
+
+	// Brier and ECE as sums.
+	pop := string(metrics.AllQueries)
+	sq := make([]float64, len(c.eval))
+	for i, p := range sc.ne {
+		d := p - b2f(c.y[i])
+		sq[i] = d * d
+	}
+	c.addMean(sc, "ne.brier", "", pop, sq, nil, true)
+	c.addECE(sc, "ne.ece", c.cfg.Calibration.Bins, uniformBin(c.cfg.Calibration.Bins, sc.ne))
+	c.addECE(sc, "ne.ece_equal_mass", c.cfg.Calibration.Bins, massBin(c.cfg.Calibration.Bins, sc.ne))
+
+	// In-sample TPR at FPR targets (descriptive).
+	roc := metrics.ROC(c.y, sc.ne)
+	for _, x := range c.cfg.FPRTargets {
+		tpr, _, thr := metrics.TPRAtFPR(roc, x)
+		c.put(sc.name, metrics.MustDef("ne.tpr@fpr=0.1").ID(x), "", len(c.eval), tpr)
+		c.put(sc.name, metrics.MustDef("ne.tpr_threshold@fpr=0.1").ID(x), "", len(c.eval), thr)
+	}
+	// Fixed operating point tau = 0.5.
+	pred := make([]bool, len(c.eval))
+	for i, p := range sc.ne {
+		pred[i] = p >= 0.5
+	}
+	ids := map[string]string{}
+	for _, m := range []string{"tp", "tn", "fp", "fn", "sensitivity", "specificity", "fpr", "precision", "npv", "f1", "mcc", "balanced_accuracy"} {
+		ids[m] = "ne." + m + "@tau=0.5"
+	}
+	c.addConfusion(sc, "tau0.5", "", pred, nil, ids, true)
+
+	// Held-out FPR budgets: thresholds from each fold's tune rows.
+	for _, x := range c.cfg.FPRTargets {
+		thr := map[int]float64{}
+		for _, f := range c.folds {
+			ty, tp := c.tuneData(sys, f)
+			t, ok := metrics.ChooseFPRThreshold(ty, tp, x)
+			thr[f] = t
+			c.recordFPR(sc.name, f, x, t, ok, ty, tp)
+		}
+		hp := make([]bool, len(c.eval))
+		for i, p := range sc.ne {
+			hp[i] = p >= thr[c.fold[i]]
+		}
+		xs := metrics.FormatParam(x)
+		ids := map[string]string{"sensitivity": "ne.heldout_tpr@fpr=" + xs, "fpr": "ne.heldout_fpr@fpr=" + xs}
+		for _, m := range []string{"tp", "tn", "fp", "fn", "specificity", "precision", "npv", "f1", "mcc", "balanced_accuracy"} {
+			ids[m] = "ne.heldout_" + m + "@fpr=" + xs
+		}
+		c.addConfusion(sc, "fpr"+xs, "", hp, nil, ids, true)
+		// Eval TPR/FPR per fold for the thresholds table.
+		for ti := range c.rep.Thresholds {
+			t := &c.rep.Thresholds[ti]
+			if t.System != sc.name {
+				continue
+			}
+			for pi := range t.FPR {
+				if float64(t.FPR[pi].Budget) != x {
+					continue
+				}
+				var cm metrics.Confusion
+				for i := range c.eval {
+					if c.fold[i] == t.Fold {
+						cm = cm.Add(confOne(hp[i], c.y[i]))
+					}
+				}
+				t.FPR[pi].EvalTPR, t.FPR[pi].EvalFPR = Num(cm.Sensitivity()), Num(cm.FPR())
+			}
+		}
+	}
+
+	// Calibration fit and Spiegelhalter.
+	a, b := metrics.CalibrationFit(c.y, sc.ne)
+	c.put(sc.name, "ne.calibration_intercept", "", len(c.eval), a)
+	c.put(sc.name, "ne.calibration_slope", "", len(c.eval), b)
+	z, pz := metrics.SpiegelhalterZ(c.y, sc.ne)
+	c.put(sc.name, "ne.spiegelhalter_z", "", len(c.eval), z)
+	c.put(sc.name, "ne.spiegelhalter_p", "", len(c.eval), pz)
+	c.curvesNE(sc)
+}
+
+func confOne(pred, truth bool) metrics.Confusion {
+	switch {
+	case pred && truth:
+		return metrics.Confusion{TP: 1}
+	case pred:
+		return metrics.Confusion{FP: 1}
+	case truth:
+		return metrics.Confusion{FN: 1}
+	}
+	return metrics.Confusion{TN: 1}
+}
+
+// tuneData returns the labels and NE probabilities of fold f's tune rows
+// (or, for a fold without tune rows, the other folds' eval rows). It is the
+// only door through which threshold choosers see data.
+func (c *computer) tuneData(sys *dataset.System, f int) ([]bool, []float64) {
+	qs := c.tuneOf[f]
+	y := make([]bool, len(qs))
+	p := make([]float64, len(qs))
+	for k, qi := range qs {
+		y[k] = c.ds.Queries[qi].HasEvidence()
+		p[k] = sys.Rows[qi].NEProb
+	}
+	return y, p
+}
+
+// thresholdsFor returns (creating) the thresholds record of (system, fold).
+func (c *computer) thresholdsFor(system string, f int) *Thresholds {
+	for i := range c.rep.Thresholds {
+		if t := &c.rep.Thresholds[i]; t.System == system && t.Fold == f {
+			return t
+		}
+	}
+	src := "tune"
+	if c.crossFit[f] {
+		src = "cross-fitted"
+	}
+	c.rep.Thresholds = append(c.rep.Thresholds, Thresholds{System: system, Fold: f, Source: src, TuneRows: len(c.tuneOf[f]), FPR: []FPRPoint{}, TauNeg: NaN, TauPos: NaN})
+	return &c.rep.Thresholds[len(c.rep.Thresholds)-1]
+}
+
+func (c *computer) recordFPR(system string, f int, budget, t float64, ok bool, ty []bool, tp []float64) {
+	th := c.thresholdsFor(system, f)
+	pt := FPRPoint{Budget: Num(budget), Threshold: Num(t), Met: ok, EvalTPR: NaN, EvalFPR: NaN}
+	cm := metrics.ConfusionAt(ty, tp, t)
+	pt.TuneTPR, pt.TuneFPR = Num(cm.Sensitivity()), Num(cm.FPR())
+	th.FPR = append(th.FPR, pt)
+}
+
+// addECE registers an ECE as a sum statistic: with per-bin sums of p and y,
+// ECE = Σ_b |Σ_b y − Σ_b p| / N.
+func (c *computer) addECE(sc *sysCalc, id string, bins int, binOf []int) {
+	var cols []int
+	for b := 0; b < bins; b++ {
+		b := b
+		cols = append(cols, sc.tab.col(id+"|p"+strconv.Itoa(b), func(i int) float64 {
+			if binOf[i] == b {
+				return sc.ne[i]
+			}
+			return 0
+		}))
+		cols = append(cols, sc.tab.col(id+"|y"+strconv.Itoa(b), func(i int) float64 {
+			if binOf[i] == b {
+				return b2f(c.y[i])
+			}
+			return 0
+		}))
+	}
+	one := sc.tab.col("one", func(int) float64 { return 1 })
+	cols = append(cols, one)
+	f := func(s []float64) float64 {
+		n := s[len(s)-1]
+		if n == 0 {
+			return nan
+		}
+		var e float64
+		for b := 0; b+1 < len(s); b += 2 {
+			e += math.Abs(s[b+1] - s[b])
+		}
+		return e / n
+	}
+	sc.stats = append(sc.stats, &sumStat{key: metricKey{sc.name, id, ""}, pop: string(metrics.AllQueries), cols: cols, f: f, nCol: one, perQ: -1, boot: true})
+}
+
+// uniformBin assigns equal-width bins: k/M <= p < (k+1)/M, p = 1 in the last.
+func uniformBin(m int, p []float64) []int {
+	out := make([]int, len(p))
+	for i, v := range p {
+		b := int(math.Floor(v * float64(m)))
+		// guard the floating edge so that p = k/M falls in bin k exactly
+		for b > 0 && v < float64(b)/float64(m) {
+			b--
+		}
+		for b < m-1 && v >= float64(b+1)/float64(m) {
+			b++
+		}
+		if b >= m {
+			b = m - 1
+		}
+		if b < 0 {
+			b = 0
+		}
+		out[i] = b
+	}
+	return out
+}
+
+// massBin assigns equal-count bins by rank of p (ascending, stable), sizes
+// differing by at most one.
+func massBin(m int, p []float64) []int {
+	idx := make([]int, len(p))
+	for i := range idx {
+		idx[i] = i
+	}
+	sortStableBy(idx, func(a, b int) bool { return p[a] < p[b] })
+	out := make([]int, len(p))
+	n := len(p)
+	for r, i := range idx {
+		out[i] = r * m / n
+	}
+	return out
+}
