@@ -237,8 +237,25 @@ func (d *decoder) syntaxError(data []byte, err error) {
 	d.add(0, 0, "", "invalid YAML: "+msg)
 }
 
-// resolve follows aliases to the node they name.
+// resolve follows an alias to the node it names, and returns a copy of that
+// node positioned at the alias: an error about the value as a whole (a list
+// where a number is expected) then points at the line that uses it, while
+// errors inside it point into the anchored definition.
 func resolve(n *yaml.Node) *yaml.Node {
+	if n == nil || n.Kind != yaml.AliasNode {
+		return n
+	}
+	t := target(n)
+	if t == nil || t.Kind == yaml.AliasNode {
+		return n
+	}
+	cp := *t
+	cp.Line, cp.Column = n.Line, n.Column
+	return &cp
+}
+
+// target follows aliases to the node itself (for identity, not position).
+func target(n *yaml.Node) *yaml.Node {
 	for i := 0; n != nil && n.Kind == yaml.AliasNode && i < 100; i++ {
 		n = n.Alias
 	}
@@ -342,7 +359,7 @@ func (d *decoder) pairs(path string, m *yaml.Node) []pair {
 		seen[key] = k
 		out = append(out, pair{key, k, v})
 	}
-	visited := map[*yaml.Node]bool{m: true}
+	visited := map[*yaml.Node]bool{}
 	for _, v := range merges {
 		out = d.merge(path, v, seen, visited, out, true)
 	}
@@ -355,10 +372,11 @@ func (d *decoder) merge(path string, v *yaml.Node, seen map[string]*yaml.Node, v
 	v = resolve(v)
 	switch {
 	case v.Kind == yaml.MappingNode:
-		if visited[v] {
+		if t := target(v); visited[t] {
 			return out
+		} else {
+			visited[t] = true
 		}
-		visited[v] = true
 		var sub []*yaml.Node
 		for i := 0; i+1 < len(v.Content); i += 2 {
 			k, val := resolve(v.Content[i]), v.Content[i+1]

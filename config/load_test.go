@@ -463,3 +463,54 @@ func TestValidate(t *testing.T) {
 		t.Errorf("Validate error\n got: %v\nwant: %s", err, want2)
 	}
 }
+
+func TestParseAliasBomb(t *testing.T) {
+	// Nine levels of nine aliases would expand to 9^9 nodes if aliases were
+	// copied; Parse walks only the schema and each merged mapping once.
+	var b strings.Builder
+	b.WriteString("systems:\n  - &m0 {name: a, input: a.csv}\n")
+	for i := 1; i <= 9; i++ {
+		prev := "*m" + string(rune('0'+i-1))
+		b.WriteString("  - &m" + string(rune('0'+i)) + " {<<: [" + strings.Repeat(prev+", ", 8) + prev + "], name: s" + string(rune('0'+i)) + "}\n")
+	}
+	b.WriteString("cutoffs: &l0 [1, 2]\n")
+	c, err := Parse("paper.yaml", []byte(b.String()), ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Systems) != 10 || c.Systems[9].Input != "a.csv" || c.Systems[9].Name != "s9" {
+		t.Errorf("Systems = %+v", c.Systems)
+	}
+
+	bomb := "a: &a [1, 1, 1, 1, 1, 1, 1, 1, 1]\n" +
+		"b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n" +
+		"c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n" +
+		"d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n" +
+		"systems: [{name: x, input: x.csv}]\n" +
+		"cutoffs: *d\n"
+	_, err = Parse("paper.yaml", []byte(bomb), ".")
+	var list dataset.ErrorList
+	if !errors.As(err, &list) || len(list) != 13 {
+		t.Fatalf("got %v, want 4 unknown keys and 9 type errors", err)
+	}
+	if got, want := list[4].Error(), "paper.yaml:4:8: cutoffs[0]: got a list, expected an integer from 1 to 1000000"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestParseMergePrecedence(t *testing.T) {
+	// Keys written in the mapping win over merged ones; among merged
+	// mappings the first wins (YAML merge key type).
+	doc := "systems:\n" +
+		"  - <<: [{label: First, input: first.csv}, {label: Second, input: second.jsonl, format: jsonl}]\n" +
+		"    name: a\n" +
+		"    input: own.csv\n"
+	c, err := Parse("paper.yaml", []byte(doc), ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := System{Name: "a", Label: "First", Input: "own.csv", Format: "jsonl"}
+	if c.Systems[0] != want {
+		t.Errorf("system = %+v, want %+v", c.Systems[0], want)
+	}
+}

@@ -48,7 +48,7 @@ type opener func(name string) (io.ReadCloser, error)
 type source struct {
 	spec   SystemSpec
 	format string
-	recs   []record
+	recs   records
 	order  []int // recs sorted by key (fold, split, query id)
 
 	tab *table // per-query table inputs
@@ -218,8 +218,8 @@ func (ld *loader) readSystem(src *source) error {
 			return err
 		}
 		src.recs = src.tab.recs
-		src.tab.recs = nil
-		if len(src.recs) == 0 && len(ld.c.list) == 0 {
+		src.tab.recs = records{}
+		if src.recs.len() == 0 && len(ld.c.list) == 0 {
 			if n := src.tab.trainRows; n > 0 {
 				ld.c.add(name, 0, 0, "all %d rows have split train, expected eval or tune rows", n)
 			} else {
@@ -263,6 +263,7 @@ func (ld *loader) trecRecords(src *source, rn *run, ne map[string]neProb) {
 	var (
 		perm []int
 		look lookup
+		mem  arena
 	)
 	for _, q := range rn.queries {
 		g := qr.byQID[q.qid]
@@ -297,23 +298,23 @@ func (ld *loader) trecRecords(src *source, rn *run, ne map[string]neProb) {
 			row.NEProb, row.HasNEProb = v.p, true
 		}
 		perm = rankTREC(perm, q.scores, q.docs)
-		row.Candidates = packStrings(q.docs, perm)
-		row.Scores = permuteFloats(q.scores, perm)
-		row.Rel = make([]int, len(row.Candidates))
+		row.Candidates = packStrings(&mem.strs, q.docs, perm)
+		row.Scores = permuteFloats(&mem.floats, q.scores, perm)
+		row.Rel = mem.ints.take(len(row.Candidates))
 		look.reset(query.Gold)
 		for i, d := range row.Candidates {
 			if k := look.find(d); k >= 0 {
 				row.Rel[i] = query.GoldRels[k]
 			}
 		}
-		src.recs = append(src.recs, record{Query: query, row: row, line: q.line, idFile: idFile, idLine: idLine})
+		*src.recs.add() = record{Query: query, row: row, line: q.line, idFile: idFile, idLine: idLine}
 	}
 	for _, g := range qr.queries {
 		if rn.byQID[g.qid] == nil {
 			src.qrelsNoRun++
 		}
 	}
-	if len(src.recs) == 0 && len(ld.c.list) == 0 {
+	if src.recs.len() == 0 && len(ld.c.list) == 0 {
 		ld.c.add(rn.file, 0, 0, "none of the %d run queries is evaluated (in the qrels file %s and not a train query), expected at least one", len(rn.queries), qr.file)
 	}
 }
@@ -332,11 +333,11 @@ func keyCmp(a, b *record) int {
 // checkDuplicates sorts a source's records by key and reports rows that
 // repeat a (query, fold, split).
 func (ld *loader) checkDuplicates(src *source) {
-	recs := src.recs
-	src.order = identity(nil, len(recs))
-	slices.SortStableFunc(src.order, func(i, j int) int { return keyCmp(&recs[i], &recs[j]) })
+	recs := &src.recs
+	src.order = identity(nil, recs.len())
+	slices.SortStableFunc(src.order, func(i, j int) int { return keyCmp(recs.at(i), recs.at(j)) })
 	for k := 1; k < len(src.order); k++ {
-		a, b := &recs[src.order[k-1]], &recs[src.order[k]]
+		a, b := recs.at(src.order[k-1]), recs.at(src.order[k])
 		if keyCmp(a, b) == 0 {
 			ld.c.add(b.idFile, b.idLine, 1, "duplicate row for query %q (fold %d, split %s): line %d has it too, expected one row per (query, fold, split)", b.ID, b.Fold, b.Split, a.idLine)
 		}
@@ -375,10 +376,10 @@ func (ld *loader) compare(first, src *source) {
 	for i < len(first.order) || j < len(src.order) {
 		var a, b *record
 		if i < len(first.order) {
-			a = &first.recs[first.order[i]]
+			a = first.recs.at(first.order[i])
 		}
 		if j < len(src.order) {
-			b = &src.recs[src.order[j]]
+			b = src.recs.at(src.order[j])
 		}
 		c := 0
 		switch {
@@ -462,7 +463,7 @@ func (ld *loader) checkFolds(src *source) {
 	// src.order is by (fold, split, id): a fold's eval rows come before its
 	// tune rows.
 	for _, k := range src.order {
-		r := &src.recs[k]
+		r := src.recs.at(k)
 		if r.Split != SplitEval {
 			continue
 		}
@@ -477,7 +478,7 @@ func (ld *loader) checkFolds(src *source) {
 		}
 	}
 	for _, k := range src.order {
-		r := &src.recs[k]
+		r := src.recs.at(k)
 		if r.Split != SplitTune {
 			continue
 		}
@@ -515,11 +516,11 @@ func (ld *loader) assemble(srcs []*source) *Dataset {
 	// pos[j] is the key-order position of the j-th query in final order.
 	pos := identity(nil, n)
 	slices.SortFunc(pos, func(i, j int) int {
-		return finalCmp(&first.recs[first.order[i]].Query, &first.recs[first.order[j]].Query)
+		return finalCmp(&first.recs.at(first.order[i]).Query, &first.recs.at(first.order[j]).Query)
 	})
 	d := &Dataset{Queries: make([]Query, n), Systems: make([]System, len(srcs))}
 	for j, p := range pos {
-		d.Queries[j] = first.recs[first.order[p]].Query
+		d.Queries[j] = first.recs.at(first.order[p]).Query
 	}
 	d.HasNEProb = true
 	for k, src := range srcs {
@@ -529,7 +530,7 @@ func (ld *loader) assemble(srcs []*source) *Dataset {
 		}
 		ne := 0
 		for j, p := range pos {
-			sys.Rows[j] = src.recs[src.order[p]].row
+			sys.Rows[j] = src.recs.at(src.order[p]).row
 			if sys.Rows[j].HasNEProb {
 				ne++
 			}
@@ -541,7 +542,7 @@ func (ld *loader) assemble(srcs []*source) *Dataset {
 			}
 		}
 		d.Systems[k] = sys
-		src.recs = nil // let the parsed records go
+		src.recs = records{} // let the parsed records go
 	}
 
 	switch {

@@ -76,10 +76,34 @@ type record struct {
 	idLine int
 }
 
+// records is an append-only list of records stored in fixed-size chunks,
+// so that growing it never copies the records already read.
+type records struct {
+	chunks [][]record
+	n      int
+}
+
+const recordChunk = 1024
+
+// add appends a zero record and returns it.
+func (rs *records) add() *record {
+	if rs.n%recordChunk == 0 {
+		rs.chunks = append(rs.chunks, make([]record, recordChunk))
+	}
+	r := &rs.chunks[rs.n/recordChunk][rs.n%recordChunk]
+	rs.n++
+	return r
+}
+
+func (rs *records) len() int { return rs.n }
+
+// at returns record i.
+func (rs *records) at(i int) *record { return &rs.chunks[i/recordChunk][i%recordChunk] }
+
 // table is what a per-query table file yields.
 type table struct {
 	file      string
-	recs      []record
+	recs      records
 	trainRows int
 
 	hasPost     bool // some row gives post_id
@@ -149,6 +173,7 @@ type tableParser struct {
 	in      interner
 	look    lookup
 	perm    []int
+	mem     arena
 	posts   presence
 	crits   presence
 	pending int // errors reported for the current row
@@ -592,7 +617,7 @@ func (p *tableParser) finish() {
 	if p.pending > 0 {
 		return
 	}
-	p.t.recs = append(p.t.recs, p.build())
+	*p.t.recs.add() = p.build()
 }
 
 // build makes the record of a valid raw row: ids copied out of the input
@@ -623,9 +648,9 @@ func (p *tableParser) build() record {
 		q.Post = q.ID
 	}
 	q.Fold, q.Split = r.fold, r.split
-	q.Gold = packStrings(r.gold, nil)
+	q.Gold = packStrings(&p.mem.strs, r.gold, nil)
 	if len(q.Gold) > 0 {
-		q.GoldRels = make([]int, len(q.Gold))
+		q.GoldRels = p.mem.ints.take(len(q.Gold))
 		for i := range q.GoldRels {
 			q.GoldRels[i] = 1
 		}
@@ -637,15 +662,15 @@ func (p *tableParser) build() record {
 		p.perm = perm
 	}
 	row := Row{
-		Candidates: packStrings(r.candidates, perm),
-		Scores:     permuteFloats(r.scores, perm),
-		NodeProbs:  permuteFloats(r.nodeProbs, perm),
+		Candidates: packStrings(&p.mem.strs, r.candidates, perm),
+		Scores:     permuteFloats(&p.mem.floats, r.scores, perm),
+		NodeProbs:  permuteFloats(&p.mem.floats, r.nodeProbs, perm),
 		NEProb:     r.neProb,
 		HasNEProb:  r.hasNE,
 		State:      r.state,
 	}
 	if len(row.Candidates) > 0 {
-		row.Rel = make([]int, len(row.Candidates))
+		row.Rel = p.mem.ints.take(len(row.Candidates))
 		p.look.reset(q.Gold)
 		for i, id := range row.Candidates {
 			if g := p.look.find(id); g >= 0 {
@@ -655,7 +680,7 @@ func (p *tableParser) build() record {
 	}
 	if r.hasSel {
 		row.HasSelected = true
-		row.Selected = packStrings(r.selected, nil)
+		row.Selected = packStrings(&p.mem.strs, r.selected, nil)
 		t.hasSelected = true
 	}
 	if r.state != StateNone {

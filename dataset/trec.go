@@ -148,6 +148,7 @@ func parseQrels(file string, rd io.Reader, c *collector) (*qrels, error) {
 		lines int
 		all   = make(map[*qrelsQuery]*judged)
 		look  lookup
+		mem   slab[string]
 	)
 	for !c.full() {
 		b, ok := lr.next()
@@ -201,7 +202,7 @@ func parseQrels(file string, rd io.Reader, c *collector) (*qrels, error) {
 			at := j.at[b]
 			c.add(file, at.line, at.col, "document %q is judged twice for query %q (lines %d and %d), expected each (qid, docno) once", j.docs[b], q.qid, j.at[a].line, at.line)
 		}
-		q.gold = packStrings(q.gold, nil)
+		q.gold = packStrings(&mem, q.gold, nil)
 	}
 	return qr, nil
 }

@@ -146,7 +146,7 @@ func (in *interner) getBytes(b []byte) string {
 // packStrings copies ids, in the order perm gives (all of ids in order when
 // perm is nil), into one allocation, so the result does not keep the input
 // line alive. It returns nil for an empty list.
-func packStrings(ids []string, perm []int) []string {
+func packStrings(sl *slab[string], ids []string, perm []int) []string {
 	if len(ids) == 0 {
 		return nil
 	}
@@ -166,7 +166,7 @@ func packStrings(ids []string, perm []int) []string {
 		b.WriteString(at(i))
 	}
 	all := b.String()
-	out := make([]string, len(ids))
+	out := sl.take(len(ids))
 	off := 0
 	for i := range ids {
 		n := len(at(i))
@@ -233,6 +233,39 @@ func (l *lookup) find(id string) int {
 	return -1
 }
 
+// slab hands out small slices carved from large shared blocks, so that the
+// per-row slices of a big table cost a few allocations per thousand rows
+// instead of several per row. Each slice is capped at its length, so an
+// append by a later user copies instead of overwriting a neighbour.
+type slab[T any] struct {
+	buf []T
+}
+
+const slabBlock = 1 << 14
+
+// take returns a zeroed slice of length n (nil when n is 0).
+func (s *slab[T]) take(n int) []T {
+	if n == 0 {
+		return nil
+	}
+	if n > len(s.buf) {
+		if n > slabBlock/4 {
+			return make([]T, n)
+		}
+		s.buf = make([]T, slabBlock)
+	}
+	out := s.buf[:n:n]
+	s.buf = s.buf[n:]
+	return out
+}
+
+// arena groups the slabs of one reader.
+type arena struct {
+	strs   slab[string]
+	floats slab[float64]
+	ints   slab[int]
+}
+
 // rankByScore fills perm with the ranked order of scores: descending, ties
 // in list order (a stable sort). It returns nil when the list is already
 // ranked, so the caller can skip the permutation.
@@ -241,6 +274,19 @@ func rankByScore(perm []int, scores []float64) []int {
 		return nil
 	}
 	perm = identity(perm, len(scores))
+	if len(perm) <= 32 {
+		// Insertion sort: stable, and faster than a general sort on the
+		// ~20 candidates of a typical query.
+		for i := 1; i < len(perm); i++ {
+			p := perm[i]
+			j := i
+			for ; j > 0 && scores[perm[j-1]] < scores[p]; j-- {
+				perm[j] = perm[j-1]
+			}
+			perm[j] = p
+		}
+		return perm
+	}
 	slices.SortStableFunc(perm, func(i, j int) int { return -cmpFloat(scores[i], scores[j]) })
 	return perm
 }
@@ -280,11 +326,11 @@ func cmpFloat(a, b float64) int {
 
 // permuteFloats returns xs in the order of perm (a copy; xs itself when
 // perm is nil is copied too, so the result never aliases scratch space).
-func permuteFloats(xs []float64, perm []int) []float64 {
+func permuteFloats(sl *slab[float64], xs []float64, perm []int) []float64 {
 	if len(xs) == 0 {
 		return nil
 	}
-	out := make([]float64, len(xs))
+	out := sl.take(len(xs))
 	if perm == nil {
 		copy(out, xs)
 		return out

@@ -43,11 +43,11 @@ type clfRefCase struct {
 	TPRAtFPR []struct{ Target, TPR, FPR, Threshold clfFloat } `json:"tpr_at_fpr"`
 
 	Confusion []struct {
-		Threshold                                                  clfFloat
-		TP, TN, FP, FN                                             int
+		Threshold                                                   clfFloat
+		TP, TN, FP, FN                                              int
 		Sensitivity, Specificity, FPR, FNR, Precision, NPV, F1, MCC clfFloat
-		BalancedAccuracy                                           clfFloat `json:"balanced_accuracy"`
-		Accuracy                                                   clfFloat
+		BalancedAccuracy                                            clfFloat `json:"balanced_accuracy"`
+		Accuracy                                                    clfFloat
 	}
 
 	Brier clfFloat

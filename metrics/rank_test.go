@@ -138,20 +138,20 @@ func TestRankHand(t *testing.T) {
 		{"capped_recall@3", CappedRecallAt(hand, 2, 3), 0.5}, // 1 / min(3, 2)
 		{"precision@4", PrecisionAt(hand, 4), 0.5},           // 2 / 4
 		{"precision@10", PrecisionAt(hand, 10), 0.2},         // 2 / 10: denominator k, as trec_eval P_10
-		{"hit@1", HitAt(hand, 1), 0},                         //
-		{"hit@2", HitAt(hand, 2), 1},                         //
-		{"ndcg@4", NDCGAt(hand, handGold, 4, GainLinear), //
-			(1/l2(3) + 1/l2(5)) / (1 + 1/l2(3))}, // DCG gold at ranks 2, 4; IDCG ranks 1, 2
-		{"ndcg@2", NDCGAt(hand, handGold, 2, GainExponential), //
-			(1 / l2(3)) / (1 + 1/l2(3))}, // 2^1-1 = 1, same as linear
+		{"hit@1", HitAt(hand, 1), 0},
+		{"hit@2", HitAt(hand, 2), 1},
+		// DCG: gold at ranks 2 and 4; IDCG: gold at ranks 1 and 2.
+		{"ndcg@4", NDCGAt(hand, handGold, 4, GainLinear), (1/l2(3) + 1/l2(5)) / (1 + 1/l2(3))},
+		// Exponential gain 2^1-1 = 1: the same as linear for binary grades.
+		{"ndcg@2", NDCGAt(hand, handGold, 2, GainExponential), (1 / l2(3)) / (1 + 1/l2(3))},
 		{"ap", AP(hand, 2), 0.5},                                 // (1/2 + 2/4) / 2
 		{"ap@2/gold", APAt(hand, 2, 2, MAPGold), 0.25},           // (1/2) / 2
 		{"ap@2/min_gold_k", APAt(hand, 2, 2, MAPMinGoldK), 0.25}, // (1/2) / min(2, 2)
 		{"ap@3/hits", APAt(hand, 2, 3, MAPHits), 0.5},            // (1/2) / 1 hit
 		{"ap@1/hits", APAt(hand, 2, 1, MAPHits), 0},              // no hit: 0 (seed 004)
 		{"rr", RR(hand), 0.5},                                    // first gold at rank 2
-		{"rr@1", RRAt(hand, 1), 0},                               //
-		{"rr@2", RRAt(hand, 2), 0.5},                             //
+		{"rr@1", RRAt(hand, 1), 0},
+		{"rr@2", RRAt(hand, 2), 0.5},
 		// Graded: rel=[2,0,3], gold=[3,2,1] (the grade-1 item is not in the pool).
 		{"graded ndcg@3 linear", NDCGAt([]int{2, 0, 3}, []int{3, 2, 1}, 3, GainLinear),
 			(2 + 3/l2(4)) / (3 + 2/l2(3) + 1/l2(4))},

@@ -155,8 +155,8 @@ func TestThresholdHandCases(t *testing.T) {
 // else (no fold handle, no dataset, no callback, no options struct that
 // could carry eval rows).
 var (
-	_ func(tuneY []bool, tuneP []float64, budget float64) (float64, bool)                 = ChooseFPRThreshold
-	_ func(tuneY []bool, tuneP []float64, minSensitivity float64) (float64, bool)         = ChooseScreenThreshold
+	_ func(tuneY []bool, tuneP []float64, budget float64) (float64, bool)               = ChooseFPRThreshold
+	_ func(tuneY []bool, tuneP []float64, minSensitivity float64) (float64, bool)       = ChooseScreenThreshold
 	_ func(tuneY []bool, tuneP []float64, tauNeg, minPrecision float64) (float64, bool) = ChooseAlertThreshold
 )
 

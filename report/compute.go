@@ -58,6 +58,7 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 		opt.Progress(fmt.Sprintf("system %s", ds.Systems[si].Name))
 		c.system(si)
 	}
+	c.perQueryRows()
 	c.baselines()
 	opt.Progress("bootstrap")
 	if err := c.bootstrapAll(ctx); err != nil {

@@ -74,8 +74,9 @@ type Report struct {
 	Comparisons   []Comparison   `json:"comparisons"`
 	Warnings      []string       `json:"warnings"`
 
-	Config   *config.Config `json:"-"`
-	PerQuery []PerQuery     `json:"-"` // per_query_metrics.csv
+	Config          *config.Config `json:"-"`
+	PerQuery        []PerQuery     `json:"-"` // per_query_metrics.csv
+	PerQueryColumns []string       `json:"-"` // metric ids of PerQuery.Values
 
 	index map[metricKey]int
 }

@@ -30,6 +30,7 @@ func Render(s Sink, r *Report, extra ...Renderer) error {
 		return err
 	}
 	s.Add("metrics_master.json", js)
+	s.Add("per_query_metrics.csv", r.PerQueryCSV())
 	if r.Config != nil {
 		y, err := r.Config.YAML()
 		if err != nil {

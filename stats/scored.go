@@ -86,7 +86,7 @@ func NewScored(y []bool, p []float64) *Scored {
 		return cmp.Compare(a, b)
 	})
 	for r, i := range s.rk {
-		if r > 0 && p[i] != p[s.rk[r-1]] {
+		if r > 0 && p[i] != p[s.rk[r-1]&^labelBit] {
 			s.ends = append(s.ends, int32(r))
 		}
 		if y[i] {

@@ -146,11 +146,13 @@ func Generate(opt Options) (*Data, error) {
 		p := &g.posts[i]
 		d.Posts[i] = Post{ID: p.id, Fold: p.fold, Sentences: p.sentences}
 	}
+	nRows := len(g.instances) * NumCriteria
+	d.Queries = make([]Query, 0, nRows)
 	d.Systems = make([]System, len(ladder))
 	for s, sp := range ladder {
-		d.Systems[s] = System{Name: sp.name, Label: sp.label}
+		d.Systems[s] = System{Name: sp.name, Label: sp.label, Rows: make([]Row, 0, nRows)}
 	}
-	g.each(func(inst rowInstance, qs []Query, rows [][]Row) {
+	g.each(false, func(inst rowInstance, qs []Query, rows [][]Row) {
 		d.Queries = append(d.Queries, qs...)
 		for s := range d.Systems {
 			d.Systems[s].Rows = append(d.Systems[s].Rows, rows[s]...)
@@ -200,7 +202,7 @@ func Write(dir string, opt Options) (err error) {
 	g := newGenerator(seed)
 	var buf []byte
 	var werr error
-	g.each(func(inst rowInstance, qs []Query, rows [][]Row) {
+	g.each(true, func(inst rowInstance, qs []Query, rows [][]Row) {
 		if werr != nil {
 			return
 		}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -76,7 +77,7 @@ func TestStatistics(t *testing.T) {
 	// Rows: every (post, criterion) once in eval, with one gold everywhere.
 	evalFold := map[string]int{} // post -> fold of its eval rows
 	evalSeen := map[pcKey]bool{} // (post, criterion) with an eval row
-	gold := map[pcKey]string{}   // (post, criterion) -> gold|rels
+	goldAt := map[pcKey]int{}    // (post, criterion) -> first row
 	tunePosts := make([]map[string]bool, NumFolds)
 	evalPosts := make([]map[string]bool, NumFolds)
 	for f := range NumFolds {
@@ -97,11 +98,13 @@ func TestStatistics(t *testing.T) {
 			t.Fatalf("row %d: unknown post %q", i, q.Post)
 		}
 		k := pcKey{q.Post, q.Criterion}
-		g := fmt.Sprint(q.Gold, q.GoldRels)
-		if prev, ok := gold[k]; ok && prev != g {
-			t.Fatalf("row %d: gold of %s is %s here and %s elsewhere", i, q.ID, g, prev)
+		if j, ok := goldAt[k]; ok {
+			if p := &d.Queries[j]; !slices.Equal(p.Gold, q.Gold) || !slices.Equal(p.GoldRels, q.GoldRels) {
+				t.Fatalf("row %d: gold of %s is %v %v here and %v %v in row %d", i, q.ID, q.Gold, q.GoldRels, p.Gold, p.GoldRels, j)
+			}
+		} else {
+			goldAt[k] = i
 		}
-		gold[k] = g
 		if len(q.Gold) != len(q.GoldRels) {
 			t.Fatalf("row %d: %d gold, %d rels", i, len(q.Gold), len(q.GoldRels))
 		}
@@ -215,6 +218,8 @@ func TestStatistics(t *testing.T) {
 			t.Fatalf("%s: %d rows for %d queries", sys.Name, len(sys.Rows), len(d.Queries))
 		}
 		var ties, ne0, ne1, top1Gold, posQ int
+		var sorted []string
+		var sortedScores []float64
 		for i := range sys.Rows {
 			r, q := &sys.Rows[i], &d.Queries[i]
 			p := postByID[q.Post]
@@ -222,26 +227,22 @@ func TestStatistics(t *testing.T) {
 				t.Fatalf("%s row %d: %d candidates, %d scores, %d node probs for %d sentences",
 					sys.Name, i, len(r.Candidates), len(r.Scores), len(r.NodeProbs), len(p.Sentences))
 			}
-			sorted := slices.Clone(r.Candidates)
+			sorted = append(sorted[:0], r.Candidates...)
 			slices.Sort(sorted)
 			if !slices.Equal(sorted, p.Sentences) {
 				t.Fatalf("%s row %d: candidates are not the sentences of %s", sys.Name, i, p.ID)
 			}
-			seen := map[float64]bool{}
-			tie := false
 			for j, x := range r.Scores {
 				if x != math.Round(x*1000)/1000 || math.IsNaN(x) || math.IsInf(x, 0) {
 					t.Fatalf("%s row %d: score %v not rounded to 3 decimals", sys.Name, i, x)
 				}
-				if seen[x] {
-					tie = true
-				}
-				seen[x] = true
 				if pr := r.NodeProbs[j]; !(pr >= 0 && pr <= 1) {
 					t.Fatalf("%s row %d: node prob %v outside [0, 1]", sys.Name, i, pr)
 				}
 			}
-			if tie {
+			sortedScores = append(sortedScores[:0], r.Scores...)
+			slices.Sort(sortedScores)
+			if len(slices.Compact(sortedScores)) < len(r.Scores) {
 				ties++
 			}
 			if !(r.NEProb >= 0 && r.NEProb <= 1) {
@@ -722,6 +723,26 @@ func BenchmarkWrite(b *testing.B) {
 	for b.Loop() {
 		if err := Write(dir, Options{}); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestAppendFixed checks the integer formatter against
+// strconv.FormatFloat(x, 'f', -1, 64) on values rounded as the generator
+// rounds them.
+func TestAppendFixed(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	cases := []float64{0, 1, -1, 0.5, 0.0001, 0.9999, 0.1, 0.01, 0.001, -0.001, 12.34, -3.5, 100, 0.3, 0.7, 0.29, 1.005}
+	for range 200000 {
+		cases = append(cases, r.NormFloat64()*3, r.Float64())
+	}
+	for _, d := range []int{scoreDecimals, probDecimals} {
+		for _, x := range cases {
+			x = roundTo(x, d)
+			want := strconv.FormatFloat(x, 'f', -1, 64)
+			if got := string(appendFixed(nil, x, d)); got != want {
+				t.Fatalf("appendFixed(%v, %d) = %q, want %q", x, d, got, want)
+			}
 		}
 	}
 }

@@ -43,18 +43,19 @@ type systemParams struct {
 // targets of SPEC 2.4 (nDCG@10 ≈ 0.85, Recall@10 ≈ 0.93, AUROC ≈ 0.90,
 // AUPRC ≈ 0.6, ECE < 0.05) and the retriever near AUROC 0.75.
 var ladder = []systemParams{
-	{name: "retriever", label: "Retriever only", rank: 1.60, implicit: 0.20, ne: 0.75, scoreA: 0.45, scoreB: 0.12, slope: 1.30, shift: 0.15},
-	{name: "reranker", label: "+ Reranker", rank: 2.00, implicit: 0.30, ne: 0.95, scoreA: 0, scoreB: 1.5, slope: 1.25, shift: 0.10},
-	{name: "graph", label: "+ Graph reranker", rank: 2.40, implicit: 0.38, ne: 1.15, scoreA: 0, scoreB: 1.5, slope: 1.20, shift: 0.10},
-	{name: "dynamic_k", label: "+ Dynamic-K", rank: 2.80, implicit: 0.46, ne: 1.35, scoreA: 0, scoreB: 1.5, slope: 1.15, shift: 0.05},
-	{name: "ne_gate", label: "+ NE gate", rank: 3.20, implicit: 0.54, ne: 1.65, scoreA: 0, scoreB: 1.5, slope: 1.10, shift: 0.05},
-	{name: "full", label: "Full pipeline (3-state gate)", rank: 3.60, implicit: 0.62, ne: 1.90, scoreA: 0, scoreB: 1.5, slope: 1.05, shift: 0.0},
+	{name: "retriever", label: "Retriever only", rank: 1.70, implicit: 0.15, ne: 0.75, scoreA: 0.45, scoreB: 0.12, slope: 1.30, shift: 0.15},
+	{name: "reranker", label: "+ Reranker", rank: 2.10, implicit: 0.25, ne: 0.95, scoreA: 0, scoreB: 1.5, slope: 1.25, shift: 0.10},
+	{name: "graph", label: "+ Graph reranker", rank: 2.50, implicit: 0.35, ne: 1.15, scoreA: 0, scoreB: 1.5, slope: 1.20, shift: 0.10},
+	{name: "dynamic_k", label: "+ Dynamic-K", rank: 2.80, implicit: 0.45, ne: 1.35, scoreA: 0, scoreB: 1.5, slope: 1.15, shift: 0.05},
+	{name: "ne_gate", label: "+ NE gate", rank: 3.10, implicit: 0.55, ne: 1.65, scoreA: 0, scoreB: 1.5, slope: 1.10, shift: 0.05},
+	{name: "full", label: "Full pipeline (3-state gate)", rank: 3.40, implicit: 0.65, ne: 1.90, scoreA: 0, scoreB: 1.5, slope: 1.05, shift: 0.0},
 }
 
 const (
-	rho      = 0.75 // share of noise variance common to all systems
-	satHigh  = 5.3  // ne_prob is saturated to 1 above σ(satHigh) ≈ 0.995
-	satLow   = -7.6 // and to 0 below σ(satLow) ≈ 0.0005
+	rankRho  = 0.98 // share of candidate-score noise variance common to all systems
+	neRho    = 0.75 // share of NE-latent noise variance common to all systems
+	satHigh  = 6.5  // ne_prob is saturated to 1 above σ(satHigh) ≈ 0.9985
+	satLow   = -7.3 // and to 0 below σ(satLow) ≈ 0.0007
 	nodeTemp = 0.85 // node_probs logit scale: mildly underconfident
 	meanGold = 2.1  // expected gold count of a positive query, known to the node model
 
@@ -84,6 +85,7 @@ type gpost struct {
 	id        string
 	fold      int
 	sentences []string
+	queryIDs  [NumCriteria]string // id + "/" + criterion
 	severity  float64 // post-level latent: severe posts meet more criteria
 	crit      [NumCriteria]gcrit
 }
@@ -158,6 +160,9 @@ func (g *generator) makePosts() {
 		r := g.stream("post", uint64(i))
 		p := &g.posts[i]
 		p.id = "P" + pad(i+1, postIDDigits)
+		for c := range p.queryIDs {
+			p.queryIDs[c] = p.id + "/" + g.criteria[c]
+		}
 		// Log-normal with median 19.3, clamped to [8, 40]: mean ≈ 20.
 		n := int(math.Round(math.Exp(math.Log(19.3) + 0.38*r.NormFloat64())))
 		n = min(max(n, MinSentences), MaxSentences)
@@ -323,9 +328,39 @@ func (g *generator) layoutRows() {
 }
 
 // each calls fn for every row instance, in file order, with its ten queries
-// and, per system, the ten rows. The slices are fresh on every call.
-func (g *generator) each(fn func(inst rowInstance, qs []Query, rows [][]Row)) {
-	sqRho, sqOne := math.Sqrt(rho), math.Sqrt(1-rho)
+// and, per system, the ten rows. With reuse, the slices handed to fn are
+// overwritten by the next call and fn must not keep them; without it they
+// are fresh on every call.
+func (g *generator) each(reuse bool, fn func(inst rowInstance, qs []Query, rows [][]Row)) {
+	rankShared, rankOwn := math.Sqrt(rankRho), math.Sqrt(1-rankRho)
+	neShared, neOwn := math.Sqrt(neRho), math.Sqrt(1-neRho)
+	const maxCells = NumCriteria * MaxSentences
+	vs := make([]float64, NumCriteria)
+	zsBuf := make([]float64, maxCells)
+	order := make([]int, MaxSentences)
+	var (
+		qs     []Query
+		rows   [][]Row
+		cands  [][]string
+		scores [][]float64
+		nodes  [][]float64
+	)
+	alloc := func(cells int) {
+		qs = make([]Query, NumCriteria)
+		rows = make([][]Row, len(ladder))
+		cands = make([][]string, len(ladder))
+		scores = make([][]float64, len(ladder))
+		nodes = make([][]float64, len(ladder))
+		for s := range ladder {
+			rows[s] = make([]Row, NumCriteria)
+			cands[s] = make([]string, cells)
+			scores[s] = make([]float64, cells)
+			nodes[s] = make([]float64, cells)
+		}
+	}
+	if reuse {
+		alloc(maxCells)
+	}
 	for _, inst := range g.instances {
 		p := &g.posts[inst.post]
 		n := len(p.sentences)
@@ -333,11 +368,13 @@ func (g *generator) each(fn func(inst rowInstance, qs []Query, rows [][]Row)) {
 		if inst.split == SplitTune {
 			split = 1
 		}
-		qs := make([]Query, NumCriteria)
+		if !reuse {
+			alloc(NumCriteria * n)
+		}
 		for c := range qs {
 			q := &p.crit[c]
 			qs[c] = Query{
-				ID:        p.id + "/" + g.criteria[c],
+				ID:        p.queryIDs[c],
 				Post:      p.id,
 				Criterion: g.criteria[c],
 				Fold:      inst.fold,
@@ -349,8 +386,7 @@ func (g *generator) each(fn func(inst rowInstance, qs []Query, rows [][]Row)) {
 
 		// Draws shared by every system: v_q, then z_j, per criterion.
 		shared := g.stream("shared", uint64(inst.post), uint64(inst.fold), split)
-		vs := make([]float64, NumCriteria)
-		zs := make([]float64, NumCriteria*n)
+		zs := zsBuf[:NumCriteria*n]
 		for c := range NumCriteria {
 			vs[c] = shared.NormFloat64()
 			for j := range n {
@@ -358,24 +394,18 @@ func (g *generator) each(fn func(inst rowInstance, qs []Query, rows [][]Row)) {
 			}
 		}
 
-		rows := make([][]Row, len(ladder))
 		for s := range ladder {
 			sp := &ladder[s]
 			r := g.stream("system", uint64(s), uint64(inst.post), uint64(inst.fold), split)
-			rows[s] = make([]Row, NumCriteria)
-			// One backing array per (instance, system) for the row slices.
-			cands := make([]string, NumCriteria*n)
-			scores := make([]float64, NumCriteria*n)
-			nodes := make([]float64, NumCriteria*n)
 			for c := range NumCriteria {
 				q := &p.crit[c]
 				row := &rows[s][c]
-				row.Candidates = cands[c*n : (c+1)*n : (c+1)*n]
-				row.Scores = scores[c*n : (c+1)*n : (c+1)*n]
-				row.NodeProbs = nodes[c*n : (c+1)*n : (c+1)*n]
+				row.Candidates = cands[s][c*n : (c+1)*n : (c+1)*n]
+				row.Scores = scores[s][c*n : (c+1)*n : (c+1)*n]
+				row.NodeProbs = nodes[s][c*n : (c+1)*n : (c+1)*n]
 
 				// NE gate.
-				y := sqRho*vs[c] + sqOne*r.NormFloat64()
+				y := neShared*vs[c] + neOwn*r.NormFloat64()
 				switch {
 				case q.explicit:
 					y += explicitGain * sp.ne
@@ -393,7 +423,7 @@ func (g *generator) each(fn func(inst rowInstance, qs []Query, rows [][]Row)) {
 				row.NEProb = ne
 
 				// Candidates, in a shuffled order.
-				order := make([]int, n)
+				order := order[:n]
 				for j := range order {
 					order[j] = j
 				}
@@ -405,7 +435,7 @@ func (g *generator) each(fn func(inst rowInstance, qs []Query, rows [][]Row)) {
 				pi = min(max(pi, 1e-6), 1-1e-6)
 				base := logit(pi) - sp.rank*sp.rank/2
 				for k, j := range order {
-					x := sqRho*zs[c*n+j] + sqOne*r.NormFloat64()
+					x := rankShared*zs[c*n+j] + rankOwn*r.NormFloat64()
 					switch {
 					case q.signal == nil:
 					case q.implicit[j]:

@@ -1,6 +1,7 @@
 package demo
 
 import (
+	"math"
 	"strconv"
 	"strings"
 )
@@ -44,11 +45,11 @@ func appendRow(b []byte, q *Query, r *Row) []byte {
 		b = append(b, u...)
 	}
 	b = append(b, ',')
-	b = appendFloats(b, r.Scores)
+	b = appendFloats(b, r.Scores, scoreDecimals)
 	b = append(b, ',')
-	b = appendFloats(b, r.NodeProbs)
+	b = appendFloats(b, r.NodeProbs, probDecimals)
 	b = append(b, ',')
-	b = strconv.AppendFloat(b, r.NEProb, 'f', -1, 64)
+	b = appendFixed(b, r.NEProb, probDecimals)
 	b = append(b, ',')
 	if q.HasEvidence() {
 		b = append(b, '1')
@@ -58,15 +59,49 @@ func appendRow(b []byte, q *Query, r *Row) []byte {
 	return append(b, '\n')
 }
 
-func appendFloats(b []byte, xs []float64) []byte {
+// appendFloats appends xs, ';'-separated, each already rounded to d
+// decimals.
+func appendFloats(b []byte, xs []float64, d int) []byte {
 	for i, x := range xs {
 		if i > 0 {
 			b = append(b, ';')
 		}
-		b = strconv.AppendFloat(b, x, 'f', -1, 64)
+		b = appendFixed(b, x, d)
 	}
 	return b
 }
+
+// appendFixed appends x, already rounded to d <= 4 decimals, exactly as
+// strconv.AppendFloat(b, x, 'f', -1, 64) would (the shortest decimal that
+// reads back as x is x's own d-decimal expansion without trailing zeros),
+// but through integer arithmetic: float formatting was most of Write's
+// time.
+func appendFixed(b []byte, x float64, d int) []byte {
+	scale := pow10[d]
+	k := int64(math.Round(x * float64(scale)))
+	if k < 0 {
+		b = append(b, '-')
+		k = -k
+	}
+	b = strconv.AppendInt(b, k/scale, 10)
+	frac := k % scale
+	if frac == 0 {
+		return b
+	}
+	for frac%10 == 0 {
+		frac /= 10
+		d--
+	}
+	b = append(b, '.')
+	var digits [4]byte
+	for i := d - 1; i >= 0; i-- {
+		digits[i] = byte('0' + frac%10)
+		frac /= 10
+	}
+	return append(b, digits[:d]...)
+}
+
+var pow10 = [...]int64{1, 10, 100, 1000, 10000}
 
 // paperYAML is the configuration written next to the data: the title, the
 // seed, the six systems in ladder order, and the SPEC 2.3 defaults of the
