@@ -282,7 +282,7 @@ func (p *tableParser) textList(col column, s string) {
 			p.js.fail(p.js.i, "unexpected %s after the list", p.js.found())
 		}
 		if p.js.failed() {
-			p.errAt(col, "%s: %s at offset %d of the cell, expected a JSON array", col, p.js.err, p.js.errPos+1)
+			p.errAt(col, "%s is not a valid JSON array: %s (at byte %d of the cell)", col, p.js.err, p.js.errPos+1)
 		}
 		return
 	}
@@ -582,7 +582,7 @@ func (p *tableParser) finish() {
 		p.errRow("post_id and query_id are both empty, expected at least one of them")
 	}
 	if len(r.goldRels) > 0 && len(r.goldRels) != len(r.gold) {
-		p.errAt(colGoldRels, "gold_rels has %d values but gold_uids has %d, expected one grade per gold id", len(r.goldRels), len(r.gold))
+		p.errAt(colGoldRels, "gold_rels has %s but gold_uids has %d, expected one grade per gold id", plural(len(r.goldRels), "value"), len(r.gold))
 	}
 	if i, j := p.look.reset(r.gold); j >= 0 {
 		p.errAt(colGold, "gold_uids has %q twice (items %d and %d), expected distinct ids", r.gold[j], i+1, j+1)
@@ -591,15 +591,15 @@ func (p *tableParser) finish() {
 		if r.evValue {
 			p.errAt(colHasEvidence, "has_evidence is 1 but gold_uids is empty, expected has_evidence = 1 exactly when gold_uids is not empty")
 		} else {
-			p.errAt(colHasEvidence, "has_evidence is 0 but gold_uids has %d ids, expected has_evidence = 1 exactly when gold_uids is not empty", len(r.gold))
+			p.errAt(colHasEvidence, "has_evidence is 0 but gold_uids has %s, expected has_evidence = 1 exactly when gold_uids is not empty", plural(len(r.gold), "id"))
 		}
 	}
 	n := len(r.candidates)
 	if len(r.scores) != n {
-		p.errAt(colScores, "candidate_scores has %d values but candidate_uids has %d, expected one score per candidate", len(r.scores), n)
+		p.errAt(colScores, "candidate_scores has %s but candidate_uids has %d, expected one score per candidate", plural(len(r.scores), "value"), n)
 	}
 	if len(r.nodeProbs) > 0 && len(r.nodeProbs) != n {
-		p.errAt(colNodeProbs, "node_probs has %d values but candidate_uids has %d, expected one probability per candidate", len(r.nodeProbs), n)
+		p.errAt(colNodeProbs, "node_probs has %s but candidate_uids has %d, expected one probability per candidate", plural(len(r.nodeProbs), "value"), n)
 	}
 	if i, j := p.look.reset(r.selected); j >= 0 {
 		p.errAt(colSelected, "selected_uids has %q twice (items %d and %d), expected distinct ids", r.selected[j], i+1, j+1)

@@ -5,6 +5,8 @@ import (
 	"math"
 	"sort"
 
+	"gonum.org/v1/gonum/floats"
+
 	"paperbundle/config"
 	"paperbundle/metrics"
 	"paperbundle/stats"
@@ -135,11 +137,7 @@ func (c *computer) bootstrapAll(ctx context.Context) error {
 						if k == 0 {
 							continue
 						}
-						fk := float64(k)
-						row := S[g*C : (g+1)*C]
-						for j, v := range row {
-							acc[j] += fk * v
-						}
+						floats.AddScaled(acc, float64(k), S[g*C:(g+1)*C])
 					}
 					for j, st := range bootStats {
 						out[j] = st.eval(acc, scr)

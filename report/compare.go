@@ -13,17 +13,7 @@ import (
 // headlineIDs are the metrics compared between systems (SPEC 4.8), when
 // computed.
 func (c *computer) headlineIDs() []string {
-	k := 10
-	found := false
-	for _, x := range c.cfg.Cutoffs {
-		if x == 10 {
-			found = true
-		}
-	}
-	if !found && len(c.cfg.Cutoffs) > 0 {
-		k = c.cfg.Cutoffs[len(c.cfg.Cutoffs)-1]
-	}
-	ks := strconv.Itoa(k)
+	ks := strconv.Itoa(c.headK())
 	return []string{"ne.auroc", "ne.auprc", "ne.brier", "ne.ece",
 		"rank.ndcg@" + ks, "rank.recall@" + ks, "rank.map@" + ks, "rank.mrr",
 		"dynk.evidence_recall", "dynk.evidence_precision",
@@ -104,6 +94,21 @@ func (c *computer) comparisons() {
 			c.rep.Comparisons[i].PHolm = Num(holm[i])
 		}
 	}
+}
+
+// headK is the headline cutoff: 10, or the largest cutoff below it, or the
+// smallest one.
+func (c *computer) headK() int {
+	k := -1
+	for _, x := range c.cfg.Cutoffs {
+		if x <= 10 && x > k {
+			k = x
+		}
+	}
+	if k < 0 && len(c.cfg.Cutoffs) > 0 {
+		k = c.cfg.Cutoffs[0]
+	}
+	return k
 }
 
 // compactGroups renumbers group ids to 0..n-1 in order of appearance.

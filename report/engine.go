@@ -2,6 +2,7 @@ package report
 
 import (
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -17,25 +18,40 @@ import (
 // colTable holds per-row columns over the eval rows of one system, with
 // de-duplication by name.
 type colTable struct {
-	n     int
-	names map[string]int
-	cols  [][]float64
+	n      int
+	names  map[string]int
+	byHash map[uint64][]int // content hash -> columns, to share equal columns
+	cols   [][]float64
 }
 
-func newColTable(n int) *colTable { return &colTable{n: n, names: map[string]int{}} }
+func newColTable(n int) *colTable {
+	return &colTable{n: n, names: map[string]int{}, byHash: map[uint64][]int{}}
+}
 
 // col returns the index of column name, computing it with fill when new.
+// Columns with equal content (the positives mask of every ranking mean,
+// say) are stored once, which keeps the bootstrap's inner loop short.
 func (t *colTable) col(name string, fill func(i int) float64) int {
 	if j, ok := t.names[name]; ok {
 		return j
 	}
 	c := make([]float64, t.n)
+	var sum uint64 = 14695981039346656037
 	for i := range c {
 		c[i] = fill(i)
+		sum = (sum ^ math.Float64bits(c[i])) * 1099511628211
 	}
-	t.names[name] = len(t.cols)
+	for _, j := range t.byHash[sum] {
+		if slices.Equal(t.cols[j], c) {
+			t.names[name] = j
+			return j
+		}
+	}
+	j := len(t.cols)
+	t.names[name] = j
+	t.byHash[sum] = append(t.byHash[sum], j)
 	t.cols = append(t.cols, c)
-	return len(t.cols) - 1
+	return j
 }
 
 // sumStat is one metric value computed from column sums.

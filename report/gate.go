@@ -288,10 +288,10 @@ func (c *computer) sweepStats(sc *sysCalc, g float64, k, hits []int, query func(
 	}
 	gs := metrics.FormatParam(g)
 	pos, all := string(metrics.PositivesOnly), string(metrics.AllQueries)
-	c.addMean(sc, "dynk.mean_k@gamma="+gs, "", all, kf, nil, true)
-	c.addMean(sc, "dynk.evidence_recall@gamma="+gs, "", pos, rec, nil, true)
-	c.addMean(sc, "dynk.evidence_precision@gamma="+gs, "", pos, prec, nil, true)
-	c.addRatio(sc, "dynk.workload_per_1000@gamma="+gs, "", all, kf, one, nil, 1000, nil, true)
+	c.addMean(sc, "dynk.mean_k@gamma="+gs, "", all, kf, nil, false)
+	c.addMean(sc, "dynk.evidence_recall@gamma="+gs, "", pos, rec, nil, false)
+	c.addMean(sc, "dynk.evidence_precision@gamma="+gs, "", pos, prec, nil, false)
+	c.addRatio(sc, "dynk.workload_per_1000@gamma="+gs, "", all, kf, one, nil, 1000, nil, false)
 }
 
 // kDist records the K histogram and summary of a group of eval rows.

@@ -94,8 +94,9 @@ func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(in
 			"rank.map@" + ks:           per(func(r, g []int) float64 { return kern.mapk(r, g, k) }),
 			"rank.mrr@" + ks:           per(func(r, g []int) float64 { return kern.rrAt(r, k) }),
 		}
+		boot := k == c.headK() // CIs at the headline cutoff (SPEC 6)
 		for _, id := range sortedKeys(vals) {
-			c.addMean(sc, id, "", pop, vals[id], nil, true)
+			c.addMean(sc, id, "", pop, vals[id], nil, boot)
 			if full {
 				c.distribution(sc.name, id, "", vals[id])
 			}
@@ -104,8 +105,8 @@ func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(in
 		for si, st := range c.strata {
 			si := si
 			keep := func(i int) bool { return c.stratOf[i] == si }
-			c.addMean(sc, "rank.recall@"+ks, stratumSlice(st.label), pop, vals["rank.recall@"+ks], keep, true)
-			c.addMean(sc, "rank.precision@"+ks, stratumSlice(st.label), pop, vals["rank.precision@"+ks], keep, true)
+			c.addMean(sc, "rank.recall@"+ks, stratumSlice(st.label), pop, vals["rank.recall@"+ks], keep, false)
+			c.addMean(sc, "rank.precision@"+ks, stratumSlice(st.label), pop, vals["rank.precision@"+ks], keep, false)
 		}
 		// Per criterion at K = 10.
 		if k == 10 {
@@ -168,16 +169,15 @@ func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(in
 			return metrics.PrecisionAt(r, k)
 		})
 		ps := metrics.FormatParam(p)
-		c.addMean(sc, "rank.pct_recall@p="+ps, "", pop, rec, nil, true)
-		c.addMean(sc, "rank.pct_precision@p="+ps, "", pop, prec, nil, true)
+		c.addMean(sc, "rank.pct_recall@p="+ps, "", pop, rec, nil, false)
+		c.addMean(sc, "rank.pct_precision@p="+ps, "", pop, prec, nil, false)
 		c.addWeighted(sc, "rank.pct_recall_weighted@p="+ps, pop, rec, weights)
 		c.addWeighted(sc, "rank.pct_precision_weighted@p="+ps, pop, prec, weights)
 	}
 	for _, k := range []int{5, 10, 20, 50, 100} {
 		k := k
 		rec := per(func(r, g []int) float64 { kk := min(k, len(g)); return float64(metrics.Hits(r, kk)) / float64(kk) })
-		c.addMean(sc, "rank.capk_recall@"+strconv.Itoa(k), "", pop, rec, nil, true)
-		c.addMean(sc, "rank.capk_precision@"+strconv.Itoa(k), "", pop, rec, nil, true)
+		c.addMean(sc, "rank.capk_recall@"+strconv.Itoa(k), "", pop, rec, nil, false)
 	}
 	arec := per(func(r, g []int) float64 {
 		var s float64
@@ -195,8 +195,8 @@ func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(in
 		}
 		return s / float64(len(ks))
 	})
-	c.addMean(sc, "rank.adaptive_recall", "", pop, arec, nil, true)
-	c.addMean(sc, "rank.adaptive_precision", "", pop, aprec, nil, true)
+	c.addMean(sc, "rank.adaptive_recall", "", pop, arec, nil, false)
+	c.addMean(sc, "rank.adaptive_precision", "", pop, aprec, nil, false)
 	c.addWeighted(sc, "rank.adaptive_recall_weighted", pop, arec, weights)
 	c.addWeighted(sc, "rank.adaptive_precision_weighted", pop, aprec, weights)
 }
@@ -211,7 +211,7 @@ func (c *computer) addWeighted(sc *sysCalc, id, pop string, x, w []float64) {
 			num[i], den[i], cnt[i] = w[i]*x[i], w[i], 1
 		}
 	}
-	c.addRatio(sc, id, "", pop, num, den, cnt, 1, nil, true)
+	c.addRatio(sc, id, "", pop, num, den, cnt, 1, nil, false)
 }
 
 // perCriterion registers the per-criterion NE metrics and counts

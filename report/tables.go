@@ -267,15 +267,15 @@ func (r *Report) Tables() []Table {
 }
 
 func (r *Report) headK() int {
-	k := 10
+	k := -1
 	cs := r.cutoffs()
 	for _, x := range cs {
-		if x == 10 {
-			return 10
+		if x <= 10 && x > k {
+			k = x
 		}
 	}
-	if len(cs) > 0 {
-		k = cs[len(cs)-1]
+	if k < 0 && len(cs) > 0 {
+		k = cs[0]
 	}
 	return k
 }

@@ -46,18 +46,19 @@ func BenchmarkRun_AUROC_14770x10000(b *testing.B) {
 	y, p, x, group, ng := benchData(14770)
 	s := NewScored(y, p)
 	gm := NewGroupedMean(x, group, ng)
+	cal := NewCalibration(y, p, group, ng, 10)
 	grid := fprGrid(201)
 	plan := Plan{Group: group, NGroups: ng, B: 10000, Seed: 1}
 	nStat := 4 + len(grid) + 1
 	for b.Loop() {
 		RunWorkers(plan, nStat, func() func(int, []int32, []float64) {
-			c := s.NewCurve()
+			c := s.NewEval()
 			return func(_ int, w []int32, out []float64) {
 				c.Load(w)
 				out[0] = c.AUROC()
 				out[1] = c.AP()
-				out[2] = s.Brier(w)
-				out[3] = s.ECE(w, 10)
+				out[2] = cal.Brier(w)
+				out[3] = cal.ECE(w)
 				c.TPRAtGrid(grid, out[4:4+len(grid)])
 				out[nStat-1] = gm.Mean(w)
 			}
@@ -85,11 +86,12 @@ func benchKernels(b *testing.B, n int) {
 	plan := Plan{Group: group, NGroups: ng, B: 1, Seed: 1}
 	w := make([]int32, n)
 	plan.Weights(0, w)
-	c := s.NewCurve()
+	c := s.NewEval()
 	c.Load(w)
 	grid := fprGrid(201)
 	out := make([]float64, len(grid))
 	gm := NewGroupedMean(x, group, ng)
+	cal := NewCalibration(y, p, group, ng, 10)
 	b.Run("Weights", func(b *testing.B) {
 		d, cnt := newDrawer(), make([]int32, ng)
 		for b.Loop() {
@@ -102,27 +104,27 @@ func benchKernels(b *testing.B, n int) {
 			s.AUROC(w)
 		}
 	})
-	b.Run("CurveLoad", func(b *testing.B) {
+	b.Run("EvalLoad", func(b *testing.B) {
 		for b.Loop() {
 			c.Load(w)
 		}
 	})
-	b.Run("CurveAUROC", func(b *testing.B) {
+	b.Run("EvalAUROC", func(b *testing.B) {
 		for b.Loop() {
 			c.AUROC()
 		}
 	})
-	b.Run("CurveAP", func(b *testing.B) {
+	b.Run("EvalAP", func(b *testing.B) {
 		for b.Loop() {
 			c.AP()
 		}
 	})
-	b.Run("CurveTPRAtGrid201", func(b *testing.B) {
+	b.Run("EvalTPRAtGrid201", func(b *testing.B) {
 		for b.Loop() {
 			c.TPRAtGrid(grid, out)
 		}
 	})
-	b.Run("CurvePrecisionAtRecall201", func(b *testing.B) {
+	b.Run("EvalPrecisionAtRecall201", func(b *testing.B) {
 		for b.Loop() {
 			c.PrecisionAtRecallGrid(grid, out)
 		}
@@ -135,6 +137,16 @@ func benchKernels(b *testing.B, n int) {
 	b.Run("ECE10", func(b *testing.B) {
 		for b.Loop() {
 			s.ECE(w, 10)
+		}
+	})
+	b.Run("CalibrationBrier", func(b *testing.B) {
+		for b.Loop() {
+			cal.Brier(w)
+		}
+	})
+	b.Run("CalibrationECE10", func(b *testing.B) {
+		for b.Loop() {
+			cal.ECE(w)
 		}
 	})
 	b.Run("WeightedMean", func(b *testing.B) {

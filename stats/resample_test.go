@@ -58,7 +58,7 @@ func TestRunWorkers(t *testing.T) {
 	run := func(workers int, g []int32, n int) *Replicates {
 		plan := Plan{Group: g, NGroups: n, B: 257, Seed: 99, Workers: workers}
 		return RunWorkers(plan, 8, func() func(int, []int32, []float64) {
-			c := s.NewCurve()
+			c := s.NewEval()
 			return func(b int, w []int32, out []float64) {
 				c.Load(w)
 				out[0] = c.AUROC()

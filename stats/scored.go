@@ -10,8 +10,8 @@ import (
 
 // Scored is a binary-labelled, scored sample prepared for weighted
 // evaluation: its items are sorted by score once, so that every weighted
-// statistic of a bootstrap replicate is one linear pass over the items, with
-// no sorting and no allocation.
+// statistic of a bootstrap replicate comes from one linear pass over the
+// items (see Eval), with no sorting and no allocation.
 //
 // Weights are per item, in the item order of the labels and scores given to
 // NewScored, and are non-negative integers: the kernels compute the plain
@@ -19,15 +19,18 @@ import (
 // Plan.Weights). A nil weight slice means every weight is 1, which gives the
 // full-sample statistic. The total weight must stay below 2³¹.
 //
-// A Scored is read-only after NewScored and safe for concurrent use.
+// A Scored is read-only after NewScored and safe for concurrent use. Its
+// methods AUROC, AP, ... are conveniences that each make a full pass; a
+// bootstrap that needs several statistics per replicate should give each
+// worker its own Eval and Load it once per replicate.
 type Scored struct {
 	n int
 	// rk[r] is the item at rank r (scores descending, ties by item index),
-	// with its label in the top bit.
+	// with its label in bit 31 and, in bit 30, whether rank r is the last
+	// of its tie group.
 	rk []uint32
-	// ends[k] is one past the last rank of tie group k (a maximal run of
-	// equal scores); score[k] is that group's score.
-	ends  []int32
+	// score[k] is the score of tie group k (a maximal run of equal
+	// scores), descending.
 	score []float64
 	// lab[i] is 1 for a positive item, 0 for a negative one (item order).
 	lab []int32
@@ -40,24 +43,28 @@ type Scored struct {
 	ones     []int32
 
 	binsMu sync.Mutex
-	bins   map[int][]int32
+	bins   map[int][]int32 // item bins per bin count (Scored.ECE)
 
-	curves sync.Pool
+	evals sync.Pool
 }
 
-const labelBit = 1 << 31
+const (
+	labelBit = 1 << 31
+	endBit   = 1 << 30
+	itemMask = endBit - 1
+)
 
 // NewScored prepares the labels y (true = positive class, e.g. the query
 // has evidence) and the scores p of the same items. Items are ranked by p
 // descending; equal scores form a tie group, which the curve kernels treat
 // as one threshold, as scikit-learn and pROC do. It panics if the lengths
-// differ, if a score is NaN, or if there are 2³¹ items or more.
+// differ, if a score is NaN, or if there are 2³⁰ items or more.
 func NewScored(y []bool, p []float64) *Scored {
 	if len(y) != len(p) {
 		panic("stats: NewScored: len(y) != len(p)")
 	}
 	n := len(p)
-	if n >= labelBit {
+	if n >= endBit {
 		panic("stats: NewScored: too many items")
 	}
 	s := &Scored{
@@ -86,23 +93,15 @@ func NewScored(y []bool, p []float64) *Scored {
 		return cmp.Compare(a, b)
 	})
 	for r, i := range s.rk {
-		if r > 0 && p[i] != p[s.rk[r-1]&^labelBit] {
-			s.ends = append(s.ends, int32(r))
+		if r+1 == n || p[s.rk[r+1]] != p[i] {
+			s.rk[r] |= endBit
+			s.score = append(s.score, p[i])
 		}
 		if y[i] {
 			s.rk[r] |= labelBit
 		}
 	}
-	if n > 0 {
-		s.ends = append(s.ends, int32(n))
-	}
-	s.score = make([]float64, len(s.ends))
-	start := 0
-	for k, e := range s.ends {
-		s.score[k] = p[s.rk[start]&^labelBit]
-		start = int(e)
-	}
-	s.curves.New = func() any { return s.NewCurve() }
+	s.evals.New = func() any { return s.NewEval() }
 	return s
 }
 
@@ -126,84 +125,57 @@ func (s *Scored) unit(w []int32) []int32 {
 	return s.ones
 }
 
-// AUROC returns the weighted area under the ROC curve: the Mann-Whitney
-// probability that a positive item scores above a negative one, ties
-// counting one half (scikit-learn's roc_auc_score, pROC's auc):
-//
-//	AUROC = Σ_{i pos} Σ_{j neg} w_i w_j (1[p_i > p_j] + ½ 1[p_i = p_j]) / (W⁺ W⁻)
-//
-// with W⁺, W⁻ the total weights of the positive and negative items. It is
-// NaN when W⁺ or W⁻ is 0 (one class only). The count is done in exact
-// integer arithmetic in one pass over the ranked items.
+// eval borrows an Eval loaded with w from the pool.
+func (s *Scored) eval(w []int32) *Eval {
+	e := s.evals.Get().(*Eval)
+	e.Load(w)
+	return e
+}
+
+// AUROC returns the weighted area under the ROC curve; see Eval.AUROC.
 func (s *Scored) AUROC(w []int32) float64 {
-	w = s.unit(w)
-	var cumP, cumN, num2 int64
-	r := 0
-	for _, end := range s.ends {
-		var tp, tot int64
-		for _, v := range s.rk[r:end] {
-			wi := int64(w[v&^labelBit])
-			tot += wi
-			tp += wi & -int64(v>>31)
-		}
-		r = int(end)
-		fp := tot - tp
-		// Each negative of this group beats no positive above it, loses to
-		// the cumP above and ties with the tp of its own group.
-		num2 += fp * (2*cumP + tp)
-		cumP += tp
-		cumN += fp
-	}
-	if cumP == 0 || cumN == 0 {
-		return math.NaN()
-	}
-	return float64(num2) / (2 * float64(cumP) * float64(cumN))
+	e := s.eval(w)
+	defer s.evals.Put(e)
+	return e.AUROC()
 }
 
-// curve borrows a Curve loaded with w from the pool.
-func (s *Scored) curve(w []int32) *Curve {
-	c := s.curves.Get().(*Curve)
-	c.Load(w)
-	return c
-}
-
-// AP returns the weighted average precision; see Curve.AP.
+// AP returns the weighted average precision; see Eval.AP.
 func (s *Scored) AP(w []int32) float64 {
-	c := s.curve(w)
-	defer s.curves.Put(c)
-	return c.AP()
+	e := s.eval(w)
+	defer s.evals.Put(e)
+	return e.AP()
 }
 
 // TPRAtGrid writes the ROC curve's TPR at each FPR of grid into out; see
-// Curve.TPRAtGrid.
+// Eval.TPRAtGrid.
 func (s *Scored) TPRAtGrid(w []int32, grid, out []float64) {
-	c := s.curve(w)
-	defer s.curves.Put(c)
-	c.TPRAtGrid(grid, out)
+	e := s.eval(w)
+	defer s.evals.Put(e)
+	e.TPRAtGrid(grid, out)
 }
 
 // TPRAtFPR writes, for each FPR budget, the largest TPR with FPR <= budget
-// into out; see Curve.TPRAtFPR.
+// into out; see Eval.TPRAtFPR.
 func (s *Scored) TPRAtFPR(w []int32, budgets, out []float64) {
-	c := s.curve(w)
-	defer s.curves.Put(c)
-	c.TPRAtFPR(budgets, out)
+	e := s.eval(w)
+	defer s.evals.Put(e)
+	e.TPRAtFPR(budgets, out)
 }
 
 // PrecisionAtRecallGrid writes the interpolated precision at each recall of
-// grid into out; see Curve.PrecisionAtRecallGrid.
+// grid into out; see Eval.PrecisionAtRecallGrid.
 func (s *Scored) PrecisionAtRecallGrid(w []int32, grid, out []float64) {
-	c := s.curve(w)
-	defer s.curves.Put(c)
-	c.PrecisionAtRecallGrid(grid, out)
+	e := s.eval(w)
+	defer s.evals.Put(e)
+	e.PrecisionAtRecallGrid(grid, out)
 }
 
 // Confusion returns the weighted confusion matrix of the rule "positive
-// when p >= threshold"; see Curve.Confusion.
+// when p >= threshold"; see Eval.Confusion.
 func (s *Scored) Confusion(w []int32, threshold float64) (tp, fp, tn, fn float64) {
-	c := s.curve(w)
-	defer s.curves.Put(c)
-	return c.Confusion(threshold)
+	e := s.eval(w)
+	defer s.evals.Put(e)
+	return e.Confusion(threshold)
 }
 
 // Brier returns the weighted Brier score

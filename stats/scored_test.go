@@ -270,13 +270,32 @@ func TestKernelsExpanded(t *testing.T) {
 		if got, want := s.AUROC(w), plainAUROC(ye, pe); got != want && !(math.IsNaN(got) && math.IsNaN(want)) {
 			t.Fatalf("trial %d: AUROC = %.17g, want exactly %.17g", trial, got, want)
 		}
-		c := s.NewCurve()
+		c := s.NewEval()
 		c.Load(w)
-		check("Curve.AUROC", c.AUROC(), plainAUROC(ye, pe))
+		check("Eval.AUROC", c.AUROC(), plainAUROC(ye, pe))
 		check("AP", s.AP(w), plainAP(ye, pe))
 		check("Brier", s.Brier(w), plainBrier(ye, pe))
-		for _, m := range []int{1, 3, 10, 40} {
+		// Calibration reads one weight per group: give the items groups
+		// of 1-3 consecutive items sharing a weight.
+		group := make([]int32, n)
+		gw := slices.Clone(w)
+		for i := 1; i < n; i++ {
+			group[i] = group[i-1]
+			if r.IntN(2) == 0 {
+				group[i]++
+			}
+			if group[i] == group[i-1] {
+				gw[i] = gw[i-1]
+			}
+		}
+		ng := int(group[n-1]) + 1
+		yg, pg := expandRows(y, p, gw)
+		for _, m := range []int{1, 3, 10, 40, 70} {
 			check("ECE", s.ECE(w, m), plainECE(ye, pe, m))
+			cal := NewCalibration(y, p, group, ng, m)
+			check("Calibration.ECE", cal.ECE(gw), plainECE(yg, pg, m))
+			check("Calibration.Brier", cal.Brier(gw), plainBrier(yg, pg))
+			check("Calibration.ECE(query unit)", NewCalibration(y, p, nil, 0, m).ECE(w), plainECE(ye, pe, m))
 		}
 		for _, thr := range []float64{-1, 0, 0.25, 0.5, 1, 2} {
 			tp, fp, tn, fn := s.Confusion(w, thr)
@@ -315,13 +334,13 @@ func TestKernelsExpanded(t *testing.T) {
 	}
 }
 
-// TestCurveReload checks that a Curve carries nothing over between loads
+// TestEvalReload checks that an Eval carries nothing over between loads
 // and that nil weights are unit weights.
-func TestCurveReload(t *testing.T) {
+func TestEvalReload(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	y, p, w := randomSample(r, 50, 7, 4)
 	s := NewScored(y, p)
-	c := s.NewCurve()
+	c := s.NewEval()
 	c.Load(w)
 	c.Load(nil)
 	ones := make([]int32, len(y))
@@ -330,6 +349,9 @@ func TestCurveReload(t *testing.T) {
 	}
 	if got, want := c.AP(), s.AP(ones); got != want {
 		t.Errorf("AP after reload = %v, want %v", got, want)
+	}
+	if got, want := NewCalibration(y, p, nil, 0, 10).ECE(nil), s.ECE(ones, 10); !same(got, want, 1e-12) {
+		t.Errorf("Calibration.ECE(nil) = %v, want %v", got, want)
 	}
 	if got, want := s.AUROC(nil), plainAUROC(y, p); got != want {
 		t.Errorf("AUROC(nil) = %v, want %v", got, want)

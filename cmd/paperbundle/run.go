@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -191,8 +192,20 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	out := fs.String("out", "", "bundle root (default: paper.yaml's out)")
 	force := fs.Bool("force", false, "replace an existing version")
 	quiet := fs.Bool("q", false, "no progress output")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file")
 	if err := fs.Parse(args); err != nil {
 		return withStatus(exitInput, err)
+	}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
 	}
 	if fs.NArg() > 0 {
 		return withStatus(exitInput, fmt.Errorf("build: unexpected argument %q", fs.Arg(0)))

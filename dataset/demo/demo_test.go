@@ -615,9 +615,10 @@ func TestPaperYAML(t *testing.T) {
 			Label string `yaml:"label"`
 			Input string `yaml:"input"`
 		} `yaml:"systems"`
-		Cutoffs    []int     `yaml:"cutoffs"`
-		FPRTargets []float64 `yaml:"fpr_targets"`
-		Bootstrap  struct {
+		ReferenceSystem string    `yaml:"reference_system"`
+		Cutoffs         []int     `yaml:"cutoffs"`
+		FPRTargets      []float64 `yaml:"fpr_targets"`
+		Bootstrap       struct {
 			Resamples  int     `yaml:"resamples"`
 			Unit       string  `yaml:"unit"`
 			Method     string  `yaml:"method"`
@@ -644,8 +645,12 @@ func TestPaperYAML(t *testing.T) {
 	if cfg.Title != "Demo: evidence retrieval pipeline (synthetic)" || cfg.Seed != 5 {
 		t.Errorf("title %q seed %d", cfg.Title, cfg.Seed)
 	}
-	wantNames := []string{"retriever", "reranker", "graph", "dynamic_k", "ne_gate", "full"}
-	wantLabels := []string{"Retriever only", "+ Reranker", "+ Graph reranker", "+ Dynamic-K", "+ NE gate", "Full pipeline (3-state gate)"}
+	// The full pipeline first (the primary system), then the ladder.
+	wantNames := []string{"full", "retriever", "reranker", "graph", "dynamic_k", "ne_gate"}
+	wantLabels := []string{"Full pipeline (3-state gate)", "Retriever only", "+ Reranker", "+ Graph reranker", "+ Dynamic-K", "+ NE gate"}
+	if cfg.ReferenceSystem != "retriever" {
+		t.Errorf("reference_system = %q, want retriever", cfg.ReferenceSystem)
+	}
 	if len(cfg.Systems) != len(wantNames) {
 		t.Fatalf("%d systems, want %d", len(cfg.Systems), len(wantNames))
 	}

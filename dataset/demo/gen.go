@@ -9,27 +9,40 @@ import (
 
 // systemParams is the generative model of one system of the ladder.
 //
-// Ranking: the latent score of candidate j of a query is
+// Ranking. The latent score of candidate sentence j of a query q is
 //
-//	x_j = Rank · s_j + √ρ·z_j + √(1-ρ)·e_j,   z_j, e_j ~ N(0, 1)
+//	x_j = m_j + √ρ·z_j + √(1-ρ)·e_j,   z_j, e_j ~ N(0, 1),  ρ = rankRho
 //
-// where s_j = 0 for a non-gold sentence and, for a gold sentence of grade
-// g, s_j = h_q · u_j · (1 + 0.3·(g-1)) with h_q a per-query and u_j a
-// per-sentence difficulty (both log-normal, shared by every system); z_j is
-// shared by every system (what all models find hard), e_j is the system's
-// own noise. candidate_scores = ScoreA + ScoreB·x_j, rounded to 3 decimals.
+// with z_j shared by every system (what all models find hard) and e_j the
+// system's own noise. m_j = 0 for a sentence that is not gold; for a gold
+// sentence of grade g with strength s_j = h_q · u_j · (1 + 0.3·(g-1)) (h_q
+// and u_j log-normal difficulties of the query and of the sentence, shared
+// by every system), m_j = Rank·s_j when the sentence states the evidence
+// explicitly and Implicit·s_j when only implicitly (implicitShare). Later
+// systems raise Implicit faster than Rank: recovering implicit evidence
+// from context is what the graph reranker and its successors add.
+// candidate_scores = ScoreA + ScoreB·x_j, rounded to 3 decimals.
 //
-// NE gate: the latent evidence score of a query is
+// node_probs. The node model treats x_j as binormal with separation Rank
+// and a prior π_q = min(0.5, ne_prob·meanGold/n) spread over the n
+// candidates; node_prob_j = σ(nodeTemp·(logit π_q + Rank·x_j - Rank²/2)),
+// rounded to 4 decimals. It is calibrated up to nodeTemp and to the
+// implicit sentences it overrates.
 //
-//	y_q = NE · 1[q has evidence] + √ρ·v_q + √(1-ρ)·w_q
+// NE gate. The latent evidence score of a query is
 //
-// and ne_prob is its posterior under the binormal model and the criterion's
-// prevalence π_c, deliberately miscalibrated on the logit scale:
+//	y_q = δ_q·NE + √ρ'·v_q + √(1-ρ')·w_q,   ρ' = neRho
 //
-//	ne_prob = σ(Slope · (logit π_c + NE·y_q - NE²/2) + Shift)
+// with δ_q = 0 for a query without evidence, explicitGain for a positive
+// whose evidence is explicit (explicitShare of them, a property of the
+// query) and subtleGain otherwise. ne_prob is the posterior of y_q under
+// that mixture and the criterion's prevalence π_c, miscalibrated on the
+// logit scale by Slope (overconfidence) and Shift:
 //
-// saturated to exactly 1 above σ(satLogit) and rounded to 4 decimals (which
-// gives exact zeros in the far tail).
+//	ne_prob = σ(Slope · (logit π_c + log LR(y_q)) + Shift)
+//
+// set to exactly 1 above σ(satHigh) and exactly 0 below σ(satLow) (a
+// saturating model), otherwise rounded to 4 decimals.
 type systemParams struct {
 	name, label    string
 	rank, implicit float64
@@ -69,15 +82,17 @@ const (
 // NumPositives is shared out in these proportions (largest remainder).
 var prevalenceWeights = [NumCriteria]float64{0.200, 0.165, 0.135, 0.110, 0.090, 0.075, 0.060, 0.045, 0.034, 0.020}
 
-// goldCountCDF and gradeCDF are the cumulative distributions of the number
-// of gold sentences (1..5) of a positive query and of a gold grade (1..3).
 var (
 	// implicitShare is the probability that a gold sentence of grade 1, 2,
 	// 3 states the evidence only implicitly: weak evidence is more often
 	// implicit.
 	implicitShare = [3]float64{0.32, 0.10, 0.03}
-	goldCountCDF  = [MaxGold]float64{0.42, 0.70, 0.85, 0.94, 1}
-	gradeCDF      = [3]float64{0.65, 0.90, 1}
+
+	// goldCountCDF and gradeCDF are the cumulative distributions of the
+	// number of gold sentences (1..5) of a positive query and of a gold
+	// grade (1..3).
+	goldCountCDF = [MaxGold]float64{0.42, 0.70, 0.85, 0.94, 1}
+	gradeCDF     = [3]float64{0.65, 0.90, 1}
 )
 
 // gpost is a post with everything that does not depend on the system.
@@ -86,7 +101,7 @@ type gpost struct {
 	fold      int
 	sentences []string
 	queryIDs  [NumCriteria]string // id + "/" + criterion
-	severity  float64 // post-level latent: severe posts meet more criteria
+	severity  float64             // post-level latent: severe posts meet more criteria
 	crit      [NumCriteria]gcrit
 }
 

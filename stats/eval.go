@@ -1,0 +1,290 @@
+package stats
+
+import (
+	"fmt"
+	"math"
+)
+
+// Eval holds one weighting of a Scored sample, reduced in one pass over the
+// ranked items (Load) to the cumulative weighted counts at every tie group
+// plus the sums behind AUROC and AP. Every statistic is then O(1) (AUROC,
+// AP), a binary search per grid point (TPRAtGrid, TPRAtFPR, Confusion) or a
+// scan of the tie groups (PrecisionAtRecallGrid).
+//
+// An Eval is scratch memory owned by one goroutine: create one per worker
+// (Scored.NewEval, e.g. in the constructor passed to RunWorkers) and Load it
+// once per replicate.
+//
+// The ROC curve's vertices are (FPR_k, TPR_k) = (FP_k/W⁻, TP_k/W⁺) after
+// each tie group k, from the highest score down, starting at (0, 0); FP_k
+// and TP_k are the weights of the negatives and positives scoring at least
+// the group's score, W⁻ and W⁺ the class totals. A group of zero weight
+// repeats the previous vertex, which changes no statistic.
+type Eval struct {
+	s          *Scored
+	cumT, cumF []int32 // TP_k and FP_k after each tie group k
+	pos, neg   int64   // W⁺, W⁻
+	num2       int64   // twice the Mann-Whitney pair count
+	apSum      float64 // Σ_k tp_k P_k
+}
+
+// NewEval returns an Eval for s.
+func (s *Scored) NewEval() *Eval {
+	return &Eval{s: s, cumT: make([]int32, len(s.score)), cumF: make([]int32, len(s.score))}
+}
+
+// Load makes one pass over the ranked items with the weights w (nil = all
+// 1). It panics if len(w) is not the number of items or the total weight
+// reaches 2³¹.
+func (e *Eval) Load(w []int32) {
+	w = e.s.unit(w)
+	var cumT, cumA, lastT, lastF, num2 int64
+	var apSum float64
+	cT, cF := e.cumT, e.cumF
+	k := 0
+	for _, v := range e.s.rk {
+		wi := int64(w[v&itemMask])
+		cumA += wi
+		cumT += wi & -int64(v>>31)
+		if v&endBit == 0 {
+			continue
+		}
+		// End of tie group k. Each negative of the group loses to the
+		// positives above it and ties with the positives of its own group.
+		cumF := cumA - cumT
+		tp, fp := cumT-lastT, cumF-lastF
+		num2 += fp * (2*lastT + tp)
+		if tp != 0 {
+			apSum += float64(tp) * (float64(cumT) / float64(cumA))
+		}
+		cT[k], cF[k] = int32(cumT), int32(cumF)
+		lastT, lastF = cumT, cumF
+		k++
+	}
+	if cumA >= labelBit {
+		panic("stats: total weight too large")
+	}
+	e.pos, e.neg = cumT, cumA-cumT
+	e.num2, e.apSum = num2, apSum
+}
+
+// Positives returns W⁺, the total weight of the positive items.
+func (e *Eval) Positives() float64 { return float64(e.pos) }
+
+// Negatives returns W⁻, the total weight of the negative items.
+func (e *Eval) Negatives() float64 { return float64(e.neg) }
+
+// AUROC returns the weighted area under the ROC curve: the Mann-Whitney
+// probability that a positive item scores above a negative one, ties
+// counting one half (scikit-learn's roc_auc_score, pROC's auc):
+//
+//	AUROC = Σ_{i pos} Σ_{j neg} w_i w_j (1[p_i > p_j] + ½ 1[p_i = p_j]) / (W⁺ W⁻).
+//
+// It is NaN when W⁺ or W⁻ is 0 (one class only). The pair count is exact
+// integer arithmetic.
+func (e *Eval) AUROC() float64 {
+	if e.pos == 0 || e.neg == 0 {
+		return math.NaN()
+	}
+	return float64(e.num2) / (2 * float64(e.pos) * float64(e.neg))
+}
+
+// AP returns the weighted average precision, the step-wise area under the
+// precision-recall curve of scikit-learn's average_precision_score (with
+// sample_weight), not the trapezoidal one:
+//
+//	AP = Σ_k (R_k - R_{k-1}) P_k,  R_k = TP_k / W⁺,  P_k = TP_k / (TP_k + FP_k),
+//
+// over the tie groups k with positive weight (R_0 = 0), computed as
+// Σ_k tp_k P_k / W⁺ with tp_k the positive weight of group k. It is NaN when
+// W⁺ = 0 (scikit-learn returns 0 with a warning).
+func (e *Eval) AP() float64 {
+	if e.pos == 0 {
+		return math.NaN()
+	}
+	return e.apSum / float64(e.pos)
+}
+
+// checkGrid panics unless grid is ascending and inside [0, 1].
+func checkGrid(name string, grid, out []float64) {
+	if len(out) < len(grid) {
+		panic(fmt.Sprintf("stats: %s: len(out) < len(grid)", name))
+	}
+	for j, g := range grid {
+		if !(g >= 0 && g <= 1) || (j > 0 && g < grid[j-1]) {
+			panic(fmt.Sprintf("stats: %s: grid must be ascending within [0, 1]", name))
+		}
+	}
+}
+
+func fillNaN(out []float64) {
+	for j := range out {
+		out[j] = math.NaN()
+	}
+}
+
+// firstFPRAbove returns the first tie group k >= lo whose vertex has
+// float64(FP_k)/W⁻ > g, or len(cumF) if none has.
+func (e *Eval) firstFPRAbove(lo int, g, fN float64) int {
+	hi := len(e.cumF)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if float64(e.cumF[mid])/fN > g {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return lo
+}
+
+// TPRAtGrid writes into out[j] the TPR of the ROC curve at FPR = grid[j]
+// (grid ascending in [0, 1]). The curve is the polyline through its
+// vertices (see Eval), so a tie group with both classes is a sloped
+// segment, as in pROC's and scikit-learn's plots:
+//
+//   - if some vertices have FPR exactly g, the largest of their TPRs;
+//   - otherwise the linear interpolation between the last vertex with
+//     FPR < g, (f₀, t₀), and the next one, (f₁, t₁):
+//     t₀ + (g - f₀)/(f₁ - f₀) (t₁ - t₀).
+//
+// This is pROC's coords(input = "specificity") rule, which its ci.se uses
+// for ROC confidence bands; the full-sample curve drawn under the band is
+// the same polyline (Load(nil), ROC). All values are NaN when a class has
+// zero weight. It panics if grid is not ascending in [0, 1] or out is
+// shorter.
+func (e *Eval) TPRAtGrid(grid, out []float64) {
+	checkGrid("TPRAtGrid", grid, out)
+	if e.pos == 0 || e.neg == 0 {
+		fillNaN(out[:len(grid)])
+		return
+	}
+	fP, fN := float64(e.pos), float64(e.neg)
+	k := 0
+	for j, g := range grid {
+		k = e.firstFPRAbove(k, g, fN)
+		// Vertex k-1 is the last with FPR <= g, the origin if k = 0.
+		f0, t0 := 0.0, 0.0
+		if k > 0 {
+			f0, t0 = float64(e.cumF[k-1])/fN, float64(e.cumT[k-1])/fP
+		}
+		if k == len(e.cumF) || f0 == g {
+			out[j] = t0
+			continue
+		}
+		f1, t1 := float64(e.cumF[k])/fN, float64(e.cumT[k])/fP
+		out[j] = t0 + (g-f0)/(f1-f0)*(t1-t0)
+	}
+}
+
+// TPRAtFPR writes into out[j] the largest TPR among the ROC curve's
+// vertices (the step curve, thresholds at the observed scores) whose FPR is
+// at most budgets[j] (budgets ascending in [0, 1]), as SPEC 4.1's
+// ne.tpr@fpr=X. The vertex (0, 0) always qualifies. All values are NaN
+// when a class has zero weight.
+func (e *Eval) TPRAtFPR(budgets, out []float64) {
+	checkGrid("TPRAtFPR", budgets, out)
+	if e.pos == 0 || e.neg == 0 {
+		fillNaN(out[:len(budgets)])
+		return
+	}
+	fP, fN := float64(e.pos), float64(e.neg)
+	k := 0
+	for j, b := range budgets {
+		k = e.firstFPRAbove(k, b, fN)
+		out[j] = 0
+		if k > 0 {
+			out[j] = float64(e.cumT[k-1]) / fP
+		}
+	}
+}
+
+// PrecisionAtRecallGrid writes into out[j] the interpolated precision at
+// recall grid[j] (grid ascending in [0, 1]): the largest precision among
+// the precision-recall curve's points whose recall is at least grid[j],
+//
+//	P_interp(r) = max { TP_k/(TP_k+FP_k) : TP_k/W⁺ >= r },
+//
+// over the tie groups k with positive cumulative weight (the PR-curve
+// points of scikit-learn's precision_recall_curve, without its artificial
+// (recall 0, precision 1) end point). The result is non-increasing in r,
+// which makes bootstrap percentile bands well defined. All values are NaN
+// when W⁺ = 0.
+func (e *Eval) PrecisionAtRecallGrid(grid, out []float64) {
+	checkGrid("PrecisionAtRecallGrid", grid, out)
+	if e.pos == 0 {
+		fillNaN(out[:len(grid)])
+		return
+	}
+	fP := float64(e.pos)
+	// Walk the points from the lowest score (recall 1) up, keeping the
+	// running maximum precision. Only groups holding positive weight can
+	// raise it: a group without positives has the recall of the point
+	// above it and no higher precision.
+	best := math.Inf(-1)
+	j := len(grid) - 1
+	for k := len(e.cumT) - 1; k >= 0 && j >= 0; k-- {
+		t := e.cumT[k]
+		var above int32
+		if k > 0 {
+			above = e.cumT[k-1]
+		}
+		if t == above {
+			continue
+		}
+		best = max(best, float64(t)/(float64(t)+float64(e.cumF[k])))
+		prevR := float64(above) / fP // recall of the point above
+		for j >= 0 && grid[j] > prevR {
+			out[j] = best
+			j--
+		}
+	}
+	for ; j >= 0; j-- {
+		out[j] = best
+	}
+}
+
+// Confusion returns the weighted confusion matrix of the rule "predicted
+// positive when p >= threshold": tp and fp are the positive and negative
+// weights scoring at least threshold, fn and tn the rest.
+func (e *Eval) Confusion(threshold float64) (tp, fp, tn, fn float64) {
+	// Tie groups are in descending score order: count those scoring at
+	// least the threshold.
+	sc := e.s.score
+	lo, hi := 0, len(sc)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if sc[mid] < threshold {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	var t, f int64
+	if lo > 0 {
+		t, f = int64(e.cumT[lo-1]), int64(e.cumF[lo-1])
+	}
+	return float64(t), float64(f), float64(e.neg - f), float64(e.pos - t)
+}
+
+// ROC returns the vertices of the ROC curve (see Eval), starting at (0, 0)
+// and ending at (1, 1), skipping repeated vertices, for drawing the
+// full-sample curve under a TPRAtGrid band. Both are nil when a class has
+// zero weight.
+func (e *Eval) ROC() (fpr, tpr []float64) {
+	if e.pos == 0 || e.neg == 0 {
+		return nil, nil
+	}
+	fpr, tpr = []float64{0}, []float64{0}
+	var lastT, lastF int32
+	for k, t := range e.cumT {
+		f := e.cumF[k]
+		if t == lastT && f == lastF {
+			continue
+		}
+		fpr = append(fpr, float64(f)/float64(e.neg))
+		tpr = append(tpr, float64(t)/float64(e.pos))
+		lastT, lastF = t, f
+	}
+	return fpr, tpr
+}
