@@ -277,7 +277,11 @@ func (p *tableParser) textList(col column, s string) {
 	if s[0] == '[' {
 		p.js.reset(s)
 		p.js.i = 1
+		n := p.pending
 		p.jsonItems(col, 0, false)
+		if p.pending > n {
+			return
+		}
 		if !p.js.failed() && !p.js.atEnd() {
 			p.js.fail(p.js.i, "unexpected %s after the list", p.js.found())
 		}

@@ -1,0 +1,146 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const goodCSV = `post_id,criterion_id,fold,split,gold_uids,candidate_uids,candidate_scores,node_probs,ne_prob
+P1,A.1,0,eval,s1,s1;s2;s3,0.9;0.5;0.1,0.8;0.1;0.1,0.9
+P1,A.2,0,eval,,s1;s2;s3,0.3;0.2;0.1,0.2;0.1;0.1,0.2
+P2,A.1,0,eval,s2,s1;s2;s3,0.4;0.6;0.1,0.1;0.7;0.2,0.7
+P2,A.2,0,eval,,s1;s2;s3,0.3;0.2;0.1,0.2;0.1;0.1,0.4
+P3,A.1,1,eval,s3,s1;s2;s3,0.1;0.2;0.9,0.1;0.1;0.8,0.6
+P3,A.2,1,eval,,s1;s2;s3,0.3;0.2;0.1,0.2;0.1;0.1,0.1
+P4,A.1,1,eval,,s1;s2;s3,0.3;0.2;0.1,0.2;0.1;0.1,0.3
+P4,A.2,1,eval,s1,s1;s2;s3,0.8;0.2;0.1,0.6;0.1;0.1,0.8
+P3,A.1,0,tune,s3,s1;s2;s3,0.1;0.2;0.9,0.1;0.1;0.8,0.7
+P3,A.2,0,tune,,s1;s2;s3,0.3;0.2;0.1,0.2;0.1;0.1,0.2
+P1,A.1,1,tune,s1,s1;s2;s3,0.9;0.5;0.1,0.8;0.1;0.1,0.8
+P1,A.2,1,tune,,s1;s2;s3,0.3;0.2;0.1,0.2;0.1;0.1,0.3
+`
+
+func writeProject(t *testing.T, csv string) (dir, cfg string) {
+	t.Helper()
+	dir = t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "sys.csv"), []byte(csv), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg = filepath.Join(dir, "paper.yaml")
+	yaml := "title: test\nsystems:\n  - {name: sys, input: sys.csv}\nbootstrap: {resamples: 50}\n"
+	if err := os.WriteFile(cfg, []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir, cfg
+}
+
+func runCmd(args ...string) (string, string, int) {
+	var out, errb bytes.Buffer
+	err := run(context.Background(), &out, &errb, args)
+	code := 0
+	if err != nil {
+		code = exitCode(err)
+		errb.WriteString(err.Error())
+	}
+	return out.String(), errb.String(), code
+}
+
+func TestBuildAndRefuseExisting(t *testing.T) {
+	dir, cfg := writeProject(t, goodCSV)
+	root := filepath.Join(dir, "out")
+	if _, stderr, code := runCmd("build", "-config", cfg, "-out", root, "-q"); code != 0 {
+		t.Fatalf("build: exit %d: %s", code, stderr)
+	}
+	for _, f := range []string{"metrics_master.json", "manifest.json", "config.yaml", "per_query_metrics.csv", "METHODS.md"} {
+		if _, err := os.Stat(filepath.Join(root, "v1", f)); err != nil {
+			t.Errorf("bundle lacks %s: %v", f, err)
+		}
+	}
+	before, _ := os.ReadFile(filepath.Join(root, "v1", "metrics_master.json"))
+	// The same version again is refused and left untouched.
+	_, stderr, code := runCmd("build", "-config", cfg, "-out", root, "-version", "v1", "-q")
+	if code != 2 || !strings.Contains(stderr, "already exists") {
+		t.Errorf("rebuild of v1: exit %d, %q; want exit 2 'already exists'", code, stderr)
+	}
+	after, _ := os.ReadFile(filepath.Join(root, "v1", "metrics_master.json"))
+	if !bytes.Equal(before, after) {
+		t.Error("existing version was modified")
+	}
+	// Without -version the next free version is used; -force replaces.
+	if _, stderr, code := runCmd("build", "-config", cfg, "-out", root, "-q"); code != 0 {
+		t.Fatalf("second build: %s", stderr)
+	}
+	if _, err := os.Stat(filepath.Join(root, "v2", "metrics_master.json")); err != nil {
+		t.Errorf("second build did not write v2: %v", err)
+	}
+	if _, stderr, code := runCmd("build", "-config", cfg, "-out", root, "-version", "v1", "-force", "-q"); code != 0 {
+		t.Fatalf("-force: %s", stderr)
+	}
+	again, _ := os.ReadFile(filepath.Join(root, "v2", "metrics_master.json"))
+	v1, _ := os.ReadFile(filepath.Join(root, "v1", "metrics_master.json"))
+	if bytes.Equal(again, v1) {
+		t.Error("v1 and v2 should differ only in their version field, but are identical")
+	}
+	if !bytes.Equal(bytes.Replace(again, []byte(`"version": "v2"`), []byte(`"version": "v1"`), 1), v1) {
+		t.Error("same inputs gave different metrics_master.json (beyond the version)")
+	}
+}
+
+func TestBadInputWritesNothing(t *testing.T) {
+	bad := strings.Replace(goodCSV, "0.9;0.5;0.1,0.8;0.1;0.1,0.9", "0.9;0.5,0.8;0.1;0.1,0.9", 1)
+	dir, cfg := writeProject(t, bad)
+	root := filepath.Join(dir, "out")
+	_, stderr, code := runCmd("build", "-config", cfg, "-out", root, "-q")
+	if code != 2 {
+		t.Fatalf("exit %d, want 2; stderr %s", code, stderr)
+	}
+	if !strings.Contains(stderr, "sys.csv:2:") {
+		t.Errorf("error does not name sys.csv line 2: %s", stderr)
+	}
+	if _, err := os.Stat(root); !os.IsNotExist(err) {
+		t.Errorf("bundle root was created on bad input")
+	}
+}
+
+func TestBadConfig(t *testing.T) {
+	dir, cfg := writeProject(t, goodCSV)
+	os.WriteFile(cfg, []byte("title: x\ncutof: [1]\nsystems:\n  - {name: sys, input: sys.csv}\n"), 0o644)
+	_, stderr, code := runCmd("check", "-config", cfg)
+	if code != 2 || !strings.Contains(stderr, "paper.yaml:2:1:") {
+		t.Errorf("exit %d, %q; want exit 2 naming paper.yaml:2:1", code, stderr)
+	}
+	_ = dir
+}
+
+func TestCheckAndStubs(t *testing.T) {
+	_, cfg := writeProject(t, goodCSV)
+	if out, stderr, code := runCmd("check", "-config", cfg); code != 0 || !strings.Contains(out, "ok") {
+		t.Errorf("check: exit %d %q %q", code, out, stderr)
+	}
+	for _, sub := range []string{"verify", "diff"} {
+		if _, stderr, code := runCmd(sub, "a", "b"); code != 1 || !strings.Contains(stderr, "not implemented yet") {
+			t.Errorf("%s: exit %d %q", sub, code, stderr)
+		}
+	}
+	if _, _, code := runCmd("frobnicate"); code != 2 {
+		t.Errorf("unknown subcommand: exit %d, want 2", code)
+	}
+}
+
+func TestFoldsNotPostDisjointExit3(t *testing.T) {
+	// P2 is evaluated in fold 0 and again in fold 1: a hard consistency
+	// failure (SPEC 5.1, 10), exit 3, nothing written.
+	dir, cfg := writeProject(t, strings.Replace(goodCSV, "P4,A.1,1,eval", "P2,A.1,1,eval", 1))
+	root := filepath.Join(dir, "out")
+	_, stderr, code := runCmd("build", "-config", cfg, "-out", root, "-q")
+	if code != 3 {
+		t.Fatalf("exit %d, want 3: %s", code, stderr)
+	}
+	if _, err := os.Stat(root); !os.IsNotExist(err) {
+		t.Errorf("bundle root was created")
+	}
+}
