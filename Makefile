@@ -40,7 +40,7 @@ test:
 	$(GO) test ./...
 
 bench: build
-	$(GO) run ./cmd/pbbench
+	$(GO) run ./cmd/pbbench -bin $(BIN)
 	$(GO) test -run XXX -bench . -benchtime 3x ./metrics/ ./stats/ ./dataset/
 
 clean:

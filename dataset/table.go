@@ -366,11 +366,15 @@ func (p *tableParser) jsonItems(col column, base int, exact bool) {
 	js := &p.js
 	first := true
 	item := 0
+	bad := false // after a bad item the rest is only scanned
 	for js.more(&first, ']') {
 		item++
 		v := js.value()
 		if js.failed() {
 			return
+		}
+		if bad {
+			continue
 		}
 		ok := true
 		switch {
@@ -388,10 +392,11 @@ func (p *tableParser) jsonItems(col column, base int, exact bool) {
 				what = "a non-empty string"
 			}
 			p.jsonErr(col, base, exact, v.Pos, "%s item %d is %s, expected %s", col, item, describe(v), what)
-			return
+			bad = true
+			continue
 		}
 		if !p.listItemAt(col, item, v, base, exact) {
-			return
+			bad = true
 		}
 	}
 }
@@ -463,10 +468,7 @@ func (p *tableParser) jsonLine(line string, base int) {
 			seen[col] = true
 			js.ws()
 			r.at[col] = position{r.line, base + js.i + 1}
-			p.jsonField(col, base+1)
-			if p.pending > 0 {
-				return
-			}
+			p.jsonField(col, base+1) // a bad value is reported; the others are still read
 		}
 		if !js.failed() && !js.atEnd() {
 			js.fail(js.i, "malformed JSON: found %s after the object, expected the end of the line", js.found())
@@ -475,6 +477,9 @@ func (p *tableParser) jsonLine(line string, base int) {
 	if js.failed() {
 		p.c.add(p.file, r.line, base+js.errPos+1, "%s", js.err)
 		p.pending++
+		return
+	}
+	if p.pending > 0 {
 		return
 	}
 	for _, col := range []column{colGold, colCandidates, colScores} {

@@ -233,7 +233,7 @@ func dynkHist(r *report.Report, system string, g histGroup, keys map[string]stri
 
 // rankAtK draws Recall@K (or Precision@K) against K, one line per n_pos
 // stratum and one for all positive queries.
-func rankAtK(r *report.Report, system string, recall bool, keys map[string]string) *figure {
+func rankAtK(r *report.Report, ix *index, system string, recall bool, keys map[string]string) *figure {
 	type series struct {
 		name string
 		xy   plotter.XYs
@@ -294,8 +294,13 @@ func rankAtK(r *report.Report, system string, recall bool, keys map[string]strin
 		sc.GlyphStyle = gs
 		p.Add(sc)
 		name := "n_pos " + s.name
+		n, _, _ := ix.value(system, "data.n", "stratum="+s.name)
 		if s.name == "all" {
 			name = "All positives"
+			n = float64(r.Dataset.PositiveQueries)
+		}
+		if !math.IsNaN(n) && n > 0 {
+			name += " (n = " + strconv.Itoa(int(n)) + ")"
 		}
 		leg.Add(name, legendLine{sty}, legendGlyph{gs})
 		lines[s.name] = s.xy
@@ -363,14 +368,12 @@ func systemsFigure(r *report.Report, ix *index) *figure {
 	if !any {
 		return nil
 	}
-	ps[0].Title.Text = "Systems and baselines"
-	ps[1].Title.Text = " "
 	h := figH
 	if n := len(names); n > 8 {
 		h += vg.Length(n-8) * 0.22 * vg.Inch
 	}
 	return &figure{name: "systems", w: wideW, h: h, parts: parts,
-		draw: func(cv draw.Canvas) { drawRow(cv, ps, nil) }}
+		draw: func(cv draw.Canvas) { drawRow(suptitle(cv, "Systems and baselines (95% bootstrap CI)"), ps, nil) }}
 }
 
 // blankTicks keeps tick positions but drops their labels (a shared axis).

@@ -2,6 +2,7 @@ package figures
 
 import (
 	"math"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -46,8 +47,8 @@ func build(r *report.Report) []*figure {
 		}
 	}
 	for _, s := range systemOrder(r, false) {
-		add(rankAtK(r, s, true, keys))
-		add(rankAtK(r, s, false, keys))
+		add(rankAtK(r, ix, s, true, keys))
+		add(rankAtK(r, ix, s, false, keys))
 	}
 	for _, s := range systemOrder(r, false) {
 		add(gammaSweep(r, s, keys))
@@ -164,12 +165,20 @@ func rocFigure(r *report.Report, c *report.ROCCurve, keys map[string]string) *fi
 		for i := range names {
 			short[i] = shortOpLabel(names[i])
 		}
-		p.Add(&tags{XYs: pts, Texts: short, Style: textStyle(sizeTag)})
+		p.Add(&tags{XYs: pts, Texts: short, Style: textStyle(sizeTag), Avoid: curveXYs(curves)})
 		parts["points"] = pts
 		parts["point_labels"] = names
 	}
 	return &figure{name: "roc_" + keys[c.System], w: figW + 0.6*vg.Inch, h: figH + 0.3*vg.Inch, parts: parts,
 		draw: func(cv draw.Canvas) { drawWithLegend(cv, p, leg) }}
+}
+
+func curveXYs(ls []*plotter.Line) []plotter.XYs {
+	out := make([]plotter.XYs, len(ls))
+	for i, l := range ls {
+		out[i] = l.XYs
+	}
+	return out
 }
 
 // shortOpLabel is the tag written beside an operating point: the label's
@@ -331,7 +340,7 @@ func reliabilityFigure(r *report.Report, rel *report.Reliability, keys map[strin
 	bottom := newPlot("", "Predicted probability of evidence (ne_prob)", "Queries (log)")
 	unitRange(&bottom.X, 0, 1, 0.2)
 	bottom.Y.Scale = plot.LogScale{}
-	bottom.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+	top.X.Tick.Marker = blankTicks{top.X.Tick.Marker}
 	hb := &bars{Base: 1, Color: fade(grey, 0.6), Line: draw.LineStyle{Color: grey, Width: vg.Points(0.4)}}
 	maxc := 1.0
 	var counts []int
@@ -352,11 +361,37 @@ func reliabilityFigure(r *report.Report, rel *report.Reliability, keys map[strin
 	}
 	bottom.Add(hb)
 	bottom.Y.Min = 1
-	bottom.Y.Max = math.Pow(10, math.Ceil(math.Log10(maxc*1.05)))
+	decades := int(math.Ceil(math.Log10(maxc * 1.05)))
+	bottom.Y.Max = math.Pow(10, float64(max(decades, 1)))
+	bottom.Y.Tick.Marker = decadeTicks(max(decades, 1))
 	leg.Add("Queries per bin", hb)
 	return &figure{name: "reliability_" + keys[rel.System], w: figW + 0.6*vg.Inch, h: figH + 0.9*vg.Inch,
 		parts: map[string]any{"points": d, "counts": counts, "bars": hb},
 		draw:  func(cv draw.Canvas) { drawStack(cv, []*plot.Plot{top, bottom}, []float64{0.7, 0.3}, vg.Points(6), leg) }}
+}
+
+// decadeTicks labels powers of ten from 1 to 10^n, at most four labels.
+func decadeTicks(n int) plot.ConstantTicks {
+	step := (n + 3) / 4
+	var ticks []plot.Tick
+	for d := 0; d <= n; d++ {
+		t := plot.Tick{Value: math.Pow(10, float64(d))}
+		if d%step == 0 {
+			t.Label = decadeLabel(d)
+		}
+		ticks = append(ticks, t)
+	}
+	return ticks
+}
+
+func decadeLabel(d int) string {
+	switch {
+	case d < 3:
+		return strconv.Itoa(int(math.Pow(10, float64(d))))
+	case d < 6:
+		return strconv.Itoa(int(math.Pow(10, float64(d-3)))) + "k"
+	}
+	return strconv.Itoa(int(math.Pow(10, float64(d-6)))) + "M"
 }
 
 // decisionFigure is the decision curve: net benefit of acting on the
@@ -368,8 +403,7 @@ func decisionFigure(r *report.Report, d *report.DecisionCurve, keys map[string]s
 		return nil
 	}
 	label := systemLabel(r, d.System)
-	p := newPlot("Decision curve: "+label, "Threshold probability", "Net benefit (true positives per query)")
-	unitRange(&p.X, 0, 1, 0.2)
+	p := newPlot("Decision curve: "+label, "Threshold probability", "Net benefit (net true positives per query)")
 	leg := newLegend()
 	// The y range: from a little below zero to a little above the
 	// largest net benefit (treat-all falls steeply; it is clipped).
@@ -382,7 +416,6 @@ func decisionFigure(r *report.Report, d *report.DecisionCurve, keys map[string]s
 	if ymax <= 0 {
 		ymax = 0.05
 	}
-	p.Y.Min, p.Y.Max = -0.25*ymax, 1.1*ymax
 	none := mustLine(plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 0}}, draw.LineStyle{Color: black, Width: vg.Points(0.8)})
 	p.Add(none)
 	all := draw.LineStyle{Color: grey, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(3), vg.Points(2)}}
@@ -393,6 +426,8 @@ func decisionFigure(r *report.Report, d *report.DecisionCurve, keys map[string]s
 	for _, s := range model {
 		p.Add(mustLine(s, ms))
 	}
+	p.Y.Min, p.Y.Max = -0.25*ymax, 1.1*ymax
+	unitRange(&p.X, 0, 1, 0.2)
 	leg.Add(label, legendLine{ms})
 	leg.Add("Treat all", legendLine{all})
 	leg.Add("Treat none", legendLine{none.LineStyle})

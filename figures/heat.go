@@ -112,8 +112,10 @@ func (h *cells) Plot(c draw.Canvas, p *plot.Plot) {
 		if col == nil {
 			continue
 		}
-		x0, x1 := trX(h.X[i]-h.W/2), trX(h.X[i]+h.W/2)
-		y0, y1 := trY(h.Y[i]-h.H/2), trY(h.Y[i]+h.H/2)
+		// Cells overlap by a hair so that anti-aliasing leaves no seams.
+		e := vg.Points(0.25)
+		x0, x1 := trX(h.X[i]-h.W/2)-e, trX(h.X[i]+h.W/2)+e
+		y0, y1 := trY(h.Y[i]-h.H/2)-e, trY(h.Y[i]+h.H/2)+e
 		c.FillPolygon(col, c.ClipPolygonXY([]vg.Point{{X: x0, Y: y0}, {X: x0, Y: y1}, {X: x1, Y: y1}, {X: x1, Y: y0}}))
 	}
 }
@@ -205,7 +207,7 @@ func gateGrid(r *report.Report, system string, gm gridMetric, keys map[string]st
 	var ps []*plot.Plot
 	parts := map[string]any{}
 	hasNaN := false
-	mark := draw.GlyphStyle{Color: color.White, Radius: vg.Points(2.4), Shape: draw.RingGlyph{}}
+	mark := draw.GlyphStyle{Color: color.White, Radius: vg.Points(2.6), Shape: haloRing{}}
 	for k, on := range ons {
 		cs := sets[on]
 		h := &cells{Map: cmap, NaN: nanGrey}
@@ -243,31 +245,29 @@ func gateGrid(r *report.Report, system string, gm gridMetric, keys map[string]st
 		ps = append(ps, p)
 		parts[on] = h
 	}
-	ps[0].Title.Text = gm.title + ": " + label + "\n" + ps[0].Title.Text
-	if len(ps) > 1 {
-		ps[1].Title.Text = " \n" + ps[1].Title.Text
-	}
+	title := gm.title + ": " + label
 	cb := colorBar(cmap, gm.unit)
 	if gm.unitRange {
 		unitRange(&cb.Y, 0, 1, 0.2)
 	}
 	if len(chosen) > 0 {
-		ring := mark
-		ring.Color = black
-		leg.Add("Chosen per fold", legendGlyph{ring})
+		leg.Add("Chosen (tau_neg, tau_pos)\nper fold, on tune rows", legendGlyph{mark})
 	}
 	if hasNaN {
 		leg.Add(gm.naNote, legendFill{nanGrey})
 	}
 	leg.Add("tau_pos < tau_neg:\nnot evaluated", legendFill{color.White})
 	return &figure{name: "gate_grid_" + gm.key + "_" + keys[system], w: wideW + 0.9*vg.Inch, h: wideH + 0.2*vg.Inch, parts: parts,
-		draw: func(c draw.Canvas) { drawHeatRow(c, ps, cb, leg) }}
+		draw: func(c draw.Canvas) { drawHeatRow(suptitle(c, title), ps, cb, leg) }}
 }
 
 // drawHeatRow draws heat-map panels side by side, then a colour bar and a
 // legend column on the right.
 func drawHeatRow(c draw.Canvas, ps []*plot.Plot, cb *plot.Plot, leg *plot.Legend) {
-	lw := max(legendWidth(leg), minLegW)
+	lw := legendWidth(leg)
+	if lw > 0 {
+		lw = max(lw, minLegW)
+	}
 	cbw := 0.85 * vg.Inch
 	main := draw.Crop(c, 0, -(cbw + lw + 2*gutter), 0, 0)
 	t := draw.Tiles{Rows: 1, Cols: len(ps), PadX: vg.Points(12)}
@@ -280,9 +280,11 @@ func drawHeatRow(c draw.Canvas, ps []*plot.Plot, cb *plot.Plot, leg *plot.Legend
 	cbc.Min.Y, cbc.Max.Y = dc.Min.Y, dc.Max.Y
 	// the colour bar's own axis takes the left part; keep the bar narrow
 	cb.Draw(draw.Crop(cbc, 0, -(cbw - 0.75*vg.Inch), 0, 0))
-	lc := draw.Crop(c, c.Max.X-c.Min.X-lw, 0, 0, 0)
-	lc.Max.Y = dc.Max.Y
-	leg.Draw(lc)
+	if lw > 0 {
+		lc := draw.Crop(c, c.Max.X-c.Min.X-lw, 0, 0, 0)
+		lc.Max.Y = dc.Max.Y
+		leg.Draw(lc)
+	}
 }
 
 // minStep is the smallest gap between sorted distinct values (1 if fewer
@@ -329,14 +331,18 @@ func gammaSweep(r *report.Report, system string, keys map[string]string) *figure
 	s, _ := plotter.NewScatter(pts)
 	s.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(2.4), Shape: draw.CircleGlyph{}}
 	p.Add(s)
-	p.Add(&tags{XYs: pts, Texts: texts, Style: textStyle(sizeTag)})
+	p.Add(&tags{XYs: pts, Texts: texts, Style: textStyle(sizeTag), Avoid: []plotter.XYs{pts}})
 	leg.Add("Sweep point", legendLine{sty}, legendGlyph{s.GlyphStyle})
 	// Give the points room: pad the x range by 10% each side.
 	xmin, xmax := p.X.Min, p.X.Max
 	pad := math.Max(0.1*(xmax-xmin), 0.25)
 	p.X.Min, p.X.Max = math.Max(0, xmin-pad), xmax+pad
-	p.Y.Min, p.Y.Max = 0, 1
-	unitRange(&p.Y, 0, 1, 0.2)
+	// The y range: the points with 15% room, at least 0.1 wide, within [0, 1].
+	ylo, yhi := p.Y.Min, p.Y.Max
+	span := math.Max(yhi-ylo, 0.1)
+	mid := (ylo + yhi) / 2
+	p.Y.Min = math.Max(0, mid-0.65*span)
+	p.Y.Max = math.Min(1, mid+0.65*span)
 	return &figure{name: "gamma_sweep_" + keys[system], w: figW, h: figH,
 		parts: map[string]any{"points": pts, "labels": texts},
 		draw:  func(c draw.Canvas) { drawWithLegend(c, p, leg) }}
@@ -436,10 +442,10 @@ func perQueryHeat(r *report.Report, system string, keys map[string]string) *figu
 	p.Add(plotter.NewImage(img, -0.5, -0.5, float64(len(posts))-0.5, float64(len(crit))-0.5))
 	nominalTicks(&p.Y, crit)
 	p.X.Min, p.X.Max = -0.5, float64(len(posts))-0.5
-	var ticks []plot.Tick
+	ticks := []plot.Tick{{Value: 0, Label: "1"}}
 	step := niceStep(len(posts))
-	for k := 0; k < len(posts); k += step {
-		ticks = append(ticks, plot.Tick{Value: float64(k), Label: strconv.Itoa(k + 1)})
+	for k := step; k <= len(posts); k += step {
+		ticks = append(ticks, plot.Tick{Value: float64(k - 1), Label: strconv.Itoa(k)})
 	}
 	p.X.Tick.Marker = plot.ConstantTicks(ticks)
 	p.X.Tick.Length = vg.Points(2)
@@ -453,7 +459,11 @@ func perQueryHeat(r *report.Report, system string, keys map[string]string) *figu
 	if n := len(crit); n > 12 {
 		h += vg.Length(n-12) * 0.15 * vg.Inch
 	}
-	return &figure{name: "per_query_heatmap_" + keys[system], w: wideW + 0.9*vg.Inch, h: h,
+	w := wideW
+	if nan > 0 {
+		w += 0.9 * vg.Inch
+	}
+	return &figure{name: "per_query_heatmap_" + keys[system], w: w, h: h,
 		parts: map[string]any{"posts": posts, "cells": len(cs), "metric": id},
 		draw:  func(c draw.Canvas) { drawHeatRow(c, []*plot.Plot{p}, cb, leg) }}
 }

@@ -3,7 +3,6 @@ package figures
 import (
 	"image/color"
 	"math"
-	"sort"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -82,17 +81,20 @@ func seriesDash(i int) []vg.Length { return dashes[i%len(dashes)] }
 
 // glyphs are the marker shapes of distinct point series.
 var glyphs = []draw.GlyphDrawer{
-	draw.CircleGlyph{}, draw.TriangleGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{},
-	draw.CrossGlyph{}, draw.PlusGlyph{}, draw.RingGlyph{}, draw.SquareGlyph{},
+	draw.CircleGlyph{}, draw.PyramidGlyph{}, draw.BoxGlyph{}, draw.TriangleGlyph{},
+	draw.CrossGlyph{}, draw.RingGlyph{}, draw.PlusGlyph{}, draw.SquareGlyph{},
 }
 
 func seriesGlyph(i int) draw.GlyphDrawer { return glyphs[i%len(glyphs)] }
+
+// sans is the house font: Liberation Sans, shipped with gonum/plot.
+var sans = font.Font{Typeface: "Liberation", Variant: "Sans"}
 
 // textStyle is the house text style at size pt.
 func textStyle(pt vg.Length) text.Style {
 	return text.Style{
 		Color:   black,
-		Font:    font.From(plot.DefaultFont, pt),
+		Font:    font.From(sans, pt),
 		XAlign:  draw.XLeft,
 		YAlign:  draw.YBottom,
 		Handler: plot.DefaultTextHandler,
@@ -103,11 +105,12 @@ func textStyle(pt vg.Length) text.Style {
 func newPlot(title, xlabel, ylabel string) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
-	p.Title.TextStyle.Font.Size = sizeTitle
+	p.Title.TextStyle.Font = font.From(sans, sizeTitle)
 	p.Title.Padding = vg.Points(4)
+	p.Legend.TextStyle.Font = font.From(sans, sizeLegend)
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
-		a.Label.TextStyle.Font.Size = sizeLabel
-		a.Tick.Label.Font.Size = sizeTick
+		a.Label.TextStyle.Font = font.From(sans, sizeLabel)
+		a.Tick.Label.Font = font.From(sans, sizeTick)
 		a.Label.Padding = vg.Points(3)
 		a.Padding = vg.Points(2)
 		a.Tick.Length = vg.Points(3)
@@ -182,7 +185,7 @@ type panel struct {
 
 // legendWidth returns the width the legend needs.
 func legendWidth(l *plot.Legend) vg.Length {
-	if l == nil {
+	if legendEmpty(l) {
 		return 0
 	}
 	var dc draw.Canvas
@@ -193,7 +196,7 @@ func legendWidth(l *plot.Legend) vg.Length {
 // drawWithLegend draws p in c with the legend l in a column on its right,
 // top-aligned with the data area.
 func drawWithLegend(c draw.Canvas, p *plot.Plot, l *plot.Legend) {
-	if l == nil {
+	if legendEmpty(l) {
 		p.Draw(c)
 		return
 	}
@@ -212,6 +215,9 @@ func drawWithLegend(c draw.Canvas, p *plot.Plot, l *plot.Legend) {
 // drawRow draws plots side by side with their data areas aligned, and an
 // optional shared legend in a column on the right.
 func drawRow(c draw.Canvas, ps []*plot.Plot, l *plot.Legend) {
+	if legendEmpty(l) {
+		l = nil
+	}
 	w := legendWidth(l)
 	if l != nil && w < minLegW {
 		w = minLegW
@@ -237,6 +243,9 @@ func drawRow(c draw.Canvas, ps []*plot.Plot, l *plot.Legend) {
 // weights, their data areas sharing left and right edges, and an optional
 // legend beside the top plot.
 func drawStack(c draw.Canvas, ps []*plot.Plot, weights []float64, gap vg.Length, l *plot.Legend) {
+	if legendEmpty(l) {
+		l = nil
+	}
 	w := legendWidth(l)
 	if l != nil && w < minLegW {
 		w = minLegW
@@ -434,87 +443,136 @@ func (d *dots) Thumbnail(c *draw.Canvas) {
 	c.DrawGlyph(d.Glyph, c.Center())
 }
 
-// tags writes short texts beside points: to the right of each point (to
-// the left near the right edge), pushed apart vertically so that no two
-// overlap; a displaced tag gets a thin leader line to its point.
+// tags writes short texts beside points. Each tag takes the first of a
+// list of candidate places around its point (right, left, below, above,
+// then the diagonals) that stays inside the data area and covers no other
+// tag, no marked point and no segment of the Avoid polylines; when none
+// is free it goes to the right.
 type tags struct {
 	XYs   plotter.XYs
 	Texts []string
 	Style text.Style
+	Avoid []plotter.XYs
 }
+
+// tagOffset is the gap between a point and its tag.
+const tagOffset = vg.Length(4)
 
 // Plot implements plot.Plotter.
 func (t *tags) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
-	type item struct {
-		x, y, want vg.Length
-		w, h       vg.Length
-		s          string
-		right      bool
+	var segs [][2]vg.Point
+	for _, line := range t.Avoid {
+		for i := 1; i < len(line); i++ {
+			segs = append(segs, [2]vg.Point{{X: trX(line[i-1].X), Y: trY(line[i-1].Y)}, {X: trX(line[i].X), Y: trY(line[i].Y)}})
+		}
 	}
-	var items []item
-	off := vg.Points(4)
+	var taken []vg.Rectangle
+	r := vg.Points(3)
+	for _, xy := range t.XYs {
+		x, y := trX(xy.X), trY(xy.Y)
+		taken = append(taken, vg.Rectangle{Min: vg.Point{X: x - r, Y: y - r}, Max: vg.Point{X: x + r, Y: y + r}})
+	}
 	for i, xy := range t.XYs {
 		s := t.Texts[i]
 		w, h := t.Style.Width(s), t.Style.Height(s)
 		x, y := trX(xy.X), trY(xy.Y)
-		right := x+off+w <= c.Max.X
-		items = append(items, item{x: x, y: y, want: y - h/2, w: w, h: h, s: s, right: right})
-	}
-	// Resolve overlaps separately on each side: sort by wanted position
-	// from the top, push each tag below the previous one, then shift the
-	// whole column up if it fell off the bottom.
-	for _, side := range []bool{true, false} {
-		var idx []int
-		for i, it := range items {
-			if it.right == side {
-				idx = append(idx, i)
+		o := tagOffset
+		cands := []vg.Point{ // lower-left corners
+			{X: x + o, Y: y - h/2}, {X: x - o - w, Y: y - h/2},
+			{X: x - w/2, Y: y - o - h}, {X: x - w/2, Y: y + o},
+			{X: x + o, Y: y - o - h}, {X: x + o, Y: y + o},
+			{X: x - o - w, Y: y - o - h}, {X: x - o - w, Y: y + o},
+		}
+		pick := cands[0]
+		found := false
+		for _, cd := range cands {
+			box := vg.Rectangle{Min: cd, Max: vg.Point{X: cd.X + w, Y: cd.Y + h}}
+			if !inside(c.Rectangle, box) || overlapsAny(box, taken, i) || hitsAny(box, segs) {
+				continue
+			}
+			pick, found = cd, true
+			break
+		}
+		if !found {
+			for _, cd := range cands {
+				if inside(c.Rectangle, vg.Rectangle{Min: cd, Max: vg.Point{X: cd.X + w, Y: cd.Y + h}}) {
+					pick = cd
+					break
+				}
 			}
 		}
-		sort.SliceStable(idx, func(a, b int) bool { return items[idx[a]].want > items[idx[b]].want })
-		pos := make([]vg.Length, len(idx))
-		for k, i := range idx {
-			pos[k] = min(items[i].want, c.Max.Y-items[i].h)
-			if k > 0 && pos[k] > pos[k-1]-items[i].h {
-				pos[k] = pos[k-1] - items[i].h
-			}
-		}
-		if n := len(idx); n > 0 && pos[n-1] < c.Min.Y {
-			shift := c.Min.Y - pos[n-1]
-			for k := range pos {
-				pos[k] += shift
-			}
-		}
-		for k, i := range idx {
-			items[i].want = pos[k]
-		}
-	}
-	lead := draw.LineStyle{Color: grey, Width: vg.Points(0.4)}
-	for _, it := range items {
-		tx := it.x + off
+		taken = append(taken, vg.Rectangle{Min: pick, Max: vg.Point{X: pick.X + w, Y: pick.Y + h}})
 		sty := t.Style
-		sty.XAlign = draw.XLeft
-		if !it.right {
-			tx = it.x - off
-			sty.XAlign = draw.XRight
-		}
-		sty.YAlign = draw.YBottom
-		if d := (it.want + it.h/2) - it.y; d > it.h/2 || d < -it.h/2 {
-			c.StrokeLine2(lead, it.x, it.y, tx, it.want+it.h/2)
-		}
-		c.FillText(sty, vg.Point{X: tx, Y: it.want}, it.s)
+		sty.XAlign, sty.YAlign = draw.XLeft, draw.YBottom
+		c.FillText(sty, pick, s)
 	}
 }
 
-// GlyphBoxes implements plot.GlyphBoxer so that tags near the edges are
-// not clipped: the plot is padded to make room for them.
+// inside reports whether b lies within a.
+func inside(a, b vg.Rectangle) bool {
+	return b.Min.X >= a.Min.X && b.Max.X <= a.Max.X && b.Min.Y >= a.Min.Y && b.Max.Y <= a.Max.Y
+}
+
+// overlapsAny reports whether b overlaps a rectangle of rs other than the
+// own point's box rs[self].
+func overlapsAny(b vg.Rectangle, rs []vg.Rectangle, self int) bool {
+	for i, r := range rs {
+		if i == self {
+			continue
+		}
+		if b.Min.X < r.Max.X && r.Min.X < b.Max.X && b.Min.Y < r.Max.Y && r.Min.Y < b.Max.Y {
+			return true
+		}
+	}
+	return false
+}
+
+// hitsAny reports whether a segment crosses the rectangle (Liang-Barsky
+// clipping).
+func hitsAny(b vg.Rectangle, segs [][2]vg.Point) bool {
+	for _, s := range segs {
+		if segHitsRect(s[0], s[1], b) {
+			return true
+		}
+	}
+	return false
+}
+
+func segHitsRect(a, z vg.Point, r vg.Rectangle) bool {
+	t0, t1 := 0.0, 1.0
+	dx, dy := float64(z.X-a.X), float64(z.Y-a.Y)
+	clip := func(p, q float64) bool {
+		if p == 0 {
+			return q >= 0
+		}
+		t := q / p
+		if p < 0 {
+			if t > t1 {
+				return false
+			}
+			t0 = math.Max(t0, t)
+		} else {
+			if t < t0 {
+				return false
+			}
+			t1 = math.Min(t1, t)
+		}
+		return true
+	}
+	return clip(-dx, float64(a.X-r.Min.X)) && clip(dx, float64(r.Max.X-a.X)) &&
+		clip(-dy, float64(a.Y-r.Min.Y)) && clip(dy, float64(r.Max.Y-a.Y)) && t0 <= t1
+}
+
+// GlyphBoxes implements plot.GlyphBoxer: room for each tag to the right
+// of its point, so that tags near the edges are not clipped.
 func (t *tags) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
 	var out []plot.GlyphBox
 	for i, xy := range t.XYs {
 		w, h := t.Style.Width(t.Texts[i]), t.Style.Height(t.Texts[i])
 		out = append(out, plot.GlyphBox{
 			X: p.X.Norm(xy.X), Y: p.Y.Norm(xy.Y),
-			Rectangle: vg.Rectangle{Min: vg.Point{X: -w - vg.Points(4), Y: -h / 2}, Max: vg.Point{X: w + vg.Points(4), Y: h / 2}},
+			Rectangle: vg.Rectangle{Min: vg.Point{X: 0, Y: -h / 2}, Max: vg.Point{X: w + tagOffset, Y: h / 2}},
 		})
 	}
 	return out
@@ -557,14 +615,55 @@ func (l legendLine) Thumbnail(c *draw.Canvas) {
 	c.StrokeLine2(l.LineStyle, c.Min.X, y, c.Max.X, y)
 }
 
-// legendFill is a legend thumbnail for a filled area.
+// legendFill is a legend thumbnail for a filled area, with a thin
+// outline so that a white or pale fill stays visible.
 type legendFill struct{ color.Color }
 
 // Thumbnail implements plot.Thumbnailer.
 func (l legendFill) Thumbnail(c *draw.Canvas) {
-	h := (c.Max.Y - c.Min.Y) * 0.35
+	h := min(c.Max.Y-c.Min.Y, vg.Points(9)) * 0.5
 	y := c.Center().Y
-	c.FillPolygon(l.Color, []vg.Point{{X: c.Min.X, Y: y - h}, {X: c.Min.X, Y: y + h}, {X: c.Max.X, Y: y + h}, {X: c.Max.X, Y: y - h}})
+	pts := []vg.Point{{X: c.Min.X, Y: y - h}, {X: c.Min.X, Y: y + h}, {X: c.Max.X, Y: y + h}, {X: c.Max.X, Y: y - h}}
+	c.FillPolygon(l.Color, pts)
+	c.StrokeLines(draw.LineStyle{Color: grey, Width: vg.Points(0.3)}, append(pts, pts[0]))
+}
+
+// haloRing is a ring marker drawn white on a black halo: visible on any
+// heat-map colour and on white.
+type haloRing struct{}
+
+// DrawGlyph implements draw.GlyphDrawer.
+func (haloRing) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	var p vg.Path
+	p.Move(vg.Point{X: pt.X + sty.Radius, Y: pt.Y})
+	p.Arc(pt, sty.Radius, 0, 2*math.Pi)
+	p.Close()
+	c.SetLineStyle(draw.LineStyle{Color: black, Width: vg.Points(2)})
+	c.Stroke(p)
+	c.SetLineStyle(draw.LineStyle{Color: color.White, Width: vg.Points(0.9)})
+	c.Stroke(p)
+}
+
+// suptitle writes a figure title centred at the top of c and returns the
+// canvas below it.
+func suptitle(c draw.Canvas, title string) draw.Canvas {
+	if title == "" {
+		return c
+	}
+	sty := textStyle(sizeTitle)
+	sty.XAlign, sty.YAlign = draw.XCenter, draw.YTop
+	c.FillText(sty, vg.Point{X: (c.Min.X + c.Max.X) / 2, Y: c.Max.Y}, title)
+	return draw.Crop(c, 0, 0, 0, -(sty.Height(title) + vg.Points(4)))
+}
+
+// legendEmpty reports whether l has no entry.
+func legendEmpty(l *plot.Legend) bool {
+	if l == nil {
+		return true
+	}
+	var dc draw.Canvas
+	r := l.Rectangle(dc)
+	return r.Max.X == r.Min.X
 }
 
 // legendGlyph is a legend thumbnail for a marker.
