@@ -16,6 +16,7 @@ import (
 	"paperbundle/config"
 	"paperbundle/dataset"
 	"paperbundle/dataset/demo"
+	"paperbundle/figures"
 	"paperbundle/report"
 )
 
@@ -249,7 +250,7 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	}
 	progress.step("rendering")
 	b := bundle.New()
-	if err := report.Render(b, rep); err != nil {
+	if err := report.Render(b, rep, figures.Render); err != nil {
 		return err
 	}
 	inputs, err := inputHashes(cfg)
