@@ -337,7 +337,7 @@ func systemsFigure(r *report.Report, ix *index) *figure {
 	}
 	var ps []*plot.Plot
 	parts := map[string]any{}
-	any := false
+	found := false
 	for pi, sp := range specs {
 		p := newPlot("", sp.title, "")
 		d := &dots{Horizontal: true, Glyph: draw.GlyphStyle{Color: seriesColor(pi), Radius: vg.Points(2.4), Shape: seriesGlyph(pi)},
@@ -353,7 +353,7 @@ func systemsFigure(r *report.Report, ix *index) *figure {
 				na.XYs = append(na.XYs, plotter.XY{X: 0.02, Y: ypos[i]})
 				na.Texts = append(na.Texts, "n/a")
 			} else {
-				any = true
+				found = true
 			}
 		}
 		p.Add(d, na)
@@ -365,7 +365,7 @@ func systemsFigure(r *report.Report, ix *index) *figure {
 		}
 		ps = append(ps, p)
 	}
-	if !any {
+	if !found {
 		return nil
 	}
 	h := figH

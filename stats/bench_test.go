@@ -109,6 +109,17 @@ func benchKernels(b *testing.B, n int) {
 			c.Load(w)
 		}
 	})
+	b.Run("EvalLoadTied", func(b *testing.B) {
+		// Probabilities rounded to 3 decimals: about 1,000 tie groups.
+		pr := make([]float64, len(p))
+		for i, v := range p {
+			pr[i] = math.Round(v*1000) / 1000
+		}
+		e := NewScored(y, pr).NewEval()
+		for b.Loop() {
+			e.Load(w)
+		}
+	})
 	b.Run("EvalAUROC", func(b *testing.B) {
 		for b.Loop() {
 			c.AUROC()

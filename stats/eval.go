@@ -38,6 +38,41 @@ func (s *Scored) NewEval() *Eval {
 // reaches 2³¹.
 func (e *Eval) Load(w []int32) {
 	w = e.s.unit(w)
+	if len(e.cumT) == len(e.s.rk) {
+		e.loadDistinct(w)
+	} else {
+		e.loadTied(w)
+	}
+	if e.pos+e.neg >= labelBit {
+		panic("stats: total weight too large")
+	}
+}
+
+// loadDistinct is Load for samples without tied scores: every item is its
+// own tie group.
+func (e *Eval) loadDistinct(w []int32) {
+	rk := e.s.rk
+	cT, cF := e.cumT[:len(rk)], e.cumF[:len(rk)]
+	var cumT, cumA, num2 int64
+	var apSum float64
+	for r, v := range rk {
+		wi := int64(w[v&itemMask])
+		cumA += wi
+		tp := wi & -int64(v>>31)
+		// A negative loses to every positive above it.
+		num2 += (wi - tp) * cumT
+		cumT += tp
+		if tp != 0 {
+			apSum += float64(tp) * (float64(cumT) / float64(cumA))
+		}
+		cT[r], cF[r] = int32(cumT), int32(cumA-cumT)
+	}
+	e.pos, e.neg = cumT, cumA-cumT
+	e.num2, e.apSum = 2*num2, apSum
+}
+
+// loadTied is Load for samples with tied scores.
+func (e *Eval) loadTied(w []int32) {
 	var cumT, cumA, lastT, lastF, num2 int64
 	var apSum float64
 	cT, cF := e.cumT, e.cumF
@@ -60,9 +95,6 @@ func (e *Eval) Load(w []int32) {
 		cT[k], cF[k] = int32(cumT), int32(cumF)
 		lastT, lastF = cumT, cumF
 		k++
-	}
-	if cumA >= labelBit {
-		panic("stats: total weight too large")
 	}
 	e.pos, e.neg = cumT, cumA-cumT
 	e.num2, e.apSum = num2, apSum
