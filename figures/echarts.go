@@ -103,8 +103,12 @@ func okabeHex() opts.Colors {
 	return out
 }
 
-// base returns the options every chart shares.
-func base(id, title, sub string, height int) []charts.GlobalOpts {
+// defaultGrid is the plot area of most charts (room for axis names and
+// the legend below).
+var defaultGrid = opts.Grid{Left: "70", Right: "40", Top: "64", Bottom: "86"}
+
+// base returns the options every chart shares; grid is the plot area.
+func base(id, title, sub string, height int, grid opts.Grid) []charts.GlobalOpts {
 	return []charts.GlobalOpts{
 		charts.WithInitializationOpts(opts.Initialization{ChartID: id, Width: "100%", Height: strconv.Itoa(height) + "px"}),
 		charts.WithTitleOpts(opts.Title{Title: title, Subtitle: sub, Left: "center",
@@ -113,7 +117,7 @@ func base(id, title, sub string, height int) []charts.GlobalOpts {
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
 		charts.WithColorsOpts(okabeHex()),
 		charts.WithAnimation(false),
-		charts.WithGridOpts(opts.Grid{Left: "70", Right: "40", Top: "64", Bottom: "86"}),
+		charts.WithGridOpts(grid),
 	}
 }
 
@@ -364,7 +368,7 @@ func (e *ebuild) rocOverlay() {
 	id := e.chartID(fig)
 	title := "ROC: all systems"
 	ch := charts.NewLine()
-	ch.SetGlobalOptions(append(base(id, title, "hover a curve for thresholds", 460),
+	ch.SetGlobalOptions(append(base(id, title, "hover a curve for thresholds", 460, defaultGrid),
 		charts.WithXAxisOpts(valueX("False positive rate", 0, 1)), charts.WithYAxisOpts(valueY("True positive rate", 0, 1)))...)
 	skipped, kept, all := 0, 0, 0
 	for i := range e.r.Curves.ROC {
@@ -435,7 +439,7 @@ func (e *ebuild) reliability(rel *report.Reliability) {
 	id := e.chartID(fig)
 	title := "Reliability: " + systemLabel(e.r, rel.System)
 	ch := charts.NewLine()
-	ch.SetGlobalOptions(append(base(id, title, "hover a bin for its count and observed frequency", 460),
+	ch.SetGlobalOptions(append(base(id, title, "hover a bin for its count and observed frequency", 460, defaultGrid),
 		charts.WithXAxisOpts(valueX("Predicted probability (ne_prob)", 0, 1)),
 		charts.WithYAxisOpts(valueY("Observed frequency", 0, 1)))...)
 	ch.ExtendYAxis(opts.YAxis{Type: "log", Name: "Queries per bin (log)", NameLocation: "middle", NameGap: 56, Min: 1, Position: "right"})
@@ -496,7 +500,7 @@ func (e *ebuild) decision(d *report.DecisionCurve) {
 	label := systemLabel(e.r, d.System)
 	title := "Decision curve: " + label
 	ch := charts.NewLine()
-	ch.SetGlobalOptions(append(base(id, title, "treat-all falls below the axis at high thresholds", 420),
+	ch.SetGlobalOptions(append(base(id, title, "treat-all falls below the axis at high thresholds", 420, defaultGrid),
 		charts.WithXAxisOpts(valueX("Threshold probability", 0, 1)),
 		charts.WithYAxisOpts(valueY("Net benefit", r5(-0.25*ymax), r5(1.1*ymax))))...)
 	ch.AddSeries(label, model, tip("{a}<br/>{b}"), charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true), Symbol: "circle", SymbolSize: 3}), lineOpts(okabeHex()[0], 2, "solid", 1))
@@ -523,7 +527,7 @@ func (e *ebuild) criteria(system, id, what, prefix string) {
 	cid := e.chartID(fig)
 	title := what + ": " + systemLabel(e.r, system)
 	ch := charts.NewBar()
-	ch.SetGlobalOptions(append(base(cid, title, "bars: point estimate; whiskers: 95% bootstrap CI", 420),
+	ch.SetGlobalOptions(append(base(cid, title, "bars: point estimate; whiskers: 95% bootstrap CI", 420, defaultGrid),
 		charts.WithYAxisOpts(valueY("AUROC", 0, 1)))...)
 	ch.SetXAxis(e.r.Dataset.Criteria)
 	var bd []opts.BarData
@@ -561,7 +565,7 @@ func (e *ebuild) criteriaRanking(system string) {
 	cid := e.chartID(fig)
 	title := "Ranking by criterion: " + systemLabel(e.r, system)
 	ch := charts.NewBar()
-	ch.SetGlobalOptions(append(base(cid, title, "hover a bar for its 95% bootstrap CI", 420),
+	ch.SetGlobalOptions(append(base(cid, title, "hover a bar for its 95% bootstrap CI", 420, defaultGrid),
 		charts.WithYAxisOpts(valueY("Mean over positive queries", 0, 1)))...)
 	ch.SetXAxis(e.r.Dataset.Criteria)
 	skipped := 0
@@ -614,7 +618,7 @@ func (e *ebuild) hist(system string, g histGroup) {
 	id := e.chartID(fig)
 	title := g.title() + ": " + systemLabel(e.r, system)
 	ch := charts.NewBar()
-	ch.SetGlobalOptions(append(base(id, title, "hover a bar for its exact K and count", 400),
+	ch.SetGlobalOptions(append(base(id, title, "hover a bar for its exact K and count", 400, defaultGrid),
 		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "Sentences selected per query (K)", NameLocation: "middle", NameGap: 28}),
 		charts.WithYAxisOpts(valueY("Queries", 0, nil)))...)
 	ch.SetXAxis(cats)
@@ -677,7 +681,7 @@ func (e *ebuild) rankAtK(system string, recall bool) {
 	id := e.chartID(fig)
 	title := what + " by n_pos stratum: " + systemLabel(e.r, system)
 	ch := charts.NewLine()
-	ch.SetGlobalOptions(append(base(id, title, "", 400),
+	ch.SetGlobalOptions(append(base(id, title, "", 400, defaultGrid),
 		charts.WithXAxisOpts(valueX("Cutoff K", 0, nil)), charts.WithYAxisOpts(valueY(what, 0, 1)))...)
 	for _, s := range ss {
 		if len(s.d) == 0 {
@@ -716,7 +720,7 @@ func (e *ebuild) sweep(system string) {
 	id := e.chartID(fig)
 	title := "Dynamic-K gamma sweep: " + systemLabel(e.r, system)
 	ch := charts.NewLine()
-	ch.SetGlobalOptions(append(base(id, title, "", 400),
+	ch.SetGlobalOptions(append(base(id, title, "", 400, defaultGrid),
 		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "Mean selected K", NameLocation: "middle", NameGap: 28, Scale: opts.Bool(true)}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "Evidence recall", NameLocation: "middle", NameGap: 46, Scale: opts.Bool(true)}))...)
 	// Each point is labelled with its gamma, the third value dimension.
@@ -784,7 +788,7 @@ func (e *ebuild) grid(system string, gm gridMetric) {
 		id := e.chartID(fig + "_" + on)
 		title := gm.title + " (" + on + " rows): " + systemLabel(e.r, system)
 		ch := charts.NewHeatMap()
-		ch.SetGlobalOptions(append(base(id, title, "blank cells: tau_pos < tau_neg, or undefined", 440),
+		ch.SetGlobalOptions(append(base(id, title, "blank cells: tau_pos < tau_neg, or undefined", 440, defaultGrid),
 			charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "Screening threshold tau_neg", NameLocation: "middle", NameGap: 28, Data: xc}),
 			charts.WithYAxisOpts(opts.YAxis{Type: "category", Name: "Alert threshold tau_pos", NameLocation: "middle", NameGap: 46, Data: yc}),
 			charts.WithVisualMapOpts(opts.VisualMap{Type: "continuous", Calculable: opts.Bool(true), Min: float32(lo), Max: float32(hi),
@@ -869,7 +873,7 @@ func (e *ebuild) perQuery(system string) {
 		idx[i] = strconv.Itoa(i + 1)
 	}
 	ch := charts.NewHeatMap()
-	ch.SetGlobalOptions(append(base(id, title, "posts in input order; blank: undefined", 420),
+	ch.SetGlobalOptions(append(base(id, title, "posts in input order; blank: undefined", 420, defaultGrid),
 		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "Post", NameLocation: "middle", NameGap: 28, Data: idx}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "category", Name: "Criterion", NameLocation: "middle", NameGap: 46, Data: e.r.Dataset.Criteria}),
 		charts.WithVisualMapOpts(opts.VisualMap{Type: "continuous", Calculable: opts.Bool(true), Min: 0, Max: 1,
@@ -899,7 +903,7 @@ func (e *ebuild) systems() {
 	id := e.chartID(fig)
 	title := "Systems and baselines"
 	ch := charts.NewScatter()
-	ch.SetGlobalOptions(append(base(id, title, "dots: point estimate; whiskers: 95% bootstrap CI", 80+36*len(names)),
+	ch.SetGlobalOptions(append(base(id, title, "dots: point estimate; whiskers: 95% bootstrap CI", 80+36*len(names), defaultGrid),
 		charts.WithXAxisOpts(valueX("Value", 0, 1)),
 		charts.WithYAxisOpts(opts.YAxis{Type: "category", Data: rev}),
 		charts.WithGridOpts(opts.Grid{Left: "200", Right: "40", Top: "64", Bottom: "86"}))...)

@@ -193,7 +193,7 @@ func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
 	}
 	c.addMean(sc, "ne.brier", "", pop, sq, nil, true)
 	c.addECE(sc, "ne.ece", c.cfg.Calibration.Bins, uniformBin(c.cfg.Calibration.Bins, sc.ne))
-	c.addECE(sc, "ne.ece_equal_mass", c.cfg.Calibration.Bins, massBin(c.cfg.Calibration.Bins, sc.ne))
+	c.addECE(sc, "ne.ece_equal_mass", c.cfg.Calibration.Bins, massBin(c.cfg.Calibration.Bins, sc.ne, c.y))
 
 	// In-sample TPR at FPR targets (descriptive).
 	roc := metrics.ROC(c.y, sc.ne)
@@ -370,18 +370,33 @@ func uniformBin(m int, p []float64) []int {
 	return out
 }
 
-// massBin assigns equal-count bins by rank of p (ascending, stable), sizes
-// differing by at most one.
-func massBin(m int, p []float64) []int {
+// massBin assigns equal-count bins as metrics.ECEEqualMass does: rows
+// sorted by p ascending (ties: negatives first, then row order) are cut into
+// m consecutive blocks, the first n mod m blocks one row larger.
+func massBin(m int, p []float64, y []bool) []int {
 	idx := make([]int, len(p))
 	for i := range idx {
 		idx[i] = i
 	}
-	sortStableBy(idx, func(a, b int) bool { return p[a] < p[b] })
+	sortStableBy(idx, func(a, b int) bool {
+		if p[a] != p[b] {
+			return p[a] < p[b]
+		}
+		return !y[a] && y[b]
+	})
 	out := make([]int, len(p))
 	n := len(p)
-	for r, i := range idx {
-		out[i] = r * m / n
+	base, extra := n/m, n%m
+	r := 0
+	for b := 0; b < m; b++ {
+		size := base
+		if b < extra {
+			size++
+		}
+		for k := 0; k < size; k++ {
+			out[idx[r]] = b
+			r++
+		}
 	}
 	return out
 }

@@ -12,11 +12,16 @@
 //	                          +-- stats (this package) and metrics
 //
 // report.Compute builds a [Plan] from the dataset (one group per post for
-// bootstrap.unit = post, no groups for unit = query), prepares one [Scored]
-// per system and score, and calls [Run] with a function that evaluates every
-// statistic of one replicate from its item weights. The replicate matrix is
-// then reduced to intervals with [Percentile] or [BCa]. Package stats
-// imports nothing of paperbundle; it depends only on the standard library.
+// bootstrap.unit = post, no groups for unit = query) and prepares, once,
+// the weighted kernels: a [Scored] per system and score (AUROC, AP, ROC and
+// PR grids, confusion counts, through a per-worker [Eval]), a [Calibration]
+// (Brier, ECE) and a [GroupedMean] per per-query metric. It then calls
+// [RunWorkers] with a function that evaluates every statistic of one
+// replicate from its item weights, and reduces the replicate matrix to
+// intervals with [Percentile] or [BCa]. Comparisons between systems use
+// [Diff], [PermutationTest], [Holm], [CohensD], [CohensDz], [DeLongPaired]
+// and [DeLongClusteredSE]. Package stats imports nothing of paperbundle; it
+// depends only on the standard library.
 //
 // # Determinism
 //

@@ -79,38 +79,60 @@ func PermutationTest(a, b []float64, group []int32, nGroups int, perms int, seed
 		scale += math.Abs(x)
 	}
 	eps := 1e-12 * scale
-	// Byte tables: tab[c][m] = Σ_{t<8} ±d[8c+t], + where bit t of m is set.
+	// With up to 2^16 groups, byte tables: tab[c][m] = Σ_{t<8} ±d[8c+t], +
+	// where bit t of m is set, so that one permutation costs G/8 lookups
+	// (at most 32 MiB of tables). Beyond that, one sign at a time.
 	nc := (len(d) + 7) / 8
-	tab := make([]float64, nc*256)
-	for c := range nc {
-		t := tab[c*256 : (c+1)*256]
-		for m := range 256 {
-			var s float64
-			for bit := range 8 {
-				i := 8*c + bit
-				if i >= len(d) {
-					break
-				}
-				if m&(1<<bit) != 0 {
-					s += d[i]
-				} else {
-					s -= d[i]
-				}
-			}
-			t[m] = s
-		}
-	}
-	stat := func(src func() uint64) float64 {
-		var s float64
-		var word uint64
+	var stat func(src func() uint64) float64
+	if len(d) <= 1<<16 {
+		tab := make([]float64, nc*256)
 		for c := range nc {
-			if c%8 == 0 {
-				word = src()
+			t := tab[c*256 : (c+1)*256]
+			for m := range 256 {
+				var s float64
+				for bit := range 8 {
+					i := 8*c + bit
+					if i >= len(d) {
+						break
+					}
+					if m&(1<<bit) != 0 {
+						s += d[i]
+					} else {
+						s -= d[i]
+					}
+				}
+				t[m] = s
 			}
-			s += tab[c*256+int(word&0xFF)]
-			word >>= 8
 		}
-		return math.Abs(s)
+		stat = func(src func() uint64) float64 {
+			var s float64
+			var word uint64
+			for c := range nc {
+				if c%8 == 0 {
+					word = src()
+				}
+				s += tab[c*256+int(word&0xFF)]
+				word >>= 8
+			}
+			return math.Abs(s)
+		}
+	} else {
+		stat = func(src func() uint64) float64 {
+			var s float64
+			var word uint64
+			for i, x := range d {
+				if i%64 == 0 {
+					word = src()
+				}
+				if word&1 != 0 {
+					s += x
+				} else {
+					s -= x
+				}
+				word >>= 1
+			}
+			return math.Abs(s)
+		}
 	}
 	obs := stat(func() uint64 { return math.MaxUint64 })
 
