@@ -163,6 +163,12 @@ func lineOpts(color string, width float32, dash string, opacity float32) charts.
 // mask would cut them).
 var noSplit = &opts.SplitLine{Show: opts.Bool(false)}
 
+// drawAtOnce turns off progressive rendering (a page screenshot or print
+// would catch a half-drawn heat map).
+func drawAtOnce() charts.SeriesOpts {
+	return func(s *charts.SingleSeries) { s.Progressive = opts.Int(0) }
+}
+
 func noSymbol() charts.SeriesOpts {
 	return charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false), Symbol: "none"})
 }
@@ -328,7 +334,7 @@ func (e *ebuild) roc(c *report.ROCCurve) {
 	label := systemLabel(e.r, c.System)
 	title := "ROC: " + label
 	ch := charts.NewLine()
-	ch.SetGlobalOptions(append(base(id, title, "AUROC "+fmt3(num(c.AUROC))+"; hover the curve for thresholds", 460),
+	ch.SetGlobalOptions(append(base(id, title, "AUROC "+fmt3(num(c.AUROC))+"; hover the curve for thresholds", 460, defaultGrid),
 		charts.WithXAxisOpts(unitX("False positive rate")), charts.WithYAxisOpts(unitY("True positive rate")))...)
 	blue := okabeHex()[0]
 	skipped += bandSeries(ch, c.Grid, c.BandLow, c.BandHigh, blue)
@@ -410,7 +416,7 @@ func (e *ebuild) pr(c *report.PRCurve) {
 	id := e.chartID(fig)
 	title := "Precision-recall: " + systemLabel(e.r, c.System)
 	ch := charts.NewLine()
-	ch.SetGlobalOptions(append(base(id, title, "AP "+fmt3(num(c.AP))+"; hover the curve for thresholds", 460),
+	ch.SetGlobalOptions(append(base(id, title, "AP "+fmt3(num(c.AP))+"; hover the curve for thresholds", 460, defaultGrid),
 		charts.WithXAxisOpts(unitX("Recall")), charts.WithYAxisOpts(unitY("Precision")))...)
 	blue := okabeHex()[0]
 	skipped += bandSeries(ch, c.Grid, c.BandLow, c.BandHigh, blue)
@@ -439,11 +445,10 @@ func (e *ebuild) reliability(rel *report.Reliability) {
 	id := e.chartID(fig)
 	title := "Reliability: " + systemLabel(e.r, rel.System)
 	ch := charts.NewLine()
-	ch.SetGlobalOptions(append(base(id, title, "hover a bin for its count and observed frequency", 460, defaultGrid),
+	ch.SetGlobalOptions(append(base(id, title, "hover a bin for its count and observed frequency", 460, opts.Grid{Left: "70", Right: "90", Top: "64", Bottom: "86"}),
 		charts.WithXAxisOpts(valueX("Predicted probability (ne_prob)", 0, 1)),
 		charts.WithYAxisOpts(valueY("Observed frequency", 0, 1)))...)
 	ch.ExtendYAxis(opts.YAxis{Type: "log", Name: "Queries per bin (log)", NameLocation: "middle", NameGap: 56, Min: 1, Position: "right"})
-	ch.SetGlobalOptions(charts.WithGridOpts(opts.Grid{Left: "70", Right: "90", Top: "64", Bottom: "86"}))
 	blue := okabeHex()[0]
 	var pts, counts []opts.LineData
 	skipped := 0
@@ -502,11 +507,20 @@ func (e *ebuild) decision(d *report.DecisionCurve) {
 	ch := charts.NewLine()
 	ch.SetGlobalOptions(append(base(id, title, "treat-all falls below the axis at high thresholds", 420, defaultGrid),
 		charts.WithXAxisOpts(valueX("Threshold probability", 0, 1)),
-		charts.WithYAxisOpts(valueY("Net benefit", r5(-0.25*ymax), r5(1.1*ymax))))...)
+		charts.WithYAxisOpts(valueY("Net benefit", -roundUp(0.25*ymax), roundUp(1.1*ymax))))...)
 	ch.AddSeries(label, model, tip("{a}<br/>{b}"), charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true), Symbol: "circle", SymbolSize: 3}), lineOpts(okabeHex()[0], 2, "solid", 1))
 	ch.AddSeries("Treat all", all, tip("{a}<br/>{b}"), charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true), Symbol: "circle", SymbolSize: 3}), lineOpts("#808080", 1.5, "dashed", 1))
 	ch.AddSeries("Treat none", []opts.LineData{{Value: []float64{0, 0}}, {Value: []float64{1, 0}}}, noSymbol(), lineOpts("#000000", 1, "solid", 1))
 	e.emit(id, fig, title, leftOut(skipped), 420, ch)
+}
+
+// roundUp rounds x > 0 up to two significant digits (an axis end).
+func roundUp(x float64) float64 {
+	if x <= 0 {
+		return 0
+	}
+	p := math.Pow(10, math.Floor(math.Log10(x))-1)
+	return math.Ceil(x/p) * p
 }
 
 // ciText is "v (95% CI lo to hi)".
@@ -788,14 +802,13 @@ func (e *ebuild) grid(system string, gm gridMetric) {
 		id := e.chartID(fig + "_" + on)
 		title := gm.title + " (" + on + " rows): " + systemLabel(e.r, system)
 		ch := charts.NewHeatMap()
-		ch.SetGlobalOptions(append(base(id, title, "blank cells: tau_pos < tau_neg, or undefined", 440, defaultGrid),
+		ch.SetGlobalOptions(append(base(id, title, "blank cells: tau_pos < tau_neg, or undefined", 440, opts.Grid{Left: "70", Right: "110", Top: "64", Bottom: "86"}),
 			charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "Screening threshold tau_neg", NameLocation: "middle", NameGap: 28, Data: xc}),
 			charts.WithYAxisOpts(opts.YAxis{Type: "category", Name: "Alert threshold tau_pos", NameLocation: "middle", NameGap: 46, Data: yc}),
 			charts.WithVisualMapOpts(opts.VisualMap{Type: "continuous", Calculable: opts.Bool(true), Min: float32(lo), Max: float32(hi),
-				Right: "0", Top: "center", InRange: &opts.VisualMapInRange{Color: viridisHex()}}),
-			charts.WithGridOpts(opts.Grid{Left: "70", Right: "110", Top: "64", Bottom: "86"}))...)
+				Right: "0", Top: "center", InRange: &opts.VisualMapInRange{Color: viridisHex()}}))...)
 		ch.SetXAxis(xc)
-		ch.AddSeries(gm.title, hd, tip("{b}"))
+		ch.AddSeries(gm.title, hd, tip("{b}"), drawAtOnce())
 		e.emit(id, fig, title, leftOut(skipped), 440, ch)
 	}
 }
@@ -873,15 +886,14 @@ func (e *ebuild) perQuery(system string) {
 		idx[i] = strconv.Itoa(i + 1)
 	}
 	ch := charts.NewHeatMap()
-	ch.SetGlobalOptions(append(base(id, title, "posts in input order; blank: undefined", 420, defaultGrid),
+	ch.SetGlobalOptions(append(base(id, title, "posts in input order; blank: undefined; scroll to zoom", 420, opts.Grid{Left: "70", Right: "110", Top: "64", Bottom: "96"}),
 		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "Post", NameLocation: "middle", NameGap: 28, Data: idx}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "category", Name: "Criterion", NameLocation: "middle", NameGap: 46, Data: e.r.Dataset.Criteria}),
 		charts.WithVisualMapOpts(opts.VisualMap{Type: "continuous", Calculable: opts.Bool(true), Min: 0, Max: 1,
 			Right: "0", Top: "center", InRange: &opts.VisualMapInRange{Color: viridisHex()}}),
-		charts.WithDataZoomOpts(opts.DataZoom{Type: "slider", XAxisIndex: []int{0}}),
-		charts.WithGridOpts(opts.Grid{Left: "70", Right: "110", Top: "64", Bottom: "96"}))...)
+		charts.WithDataZoomOpts(opts.DataZoom{Type: "slider", XAxisIndex: []int{0}}))...)
 	ch.SetXAxis(idx)
-	ch.AddSeries(metric, hd, tip("{b}"))
+	ch.AddSeries(metric, hd, tip("{b}"), drawAtOnce())
 	e.emit(id, fig, title, leftOut(skipped), 420, ch)
 }
 
@@ -903,10 +915,9 @@ func (e *ebuild) systems() {
 	id := e.chartID(fig)
 	title := "Systems and baselines"
 	ch := charts.NewScatter()
-	ch.SetGlobalOptions(append(base(id, title, "dots: point estimate; whiskers: 95% bootstrap CI", 80+36*len(names), defaultGrid),
+	ch.SetGlobalOptions(append(base(id, title, "dots: point estimate; whiskers: 95% bootstrap CI", 80+36*len(names), opts.Grid{Left: "210", Right: "40", Top: "64", Bottom: "86"}),
 		charts.WithXAxisOpts(valueX("Value", 0, 1)),
-		charts.WithYAxisOpts(opts.YAxis{Type: "category", Data: rev}),
-		charts.WithGridOpts(opts.Grid{Left: "200", Right: "40", Top: "64", Bottom: "86"}))...)
+		charts.WithYAxisOpts(opts.YAxis{Type: "category", Data: rev}))...)
 	skipped := 0
 	found := false
 	lines := charts.NewLine()

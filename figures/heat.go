@@ -258,18 +258,23 @@ func gateGrid(r *report.Report, system string, gm gridMetric, keys map[string]st
 	}
 	leg.Add("tau_pos < tau_neg:\nnot evaluated", legendFill{color.White})
 	return &figure{name: "gate_grid_" + gm.key + "_" + keys[system], w: wideW + 0.9*vg.Inch, h: wideH + 0.2*vg.Inch, parts: parts,
-		draw: func(c draw.Canvas) { drawHeatRow(suptitle(c, title), ps, cb, leg) }}
+		draw: func(c draw.Canvas) { drawHeatRow(c, title, ps, cb, leg) }}
 }
 
-// drawHeatRow draws heat-map panels side by side, then a colour bar and a
-// legend column on the right.
-func drawHeatRow(c draw.Canvas, ps []*plot.Plot, cb *plot.Plot, leg *plot.Legend) {
+// drawHeatRow draws heat-map panels side by side under a title centred
+// over them, then a colour bar and a legend column on the right.
+func drawHeatRow(c draw.Canvas, title string, ps []*plot.Plot, cb *plot.Plot, leg *plot.Legend) {
 	lw := legendWidth(leg)
 	if lw > 0 {
 		lw = max(lw, minLegW)
 	}
 	cbw := 0.85 * vg.Inch
 	main := draw.Crop(c, 0, -(cbw + lw + 2*gutter), 0, 0)
+	if title != "" {
+		below := suptitle(main, title)
+		c.Max.Y = below.Max.Y
+		main = below
+	}
 	t := draw.Tiles{Rows: 1, Cols: len(ps), PadX: vg.Points(12)}
 	cs := plot.Align([][]*plot.Plot{ps}, t, main)
 	for i, p := range ps {
@@ -465,7 +470,7 @@ func perQueryHeat(r *report.Report, system string, keys map[string]string) *figu
 	}
 	return &figure{name: "per_query_heatmap_" + keys[system], w: w, h: h,
 		parts: map[string]any{"posts": posts, "cells": len(cs), "metric": id},
-		draw:  func(c draw.Canvas) { drawHeatRow(c, []*plot.Plot{p}, cb, leg) }}
+		draw:  func(c draw.Canvas) { drawHeatRow(c, "", []*plot.Plot{p}, cb, leg) }}
 }
 
 // niceStep returns a tick step of 1, 2 or 5 times a power of ten giving at

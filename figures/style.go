@@ -226,7 +226,7 @@ func drawRow(c draw.Canvas, ps []*plot.Plot, l *plot.Legend) {
 	if l != nil {
 		pc = draw.Crop(c, 0, -w-gutter, 0, 0)
 	}
-	t := draw.Tiles{Rows: 1, Cols: len(ps), PadX: vg.Points(14)}
+	t := draw.Tiles{Rows: 1, Cols: len(ps), PadX: vg.Points(14), PadLeft: vg.Points(3)}
 	cs := plot.Align([][]*plot.Plot{ps}, t, pc)
 	for i, p := range ps {
 		p.Draw(cs[0][i])

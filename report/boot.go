@@ -90,29 +90,43 @@ func (c *computer) bootstrapAll(ctx context.Context) error {
 				bootStats = append(bootStats, st)
 			}
 		}
+		// Scored statistics sharing a row subset share one weighted pass.
 		type scoredRun struct {
-			s   *scoredStat
-			k   *stats.Scored
-			col int
+			rows    []int
+			k       *stats.Scored
+			auroc   int // column, -1 none
+			auprc   int
+			roc, pr int // first band column, -1 none
 		}
-		var scored []scoredRun
+		var scored []*scoredRun
 		nStat := len(bootStats)
 		if B > 0 {
+			bySubset := map[string]*scoredRun{}
 			for _, s := range sc.scored {
-				y := make([]bool, len(s.rows))
-				p := make([]float64, len(s.rows))
-				for k, i := range s.rows {
-					y[k], p[k] = s.y[i], s.p[i]
+				run := bySubset[s.key.slice]
+				if run == nil {
+					y := make([]bool, len(s.rows))
+					p := make([]float64, len(s.rows))
+					for k, i := range s.rows {
+						y[k], p[k] = s.y[i], s.p[i]
+					}
+					run = &scoredRun{rows: s.rows, k: stats.NewScored(y, p), auroc: -1, auprc: -1, roc: -1, pr: -1}
+					bySubset[s.key.slice] = run
+					scored = append(scored, run)
 				}
 				sb.col[s.key] = nStat
-				scored = append(scored, scoredRun{s: s, k: stats.NewScored(y, p), col: nStat})
+				if s.kind == "auroc" {
+					run.auroc = nStat
+				} else {
+					run.auprc = nStat
+				}
 				nStat++
 				if s.band && s.kind == "auroc" {
-					sb.rocLo = nStat
+					sb.rocLo, run.roc = nStat, nStat
 					nStat += len(grid)
 				}
 				if s.band && s.kind == "auprc" {
-					sb.prLo = nStat
+					sb.prLo, run.pr = nStat, nStat
 					nStat += len(grid)
 				}
 			}
@@ -127,6 +141,10 @@ func (c *computer) bootstrapAll(ctx context.Context) error {
 				cnt := make([]int32, G)
 				sub := make([]int32, len(c.eval))
 				scr := make([]float64, C+8)
+				evals := make([]*stats.Eval, len(scored))
+				for k, r := range scored {
+					evals[k] = r.k.NewEval()
+				}
 				return func(b int, w []int32, out []float64) {
 					for i, g := range group {
 						cnt[g] = w[i]
@@ -142,21 +160,24 @@ func (c *computer) bootstrapAll(ctx context.Context) error {
 					for j, st := range bootStats {
 						out[j] = st.eval(acc, scr)
 					}
-					for _, r := range scored {
-						ws := sub[:len(r.s.rows)]
-						for k, i := range r.s.rows {
-							ws[k] = w[i]
+					for k, r := range scored {
+						ws := sub[:len(r.rows)]
+						for j, i := range r.rows {
+							ws[j] = w[i]
 						}
-						if r.s.kind == "auroc" {
-							out[r.col] = r.k.AUROC(ws)
-							if r.s.band {
-								r.k.TPRAtGrid(ws, grid, out[r.col+1:r.col+1+len(grid)])
-							}
-						} else {
-							out[r.col] = r.k.AP(ws)
-							if r.s.band {
-								r.k.PrecisionAtRecallGrid(ws, grid, out[r.col+1:r.col+1+len(grid)])
-							}
+						e := evals[k]
+						e.Load(ws)
+						if r.auroc >= 0 {
+							out[r.auroc] = e.AUROC()
+						}
+						if r.auprc >= 0 {
+							out[r.auprc] = e.AP()
+						}
+						if r.roc >= 0 {
+							e.TPRAtGrid(grid, out[r.roc:r.roc+len(grid)])
+						}
+						if r.pr >= 0 {
+							e.PrecisionAtRecallGrid(grid, out[r.pr:r.pr+len(grid)])
 						}
 					}
 				}

@@ -105,6 +105,19 @@ func TestPermutationTestProperties(t *testing.T) {
 	if p := PermutationTest([]float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, make([]float64, 20), nil, 0, 99, 1); p < 0.01 {
 		t.Errorf("p = %v below 1/(1+perms)", p)
 	}
+	// More than 2^16 groups: the sign-at-a-time path.
+	big := 70000
+	x, z := make([]float64, big), make([]float64, big)
+	for i := range x {
+		x[i] = float64(i%7) / 7
+		z[i] = x[i] - 0.01
+	}
+	if p := PermutationTest(x, z, nil, 0, 50, 1); p != 1.0/51 {
+		t.Errorf("large, clear effect: p = %v, want 1/51", p)
+	}
+	if p := PermutationTest(x, x, nil, 0, 50, 1); p != 1 {
+		t.Errorf("large, no difference: p = %v, want 1", p)
+	}
 	if p := PermutationTest([]float64{math.NaN()}, []float64{1}, nil, 0, 10, 1); !math.IsNaN(p) {
 		t.Errorf("no pairs: p = %v, want NaN", p)
 	}
