@@ -1,6 +1,15 @@
-// Package config loads paper.yaml (SPEC 2.3): every key has a default,
-// unknown keys and wrong types are errors that name the file, line and
-// column, and the resolved Config is what the bundle records as config.yaml.
+// Package config loads paper.yaml (SPEC 2.3), the user's description of a
+// bundle build. It stands before the pipeline it steers:
+//
+//	paper.yaml -> config -> (inputs -> dataset -> report.Compute -> renderers -> bundle)
+//
+// The command loads a Config, hands its input paths to dataset, its metric
+// options to report.Compute, and its Out and Version to bundle, which also
+// records Config.YAML as config.yaml.
+//
+// Every key has a default (Default). Unknown keys, duplicate keys, wrong
+// types and values out of range are *dataset.InputError values that name the
+// file, line and column; docs/configuration.md lists every key.
 package config
 
 import "path/filepath"
@@ -37,7 +46,7 @@ type System struct {
 	Name    string `yaml:"name"`
 	Label   string `yaml:"label"`              // default: Name
 	Input   string `yaml:"input"`              // per-query table (.csv, .jsonl) or TREC run
-	Format  string `yaml:"format,omitempty"`   // "" = from the extension: csv, jsonl; or "trec"
+	Format  string `yaml:"format,omitempty"`   // csv, jsonl or trec; inferred from Input's extension when not written
 	NEProbs string `yaml:"ne_probs,omitempty"` // TREC only: CSV query_id, ne_prob
 }
 
@@ -75,7 +84,9 @@ type DynamicK struct {
 	Sweep          []float64 `yaml:"sweep"`           // default [0.7, 0.8, 0.9, 0.95]
 }
 
-// Strata is either Auto (the n_pos tertiles) or explicit bands.
+// Strata is the strata: key: either Auto (up to three bands at the n_pos
+// tertiles, found by the report) or explicit bands, sorted by Lo and not
+// overlapping after Parse. The preset "ltr" loads as LTRBands.
 type Strata struct {
 	Auto  bool
 	Bands []Band // Hi < 0 means no upper bound
@@ -94,7 +105,9 @@ type Contract struct {
 }
 
 // Targets holds the bound each metric id should meet. Default is true when
-// the built-in table (seed 002 targets, seed 003 reference ranges) is used.
+// the built-in table (DefaultTargets: seed 002 targets, seed 003 reference
+// ranges) is used; otherwise Bounds is the whole table (nil for `none`).
+// Use Config.TargetFor rather than reading the fields.
 type Targets struct {
 	Default bool
 	Bounds  map[string]Target

@@ -28,6 +28,8 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add([]byte("a: &a [*a]\nsystems: [{<<: *a}]\n"))
 	f.Add([]byte("b: &b {<<: *b}\nsystems: [*b]\n"))
+	f.Add([]byte("systems:\n  - &a {name: a, input: a.csv}\n  - &b {<<: [*a, *a, *a], name: b}\n" +
+		"  - &c {<<: [*b, *b, *b], name: c}\n  - {<<: [*c, *c, *c], name: d}\n"))
 	f.Add([]byte("systems:\n  - &s {name: a, input: a.csv}\n  - {<<: [*s, *s], name: b}\nstrata: [[1, ~]]\ntargets: {ne.auroc: {min: 0.5}}\n"))
 
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -369,14 +369,14 @@ func (d *decoder) pairs(path string, m *yaml.Node) []pair {
 // merge appends the entries of the merge value v that are not in seen.
 // Each mapping is expanded once (visited), which also stops cycles.
 func (d *decoder) merge(path string, v *yaml.Node, seen map[string]*yaml.Node, visited map[*yaml.Node]bool, out []pair, top bool) []pair {
+	t := target(v) // identity before resolve copies it
 	v = resolve(v)
 	switch {
 	case v.Kind == yaml.MappingNode:
-		if t := target(v); visited[t] {
+		if visited[t] {
 			return out
-		} else {
-			visited[t] = true
 		}
+		visited[t] = true
 		var sub []*yaml.Node
 		for i := 0; i+1 < len(v.Content); i += 2 {
 			k, val := resolve(v.Content[i]), v.Content[i+1]

@@ -8,8 +8,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // SystemSpec names the input of one system. Paths are already resolved
@@ -38,7 +40,21 @@ type Spec struct {
 // is an I/O failure while reading. Input files that cannot be opened are
 // input errors (the path is wrong), not I/O failures.
 func Load(spec Spec) (*Dataset, error) {
-	return load(spec, func(name string) (io.ReadCloser, error) { return os.Open(name) })
+	return load(spec, openFile)
+}
+
+// openFile opens an input file; a directory is refused here so that it
+// reads as a wrong path rather than as an I/O failure.
+func openFile(name string) (io.ReadCloser, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		f.Close()
+		return nil, &fs.PathError{Op: "open", Path: name, Err: errors.New("is a directory, expected a file")}
+	}
+	return f, nil
 }
 
 // opener opens an input file; tests substitute in-memory files.
@@ -65,6 +81,9 @@ type loader struct {
 
 	qrels   *qrels
 	queries *queryTable
+	// sharedOK is false when the qrels or queries file had errors: runs
+	// are then only checked, not turned into records.
+	sharedOK bool
 }
 
 func load(spec Spec, open opener) (*Dataset, error) {
@@ -100,19 +119,9 @@ func load(spec Spec, open opener) (*Dataset, error) {
 			notes = append(notes, fmt.Sprintf("queries file %s ignored: it is read only for systems with format trec.", spec.Queries))
 		}
 	}
-	for _, src := range srcs {
-		if src == nil || ld.c.full() {
-			continue
-		}
-		if err := ld.readSystem(src); err != nil {
-			return nil, err
-		}
-	}
-	if len(ld.c.list) > 0 {
-		return nil, ld.c.list
-	}
-	for _, src := range srcs {
-		ld.checkDuplicates(src)
+	ld.sharedOK = len(ld.c.list) == 0
+	if err := ld.readSystems(srcs); err != nil {
+		return nil, err
 	}
 	if len(ld.c.list) == 0 {
 		for _, src := range srcs[1:] {
@@ -126,6 +135,42 @@ func load(spec Spec, open opener) (*Dataset, error) {
 	d := ld.assemble(srcs)
 	d.Notes = append(notes, d.Notes...)
 	return d, nil
+}
+
+// readSystems parses the systems' inputs concurrently, at most GOMAXPROCS
+// at a time, each with its own error collector, and then merges the
+// errors in system order, so the result does not depend on scheduling.
+// A system that parsed cleanly also gets its duplicate-row check.
+func (ld *loader) readSystems(srcs []*source) error {
+	cs := make([]collector, len(srcs))
+	errs := make([]error, len(srcs))
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for i, src := range srcs {
+		if src == nil {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			errs[i] = ld.readSystem(src, &cs[i])
+			if errs[i] == nil && len(cs[i].list) == 0 {
+				ld.checkDuplicates(src, &cs[i])
+			}
+		}()
+	}
+	wg.Wait()
+	for i := range srcs {
+		if errs[i] != nil {
+			return errs[i]
+		}
+		for _, e := range cs[i].list {
+			ld.c.push(e)
+		}
+	}
+	return nil
 }
 
 // formatOf returns the input format of a system.
@@ -145,7 +190,7 @@ func formatOf(ss SystemSpec) (string, error) {
 
 // withFile opens name and calls read with it. A file that cannot be opened
 // is an input error; read's error is an I/O failure.
-func (ld *loader) withFile(name string, read func(io.Reader) error) (opened bool, err error) {
+func (ld *loader) withFile(c *collector, name string, read func(io.Reader) error) error {
 	f, err := ld.open(name)
 	if err != nil {
 		msg := err.Error()
@@ -153,17 +198,17 @@ func (ld *loader) withFile(name string, read func(io.Reader) error) (opened bool
 		if errors.As(err, &pe) {
 			msg = pe.Err.Error()
 		}
-		ld.c.add(name, 0, 0, "cannot open the file: %s", msg)
-		return false, nil
+		c.add(name, 0, 0, "cannot open the file: %s", msg)
+		return nil
 	}
 	err = read(f)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
-		return true, fmt.Errorf("dataset: reading %s: %w", name, err)
+		return fmt.Errorf("dataset: reading %s: %w", name, err)
 	}
-	return true, nil
+	return nil
 }
 
 // readTRECShared reads the qrels and queries files shared by TREC systems.
@@ -182,7 +227,7 @@ func (ld *loader) readTRECShared() error {
 		ld.c.add(file, 0, 0, "no qrels file, expected a top-level qrels: for the TREC systems %s", strings.Join(names, ", "))
 		return nil
 	}
-	_, err := ld.withFile(ld.spec.Qrels, func(r io.Reader) error {
+	err := ld.withFile(&ld.c, ld.spec.Qrels, func(r io.Reader) error {
 		q, err := parseQrels(ld.spec.Qrels, r, &ld.c)
 		ld.qrels = q
 		return err
@@ -190,7 +235,7 @@ func (ld *loader) readTRECShared() error {
 	if err != nil || ld.spec.Queries == "" {
 		return err
 	}
-	_, err = ld.withFile(ld.spec.Queries, func(r io.Reader) error {
+	err = ld.withFile(&ld.c, ld.spec.Queries, func(r io.Reader) error {
 		q, err := parseQueriesCSV(ld.spec.Queries, r, &ld.c)
 		ld.queries = q
 		return err
@@ -198,18 +243,18 @@ func (ld *loader) readTRECShared() error {
 	return err
 }
 
-// readSystem parses one system's input into records.
-func (ld *loader) readSystem(src *source) error {
+// readSystem parses one system's input into records, reporting to c.
+func (ld *loader) readSystem(src *source, c *collector) error {
 	name := src.spec.Input
 	switch src.format {
 	case "csv", "jsonl":
-		_, err := ld.withFile(name, func(r io.Reader) error {
+		err := ld.withFile(c, name, func(r io.Reader) error {
 			var t *table
 			var err error
 			if src.format == "csv" {
-				t, err = parseTableCSV(name, r, &ld.c)
+				t, err = parseTableCSV(name, r, c)
 			} else {
-				t, err = parseTableJSONL(name, r, &ld.c)
+				t, err = parseTableJSONL(name, r, c)
 			}
 			src.tab = t
 			return err
@@ -219,20 +264,20 @@ func (ld *loader) readSystem(src *source) error {
 		}
 		src.recs = src.tab.recs
 		src.tab.recs = records{}
-		if src.recs.len() == 0 && len(ld.c.list) == 0 {
+		if src.recs.len() == 0 && len(c.list) == 0 {
 			if n := src.tab.trainRows; n > 0 {
-				ld.c.add(name, 0, 0, "all %d rows have split train, expected eval or tune rows", n)
+				c.add(name, 0, 0, "all %d rows have split train, expected eval or tune rows", n)
 			} else {
-				ld.c.add(name, 0, 0, "no data rows, expected one row per query")
+				c.add(name, 0, 0, "no data rows, expected one row per query")
 			}
 		}
 		return nil
 	}
 
 	var rn *run
-	_, err := ld.withFile(name, func(r io.Reader) error {
+	err := ld.withFile(c, name, func(r io.Reader) error {
 		var err error
-		rn, err = parseRun(name, r, &ld.c)
+		rn, err = parseRun(name, r, c)
 		return err
 	})
 	if err != nil || rn == nil {
@@ -240,25 +285,25 @@ func (ld *loader) readSystem(src *source) error {
 	}
 	var ne map[string]neProb
 	if src.spec.NEProbs != "" {
-		_, err := ld.withFile(src.spec.NEProbs, func(r io.Reader) error {
+		err := ld.withFile(c, src.spec.NEProbs, func(r io.Reader) error {
 			var err error
-			ne, err = parseNEProbsCSV(src.spec.NEProbs, r, &ld.c)
+			ne, err = parseNEProbsCSV(src.spec.NEProbs, r, c)
 			return err
 		})
 		if err != nil || ne == nil {
 			return err
 		}
 	}
-	if ld.qrels == nil || len(ld.c.list) > 0 {
+	if ld.qrels == nil || !ld.sharedOK || len(c.list) > 0 {
 		return nil
 	}
-	ld.trecRecords(src, rn, ne)
+	ld.trecRecords(src, rn, ne, c)
 	return nil
 }
 
 // trecRecords turns a run into records: the run queries that have qrels
 // (and are not train queries), ranked as trec_eval ranks them.
-func (ld *loader) trecRecords(src *source, rn *run, ne map[string]neProb) {
+func (ld *loader) trecRecords(src *source, rn *run, ne map[string]neProb, c *collector) {
 	qr, qt := ld.qrels, ld.queries
 	var (
 		perm []int
@@ -276,7 +321,7 @@ func (ld *loader) trecRecords(src *source, rn *run, ne map[string]neProb) {
 		if qt != nil {
 			info := qt.byID[q.qid]
 			if info == nil {
-				ld.c.add(qt.file, 0, 0, "query %q (%s:%d, with qrels) has no row, expected one row per evaluated query", q.qid, rn.file, q.line)
+				c.add(qt.file, 0, 0, "query %q (%s:%d, with qrels) has no row, expected one row per evaluated query", q.qid, rn.file, q.line)
 				continue
 			}
 			if info.train {
@@ -292,13 +337,13 @@ func (ld *loader) trecRecords(src *source, rn *run, ne map[string]neProb) {
 		if ne != nil {
 			v, ok := ne[q.qid]
 			if !ok {
-				ld.c.add(src.spec.NEProbs, 0, 0, "query %q (%s:%d) has no ne_prob, expected one row per evaluated query", q.qid, rn.file, q.line)
+				c.add(src.spec.NEProbs, 0, 0, "query %q (%s:%d) has no ne_prob, expected one row per evaluated query", q.qid, rn.file, q.line)
 				continue
 			}
 			row.NEProb, row.HasNEProb = v.p, true
 		}
 		perm = rankTREC(perm, q.scores, q.docs)
-		row.Candidates = packStrings(&mem.strs, q.docs, perm)
+		row.Candidates = orderStrings(&mem.strs, q.docs, perm)
 		row.Scores = permuteFloats(&mem.floats, q.scores, perm)
 		row.Rel = mem.ints.take(len(row.Candidates))
 		look.reset(query.Gold)
@@ -314,8 +359,8 @@ func (ld *loader) trecRecords(src *source, rn *run, ne map[string]neProb) {
 			src.qrelsNoRun++
 		}
 	}
-	if src.recs.len() == 0 && len(ld.c.list) == 0 {
-		ld.c.add(rn.file, 0, 0, "none of the %d run queries is evaluated (in the qrels file %s and not a train query), expected at least one", len(rn.queries), qr.file)
+	if src.recs.len() == 0 && len(c.list) == 0 {
+		c.add(rn.file, 0, 0, "none of the %d run queries is evaluated (in the qrels file %s and not a train query), expected at least one", len(rn.queries), qr.file)
 	}
 }
 
@@ -332,14 +377,23 @@ func keyCmp(a, b *record) int {
 
 // checkDuplicates sorts a source's records by key and reports rows that
 // repeat a (query, fold, split).
-func (ld *loader) checkDuplicates(src *source) {
+func (ld *loader) checkDuplicates(src *source, c *collector) {
 	recs := &src.recs
 	src.order = identity(nil, recs.len())
-	slices.SortStableFunc(src.order, func(i, j int) int { return keyCmp(recs.at(i), recs.at(j)) })
+	// Ties (duplicates) keep file order through the index tie-breaker.
+	byKey := func(i, j int) int {
+		if c := keyCmp(recs.at(i), recs.at(j)); c != 0 {
+			return c
+		}
+		return cmp.Compare(i, j)
+	}
+	if !slices.IsSortedFunc(src.order, byKey) {
+		slices.SortFunc(src.order, byKey)
+	}
 	for k := 1; k < len(src.order); k++ {
 		a, b := recs.at(src.order[k-1]), recs.at(src.order[k])
 		if keyCmp(a, b) == 0 {
-			ld.c.add(b.idFile, b.idLine, 1, "duplicate row for query %q (fold %d, split %s): line %d has it too, expected one row per (query, fold, split)", b.ID, b.Fold, b.Split, a.idLine)
+			c.add(b.idFile, b.idLine, 1, "duplicate row for query %q (fold %d, split %s): line %d has it too, expected one row per (query, fold, split)", b.ID, b.Fold, b.Split, a.idLine)
 		}
 	}
 }
@@ -515,9 +569,12 @@ func (ld *loader) assemble(srcs []*source) *Dataset {
 	n := len(first.order)
 	// pos[j] is the key-order position of the j-th query in final order.
 	pos := identity(nil, n)
-	slices.SortFunc(pos, func(i, j int) int {
+	byFinal := func(i, j int) int {
 		return finalCmp(&first.recs.at(first.order[i]).Query, &first.recs.at(first.order[j]).Query)
-	})
+	}
+	if !slices.IsSortedFunc(pos, byFinal) {
+		slices.SortFunc(pos, byFinal)
+	}
 	d := &Dataset{Queries: make([]Query, n), Systems: make([]System, len(srcs))}
 	for j, p := range pos {
 		d.Queries[j] = first.recs.at(first.order[p]).Query

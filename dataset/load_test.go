@@ -420,4 +420,8 @@ func TestOpenError(t *testing.T) {
 	if err.Error() != want {
 		t.Errorf("error %q, want %q", err, want)
 	}
+	_, err = Load(Spec{Systems: []SystemSpec{{Name: "s", Input: "testdata"}}})
+	if want := "testdata: cannot open the file: is a directory, expected a file"; err == nil || err.Error() != want {
+		t.Errorf("error %v, want %q", err, want)
+	}
 }

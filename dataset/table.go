@@ -111,12 +111,12 @@ type table struct {
 	hasFolds    bool // the fold column (or field) is given
 	hasSelected bool // some row gives selected_uids
 	hasState    bool // some row gives state
-	neRows      int  // rows that give ne_prob
 }
 
 // rawRow is one row as spelled in the input, before the checks that involve
-// several of its values. Strings may point into the input line; finish
-// copies what it keeps.
+// several of its values. Its strings point into the row's own line (or CSV
+// record), which build's record then shares; the slices are scratch space
+// reused from row to row.
 type rawRow struct {
 	line int
 	at   [numColumns]position // where each value is; zero when the column is absent
@@ -629,8 +629,8 @@ func (p *tableParser) finish() {
 	*p.t.recs.add() = p.build()
 }
 
-// build makes the record of a valid raw row: ids copied out of the input
-// line, candidates ranked by score (descending, ties in list order) with
+// build makes the record of a valid raw row: post and criterion interned,
+// candidates ranked by score (descending, ties in list order) with
 // their node probabilities, and each ranked candidate's gold grade.
 func (p *tableParser) build() record {
 	r := &p.raw
@@ -657,7 +657,7 @@ func (p *tableParser) build() record {
 		q.Post = q.ID
 	}
 	q.Fold, q.Split = r.fold, r.split
-	q.Gold = packStrings(&p.mem.strs, r.gold, nil)
+	q.Gold = orderStrings(&p.mem.strs, r.gold, nil)
 	if len(q.Gold) > 0 {
 		q.GoldRels = p.mem.ints.take(len(q.Gold))
 		for i := range q.GoldRels {
@@ -671,7 +671,7 @@ func (p *tableParser) build() record {
 		p.perm = perm
 	}
 	row := Row{
-		Candidates: packStrings(&p.mem.strs, r.candidates, perm),
+		Candidates: orderStrings(&p.mem.strs, r.candidates, perm),
 		Scores:     permuteFloats(&p.mem.floats, r.scores, perm),
 		NodeProbs:  permuteFloats(&p.mem.floats, r.nodeProbs, perm),
 		NEProb:     r.neProb,
@@ -689,14 +689,11 @@ func (p *tableParser) build() record {
 	}
 	if r.hasSel {
 		row.HasSelected = true
-		row.Selected = packStrings(&p.mem.strs, r.selected, nil)
+		row.Selected = orderStrings(&p.mem.strs, r.selected, nil)
 		t.hasSelected = true
 	}
 	if r.state != StateNone {
 		t.hasState = true
-	}
-	if r.hasNE {
-		t.neRows++
 	}
 	return record{Query: q, row: row, line: r.line, goldAt: r.at[colGold], idFile: p.file, idLine: r.line}
 }

@@ -202,7 +202,7 @@ func parseQrels(file string, rd io.Reader, c *collector) (*qrels, error) {
 			at := j.at[b]
 			c.add(file, at.line, at.col, "document %q is judged twice for query %q (lines %d and %d), expected each (qid, docno) once", j.docs[b], q.qid, j.at[a].line, at.line)
 		}
-		q.gold = packStrings(&mem, q.gold, nil)
+		q.gold = orderStrings(&mem, q.gold, nil)
 	}
 	return qr, nil
 }

@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"hash/maphash"
 	"math"
 	"slices"
 	"strconv"
@@ -18,6 +19,9 @@ type position struct {
 // parseFloat parses a finite float64. It returns a description of what was
 // expected when s is not one ("" when s is fine).
 func parseFloat(s string) (float64, string) {
+	if x, ok := parseDecimalFast(s); ok {
+		return x, ""
+	}
 	x, err := strconv.ParseFloat(s, 64)
 	if err != nil && !isRangeErr(err) {
 		return 0, "expected a number"
@@ -27,6 +31,63 @@ func parseFloat(s string) (float64, string) {
 	}
 	return x, ""
 }
+
+// pow10 holds the powers of ten that are exact in float64.
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// parseDecimalFast parses the common spellings [-]digits[.digits] of at most
+// 15 significant digits, which make up nearly every score and probability
+// in a per-query table, several times faster than strconv.ParseFloat. With
+// m < 2^53 and k <= 22 digits after the point, m and 10^k are exact in
+// float64 and IEEE division rounds correctly, so m / 10^k is the correctly
+// rounded value of the decimal, the same float64 that ParseFloat returns
+// (Clinger's fast path). Anything else reports false and goes to
+// strconv.
+func parseDecimalFast(s string) (float64, bool) {
+	i, neg := 0, false
+	if len(s) > 0 && s[0] == '-' {
+		neg, i = true, 1
+	}
+	if i >= len(s) {
+		return 0, false
+	}
+	i0 := i
+	var m uint64
+	digits, frac, point := 0, 0, false
+	for ; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case '0' <= c && c <= '9':
+			if m == 0 && c == '0' && !point {
+				continue // leading zeros of the integer part
+			}
+			m = m*10 + uint64(c-'0')
+			if m != 0 {
+				digits++ // significant digits: m stays below 10^15
+			}
+			if point {
+				frac++
+			}
+		case c == '.' && !point:
+			point = true
+		default:
+			return 0, false
+		}
+	}
+	// Spellings such as "", "-", "1." and ".5" are left to strconv: the
+	// fast path wants a digit first (after the sign) and last.
+	if digits > 15 || frac > 22 || !isDigit(s[len(s)-1]) || !isDigit(s[i0]) {
+		return 0, false
+	}
+	x := float64(m) / pow10[frac]
+	if neg {
+		x = -x
+	}
+	return x, true
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 func isRangeErr(err error) bool {
 	ne, ok := err.(*strconv.NumError)
@@ -143,48 +204,40 @@ func (in *interner) getBytes(b []byte) string {
 	return in.get(string(b))
 }
 
-// packStrings copies ids, in the order perm gives (all of ids in order when
-// perm is nil), into one allocation, so the result does not keep the input
-// line alive. It returns nil for an empty list.
-func packStrings(sl *slab[string], ids []string, perm []int) []string {
+// orderStrings returns ids in the order perm gives (all of ids in order
+// when perm is nil), in a slice of its own carved from sl; nil for an empty
+// list. The strings themselves are shared, not copied: the readers hand
+// out strings that point into a line or record allocated for that row
+// alone (encoding/csv allocates one string per record, the JSON Lines
+// reader one per line), never into a reused buffer.
+func orderStrings(sl *slab[string], ids []string, perm []int) []string {
 	if len(ids) == 0 {
 		return nil
 	}
-	total := 0
-	for _, s := range ids {
-		total += len(s)
-	}
-	var b strings.Builder
-	b.Grow(total)
-	at := func(i int) string {
-		if perm == nil {
-			return ids[i]
-		}
-		return ids[perm[i]]
-	}
-	for i := range ids {
-		b.WriteString(at(i))
-	}
-	all := b.String()
 	out := sl.take(len(ids))
-	off := 0
-	for i := range ids {
-		n := len(at(i))
-		out[i] = all[off : off+n]
-		off += n
+	if perm == nil {
+		copy(out, ids)
+		return out
+	}
+	for i, p := range perm {
+		out[i] = ids[p]
 	}
 	return out
 }
 
-// lookup finds the position of an id in a list. Short lists are scanned;
-// long ones (TREC runs with thousands of documents) are indexed by a map
-// that is reused from list to list.
+// lookup finds the position of an id in a list: short lists are scanned,
+// longer ones go through an open-addressing hash table that is reused from
+// list to list (cheaper than a map for the ~20 candidates of each of a
+// million rows). Hash values only decide where to look, never what is
+// reported, so results do not depend on the random hash seed.
 type lookup struct {
-	ids []string
-	m   map[string]int
+	ids   []string
+	seed  maphash.Seed
+	slots []int32 // 1 + position in ids; 0 = empty
+	mask  int
 }
 
-const lookupLinear = 24
+const lookupLinear = 8
 
 // reset indexes ids. It returns the positions i < j of the first id that
 // occurs twice (first in order of j), or -1, -1 when all are distinct.
@@ -200,24 +253,43 @@ func (l *lookup) reset(ids []string) (int, int) {
 		}
 		return -1, -1
 	}
-	if l.m == nil {
-		l.m = make(map[string]int, len(ids))
+	if l.slots == nil {
+		l.seed = maphash.MakeSeed()
 	}
-	clear(l.m)
+	size := 32
+	for size < 2*len(ids) {
+		size *= 2
+	}
+	if cap(l.slots) < size {
+		l.slots = make([]int32, size)
+	} else {
+		l.slots = l.slots[:size]
+		clear(l.slots)
+	}
+	l.mask = size - 1
 	di, dj := -1, -1
 	for j, s := range ids {
-		if i, ok := l.m[s]; ok {
-			if dj < 0 {
-				di, dj = i, j
+		h := int(maphash.String(l.seed, s)) & l.mask
+		for {
+			k := l.slots[h]
+			if k == 0 {
+				l.slots[h] = int32(j + 1)
+				break
 			}
-			continue
+			if ids[k-1] == s {
+				if dj < 0 {
+					di, dj = int(k-1), j
+				}
+				break
+			}
+			h = (h + 1) & l.mask
 		}
-		l.m[s] = j
 	}
 	return di, dj
 }
 
-// find returns the position of id in the list given to reset, or -1.
+// find returns the position of id in the list given to reset (its first
+// occurrence), or -1.
 func (l *lookup) find(id string) int {
 	if len(l.ids) <= lookupLinear {
 		for i, s := range l.ids {
@@ -227,10 +299,17 @@ func (l *lookup) find(id string) int {
 		}
 		return -1
 	}
-	if i, ok := l.m[id]; ok {
-		return i
+	h := int(maphash.String(l.seed, id)) & l.mask
+	for {
+		k := l.slots[h]
+		if k == 0 {
+			return -1
+		}
+		if l.ids[k-1] == id {
+			return int(k - 1)
+		}
+		h = (h + 1) & l.mask
 	}
-	return -1
 }
 
 // slab hands out small slices carved from large shared blocks, so that the

@@ -151,9 +151,9 @@ type gridMetric struct {
 
 var gridMetrics = []gridMetric{
 	{"screen_sensitivity", "Screening sensitivity", "Screening sensitivity (fraction of positives)",
-		func(c *report.GridCell) report.Num { return c.ScreenSensitivity }, true, "n/a: no positive query"},
+		func(c *report.GridCell) report.Num { return c.ScreenSensitivity }, true, "n/a (no positive)"},
 	{"alert_precision", "Alert precision", "Alert precision (fraction of alerts)",
-		func(c *report.GridCell) report.Num { return c.AlertPrecision }, true, "n/a: no alert"},
+		func(c *report.GridCell) report.Num { return c.AlertPrecision }, true, "n/a (no alert)"},
 	{"workload", "Review workload", "Workload (sentences per 1,000 queries)",
 		func(c *report.GridCell) report.Num { return c.WorkloadPer1000 }, false, "n/a"},
 }
@@ -251,13 +251,13 @@ func gateGrid(r *report.Report, system string, gm gridMetric, keys map[string]st
 		unitRange(&cb.Y, 0, 1, 0.2)
 	}
 	if len(chosen) > 0 {
-		leg.Add("Chosen (tau_neg, tau_pos)\nper fold, on tune rows", legendGlyph{mark})
+		leg.Add("Chosen per fold\n(on tune rows)", legendGlyph{mark})
 	}
 	if hasNaN {
 		leg.Add(gm.naNote, legendFill{nanGrey})
 	}
-	leg.Add("tau_pos < tau_neg:\nnot evaluated", legendFill{color.White})
-	return &figure{name: "gate_grid_" + gm.key + "_" + keys[system], w: wideW + 0.9*vg.Inch, h: wideH + 0.2*vg.Inch, parts: parts,
+	leg.Add("Not evaluated\n(tau_pos < tau_neg)", legendFill{color.White})
+	return &figure{name: "gate_grid_" + gm.key + "_" + keys[system], w: wideW, h: wideH + 0.2*vg.Inch, parts: parts,
 		draw: func(c draw.Canvas) { drawHeatRow(c, title, ps, cb, leg) }}
 }
 
@@ -268,7 +268,7 @@ func drawHeatRow(c draw.Canvas, title string, ps []*plot.Plot, cb *plot.Plot, le
 	if lw > 0 {
 		lw = max(lw, minLegW)
 	}
-	cbw := 0.85 * vg.Inch
+	cbw := 0.8 * vg.Inch
 	main := draw.Crop(c, 0, -(cbw + lw + 2*gutter), 0, 0)
 	if title != "" {
 		below := suptitle(main, title)
@@ -284,7 +284,7 @@ func drawHeatRow(c draw.Canvas, title string, ps []*plot.Plot, cb *plot.Plot, le
 	cbc := draw.Crop(c, main.Max.X-c.Min.X+gutter, -(lw + gutter), 0, 0)
 	cbc.Min.Y, cbc.Max.Y = dc.Min.Y, dc.Max.Y
 	// the colour bar's own axis takes the left part; keep the bar narrow
-	cb.Draw(draw.Crop(cbc, 0, -(cbw - 0.75*vg.Inch), 0, 0))
+	cb.Draw(draw.Crop(cbc, 0, -(cbw - 0.7*vg.Inch), 0, 0))
 	if lw > 0 {
 		lc := draw.Crop(c, c.Max.X-c.Min.X-lw, 0, 0, 0)
 		lc.Max.Y = dc.Max.Y
@@ -443,7 +443,7 @@ func perQueryHeat(r *report.Report, system string, keys map[string]string) *figu
 		title = d.Title
 	}
 	label := systemLabel(r, system)
-	p := newPlot("Per query: "+title+": "+label, fmt.Sprintf("Post (%d posts, input order)", len(posts)), "Criterion")
+	p := newPlot(title+", per query: "+label, fmt.Sprintf("Post (%d posts, input order)", len(posts)), "Criterion")
 	p.Add(plotter.NewImage(img, -0.5, -0.5, float64(len(posts))-0.5, float64(len(crit))-0.5))
 	nominalTicks(&p.Y, crit)
 	p.X.Min, p.X.Max = -0.5, float64(len(posts))-0.5
@@ -458,17 +458,13 @@ func perQueryHeat(r *report.Report, system string, keys map[string]string) *figu
 	unitRange(&cb.Y, 0, 1, 0.2)
 	leg := newLegend()
 	if nan > 0 {
-		leg.Add("n/a ("+strconv.Itoa(nan)+" queries)", legendFill{nanGrey})
+		leg.Add("n/a\n("+strconv.Itoa(nan)+" queries)", legendFill{nanGrey})
 	}
 	h := wideH
 	if n := len(crit); n > 12 {
 		h += vg.Length(n-12) * 0.15 * vg.Inch
 	}
-	w := wideW
-	if nan > 0 {
-		w += 0.9 * vg.Inch
-	}
-	return &figure{name: "per_query_heatmap_" + keys[system], w: w, h: h,
+	return &figure{name: "per_query_heatmap_" + keys[system], w: wideW, h: h,
 		parts: map[string]any{"posts": posts, "cells": len(cs), "metric": id},
 		draw:  func(c draw.Canvas) { drawHeatRow(c, "", []*plot.Plot{p}, cb, leg) }}
 }

@@ -3,6 +3,7 @@ package figures
 import (
 	"image/color"
 	"math"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -119,6 +120,8 @@ func newPlot(title, xlabel, ylabel string) *plot.Plot {
 	}
 	p.X.Label.Text = xlabel
 	p.Y.Label.Text = ylabel
+	p.X.Tick.Marker = cleanTicks{plot.DefaultTicks{}}
+	p.Y.Tick.Marker = cleanTicks{plot.DefaultTicks{}}
 	g := plotter.NewGrid()
 	g.Vertical.Color = gridGrey
 	g.Horizontal.Color = gridGrey
@@ -137,6 +140,45 @@ func newLegend() *plot.Legend {
 	l.ThumbnailWidth = vg.Points(16)
 	l.Padding = vg.Points(2.5)
 	return &l
+}
+
+// cleanTicks relabels another ticker's labelled ticks with the shortest
+// form of their value (gonum's default writes 5000.00), grouping thousands
+// of large integers.
+type cleanTicks struct{ plot.Ticker }
+
+// Ticks implements plot.Ticker.
+func (c cleanTicks) Ticks(min, max float64) []plot.Tick {
+	t := c.Ticker.Ticks(min, max)
+	for i := range t {
+		if t[i].Label != "" {
+			t[i].Label = numLabel(t[i].Value)
+		}
+	}
+	return t
+}
+
+// numLabel formats a tick value: six significant digits at most, and
+// thousands separators for integers of five digits or more.
+func numLabel(v float64) string {
+	if v == math.Trunc(v) && math.Abs(v) >= 10000 && math.Abs(v) < 1e15 {
+		s := strconv.FormatInt(int64(math.Abs(v)), 10)
+		var b []byte
+		for i := range s {
+			if i > 0 && (len(s)-i)%3 == 0 {
+				b = append(b, ',')
+			}
+			b = append(b, s[i])
+		}
+		if v < 0 {
+			return "-" + string(b)
+		}
+		return string(b)
+	}
+	if v == 0 {
+		return "0"
+	}
+	return strconv.FormatFloat(v, 'g', 6, 64)
 }
 
 // unitRange fixes an axis to [lo, hi] with ticks every step.

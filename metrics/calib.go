@@ -324,13 +324,15 @@ func CalibrationFit(y []bool, p []float64) (intercept, slope float64) {
 	return intercept, slope
 }
 
-// calibSigmoid returns 1/(1+e^−t) without overflow.
-func calibSigmoid(t float64) float64 {
-	if t >= 0 {
-		return 1 / (1 + math.Exp(-t))
+// calibBernoulli returns, for the linear predictor η, the probability
+// μ = 1/(1+e^−η), its complement 1−μ (both accurate near 0 and 1) and
+// log(1+e^η), from one exponential and without overflow.
+func calibBernoulli(eta float64) (mu, nu, softplus float64) {
+	e := math.Exp(-math.Abs(eta))
+	if eta >= 0 {
+		return 1 / (1 + e), e / (1 + e), eta + math.Log1p(e)
 	}
-	e := math.Exp(t)
-	return e / (1 + e)
+	return e / (1 + e), 1 / (1 + e), math.Log1p(e)
 }
 
 // calibLogLik returns the Bernoulli log-likelihood Σ y·η − log(1 + e^η) of
@@ -339,14 +341,11 @@ func calibLogLik(y []bool, x []float64, a, b float64) float64 {
 	ll := 0.0
 	for i, xi := range x {
 		eta := a + b*xi
+		_, _, sp := calibBernoulli(eta)
 		if y[i] {
 			ll += eta
 		}
-		if eta > 0 {
-			ll -= eta + math.Log1p(math.Exp(-eta))
-		} else {
-			ll -= math.Log1p(math.Exp(eta))
-		}
+		ll -= sp
 	}
 	return ll
 }
@@ -357,16 +356,19 @@ func calibLogLik(y []bool, x []float64, a, b float64) float64 {
 // the Hessian is singular or 100 iterations do not converge.
 func calibLogistic(y []bool, x []float64, fitSlope bool) (a, b float64) {
 	a, b = 0, 1
-	ll := calibLogLik(y, x, a, b)
 	for range 100 {
-		var ga, gb, haa, hab, hbb float64
+		// One pass: log-likelihood, gradient and (negated) Hessian at (a, b).
+		var ll, ga, gb, haa, hab, hbb float64
 		for i, xi := range x {
-			mu := calibSigmoid(a + b*xi)
+			eta := a + b*xi
+			mu, nu, sp := calibBernoulli(eta)
 			r := -mu
 			if y[i] {
-				r = 1 - mu
+				r = nu
+				ll += eta
 			}
-			w := mu * calibSigmoid(-(a + b*xi)) // μ(1−μ), accurate near 0 and 1
+			ll -= sp
+			w := mu * nu
 			ga += r
 			haa += w
 			if fitSlope {
@@ -389,17 +391,24 @@ func calibLogistic(y []bool, x []float64, fitSlope bool) (a, b float64) {
 			}
 			da = ga / haa
 		}
-		if math.Max(math.Abs(da), math.Abs(db)) <= 1e-13*(1+math.Max(math.Abs(a), math.Abs(b))) {
+		if math.Max(math.Abs(da), math.Abs(db)) <= 1e-12*(1+math.Max(math.Abs(a), math.Abs(b))) {
 			return a + da, b + db
 		}
+		// A Newton step promises a gain of about ½ g·Δ. Once that is below
+		// the rounding noise of the summed log-likelihood (large n), the
+		// likelihood cannot confirm the step, and the step is taken as is:
+		// the iteration is then in Newton's quadratic region.
+		if gain := (ga*da + gb*db) / 2; gain <= 1e-11*(1+math.Abs(ll)) {
+			a, b = a+da, b+db
+			continue
+		}
 		// Step halving: the log-likelihood is concave, so a short enough
-		// Newton step never lowers it (up to rounding).
+		// Newton step never lowers it.
 		t := 1.0
 		for {
 			na, nb := a+t*da, b+t*db
-			nll := calibLogLik(y, x, na, nb)
-			if nll >= ll-1e-14*math.Abs(ll) {
-				a, b, ll = na, nb, nll
+			if calibLogLik(y, x, na, nb) >= ll {
+				a, b = na, nb
 				break
 			}
 			t /= 2

@@ -159,10 +159,11 @@ type ROCCurve struct {
 func ROC(y []bool, p []float64) ROCCurve {
 	pos, neg := clfSplit(y, p)
 	npos, nneg := float64(len(pos)), float64(len(neg))
+	m := len(p) + 1 // at most one point per row, plus the start
 	c := ROCCurve{
-		FPR:        []float64{0 / nneg}, // NaN without negatives
-		TPR:        []float64{0 / npos}, // NaN without positives
-		Thresholds: []float64{math.Inf(1)},
+		FPR:        append(make([]float64, 0, m), 0/nneg), // NaN without negatives
+		TPR:        append(make([]float64, 0, m), 0/npos), // NaN without positives
+		Thresholds: append(make([]float64, 0, m), math.Inf(1)),
 	}
 	tp, fp := 0, 0
 	clfWalkDesc(pos, neg, func(s float64, dp, dn int) {
@@ -186,9 +187,10 @@ type PRCurve struct {
 
 // PR returns the precision-recall curve of scores p for labels y, element
 // for element as scikit-learn's precision_recall_curve
-// (drop_intermediate=False; the layout has been the same from version 1.1 to
-// at least 1.6): the first point is the lowest score (recall 1, precision =
-// the positive rate), the last is the appended (0, 1).
+// (drop_intermediate=False; version 1.2.1, which the tests compare with,
+// and the current documentation agree): the first point is the lowest score
+// (recall 1, precision = the positive rate), the last is the appended
+// (0, 1).
 //
 //	Precision_i = TP_i / (TP_i + FP_i),  Recall_i = TP_i / n₊
 //
@@ -197,7 +199,12 @@ type PRCurve struct {
 func PR(y []bool, p []float64) PRCurve {
 	pos, neg := clfSplit(y, p)
 	npos := float64(len(pos))
-	var c PRCurve
+	m := len(p) + 1 // at most one point per row, plus the end point
+	c := PRCurve{
+		Recall:     make([]float64, 0, m),
+		Precision:  make([]float64, 0, m),
+		Thresholds: make([]float64, 0, m),
+	}
 	tp, fp := 0, 0
 	clfWalkDesc(pos, neg, func(s float64, dp, dn int) {
 		tp += dp

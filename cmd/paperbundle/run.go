@@ -17,6 +17,7 @@ import (
 	"paperbundle/dataset"
 	"paperbundle/dataset/demo"
 	"paperbundle/figures"
+	"paperbundle/metrics"
 	"paperbundle/report"
 )
 
@@ -130,7 +131,10 @@ func runDemo(stdout, stderr io.Writer, args []string) error {
 
 // loadInputs reads paper.yaml and every input it names.
 func loadInputs(path string) (*config.Config, *dataset.Dataset, error) {
-	cfg, err := config.Load(path)
+	cfg, err := config.LoadWith(path, config.Options{KnownMetric: func(id string) bool {
+		_, ok := metrics.Lookup(id)
+		return ok
+	}})
 	if err != nil {
 		return nil, nil, err
 	}
