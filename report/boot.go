@@ -132,7 +132,32 @@ func (c *computer) bootstrapAll(ctx context.Context) error {
 			}
 		}
 		if B > 0 && nStat > 0 {
-			S := groupSums(sc.tab, c.group, c.nGroups)
+			// Only the columns that bootstrapped statistics read enter the
+			// resampling loop; the statistics read them through a remap.
+			used := map[int]int{}
+			var keep []int
+			remapped := make([]*sumStat, len(bootStats))
+			for k, st := range bootStats {
+				cp := *st
+				cp.cols = make([]int, len(st.cols))
+				for q, j := range st.cols {
+					nj, ok := used[j]
+					if !ok {
+						nj = len(keep)
+						used[j] = nj
+						keep = append(keep, j)
+					}
+					cp.cols[q] = nj
+				}
+				remapped[k] = &cp
+			}
+			bootStats := remapped
+			sub := &colTable{n: sc.tab.n}
+			for _, j := range keep {
+				sub.cols = append(sub.cols, sc.tab.cols[j])
+			}
+			C := len(keep)
+			S := groupSums(sub, c.group, c.nGroups)
 			G := c.nGroups
 			group := c.group
 			plan := stats.Plan{Group: group, NGroups: G, B: B, Seed: c.cfg.Seed, Workers: c.opt.Workers}
