@@ -65,7 +65,7 @@ func build(r *report.Report) []*figure {
 	return figs
 }
 
-// curveFigure draws the common frame of ROC and PR figures.
+// unitPlot is the frame of ROC and PR figures: both axes [0, 1].
 func unitPlot(title, xl, yl string) *plot.Plot {
 	p := newPlot(title, xl, yl)
 	unitRange(&p.X, 0, 1, 0.2)
@@ -134,7 +134,7 @@ func rocFigure(r *report.Report, c *report.ROCCurve, keys map[string]string) *fi
 	}
 	var curves []*plotter.Line
 	for _, seg := range full {
-		seg, _ = dropCollinear(seg)
+		seg = dropCollinear(seg)
 		l := mustLine(seg, draw.LineStyle{Color: col, Width: vg.Points(1.3)})
 		p.Add(l)
 		curves = append(curves, l)
@@ -207,7 +207,7 @@ func rocOverlay(r *report.Report) *figure {
 		sty := lineStyle(i, 1.2)
 		first := true
 		for _, seg := range segments(c.FPR, c.TPR) {
-			seg, _ = dropCollinear(seg)
+			seg = dropCollinear(seg)
 			l := mustLine(seg, sty)
 			p.Add(l)
 			lines = append(lines, l)
@@ -254,7 +254,7 @@ func prFigure(r *report.Report, c *report.PRCurve, keys map[string]string) *figu
 	}
 	var curves []*plotter.Line
 	for _, seg := range full {
-		st, _ := dropCollinear(postSteps(seg))
+		st := dropCollinear(postSteps(seg))
 		l := mustLine(st, draw.LineStyle{Color: col, Width: vg.Points(1.3)})
 		p.Add(l)
 		curves = append(curves, l)
@@ -284,7 +284,7 @@ func prOverlay(r *report.Report) *figure {
 		sty := lineStyle(i, 1.2)
 		first := true
 		for _, seg := range segments(c.Recall, c.Precision) {
-			st, _ := dropCollinear(postSteps(seg))
+			st := dropCollinear(postSteps(seg))
 			p.Add(mustLine(st, sty))
 			if first {
 				leg.Add(systemLabel(r, c.System)+"\n(AP "+fmt3(num(c.AP))+")", legendLine{sty})

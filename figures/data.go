@@ -178,29 +178,20 @@ func segments(x, y []report.Num) []plotter.XYs {
 }
 
 // dropCollinear removes the interior points of straight horizontal or
-// vertical runs (the drawn polyline is unchanged); keep[i] reports which
-// input points survive, so callers can keep their thresholds aligned.
-func dropCollinear(xy plotter.XYs) (plotter.XYs, []int) {
+// vertical runs; the drawn polyline is unchanged.
+func dropCollinear(xy plotter.XYs) plotter.XYs {
 	if len(xy) <= 2 {
-		idx := make([]int, len(xy))
-		for i := range idx {
-			idx[i] = i
-		}
-		return xy, idx
+		return xy
 	}
 	out := plotter.XYs{xy[0]}
-	idx := []int{0}
 	for i := 1; i < len(xy)-1; i++ {
 		a, b, c := xy[i-1], xy[i], xy[i+1]
 		if (a.X == b.X && b.X == c.X) || (a.Y == b.Y && b.Y == c.Y) {
 			continue
 		}
 		out = append(out, b)
-		idx = append(idx, i)
 	}
-	out = append(out, xy[len(xy)-1])
-	idx = append(idx, len(xy)-1)
-	return out, idx
+	return append(out, xy[len(xy)-1])
 }
 
 // band returns the polygons of a confidence band over a grid: for each run
@@ -268,4 +259,3 @@ func fmt3(x float64) string {
 	}
 	return strconv.FormatFloat(x, 'f', 3, 64)
 }
-
