@@ -233,23 +233,37 @@ type Comparison struct {
 
 // PerQuery is one eval query of one system, for per_query_metrics.csv.
 type PerQuery struct {
-	System    string
-	Query     string
-	Post      string
-	Criterion string
-	Fold      int
-	NGold     int
-	NCand     int
-	NEProb    Num
-	State     string
-	SelectedK int
-	Values    []Num // aligned with Report.PerQueryColumns
+	System     string
+	Query      string
+	Post       string
+	Criterion  string
+	Fold       int
+	NGold      int
+	NCand      int
+	GoldInPool int // gold items among the candidates
+	Difficulty Num // n_neg / n_pos = (NCand − GoldInPool) / NGold (seed 001 §4.3); null without gold
+	NEProb     Num
+	State      string
+	SelectedK  int
+	Values     []Num // aligned with Report.PerQueryColumns
 }
 
 type metricKey struct{ system, id, slice string }
 
+// Reindex rebuilds the lookup index of Metric; call it after building or
+// changing a Report by hand (tests, readers of metrics_master.json).
+func (r *Report) Reindex() {
+	r.index = make(map[metricKey]int, len(r.Metrics))
+	for i, m := range r.Metrics {
+		r.index[metricKey{m.System, m.ID, m.Slice}] = i
+	}
+}
+
 // Metric returns the metric (system, id, slice), if computed.
 func (r *Report) Metric(system, id, slice string) (Metric, bool) {
+	if r.index == nil {
+		r.Reindex()
+	}
 	i, ok := r.index[metricKey{system, id, slice}]
 	if !ok {
 		return Metric{}, false

@@ -26,6 +26,15 @@ func (c *computer) perQueryRows() {
 			r := &sys.Rows[qi]
 			pq := PerQuery{System: sc.name, Query: q.ID, Post: q.Post, Criterion: q.Criterion, Fold: q.Fold,
 				NGold: len(q.Gold), NCand: len(r.Candidates), NEProb: NaN, SelectedK: sc.k[i]}
+			pq.Difficulty = NaN
+			for _, g := range r.Rel {
+				if g > 0 {
+					pq.GoldInPool++
+				}
+			}
+			if pq.NGold > 0 {
+				pq.Difficulty = Num(float64(pq.NCand-pq.GoldInPool) / float64(pq.NGold))
+			}
 			if r.HasNEProb {
 				pq.NEProb = Num(r.NEProb)
 			}
@@ -49,7 +58,7 @@ func (c *computer) perQueryRows() {
 func (r *Report) PerQueryCSV() []byte {
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
-	head := []string{"system", "query_id", "post_id", "criterion_id", "fold", "n_gold", "n_candidates", "ne_prob", "state", "selected_k"}
+	head := []string{"system", "query_id", "post_id", "criterion_id", "fold", "n_gold", "n_candidates", "gold_in_pool", "difficulty", "ne_prob", "state", "selected_k"}
 	w.Write(append(head, r.PerQueryColumns...))
 	rec := make([]string, 0, len(head)+len(r.PerQueryColumns))
 	num := func(n Num) string {
@@ -61,7 +70,7 @@ func (r *Report) PerQueryCSV() []byte {
 	for _, q := range r.PerQuery {
 		rec = rec[:0]
 		rec = append(rec, csvSafe(q.System), csvSafe(q.Query), csvSafe(q.Post), csvSafe(q.Criterion), strconv.Itoa(q.Fold),
-			strconv.Itoa(q.NGold), strconv.Itoa(q.NCand), num(q.NEProb), q.State, strconv.Itoa(q.SelectedK))
+			strconv.Itoa(q.NGold), strconv.Itoa(q.NCand), strconv.Itoa(q.GoldInPool), num(q.Difficulty), num(q.NEProb), q.State, strconv.Itoa(q.SelectedK))
 		for _, v := range q.Values {
 			rec = append(rec, num(v))
 		}
