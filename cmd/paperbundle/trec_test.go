@@ -1,0 +1,83 @@
+package main
+
+import (
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestTRECMatchesTrecEval builds a bundle from a TREC run and qrels and
+// checks the shared measures against trec_eval's documented semantics,
+// computed by hand below. Ties: score descending, then docno descending,
+// so in q1 d3 (0.5) ranks before d2 (0.5).
+//
+//	q1 ranked d1 d3 d2 d4, grades 1 0 2 0, qrels grades {d1:1, d2:2, d5:1}
+//	q2 ranked d4 d3,       grades 0 1,     qrels {d3:1}
+//	q3 has no qrels: not evaluated.
+//
+//	P_5:        q1 2/5, q2 1/5                      -> 0.3
+//	recall_5:   q1 2/3, q2 1                        -> 0.833333
+//	recip_rank: q1 1,   q2 1/2                      -> 0.75
+//	map_cut_5:  q1 (1 + 2/3)/3, q2 (1/2)/1          -> 0.527778
+//	ndcg_cut_5 (gain = grade):
+//	  q1 DCG 1/1 + 2/log2(4) = 2; IDCG 2 + 1/log2(3) + 1/log2(4)
+//	  q2 DCG 1/log2(3); IDCG 1
+func TestTRECMatchesTrecEval(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, s string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("qrels.txt", "q1 0 d1 1\nq1 0 d2 2\nq1 0 d5 1\nq2 0 d3 1\nq2 0 d9 0\n")
+	write("run.txt", "q1 Q0 d1 1 0.9 t\nq1 Q0 d2 2 0.5 t\nq1 Q0 d3 3 0.5 t\nq1 Q0 d4 4 0.1 t\n"+
+		"q2 Q0 d3 1 0.2 t\nq2 Q0 d4 2 0.8 t\nq3 Q0 d1 1 0.5 t\n")
+	write("paper.yaml", "title: trec\nqrels: qrels.txt\nsystems:\n  - {name: bm25, format: trec, input: run.txt}\n"+
+		"cutoffs: [5]\ncontract: {ndcg_gain: linear}\nbootstrap: {resamples: 20}\n")
+	root := filepath.Join(dir, "out")
+	if _, stderr, code := runCmd("build", "-config", filepath.Join(dir, "paper.yaml"), "-out", root, "-q"); code != 0 {
+		t.Fatalf("build: exit %d: %s", code, stderr)
+	}
+	b, err := os.ReadFile(filepath.Join(root, "v1", "metrics_master.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Metrics []struct {
+			System, ID, Slice string
+			Value             *float64
+		}
+		Dataset struct {
+			RunOnly map[string]int `json:"trec_run_queries_without_qrels"`
+		}
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]float64{
+		"rank.precision@5": 0.3,
+		"rank.recall@5":    (2.0/3 + 1) / 2,
+		"rank.mrr":         0.75,
+		"rank.map@5":       ((1+2.0/3)/3 + 0.5) / 2,
+		"rank.ndcg@5":      (2/(2+1/math.Log2(3)+0.5) + 1/math.Log2(3)) / 2,
+	}
+	const tol = 1e-4 // SPEC 2.2: equal to trec_eval to 1e-4
+	for _, m := range doc.Metrics {
+		w, ok := want[m.ID]
+		if !ok || m.System != "bm25" || m.Slice != "" {
+			continue
+		}
+		delete(want, m.ID)
+		if m.Value == nil || math.Abs(*m.Value-w) > tol {
+			t.Errorf("%s = %v, trec_eval gives %.6f", m.ID, m.Value, w)
+		}
+	}
+	for id := range want {
+		t.Errorf("%s missing", id)
+	}
+	if doc.Dataset.RunOnly["bm25"] != 1 {
+		t.Errorf("run queries without qrels = %v, want bm25: 1", doc.Dataset.RunOnly)
+	}
+}
