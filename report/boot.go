@@ -256,18 +256,18 @@ func (c *computer) ci(sb *sysBoot, key metricKey, theta float64) *CI {
 	if c.cfg.Bootstrap.Method == "bca" && sb.jack != nil {
 		iv = stats.BCa(col, theta, sb.jack.Column(j), c.cfg.Bootstrap.Confidence)
 	} else {
-		iv = stats.Percentile(col, c.cfg.Bootstrap.Confidence)
+		iv.Low, iv.High, iv.Dropped = percentileInterval(col, c.cfg.Bootstrap.Confidence, &c.qscratch)
+		iv.Method = stats.MethodPercentile
 	}
 	return &CI{Low: Num(iv.Low), High: Num(iv.High), Method: iv.Method, Unit: c.cfg.Bootstrap.Unit, Resamples: sb.reps.B, Undefined: iv.Dropped}
 }
 
 // bands fills the ROC and PR band of the system's curves.
 func (c *computer) bands(sc *sysCalc, sb *sysBoot, grid []float64, conf float64) {
-	alpha := (1 - conf) / 2
 	band := func(lo int, set func(k int, l, h float64)) {
 		for k := range grid {
-			vals, _ := sortedFinite(sb.reps.Column(lo + k))
-			set(k, quantileSorted(vals, alpha), quantileSorted(vals, 1-alpha))
+			l, h, _ := percentileInterval(sb.reps.Column(lo+k), conf, &c.qscratch)
+			set(k, l, h)
 		}
 	}
 	for i := range c.rep.Curves.ROC {

@@ -49,7 +49,8 @@ func (c *computer) comparisons() {
 					for k := range d {
 						d[k] = ca[k] - cb[k]
 					}
-					iv := stats.Percentile(d, c.cfg.Bootstrap.Confidence)
+					lo, hi, dropped := percentileInterval(d, c.cfg.Bootstrap.Confidence, &c.qscratch)
+					iv := stats.Interval{Low: lo, High: hi, Dropped: dropped}
 					cmp.CI = &CI{Low: Num(iv.Low), High: Num(iv.High), Method: "percentile (paired)", Unit: c.cfg.Bootstrap.Unit, Resamples: ba.reps.B, Undefined: iv.Dropped}
 				}
 			}

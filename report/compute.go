@@ -92,6 +92,8 @@ type computer struct {
 
 	sys   []*sysCalc
 	boots []*sysBoot
+
+	qscratch []float64 // scratch of percentileInterval
 }
 
 type stratum struct {

@@ -3,7 +3,6 @@ package report
 import (
 	"math"
 	"slices"
-	"sort"
 )
 
 // The statistics engine. Almost every metric of the catalog is a function
@@ -117,32 +116,3 @@ func ratio(s []float64) float64 {
 var nan = math.NaN()
 
 func isNaN(x float64) bool { return math.IsNaN(x) }
-
-// quantileSorted is numpy's default linear quantile of sorted finite data.
-func quantileSorted(x []float64, q float64) float64 {
-	if len(x) == 0 {
-		return nan
-	}
-	h := q * float64(len(x)-1)
-	lo := math.Floor(h)
-	i := int(lo)
-	if i+1 >= len(x) {
-		return x[len(x)-1]
-	}
-	return x[i] + (h-lo)*(x[i+1]-x[i])
-}
-
-// sortedFinite returns the finite values of x, sorted.
-func sortedFinite(x []float64) ([]float64, int) {
-	out := make([]float64, 0, len(x))
-	dropped := 0
-	for _, v := range x {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			dropped++
-			continue
-		}
-		out = append(out, v)
-	}
-	sort.Float64s(out)
-	return out, dropped
-}
