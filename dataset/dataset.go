@@ -128,9 +128,10 @@ type InputError struct {
 	Msg    string // what was wrong, and what was expected
 
 	// Consistency marks a failed hard consistency check of SPEC 10 (folds
-	// not post-disjoint, tune/eval overlap, gold differing between systems,
-	// a probability outside [0, 1]) rather than malformed input; when every
-	// error of a list is one, the command exits 3 instead of 2.
+	// not post-disjoint, tune/eval overlap, gold differing between systems)
+	// rather than malformed input; when every error of a list is one, the
+	// command exits 3 instead of 2. A probability outside [0, 1] is a
+	// malformed value of its row (SPEC 12, exit 2).
 	Consistency bool
 }
 

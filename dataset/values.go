@@ -349,7 +349,14 @@ type arena struct {
 // in list order (a stable sort). It returns nil when the list is already
 // ranked, so the caller can skip the permutation.
 func rankByScore(perm []int, scores []float64) []int {
-	if slices.IsSortedFunc(scores, func(a, b float64) int { return -cmpFloat(a, b) }) {
+	sorted := true
+	for i := 1; i < len(scores); i++ {
+		if scores[i] > scores[i-1] {
+			sorted = false
+			break
+		}
+	}
+	if sorted {
 		return nil
 	}
 	perm = identity(perm, len(scores))
