@@ -74,11 +74,11 @@ func (c *computer) bootstrapAll(ctx context.Context) error {
 			return err
 		}
 		C := len(sc.tab.cols)
-		total := sumsOver(sc.tab, nil)
+		total := sc.tab.sums(nil)
 		foldSums := make([][]float64, len(c.folds))
 		for fi, f := range c.folds {
 			f := f
-			foldSums[fi] = sumsOver(sc.tab, func(i int) bool { return c.fold[i] == f })
+			foldSums[fi] = sc.tab.sums(func(g int) bool { return c.groupFold[g] == f })
 		}
 		scratch := make([]float64, 4*C+64)
 		// Bootstrap columns.
@@ -152,12 +152,8 @@ func (c *computer) bootstrapAll(ctx context.Context) error {
 				remapped[k] = &cp
 			}
 			bootStats := remapped
-			sub := &colTable{n: sc.tab.n}
-			for _, j := range keep {
-				sub.cols = append(sub.cols, sc.tab.cols[j])
-			}
 			C := len(keep)
-			S := groupSums(sub, c.group, c.nGroups)
+			S := sc.tab.matrix(keep)
 			G := c.nGroups
 			group := c.group
 			plan := stats.Plan{Group: group, NGroups: G, B: B, Seed: c.cfg.Seed, Workers: c.opt.Workers}

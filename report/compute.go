@@ -77,18 +77,19 @@ type computer struct {
 	opt Options
 	rep *Report
 
-	eval     []int   // indexes of eval queries in ds.Queries
-	y        []bool  // has evidence, per eval row
-	fold     []int   // fold per eval row
-	folds    []int   // distinct folds, ascending
-	group    []int32 // bootstrap group per eval row
-	nGroups  int
-	crit     []int         // criterion index per eval row (-1 none)
-	criteria []string      // distinct criteria
-	tuneOf   map[int][]int // fold -> tune query indexes (or cross-fitted eval rows)
-	crossFit map[int]bool
-	strata   []stratum
-	stratOf  []int // stratum per eval row (-1: not positive / none)
+	eval      []int   // indexes of eval queries in ds.Queries
+	y         []bool  // has evidence, per eval row
+	fold      []int   // fold per eval row
+	folds     []int   // distinct folds, ascending
+	group     []int32 // bootstrap group per eval row
+	groupFold []int   // fold of each group (a post is evaluated in one fold)
+	nGroups   int
+	crit      []int         // criterion index per eval row (-1 none)
+	criteria  []string      // distinct criteria
+	tuneOf    map[int][]int // fold -> tune query indexes (or cross-fitted eval rows)
+	crossFit  map[int]bool
+	strata    []stratum
+	stratOf   []int // stratum per eval row (-1: not positive / none)
 
 	sys   []*sysCalc
 	boots []*sysBoot
@@ -146,6 +147,10 @@ func newComputer(cfg *config.Config, ds *dataset.Dataset, opt Options) *computer
 		}
 	}
 	c.nGroups = len(postIdx)
+	c.groupFold = make([]int, c.nGroups)
+	for i, g := range c.group {
+		c.groupFold[g] = c.fold[i]
+	}
 	for f := range foldSet {
 		c.folds = append(c.folds, f)
 	}

@@ -14,31 +14,39 @@ import (
 // are not sums (AUROC, AUPRC, ROC and PR bands) use the sorted-once weighted
 // kernels of package stats.
 
-// colTable holds per-row columns over the eval rows of one system, with
-// de-duplication by name.
+// colTable holds per-group (post) sums of per-row columns over the eval
+// rows of one system. Only the group sums are kept: the full-sample and
+// per-fold values and every resample are functions of them (a group lies in
+// one fold), so memory is groups x columns, not rows x columns. Columns
+// with equal group sums are stored once, which keeps the bootstrap's inner
+// loop short.
 type colTable struct {
 	n      int
+	group  []int32 // group of each row
+	nG     int
 	names  map[string]int
-	byHash map[uint64][]int // content hash -> columns, to share equal columns
-	cols   [][]float64
+	byHash map[uint64][]int
+	cols   [][]float64 // per column: sum over each group's rows
 }
 
-func newColTable(n int) *colTable {
-	return &colTable{n: n, names: map[string]int{}, byHash: map[uint64][]int{}}
+func newColTable(n int, group []int32, nGroups int) *colTable {
+	return &colTable{n: n, group: group, nG: nGroups, names: map[string]int{}, byHash: map[uint64][]int{}}
 }
 
 // col returns the index of column name, computing it with fill when new.
-// Columns with equal content (the positives mask of every ranking mean,
-// say) are stored once, which keeps the bootstrap's inner loop short.
 func (t *colTable) col(name string, fill func(i int) float64) int {
 	if j, ok := t.names[name]; ok {
 		return j
 	}
-	c := make([]float64, t.n)
+	c := make([]float64, t.nG)
+	for i := 0; i < t.n; i++ {
+		if v := fill(i); v != 0 {
+			c[t.group[i]] += v
+		}
+	}
 	var sum uint64 = 14695981039346656037
-	for i := range c {
-		c[i] = fill(i)
-		sum = (sum ^ math.Float64bits(c[i])) * 1099511628211
+	for _, v := range c {
+		sum = (sum ^ math.Float64bits(v)) * 1099511628211
 	}
 	for _, j := range t.byHash[sum] {
 		if slices.Equal(t.cols[j], c) {
@@ -53,6 +61,35 @@ func (t *colTable) col(name string, fill func(i int) float64) int {
 	return j
 }
 
+// sums returns the column sums over the groups where keep is true (all
+// groups when keep is nil).
+func (t *colTable) sums(keep func(g int) bool) []float64 {
+	s := make([]float64, len(t.cols))
+	for j, c := range t.cols {
+		var acc float64
+		for g, v := range c {
+			if keep == nil || keep(g) {
+				acc += v
+			}
+		}
+		s[j] = acc
+	}
+	return s
+}
+
+// matrix returns the group sums of the given columns as a row-major
+// groups x len(cols) matrix.
+func (t *colTable) matrix(cols []int) []float64 {
+	C := len(cols)
+	S := make([]float64, t.nG*C)
+	for k, j := range cols {
+		for g, v := range t.cols[j] {
+			S[g*C+k] = v
+		}
+	}
+	return S
+}
+
 // sumStat is one metric value computed from column sums.
 type sumStat struct {
 	key   metricKey
@@ -64,35 +101,6 @@ type sumStat struct {
 	maskQ int     // column marking the rows that perQ covers
 	boot  bool    // bootstrap a CI
 	scale float64 // unused; kept 0
-}
-
-// groupSums returns, for every group, the sum of every column over the
-// group's rows: a G x C row-major matrix.
-func groupSums(t *colTable, group []int32, nGroups int) []float64 {
-	C := len(t.cols)
-	S := make([]float64, nGroups*C)
-	for j, c := range t.cols {
-		for i, v := range c {
-			S[int(group[i])*C+j] += v
-		}
-	}
-	return S
-}
-
-// sumsOver returns the column sums over the rows where keep is true (all
-// rows when keep is nil).
-func sumsOver(t *colTable, keep func(i int) bool) []float64 {
-	s := make([]float64, len(t.cols))
-	for j, c := range t.cols {
-		var acc float64
-		for i, v := range c {
-			if keep == nil || keep(i) {
-				acc += v
-			}
-		}
-		s[j] = acc
-	}
-	return s
 }
 
 // eval applies st to a vector of all column sums.

@@ -375,9 +375,9 @@ func (c *computer) baselines() {
 	}
 	sys := &c.ds.Systems[0]
 	query := func(i int) *dataset.Query { return &c.ds.Queries[c.eval[i]] }
-	rnd := &sysCalc{name: "baseline:random", tab: newColTable(len(c.eval)), perQ: map[string][]float64{}}
+	rnd := &sysCalc{name: "baseline:random", tab: newColTable(len(c.eval), c.group, c.nGroups), perQ: map[string][]float64{}}
 	c.rankingWith(rnd, func(i int) []int { return sys.Rows[c.eval[i]].Rel }, query, false, c.randomKernels())
-	orc := &sysCalc{name: "baseline:oracle", tab: newColTable(len(c.eval)), perQ: map[string][]float64{}}
+	orc := &sysCalc{name: "baseline:oracle", tab: newColTable(len(c.eval), c.group, c.nGroups), perQ: map[string][]float64{}}
 	oracle := make([][]int, len(c.eval))
 	for i := range oracle {
 		oracle[i] = metrics.Oracle(sys.Rows[c.eval[i]].Rel)

@@ -151,7 +151,7 @@ func (c *computer) addConfusion(sc *sysCalc, tag, slice string, pred []bool, kee
 func (c *computer) system(si int) {
 	sys := &c.ds.Systems[si]
 	n := len(c.eval)
-	sc := &sysCalc{name: sys.Name, tab: newColTable(n), perQ: map[string][]float64{}}
+	sc := &sysCalc{name: sys.Name, tab: newColTable(n, c.group, c.nGroups), perQ: map[string][]float64{}}
 	c.sys = append(c.sys, sc)
 	row := func(i int) *dataset.Row { return &sys.Rows[c.eval[i]] }
 	query := func(i int) *dataset.Query { return &c.ds.Queries[c.eval[i]] }
