@@ -97,6 +97,7 @@ func (c *computer) bootstrapAll(ctx context.Context) error {
 			auroc   int // column, -1 none
 			auprc   int
 			roc, pr int // first band column, -1 none
+			tpr     int // first column of the in-sample TPR at FPR targets, -1 none
 		}
 		var scored []*scoredRun
 		nStat := len(bootStats)
@@ -110,7 +111,7 @@ func (c *computer) bootstrapAll(ctx context.Context) error {
 					for k, i := range s.rows {
 						y[k], p[k] = s.y[i], s.p[i]
 					}
-					run = &scoredRun{rows: s.rows, k: stats.NewScored(y, p), auroc: -1, auprc: -1, roc: -1, pr: -1}
+					run = &scoredRun{rows: s.rows, k: stats.NewScored(y, p), auroc: -1, auprc: -1, roc: -1, pr: -1, tpr: -1}
 					bySubset[s.key.slice] = run
 					scored = append(scored, run)
 				}
@@ -128,6 +129,14 @@ func (c *computer) bootstrapAll(ctx context.Context) error {
 				if s.band && s.kind == "auprc" {
 					sb.prLo, run.pr = nStat, nStat
 					nStat += len(grid)
+				}
+				if s.band && s.kind == "auroc" && len(c.cfg.FPRTargets) > 0 {
+					// ne.tpr@fpr=X (in-sample, SPEC 4.1) from the same pass.
+					run.tpr = nStat
+					for _, x := range c.cfg.FPRTargets {
+						sb.col[metricKey{sc.name, metrics.MustDef("ne.tpr@fpr=0.1").ID(x), ""}] = nStat
+						nStat++
+					}
 				}
 			}
 		}
@@ -200,6 +209,9 @@ func (c *computer) bootstrapAll(ctx context.Context) error {
 						if r.pr >= 0 {
 							e.PrecisionAtRecallGrid(grid, out[r.pr:r.pr+len(grid)])
 						}
+						if r.tpr >= 0 {
+							e.TPRAtFPR(c.cfg.FPRTargets, out[r.tpr:r.tpr+len(c.cfg.FPRTargets)])
+						}
 					}
 				}
 			}
@@ -235,6 +247,12 @@ func (c *computer) bootstrapAll(ctx context.Context) error {
 				}
 			}
 			c.emit(s.key.system, s.key.id, s.key.slice, "", len(s.rows), v, folds, c.ci(sb, s.key, v))
+		}
+		// Metrics emitted before the bootstrap whose replicates it made.
+		for k := range sb.col {
+			if i, ok := c.rep.index[k]; ok && c.rep.Metrics[i].CI == nil {
+				c.rep.Metrics[i].CI = c.ci(sb, k, float64(c.rep.Metrics[i].Value))
+			}
 		}
 		c.bands(sc, sb, grid, conf)
 	}
