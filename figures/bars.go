@@ -212,7 +212,7 @@ func dynkHist(r *report.Report, system string, g histGroup, keys map[string]stri
 			for _, c := range h.Count {
 				n += c
 			}
-			leg.Add(groupLabel(h.Group)+" (n = "+strconv.Itoa(n)+")", b)
+			leg.Add(groupLabel(h.Group)+" (n = "+groupInt(n)+")", b)
 		}
 	}
 	intTicks(&p.X, ks, strconv.Itoa)
@@ -224,7 +224,7 @@ func dynkHist(r *report.Report, system string, g histGroup, keys map[string]stri
 		for _, c := range hs[0].Count {
 			n += c
 		}
-		p.Title.Text += " (n = " + strconv.Itoa(n) + ")"
+		p.Title.Text += " (n = " + groupInt(n) + ")"
 	}
 	return &figure{name: g.file() + keys[system], w: figW + 0.5*vg.Inch, h: figH,
 		parts: map[string]any{"bars": all, "groups": hs},
@@ -300,7 +300,7 @@ func rankAtK(r *report.Report, ix *index, system string, recall bool, keys map[s
 			n = float64(r.Dataset.PositiveQueries)
 		}
 		if !math.IsNaN(n) && n > 0 {
-			name += " (n = " + strconv.Itoa(int(n)) + ")"
+			name += " (n = " + groupInt(int(n)) + ")"
 		}
 		leg.Add(name, legendLine{sty}, legendGlyph{gs})
 		lines[s.name] = s.xy

@@ -51,6 +51,9 @@ func build(r *report.Report) []*figure {
 		add(rankAtK(r, ix, s, false, keys))
 	}
 	for _, s := range systemOrder(r, false) {
+		add(difficultyFigure(r, ix, s, keys))
+	}
+	for _, s := range systemOrder(r, false) {
 		add(gammaSweep(r, s, keys))
 	}
 	for _, s := range systemOrder(r, false) {

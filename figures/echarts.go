@@ -63,6 +63,9 @@ func ECharts(r *report.Report) ([]Chart, error) {
 		e.rankAtK(s, false)
 	}
 	for _, s := range systemOrder(r, false) {
+		e.difficulty(s)
+	}
+	for _, s := range systemOrder(r, false) {
 		e.sweep(s)
 	}
 	for _, s := range systemOrder(r, false) {
@@ -646,7 +649,7 @@ func (e *ebuild) hist(system string, g histGroup) {
 			bd[pos[k]] = opts.BarData{Value: h.Count[j], Name: "K = " + strconv.Itoa(k) + ": " + strconv.Itoa(h.Count[j]) + " queries"}
 			n += h.Count[j]
 		}
-		ch.AddSeries(groupLabel(h.Group)+" (n = "+strconv.Itoa(n)+")", bd, tip("{a}<br/>{b}"))
+		ch.AddSeries(groupLabel(h.Group)+" (n = "+groupInt(n)+")", bd, tip("{a}<br/>{b}"))
 	}
 	e.emit(id, fig, title, "", 400, ch)
 }
@@ -896,6 +899,52 @@ func (e *ebuild) perQuery(system string) {
 	ch.AddSeries(metric, hd, tip("{b}"), drawAtOnce())
 	e.emit(id, fig, title, leftOut(skipped), 420, ch)
 }
+
+// difficulty is the scatter of recall@K against difficulty on a log axis:
+// one dot per distinct (difficulty, recall) pair, its tooltip giving the
+// number of queries there.
+func (e *ebuild) difficulty(system string) {
+	d, ok := difficultyData(e.r, e.ix, system)
+	if !ok {
+		return
+	}
+	fig := "difficulty_" + e.keys[system]
+	id := e.chartID(fig)
+	label := systemLabel(e.r, system)
+	what := "Recall@" + strconv.Itoa(d.K)
+	title := what + " against difficulty: " + label
+	sub := "positive queries (n = " + groupInt(d.Drawn+d.Zero) + "); Spearman rho = " + fmt3(d.Rho)
+	if !math.IsNaN(d.Rho) {
+		sub += ", p " + fmtP(d.P)
+	}
+	lo, hi := d.Points[0].X, d.Points[0].X
+	for _, pt := range d.Points {
+		lo, hi = math.Min(lo, pt.X), math.Max(hi, pt.X)
+	}
+	ch := charts.NewScatter()
+	ch.SetGlobalOptions(append(base(id, title, sub, 440, defaultGrid),
+		charts.WithXAxisOpts(opts.XAxis{Type: "log", Name: "Difficulty n_neg / n_pos (negatives per positive, log scale)", NameLocation: "middle", NameGap: 28,
+			Min: logFloor(lo), Max: logCeil(hi)}),
+		charts.WithYAxisOpts(valueY(what+" of the query", 0, 1)))...)
+	var sd []opts.ScatterData
+	for _, pt := range d.Points {
+		sd = append(sd, opts.ScatterData{Value: []float64{r5(pt.X), r5(pt.Y)},
+			Name: "difficulty " + trimFloat(pt.X, 3) + ", " + what + " " + fmt3(pt.Y) + ": " + queries(pt.N)})
+	}
+	ch.AddSeries("Positive queries (one dot per distinct pair)", sd, tip("{b}"), drawAtOnce(),
+		charts.WithScatterChartOpts(opts.ScatterChart{Symbol: "circle", SymbolSize: 6}),
+		charts.WithItemStyleOpts(opts.ItemStyle{Color: okabeHex()[0], Opacity: opts.Float(0.45)}))
+	note := leftOut(d.Undef)
+	if d.Zero > 0 {
+		note = joinNotes(note, queries(d.Zero)+" at difficulty 0 left out (log axis)")
+	}
+	e.emit(id, fig, title, note, 440, ch)
+}
+
+// logFloor and logCeil are the powers of ten around x > 0: the ends of a
+// log axis.
+func logFloor(x float64) float64 { return math.Pow(10, math.Floor(math.Log10(x))) }
+func logCeil(x float64) float64  { return math.Pow(10, math.Ceil(math.Log10(x))) }
 
 func (e *ebuild) systems() {
 	names := systemOrder(e.r, true)

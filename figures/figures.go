@@ -17,23 +17,18 @@ package figures
 
 import (
 	"bytes"
-	"compress/zlib"
-	"encoding/binary"
 	"fmt"
-	"hash/crc32"
-	"image"
-	"io"
+	"image/color"
+	"math"
 	"runtime"
 	"sync"
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
-	"git.sr.ht/~sbinet/gg"
 	"golang.org/x/text/encoding/charmap"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
 
@@ -129,6 +124,7 @@ func pdfDate(r *report.Report) time.Time {
 // Liberation Sans, so text keeps its measured width.
 func (f *figure) svg() ([]byte, error) {
 	c := vgsvg.New(f.w, f.h)
+	paintPage(c, f.w, f.h)
 	f.draw(draw.New(c))
 	var buf bytes.Buffer
 	if _, err := c.WriteTo(&buf); err != nil {
@@ -151,7 +147,8 @@ func (f *figure) pdf(date time.Time) ([]byte, error) {
 	fpdf.SetDefaultCatalogSort(true)
 	c := vgpdf.New(f.w, f.h)
 	pdfMu.Unlock()
-	f.draw(draw.New(cp1252Canvas{c}))
+	paintPage(c, f.w, f.h)
+	f.draw(draw.New(pdfCanvas{c}))
 	var buf bytes.Buffer
 	if _, err := c.WriteTo(&buf); err != nil {
 		return nil, err
@@ -159,90 +156,111 @@ func (f *figure) pdf(date time.Time) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// png renders the figure at DPI dots per inch on white.
-func (f *figure) png() ([]byte, error) {
-	w := int(f.w.Dots(DPI) + 0.5)
-	h := int(f.h.Dots(DPI) + 0.5)
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	ctx := gg.NewContextForRGBA(img) // draws into img, no copy
-	ctx.SetLineCapButt()
-	ctx.InvertY()
-	c := vgimg.NewWith(vgimg.UseImageWithContext(img, ctx), vgimg.UseDPI(DPI))
-	f.draw(draw.New(c))
-	var buf bytes.Buffer
-	if err := encodePNG(&buf, img); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+// paintPage fills the whole page white: the plots draw no background of
+// their own (see newPlot).
+func paintPage(c vg.Canvas, w, h vg.Length) {
+	c.SetColor(color.White)
+	c.Fill(vg.Rectangle{Max: vg.Point{X: w, Y: h}}.Path())
 }
 
-// encodePNG writes an opaque image as an 8-bit RGB PNG with the Up filter
-// on every row and fast zlib compression: several times faster than
-// image/png's adaptive filtering on figures, and deterministic. Alpha is
-// dropped (figures are drawn on an opaque white background).
-func encodePNG(w io.Writer, img *image.RGBA) error {
-	b := img.Bounds()
-	W, H := b.Dx(), b.Dy()
-	var out bytes.Buffer
-	out.WriteString("\x89PNG\r\n\x1a\n")
-	chunk := func(typ string, data []byte) {
-		var hdr [8]byte
-		binary.BigEndian.PutUint32(hdr[:4], uint32(len(data)))
-		copy(hdr[4:], typ)
-		out.Write(hdr[:])
-		out.Write(data)
-		crc := crc32.NewIEEE()
-		crc.Write(hdr[4:])
-		crc.Write(data)
-		var c [4]byte
-		binary.BigEndian.PutUint32(c[:], crc.Sum32())
-		out.Write(c[:])
-	}
-	ihdr := make([]byte, 13)
-	binary.BigEndian.PutUint32(ihdr[0:], uint32(W))
-	binary.BigEndian.PutUint32(ihdr[4:], uint32(H))
-	ihdr[8], ihdr[9] = 8, 2 // bit depth 8, colour type RGB
-	chunk("IHDR", ihdr)
-	var z bytes.Buffer
-	zw, err := zlib.NewWriterLevel(&z, zlib.BestSpeed)
-	if err != nil {
-		return err
-	}
-	prev := make([]byte, 3*W)
-	cur := make([]byte, 3*W)
-	row := make([]byte, 1+3*W)
-	row[0] = 2 // filter type Up
-	for y := 0; y < H; y++ {
-		pix := img.Pix[(y-b.Min.Y+b.Min.Y)*img.Stride:]
-		for x := 0; x < W; x++ {
-			copy(cur[3*x:3*x+3], pix[4*x:4*x+3])
-		}
-		for i := range cur {
-			row[1+i] = cur[i] - prev[i]
-		}
-		if _, err := zw.Write(row); err != nil {
-			return err
-		}
-		prev, cur = cur, prev
-	}
-	if err := zw.Close(); err != nil {
-		return err
-	}
-	chunk("IDAT", z.Bytes())
-	chunk("IEND", nil)
-	_, err = w.Write(out.Bytes())
-	return err
-}
-
-// cp1252Canvas passes text to the PDF canvas in Windows-1252, the code
-// page vgpdf embeds its fonts with: without it any non-ASCII rune of a
-// label (é, ±) would print as two wrong glyphs. Runes outside the code page
-// print as '?'.
-type cp1252Canvas struct{ *vgpdf.Canvas }
+// pdfCanvas works around three limits of the vgpdf canvas:
+//
+//   - text is passed in Windows-1252, the code page vgpdf embeds its fonts
+//     with: without it any non-ASCII rune of a label (é, ±) would print as
+//     two wrong glyphs; runes outside the code page print as '?';
+//   - a translucent colour is passed with its components not premultiplied
+//     by alpha: vgpdf writes the premultiplied components as the colour and
+//     alpha again as the opacity, which turns a 22% blue band grey;
+//   - arcs (circle markers, rings) are passed as cubic Bézier curves:
+//     vgpdf paints each arc inside its own q ... Q while the path is still
+//     open, which the PDF specification does not allow and renderers show
+//     as stray marks.
+type pdfCanvas struct{ *vgpdf.Canvas }
 
 // FillString implements vg.Canvas.
-func (c cp1252Canvas) FillString(f font.Face, pt vg.Point, s string) {
+func (c pdfCanvas) FillString(f font.Face, pt vg.Point, s string) {
 	c.Canvas.FillString(f, pt, toCP1252(s))
+}
+
+// SetColor implements vg.Canvas.
+func (c pdfCanvas) SetColor(col color.Color) { c.Canvas.SetColor(straightColor(col)) }
+
+// Fill implements vg.Canvas.
+func (c pdfCanvas) Fill(p vg.Path) { c.Canvas.Fill(arcsToCurves(p)) }
+
+// Stroke implements vg.Canvas.
+func (c pdfCanvas) Stroke(p vg.Path) { c.Canvas.Stroke(arcsToCurves(p)) }
+
+// straight is a colour whose RGBA method returns the components without
+// the premultiplication by alpha that color.Color asks for; only the PDF
+// canvas, which wants exactly that, sees it.
+type straight color.NRGBA
+
+// RGBA returns the straight components and alpha, 16 bits each.
+func (s straight) RGBA() (r, g, b, a uint32) {
+	return uint32(s.R) * 0x101, uint32(s.G) * 0x101, uint32(s.B) * 0x101, uint32(s.A) * 0x101
+}
+
+// straightColor returns c as a straight colour when it is translucent,
+// else c itself.
+func straightColor(c color.Color) color.Color {
+	if c == nil {
+		return nil
+	}
+	n := color.NRGBAModel.Convert(c).(color.NRGBA)
+	if n.A == 0xff {
+		return c
+	}
+	return straight(n)
+}
+
+// arcsToCurves returns p with every arc replaced by a line to its start
+// (as vg.Path.Arc draws one) and cubic Bézier segments of at most 90°:
+// for a segment of angle θ from a0 to a1 on a circle of radius r, the
+// control points lie on the tangents at distance
+//
+//	k = 4/3 · tan(θ/4) · r
+//
+// which keeps the radial error below 0.03% of r.
+func arcsToCurves(p vg.Path) vg.Path {
+	has := false
+	for _, c := range p {
+		if c.Type == vg.ArcComp {
+			has = true
+			break
+		}
+	}
+	if !has {
+		return p
+	}
+	out := make(vg.Path, 0, len(p)+8)
+	for i, c := range p {
+		if c.Type != vg.ArcComp {
+			out = append(out, c)
+			continue
+		}
+		r := float64(c.Radius)
+		at := func(a float64) vg.Point {
+			return vg.Point{X: c.Pos.X + vg.Length(r*math.Cos(a)), Y: c.Pos.Y + vg.Length(r*math.Sin(a))}
+		}
+		start := vg.PathComp{Type: vg.LineComp, Pos: at(c.Start)}
+		if i == 0 {
+			start.Type = vg.MoveComp
+		}
+		out = append(out, start)
+		n := max(1, int(math.Ceil(math.Abs(c.Angle)/(math.Pi/2)-1e-9)))
+		th := c.Angle / float64(n)
+		k := 4.0 / 3 * math.Tan(th/4) * r
+		for j := 0; j < n; j++ {
+			a0 := c.Start + float64(j)*th
+			a1 := a0 + th
+			p0, p3 := at(a0), at(a1)
+			p1 := vg.Point{X: p0.X - vg.Length(k*math.Sin(a0)), Y: p0.Y + vg.Length(k*math.Cos(a0))}
+			p2 := vg.Point{X: p3.X + vg.Length(k*math.Sin(a1)), Y: p3.Y - vg.Length(k*math.Cos(a1))}
+			out = append(out, vg.PathComp{Type: vg.CurveComp, Pos: p3, Control: []vg.Point{p1, p2}})
+		}
+	}
+	return out
 }
 
 func toCP1252(s string) string {

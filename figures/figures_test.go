@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"flag"
 	"fmt"
+	"image/color"
 	"image/png"
 	"io"
 	"math"
@@ -19,6 +20,8 @@ import (
 	"testing"
 
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/vgpdf"
 
 	"paperbundle/report"
 )
@@ -108,13 +111,13 @@ var goldenFigures = []string{
 	"roc_sys-a", "roc_overlay", "pr_sys-a", "pr_sys_b", "pr_overlay", "reliability_sys-a", "decision_curve_sys-a",
 	"criteria_auroc_sys-a", "criteria_auroc_sys_b", "criteria_ranking_sys-a",
 	"dynk_hist_sys-a", "dynk_hist_state_sys-a", "dynk_hist_evidence_sys-a",
-	"recall_at_k_sys-a", "precision_at_k_sys-a", "gamma_sweep_sys-a",
+	"recall_at_k_sys-a", "precision_at_k_sys-a", "difficulty_sys-a", "difficulty_sys_b", "gamma_sweep_sys-a",
 	"gate_grid_screen_sensitivity_sys-a", "gate_grid_alert_precision_sys-a", "gate_grid_workload_sys-a",
 	"per_query_heatmap_sys-a", "systems",
 }
 
 // pngGolden is the subset whose 300-dpi PNG is kept (PNGs are large).
-var pngGolden = []string{"roc_sys-a", "reliability_sys-a", "gate_grid_alert_precision_sys-a", "per_query_heatmap_sys-a", "systems"}
+var pngGolden = []string{"roc_sys-a", "reliability_sys-a", "difficulty_sys-a", "gate_grid_alert_precision_sys-a", "per_query_heatmap_sys-a", "systems"}
 
 func TestGoldenSVG(t *testing.T) {
 	files := renderFixture(t)
@@ -299,6 +302,41 @@ func TestDeterminism(t *testing.T) {
 	}
 }
 
+// TestParallelSameAsSequential: the figures rendered on several
+// goroutines are byte for byte those of a render on one.
+func TestParallelSameAsSequential(t *testing.T) {
+	prev := runtime.GOMAXPROCS(1)
+	seq := renderAll(t, fixture())
+	runtime.GOMAXPROCS(4)
+	par := renderAll(t, fixture())
+	runtime.GOMAXPROCS(prev)
+	if len(seq) != len(par) {
+		t.Fatalf("%d files on one goroutine, %d on four", len(seq), len(par))
+	}
+	for name, x := range seq {
+		if !bytes.Equal(x, par[name]) {
+			t.Errorf("%s differs between one and four goroutines: %s", name, firstDiff(x, par[name]))
+		}
+	}
+	// The sink sees the files in figure order, each as SVG, PDF, PNG.
+	var got orderSink
+	if err := Render(&got, fixture()); err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, n := range Names(fixture()) {
+		want = append(want, Dir+n+".svg", Dir+n+".pdf", Dir+n+".png")
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("files added in the order\n%v\nwant\n%v", got, want)
+	}
+}
+
+// orderSink records the names of the files added to it.
+type orderSink []string
+
+func (o *orderSink) Add(name string, _ []byte) { *o = append(*o, name) }
+
 func TestFiles(t *testing.T) {
 	r := fixture()
 	files := renderFixture(t)
@@ -353,6 +391,129 @@ func TestPDFDates(t *testing.T) {
 				t.Errorf("generated %q: %s is not %s", tc.generated, key, tc.want)
 			}
 		}
+	}
+}
+
+// openPathQ returns the line of the first q operator written while a
+// path is being built (after m, l or c and before the painting operator),
+// which the PDF specification forbids, or -1. fpdf positions every text
+// with a lone moveto before its text object; the text object is taken to
+// end it (readers accept that).
+func openPathQ(content []byte) int {
+	open := false
+	for i, line := range strings.Split(string(content), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		switch op := f[len(f)-1]; {
+		case f[0] == "BT":
+			open = false
+		case op == "m" || op == "l" || op == "c" || op == "re" || op == "h":
+			if f[0] == "q" {
+				return i
+			}
+			open = true
+		case op == "f" || op == "f*" || op == "S" || op == "s" || op == "B" || op == "B*" || op == "b" || op == "b*" || op == "n":
+			open = false
+		case f[0] == "q" && open:
+			return i
+		}
+	}
+	return -1
+}
+
+// TestPDFValidPaths: no figure opens a graphics state inside a path (vgpdf
+// does so for arcs; pdfCanvas passes them as curves), and translucent
+// colours are written with their own components: the ROC band, blue at
+// 22% opacity, is "0.000 0.447 0.698 rg" (0x00, 0x72, 0xB2), not the
+// premultiplied grey-blue.
+func TestPDFValidPaths(t *testing.T) {
+	files := renderFixture(t)
+	for name, data := range files {
+		if !strings.HasSuffix(name, ".pdf") {
+			continue
+		}
+		content, err := pdfPageContent(data)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if i := openPathQ(content); i >= 0 {
+			t.Errorf("%s: q inside an open path at content line %d", name, i+1)
+		}
+	}
+	// A band fill alone on a page.
+	c := vgpdf.New(vg.Inch, vg.Inch)
+	pc := pdfCanvas{c}
+	pc.SetColor(fade(seriesColor(0), 0.22))
+	pc.Fill(vg.Rectangle{Max: vg.Point{X: 10, Y: 10}}.Path())
+	var buf bytes.Buffer
+	if _, err := c.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	content, err := pdfPageContent(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(content, []byte("0.000 0.447 0.698 rg")) || bytes.Contains(content, []byte("0.000 0.098 0.153 rg")) {
+		t.Errorf("the band colour is not the straight Okabe-Ito blue:\n%s", content)
+	}
+	if got := openPathQ([]byte("1 2 m\n1 2 l\nq 1 0 0 1 0 0 cm\n0 0 m\nf\nQ\n")); got != 2 {
+		t.Errorf("openPathQ misses vgpdf's arc pattern: %d", got)
+	}
+}
+
+// TestArcsToCurves: the Bézier segments that replace an arc start and end
+// on it and stay within 0.03% of the radius at their midpoints.
+func TestArcsToCurves(t *testing.T) {
+	const tol = 3e-4
+	for _, tc := range []struct{ start, angle float64 }{
+		{0, 2 * math.Pi}, {0.3, math.Pi / 3}, {1, -3 * math.Pi / 2}, {-0.5, math.Pi},
+	} {
+		var p vg.Path
+		c := vg.Point{X: 10, Y: 20}
+		const r = 5
+		p.Move(vg.Point{X: 0, Y: 0})
+		p.Arc(c, r, tc.start, tc.angle)
+		q := arcsToCurves(p)
+		if q[0].Type != vg.MoveComp || q[1].Type != vg.LineComp {
+			t.Fatalf("arc(%g, %g): starts with %v, %v", tc.start, tc.angle, q[0].Type, q[1].Type)
+		}
+		dist := func(pt vg.Point) float64 { return math.Hypot(float64(pt.X-c.X), float64(pt.Y-c.Y)) }
+		prev := q[1].Pos
+		n := 0
+		for _, comp := range q[2:] {
+			if comp.Type != vg.CurveComp || len(comp.Control) != 2 {
+				t.Fatalf("arc(%g, %g): component %v", tc.start, tc.angle, comp.Type)
+			}
+			// The curve at t = 1/2: (P0 + 3 P1 + 3 P2 + P3) / 8.
+			mid := vg.Point{X: (prev.X + 3*comp.Control[0].X + 3*comp.Control[1].X + comp.Pos.X) / 8,
+				Y: (prev.Y + 3*comp.Control[0].Y + 3*comp.Control[1].Y + comp.Pos.Y) / 8}
+			if e := math.Abs(dist(mid)-r) / r; e > tol {
+				t.Errorf("arc(%g, %g): segment midpoint off the circle by %g of r", tc.start, tc.angle, e)
+			}
+			prev = comp.Pos
+			n++
+		}
+		end := tc.start + tc.angle
+		want := vg.Point{X: c.X + r*vg.Length(math.Cos(end)), Y: c.Y + r*vg.Length(math.Sin(end))}
+		if math.Hypot(float64(prev.X-want.X), float64(prev.Y-want.Y)) > 1e-9 {
+			t.Errorf("arc(%g, %g) ends at %v, want %v", tc.start, tc.angle, prev, want)
+		}
+		if want := int(math.Ceil(math.Abs(tc.angle) / (math.Pi / 2))); n != want {
+			t.Errorf("arc(%g, %g): %d segments, want %d", tc.start, tc.angle, n, want)
+		}
+	}
+}
+
+func TestStraightColor(t *testing.T) {
+	c := straightColor(fade(seriesColor(0), 0.2))
+	r, g, b, a := c.RGBA()
+	if r>>8 != 0x00 || g>>8 != 0x72 || b>>8 != 0xB2 || a>>8 != 51 {
+		t.Errorf("straight blue at 20%%: %x %x %x %x", r>>8, g>>8, b>>8, a>>8)
+	}
+	if straightColor(black) != color.Color(black) {
+		t.Error("an opaque colour is not passed as is")
 	}
 }
 
@@ -581,6 +742,8 @@ func TestEChartsTooltips(t *testing.T) {
 		{"pb_reliability_sys_a", "bin [0.2, 0.4): 10 queries, observed frequency 0.200"},
 		{"pb_dynk_hist_sys_a", "K = 3: 12 queries"},
 		{"pb_gamma_sweep_sys_a", "gamma 0.8: mean K 2.60"},
+		{"pb_difficulty_sys_a", "difficulty 4, Recall@10 0.500: 2 queries"},
+		{"pb_difficulty_sys_a", "Spearman rho = -0.608, p = 0.062"},
 	} {
 		s, ok := byID[tc.id]
 		if !ok {
@@ -635,6 +798,26 @@ func TestEscaping(t *testing.T) {
 		}
 		if strings.Contains(s, "<img") {
 			t.Errorf("chart %s: unescaped <img", c.ID)
+		}
+	}
+}
+
+// TestUpFilter compares the word-at-a-time Up filter with the byte
+// arithmetic of the PNG specification, at odd and even widths.
+func TestUpFilter(t *testing.T) {
+	for _, w := range []int{1, 2, 3, 7, 64, 1001} {
+		pix, up := make([]byte, 4*w), make([]byte, 4*w)
+		for i := range pix {
+			pix[i], up[i] = byte(i*7+3), byte(i*13+250)
+		}
+		got := make([]byte, 3*w)
+		upFilterRGB(got, pix, up)
+		for x := 0; x < w; x++ {
+			for c := 0; c < 3; c++ {
+				if want := pix[4*x+c] - up[4*x+c]; got[3*x+c] != want {
+					t.Fatalf("width %d, pixel %d, channel %d: %d, want %d", w, x, c, got[3*x+c], want)
+				}
+			}
 		}
 	}
 }
@@ -706,12 +889,22 @@ func FuzzSanitize(f *testing.F) {
 }
 
 func BenchmarkRender(b *testing.B) {
-	r := fixture()
-	for i := 0; i < b.N; i++ {
+	benchRender(b, fixture())
+}
+
+// benchRender times Render on r and also reports the CPU time of the
+// process per render (cpu-s/op; 0 where it is not measured).
+func benchRender(b *testing.B, r *report.Report) {
+	b.ResetTimer()
+	c0 := cpuTime()
+	n := 0
+	for b.Loop() {
 		if err := Render(mapSink{}, r); err != nil {
 			b.Fatal(err)
 		}
+		n++
 	}
+	b.ReportMetric((cpuTime()-c0).Seconds()/float64(n), "cpu-s/op")
 }
 
 func BenchmarkECharts(b *testing.B) {

@@ -53,6 +53,23 @@ func metric(system, id, slice string, v, lo, hi float64) report.Metric {
 	return m
 }
 
+// The ten positive queries of each system, for the difficulty figure:
+// gold count, candidates and gold among the candidates. Difficulty
+// (NCand − GoldInPool) / NGold is 5, 4, 0, 8, 4, 2, 4, 2, 4, 10/3 and
+// recall@10 cycles 0, 0.5, 1: (4, 0.5) occurs twice, and the third query
+// (every candidate gold) has difficulty 0. scipy.stats.spearmanr of the
+// ten pairs gives rho = -0.6081378946532863, p = 0.062127603424563645.
+var (
+	diffNGold  = []int{1, 2, 2, 1, 2, 4, 1, 2, 2, 3}
+	diffNCand  = []int{6, 10, 2, 9, 10, 12, 5, 6, 10, 13}
+	diffInPool = []int{1, 2, 2, 1, 2, 4, 1, 2, 2, 3}
+)
+
+const (
+	fixtureRho = -0.6081378946532863
+	fixtureP   = 0.062127603424563645
+)
+
 func fixture() *report.Report {
 	r := &report.Report{
 		SchemaVersion: report.SchemaVersion,
@@ -186,6 +203,14 @@ func fixture() *report.Report {
 			)
 		}
 	}
+	// Spearman of difficulty for the first system only: the second
+	// system's figure says n/a.
+	r.Metrics = append(r.Metrics,
+		metric("sys-a", "rank.spearman_difficulty@10", "", fixtureRho, fnan, fnan),
+		metric("sys-a", "rank.spearman_difficulty_p@10", "", fixtureP, fnan, fnan))
+	for i := len(r.Metrics) - 2; i < len(r.Metrics); i++ {
+		r.Metrics[i].N = fixturePositives
+	}
 	r.Metrics = append(r.Metrics,
 		metric("baseline:random", "rank.ndcg@10", "", 0.3, 0.27, 0.33),
 		metric("baseline:oracle", "rank.ndcg@10", "", 1, 1, 1))
@@ -201,14 +226,19 @@ func fixture() *report.Report {
 					continue
 				}
 				rec, all := nan, report.Num(1)
+				pq := report.PerQuery{System: sys, Query: "q", Post: "p" + string(rune('a'+p)), Criterion: c,
+					NCand: 8, Difficulty: nan}
 				if q%4 == 0 { // every fourth query has evidence
-					rec = report.Num(float64((q/4)%3) / 2)
+					j := q / 4
+					rec = report.Num(float64(j%3) / 2)
 					all = rec
+					pq.NGold, pq.NCand, pq.GoldInPool = diffNGold[j], diffNCand[j], diffInPool[j]
+					pq.Difficulty = report.Num(float64(pq.NCand-pq.GoldInPool) / float64(pq.NGold))
 				} else if q%5 == 0 {
 					all = 0 // a no-evidence query that selected sentences
 				}
-				r.PerQuery = append(r.PerQuery, report.PerQuery{System: sys, Query: "q", Post: "p" + string(rune('a'+p)),
-					Criterion: c, Values: []report.Num{rec, all}})
+				pq.Values = []report.Num{rec, all}
+				r.PerQuery = append(r.PerQuery, pq)
 				q++
 			}
 		}

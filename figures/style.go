@@ -105,6 +105,10 @@ func textStyle(pt vg.Length) text.Style {
 // newPlot returns a plot in the house style with the given axis labels.
 func newPlot(title, xlabel, ylabel string) *plot.Plot {
 	p := plot.New()
+	// No background of its own: the page is painted white once per
+	// figure (paintPage), which in PNG is a memory fill instead of a
+	// rasterised rectangle per panel.
+	p.BackgroundColor = nil
 	p.Title.Text = title
 	p.Title.TextStyle.Font = font.From(sans, sizeTitle)
 	p.Title.Padding = vg.Points(4)
