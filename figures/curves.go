@@ -1,6 +1,7 @@
 package figures
 
 import (
+	"image/color"
 	"math"
 	"strconv"
 
@@ -116,25 +117,7 @@ func rocFigure(r *report.Report, c *report.ROCCurve, keys map[string]string) *fi
 	p.Add(diag)
 
 	col := seriesColor(0)
-	if rings := band(c.Grid, c.BandLow, c.BandHigh); len(rings) > 0 {
-		pg := mustPolygon(rings, nil)
-		pg.Color = fade(col, 0.22)
-		p.Add(pg)
-		leg.Add("95% CI (bootstrap)", legendFill{pg.Color})
-		parts["band"] = pg
-	}
-	var foldLines []*plotter.Line
-	for _, f := range c.Folds {
-		for _, seg := range segments(c.Grid, f) {
-			l := mustLine(seg, draw.LineStyle{Color: fade(grey, 0.55), Width: vg.Points(0.5)})
-			p.Add(l)
-			foldLines = append(foldLines, l)
-		}
-	}
-	if len(foldLines) > 0 {
-		leg.Add("Per fold", legendLine{foldLines[0].LineStyle})
-		parts["folds"] = foldLines
-	}
+	addBandAndFolds(p, leg, parts, col, c.Grid, c.BandLow, c.BandHigh, c.Folds)
 	var curves []*plotter.Line
 	for _, seg := range full {
 		seg = dropCollinear(seg)
@@ -237,24 +220,7 @@ func prFigure(r *report.Report, c *report.PRCurve, keys map[string]string) *figu
 	leg := newLegend()
 	parts := map[string]any{}
 	col := seriesColor(0)
-	if rings := band(c.Grid, c.BandLow, c.BandHigh); len(rings) > 0 {
-		pg := mustPolygon(rings, nil)
-		pg.Color = fade(col, 0.22)
-		p.Add(pg)
-		leg.Add("95% CI (bootstrap)", legendFill{pg.Color})
-		parts["band"] = pg
-	}
-	var foldLines []*plotter.Line
-	for _, f := range c.Folds {
-		for _, seg := range segments(c.Grid, f) {
-			l := mustLine(seg, draw.LineStyle{Color: fade(grey, 0.55), Width: vg.Points(0.5)})
-			p.Add(l)
-			foldLines = append(foldLines, l)
-		}
-	}
-	if len(foldLines) > 0 {
-		leg.Add("Per fold", legendLine{foldLines[0].LineStyle})
-	}
+	addBandAndFolds(p, leg, parts, col, c.Grid, c.BandLow, c.BandHigh, c.Folds)
 	var curves []*plotter.Line
 	for _, seg := range full {
 		st := dropCollinear(postSteps(seg))
@@ -437,4 +403,29 @@ func decisionFigure(r *report.Report, d *report.DecisionCurve, keys map[string]s
 	return &figure{name: "decision_curve_" + keys[d.System], w: figW + 0.6*vg.Inch, h: figH,
 		parts: map[string]any{"model": model},
 		draw:  func(cv draw.Canvas) { drawWithLegend(cv, p, leg) }}
+}
+
+// addBandAndFolds draws the bootstrap band (a polygon, upper bound forward
+// and lower bound back; split where a bound is undefined) and one faint line
+// per fold, shared by the ROC and PR figures.
+func addBandAndFolds(p *plot.Plot, leg *plot.Legend, parts map[string]any, col color.NRGBA, grid, low, high []report.Num, folds [][]report.Num) {
+	if rings := band(grid, low, high); len(rings) > 0 {
+		pg := mustPolygon(rings, nil)
+		pg.Color = fade(col, 0.22)
+		p.Add(pg)
+		leg.Add("95% CI (bootstrap)", legendFill{pg.Color})
+		parts["band"] = pg
+	}
+	var foldLines []*plotter.Line
+	for _, f := range folds {
+		for _, seg := range segments(grid, f) {
+			l := mustLine(seg, draw.LineStyle{Color: fade(grey, 0.55), Width: vg.Points(0.5)})
+			p.Add(l)
+			foldLines = append(foldLines, l)
+		}
+	}
+	if len(foldLines) > 0 {
+		leg.Add("Per fold", legendLine{foldLines[0].LineStyle})
+		parts["folds"] = foldLines
+	}
 }

@@ -7,7 +7,6 @@ import (
 
 	"gonum.org/v1/gonum/floats"
 
-	"paperbundle/config"
 	"paperbundle/metrics"
 	"paperbundle/stats"
 )
@@ -507,5 +506,3 @@ func (c *computer) macroCriteria() {
 		c.emit(k.system, k.id, k.slice, "", a.n, v, nil, nil)
 	}
 }
-
-var _ = config.Config{}

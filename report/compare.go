@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"math"
 	"sort"
 	"strconv"
 
@@ -97,20 +96,8 @@ func (c *computer) comparisons() {
 	}
 }
 
-// headK is the headline cutoff: 10, or the largest cutoff below it, or the
-// smallest one.
-func (c *computer) headK() int {
-	k := -1
-	for _, x := range c.cfg.Cutoffs {
-		if x <= 10 && x > k {
-			k = x
-		}
-	}
-	if k < 0 && len(c.cfg.Cutoffs) > 0 {
-		k = c.cfg.Cutoffs[0]
-	}
-	return k
-}
+// headK is the headline cutoff of the configuration (see headCutoff).
+func (c *computer) headK() int { return headCutoff(c.cfg.Cutoffs) }
 
 // compactGroups renumbers group ids to 0..n-1 in order of appearance.
 func compactGroups(g []int32) ([]int32, int) {
@@ -239,5 +226,3 @@ func foldSizes(f []FoldSummary) string {
 }
 
 func sortStrings(s []string) { sort.Strings(s) }
-
-var _ = math.NaN

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/csv"
 	"strconv"
-	"strings"
 
 	"paperbundle/dataset"
 )
@@ -79,5 +78,3 @@ func (r *Report) PerQueryCSV() []byte {
 	w.Flush()
 	return buf.Bytes()
 }
-
-var _ = strings.TrimSpace

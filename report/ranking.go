@@ -1,7 +1,6 @@
 package report
 
 import (
-	"math"
 	"strconv"
 
 	"paperbundle/dataset"
@@ -394,5 +393,3 @@ func sortedKeys[V any](m map[string]V) []string {
 	sortStrings(out)
 	return out
 }
-
-var _ = math.NaN

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 
@@ -266,9 +265,12 @@ func (r *Report) Tables() []Table {
 	return out
 }
 
-func (r *Report) headK() int {
+func (r *Report) headK() int { return headCutoff(r.cutoffs()) }
+
+// headCutoff is the headline cutoff K of SPEC 6: 10, or the largest cutoff
+// below it, or the smallest cutoff when all are above 10.
+func headCutoff(cs []int) int {
 	k := -1
-	cs := r.cutoffs()
 	for _, x := range cs {
 		if x <= 10 && x > k {
 			k = x
@@ -378,5 +380,3 @@ func (r *Report) comparisonTable() (Table, bool) {
 	}
 	return t, len(t.Rows) > 0
 }
-
-var _ = math.NaN
