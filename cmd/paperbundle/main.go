@@ -1,15 +1,15 @@
 // Command paperbundle turns the per-query outputs of an evidence-retrieval
 // or learning-to-rank pipeline into a versioned paper bundle: every metric of
 // the metric contracts computed once with bootstrap confidence intervals,
-// written as metrics_master.json, report.html, figures, tables.xlsx, LaTeX
-// and CSV tables.
+// written as metrics_master.json, figures, tables.xlsx, LaTeX and CSV
+// tables.
 //
 // Usage:
 //
 //	paperbundle build  [-config paper.yaml] [-version V] [-out DIR] [-force] [-q]
 //	paperbundle check  [-config paper.yaml]       validate inputs and config only
-//	paperbundle verify BUNDLE_DIR                 hashes + recompute from inputs
-//	paperbundle diff   BUNDLE_A BUNDLE_B          metric deltas, CI overlap
+//	paperbundle verify BUNDLE_DIR                 not implemented yet (exit 1)
+//	paperbundle diff   BUNDLE_A BUNDLE_B          not implemented yet (exit 1)
 //	paperbundle demo   -out DIR [-seed N]         write the demo dataset
 //
 // Exit status: 0 success; 1 internal error; 2 bad input or configuration
