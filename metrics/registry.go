@@ -73,20 +73,20 @@ func (d Def) Family() string {
 }
 
 // ID returns the metric id for parameter value x (ignored without a param).
-func (d Def) ID(x float64) string {
+func (d Def) ID(x float64) ID {
 	switch d.Param {
 	case ParamK:
-		return d.Base + "@" + strconv.Itoa(int(x))
+		return At(d.Base, int(x))
 	case ParamFPR:
-		return d.Base + "@fpr=" + FormatParam(x)
+		return AtFPR(d.Base, x)
 	case ParamTau:
-		return d.Base + "@tau=" + FormatParam(x)
+		return AtTau(d.Base, x)
 	case ParamGamma:
-		return d.Base + "@gamma=" + FormatParam(x)
+		return AtGamma(d.Base, x)
 	case ParamPct:
-		return d.Base + "@p=" + FormatParam(x)
+		return AtPct(d.Base, x)
 	}
-	return d.Base
+	return ID(d.Base)
 }
 
 // FormatParam writes a number in an id the way SPEC 4 asks:
@@ -111,7 +111,7 @@ func registryIndex() map[regKey]*Def {
 		d := &defs[i]
 		k := regKey{d.Base, d.Param}
 		if _, dup := m[k]; dup {
-			panic("metrics: duplicate registry entry " + d.ID(10))
+			panic("metrics: duplicate registry entry " + string(d.ID(10)))
 		}
 		m[k] = d
 	}
@@ -120,12 +120,12 @@ func registryIndex() map[regKey]*Def {
 }
 
 // ParseID splits a metric id into its base and the kind of its parameter.
-func ParseID(id string) (base string, p Param, arg string) {
-	i := strings.IndexByte(id, '@')
+func ParseID(id ID) (base string, p Param, arg string) {
+	i := strings.IndexByte(string(id), '@')
 	if i < 0 {
-		return id, NoParam, ""
+		return string(id), NoParam, ""
 	}
-	base, arg = id[:i], id[i+1:]
+	base, arg = string(id[:i]), string(id[i+1:])
 	for _, pre := range []struct {
 		s string
 		p Param
@@ -139,7 +139,7 @@ func ParseID(id string) (base string, p Param, arg string) {
 
 // Lookup returns the definition of a metric id such as "rank.ndcg@10" or
 // "ne.tpr@fpr=0.05".
-func Lookup(id string) (Def, bool) {
+func Lookup(id ID) (Def, bool) {
 	base, p, _ := ParseID(id)
 	d, ok := registryIndex()[regKey{base, p}]
 	if !ok {
@@ -150,10 +150,10 @@ func Lookup(id string) (Def, bool) {
 
 // MustDef returns the definition of a metric id; it panics for an unknown
 // id (a programmer's mistake).
-func MustDef(id string) Def {
+func MustDef(id ID) Def {
 	d, ok := Lookup(id)
 	if !ok {
-		panic("metrics: unknown metric " + id)
+		panic("metrics: unknown metric " + string(id))
 	}
 	return d
 }

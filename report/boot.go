@@ -21,11 +21,11 @@ func rocGrid() []float64 {
 }
 
 // put records a metric without a bootstrap interval or folds.
-func (c *computer) put(system, id, slice string, n int, v float64) {
+func (c *computer) put(system string, id metrics.ID, slice Slice, n int, v float64) {
 	c.emit(system, id, slice, "", n, v, nil, nil)
 }
 
-func (c *computer) emit(system, id, slice, pop string, n int, v float64, folds []float64, ci *CI) {
+func (c *computer) emit(system string, id metrics.ID, slice Slice, pop string, n int, v float64, folds []float64, ci *CI) {
 	d := metrics.MustDef(id)
 	if pop == "" {
 		pop = string(d.Population)
@@ -39,7 +39,7 @@ func (c *computer) emit(system, id, slice, pop string, n int, v float64, folds [
 		m.FoldMean = Num(s.Mean)
 		m.FoldStd = Num(metrics.FoldStd(folds, c.cfg.Contract.FoldStd != "population"))
 	}
-	if t, ok := c.cfg.TargetFor(id); ok && slice == "" && !isBaseline(system) {
+	if t, ok := c.cfg.TargetFor(string(id)); ok && slice == "" && !isBaseline(system) {
 		m.Target = &Target{Min: t.Min, Max: t.Max}
 		if m.Value.Valid() {
 			met := (t.Min == nil || v >= *t.Min) && (t.Max == nil || v <= *t.Max)
@@ -101,7 +101,7 @@ func (c *computer) bootstrapAll(ctx context.Context) error {
 		var scored []*scoredRun
 		nStat := len(bootStats)
 		if B > 0 {
-			bySubset := map[string]*scoredRun{}
+			bySubset := map[Slice]*scoredRun{}
 			for _, s := range sc.scored {
 				run := bySubset[s.key.slice]
 				if run == nil {
@@ -363,8 +363,8 @@ func (c *computer) opPoints() {
 		r := &c.rep.Curves.ROC[i]
 		for _, x := range c.cfg.FPRTargets {
 			xs := metrics.FormatParam(x)
-			tpr, ok1 := c.rep.Metric(r.System, "ne.heldout_tpr@fpr="+xs, "")
-			fpr, ok2 := c.rep.Metric(r.System, "ne.heldout_fpr@fpr="+xs, "")
+			tpr, ok1 := c.rep.Metric(r.System, metrics.AtFPR("ne.heldout_tpr", x), "")
+			fpr, ok2 := c.rep.Metric(r.System, metrics.AtFPR("ne.heldout_fpr", x), "")
 			if ok1 && ok2 && tpr.Value.Valid() && fpr.Value.Valid() {
 				r.Points = append(r.Points, OpPoint{Label: "FPR budget " + xs, FPR: fpr.Value, TPR: tpr.Value})
 			}
@@ -375,7 +375,10 @@ func (c *computer) opPoints() {
 // rankAtK fills the Recall@K / Precision@K per stratum curves.
 func (c *computer) rankAtK() {
 	for _, s := range c.rep.Systems {
-		strata := []string{""}
+		if s.Kind != Pipeline {
+			continue
+		}
+		strata := []Slice{Whole}
 		for _, st := range c.strata {
 			strata = append(strata, stratumSlice(st.label))
 		}
@@ -388,8 +391,8 @@ func (c *computer) rankAtK() {
 					continue
 				}
 				name := "all"
-				if sl != "" {
-					name = sl[len("stratum="):]
+				if sl != Whole {
+					name = sl.Value()
 				}
 				c.rep.Curves.RankAtK = append(c.rep.Curves.RankAtK, RankAtKPoint{System: s.Name, Stratum: name, K: k, Recall: r.Value, Precision: p.Value})
 			}
@@ -400,10 +403,12 @@ func (c *computer) rankAtK() {
 // sweepCurves copies the gamma sweep metrics into curves.
 func (c *computer) sweepCurves() {
 	for _, s := range c.rep.Systems {
+		if s.Kind != Pipeline {
+			continue
+		}
 		for _, g := range c.cfg.DynamicK.Sweep {
-			gs := metrics.FormatParam(g)
-			get := func(id string) Num {
-				if m, ok := c.rep.Metric(s.Name, id+"@gamma="+gs, ""); ok {
+			get := func(base string) Num {
+				if m, ok := c.rep.Metric(s.Name, metrics.AtGamma(base, g), ""); ok {
 					return m.Value
 				}
 				return NaN

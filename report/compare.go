@@ -11,10 +11,10 @@ import (
 
 // headlineIDs are the metrics compared between systems (SPEC 4.8), when
 // computed.
-func (c *computer) headlineIDs() []string {
-	ks := strconv.Itoa(c.headK())
-	return []string{"ne.auroc", "ne.auprc", "ne.brier", "ne.ece",
-		"rank.ndcg@" + ks, "rank.recall@" + ks, "rank.map@" + ks, "rank.mrr",
+func (c *computer) headlineIDs() []metrics.ID {
+	k := c.headK()
+	return []metrics.ID{"ne.auroc", "ne.auprc", "ne.brier", "ne.ece",
+		metrics.At("rank.ndcg", k), metrics.At("rank.recall", k), metrics.At("rank.map", k), "rank.mrr",
 		"dynk.evidence_recall", "dynk.evidence_precision",
 		"clinical.screen_sensitivity", "clinical.alert_precision", "e2e.f1"}
 }
@@ -97,7 +97,7 @@ func (c *computer) comparisons() {
 }
 
 // headK is the headline cutoff of the configuration (see headCutoff).
-func (c *computer) headK() int { return headCutoff(c.cfg.Cutoffs) }
+func (c *computer) headK() int { return HeadlineCutoff(c.cfg.Cutoffs) }
 
 // compactGroups renumbers group ids to 0..n-1 in order of appearance.
 func compactGroups(g []int32) ([]int32, int) {
@@ -131,6 +131,9 @@ func (c *computer) checks() {
 	n := len(c.eval)
 	bad := []string{}
 	for _, s := range c.rep.Systems {
+		if s.Kind != Pipeline {
+			continue
+		}
 		for _, pre := range c.confusionPrefixes() {
 			tp, ok1 := c.rep.Metric(s.Name, pre.tp, "")
 			fn, ok2 := c.rep.Metric(s.Name, pre.fn, "")
@@ -140,7 +143,7 @@ func (c *computer) checks() {
 				continue
 			}
 			if int(tp.Value+fn.Value) != npos || int(tp.Value+fn.Value+fp.Value+tn.Value) != n {
-				bad = append(bad, s.Name+" "+pre.tp)
+				bad = append(bad, s.Name+" "+string(pre.tp))
 			}
 		}
 	}
@@ -192,13 +195,12 @@ func (c *computer) checks() {
 	add("thresholds_met", false, len(unmet) == 0, detailList(unmet, "every threshold target was met on tune rows"))
 }
 
-type confPrefix struct{ tp, fn, fp, tn string }
+type confPrefix struct{ tp, fn, fp, tn metrics.ID }
 
 func (c *computer) confusionPrefixes() []confPrefix {
 	out := []confPrefix{{"ne.tp@tau=0.5", "ne.fn@tau=0.5", "ne.fp@tau=0.5", "ne.tn@tau=0.5"}, {"e2e.tp", "e2e.fn", "e2e.fp", "e2e.tn"}}
 	for _, x := range c.cfg.FPRTargets {
-		xs := metrics.FormatParam(x)
-		out = append(out, confPrefix{"ne.heldout_tp@fpr=" + xs, "ne.heldout_fn@fpr=" + xs, "ne.heldout_fp@fpr=" + xs, "ne.heldout_tn@fpr=" + xs})
+		out = append(out, confPrefix{metrics.AtFPR("ne.heldout_tp", x), metrics.AtFPR("ne.heldout_fn", x), metrics.AtFPR("ne.heldout_fp", x), metrics.AtFPR("ne.heldout_tn", x)})
 	}
 	return out
 }

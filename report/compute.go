@@ -11,6 +11,7 @@ import (
 
 	"paperbundle/config"
 	"paperbundle/dataset"
+	"paperbundle/metrics"
 )
 
 // Options are the settings of Compute that do not come from paper.yaml.
@@ -35,7 +36,6 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 		Version:       opt.Version,
 		Title:         cfg.Title,
 		Tool:          opt.Tool,
-		Config:        cfg,
 		Warnings:      []string{},
 		Comparisons:   []Comparison{},
 		Distributions: []Distribution{},
@@ -49,6 +49,7 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 		}
 	}
 	c.rep = r
+	r.Settings = settingsOf(cfg)
 	c.summarize()
 	c.sections()
 	for si := range ds.Systems {
@@ -111,7 +112,7 @@ type sysCalc struct {
 	ne     []float64 // ne_prob per eval row (nil without)
 	k      []int     // selected K per eval row
 	state  []dataset.State
-	perQ   map[string][]float64 // per-query values by metric id (for comparisons, CSV)
+	perQ   map[metrics.ID][]float64 // per-query values by metric id (for comparisons, CSV)
 	reps   map[metricKey][]float64
 }
 
@@ -280,5 +281,23 @@ func (c *computer) makeStrata() {
 				break
 			}
 		}
+	}
+}
+
+// settingsOf copies the facts of the configuration that renderers need.
+func settingsOf(cfg *config.Config) Settings {
+	return Settings{
+		HeadlineCutoff:  HeadlineCutoff(cfg.Cutoffs),
+		Cutoffs:         append([]int{}, cfg.Cutoffs...),
+		FPRTargets:      append([]float64{}, cfg.FPRTargets...),
+		OperatingPoints: []float64{0.5},
+		GammaSweep:      append([]float64{}, cfg.DynamicK.Sweep...),
+		Seed:            cfg.Seed,
+		Bootstrap: BootstrapSettings{Resamples: cfg.Bootstrap.Resamples, Unit: cfg.Bootstrap.Unit,
+			Method: cfg.Bootstrap.Method, Confidence: cfg.Bootstrap.Confidence},
+		Calibration: CalibrationSettings{Bins: cfg.Calibration.Bins, Strategy: cfg.Calibration.Strategy},
+		Gate:        GateSettings{ScreenSensitivity: cfg.Gate.ScreenSensitivity, AlertPrecision: cfg.Gate.AlertPrecision},
+		Conventions: Conventions{MAPDenominator: cfg.Contract.MAPDenominator, FoldStd: cfg.Contract.FoldStd,
+			UndefinedAUROC: cfg.Contract.UndefinedAUROC, NDCGGain: cfg.Contract.NDCGGain},
 	}
 }

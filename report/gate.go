@@ -3,7 +3,6 @@ package report
 import (
 	"math"
 	"sort"
-	"strconv"
 
 	"paperbundle/dataset"
 	"paperbundle/metrics"
@@ -125,13 +124,13 @@ func (c *computer) dynamicK(sc *sysCalc, sys *dataset.System, row func(int) *dat
 		if c.countRows(func(i int) bool { return sc.state[i] == st }) == 0 {
 			continue
 		}
-		c.kDist(sc, "state="+st.String(), "state="+st.String(), func(i int) bool { return sc.state[i] == st })
-		c.addMean(sc, "dynk.k_mean", "state="+st.String(), string(metrics.AllQueries), kf, func(i int) bool { return sc.state[i] == st }, false)
+		c.kDist(sc, StateSlice(st.String()), "state="+st.String(), func(i int) bool { return sc.state[i] == st })
+		c.addMean(sc, "dynk.k_mean", StateSlice(st.String()), string(metrics.AllQueries), kf, func(i int) bool { return sc.state[i] == st }, false)
 	}
 	for _, h := range []bool{false, true} {
 		h := h
-		lab := "has_evidence=" + strconv.Itoa(int(b2f(h)))
-		c.kDist(sc, lab, lab, func(i int) bool { return c.y[i] == h })
+		lab := EvidenceSlice(h)
+		c.kDist(sc, lab, string(lab), func(i int) bool { return c.y[i] == h })
 		c.addMean(sc, "dynk.k_mean", lab, string(metrics.AllQueries), kf, func(i int) bool { return c.y[i] == h }, false)
 	}
 	c.addMean(sc, "dynk.k_mean", "", string(metrics.AllQueries), kf, nil, false)
@@ -194,13 +193,13 @@ func (c *computer) dynamicK(sc *sysCalc, sys *dataset.System, row func(int) *dat
 	for i := range pred {
 		pred[i] = sc.k[i] > 0
 	}
-	ids := map[string]string{"tp": "e2e.tp", "tn": "e2e.tn", "fp": "e2e.fp", "fn": "e2e.fn",
+	ids := map[string]metrics.ID{"tp": "e2e.tp", "tn": "e2e.tn", "fp": "e2e.fp", "fn": "e2e.fn",
 		"fpr": "e2e.fpr", "fnr": "e2e.fnr", "precision": "e2e.precision", "sensitivity": "e2e.recall", "f1": "e2e.f1"}
 	c.addConfusion(sc, "e2e", "", pred, nil, ids, true)
 	for ci, cr := range c.criteria {
 		ci := ci
 		c.addConfusion(sc, "e2e", critSlice(cr), pred, func(i int) bool { return c.crit[i] == ci },
-			map[string]string{"precision": "e2e.precision", "sensitivity": "e2e.recall"}, true)
+			map[string]metrics.ID{"precision": "e2e.precision", "sensitivity": "e2e.recall"}, true)
 	}
 }
 
@@ -225,7 +224,7 @@ func (c *computer) countRows(keep func(i int) bool) int {
 
 // evidenceStats registers the Dynamic-K evidence metrics for selections of
 // size k with hits gold items each.
-func (c *computer) evidenceStats(sc *sysCalc, slice string, k, hits []int, query func(int) *dataset.Query, boot bool) {
+func (c *computer) evidenceStats(sc *sysCalc, slice Slice, k, hits []int, query func(int) *dataset.Query, boot bool) {
 	n := len(k)
 	rec := make([]float64, n)
 	prec := make([]float64, n)
@@ -286,16 +285,15 @@ func (c *computer) sweepStats(sc *sysCalc, g float64, k, hits []int, query func(
 		kf[i] = float64(k[i])
 		one[i] = 1
 	}
-	gs := metrics.FormatParam(g)
 	pos, all := string(metrics.PositivesOnly), string(metrics.AllQueries)
-	c.addMean(sc, "dynk.mean_k@gamma="+gs, "", all, kf, nil, false)
-	c.addMean(sc, "dynk.evidence_recall@gamma="+gs, "", pos, rec, nil, false)
-	c.addMean(sc, "dynk.evidence_precision@gamma="+gs, "", pos, prec, nil, false)
-	c.addRatio(sc, "dynk.workload_per_1000@gamma="+gs, "", all, kf, one, nil, 1000, nil, false)
+	c.addMean(sc, metrics.AtGamma("dynk.mean_k", g), "", all, kf, nil, false)
+	c.addMean(sc, metrics.AtGamma("dynk.evidence_recall", g), "", pos, rec, nil, false)
+	c.addMean(sc, metrics.AtGamma("dynk.evidence_precision", g), "", pos, prec, nil, false)
+	c.addRatio(sc, metrics.AtGamma("dynk.workload_per_1000", g), "", all, kf, one, nil, 1000, nil, false)
 }
 
 // kDist records the K histogram and summary of a group of eval rows.
-func (c *computer) kDist(sc *sysCalc, slice, group string, keep func(i int) bool) {
+func (c *computer) kDist(sc *sysCalc, slice Slice, group string, keep func(i int) bool) {
 	var ks []int
 	var kf []float64
 	for i := range c.eval {
@@ -313,7 +311,7 @@ func (c *computer) kDist(sc *sysCalc, slice, group string, keep func(i int) bool
 }
 
 // distribution records the spread of per-query values.
-func (c *computer) distribution(system, id, slice string, v []float64) {
+func (c *computer) distribution(system string, id metrics.ID, slice Slice, v []float64) {
 	s := metrics.Summarize(v)
 	c.rep.Distributions = append(c.rep.Distributions, Distribution{System: system, ID: id, Slice: slice, N: s.N,
 		Mean: Num(s.Mean), Std: Num(s.Std), Median: Num(s.Median), P25: Num(s.P25), P75: Num(s.P75), P90: Num(s.P90),

@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"strings"
 
-	"paperbundle/config"
+	"paperbundle/metrics"
 )
 
 // SchemaVersion of metrics_master.json.
@@ -73,10 +73,10 @@ type Report struct {
 	Distributions []Distribution `json:"distributions"`
 	Comparisons   []Comparison   `json:"comparisons"`
 	Warnings      []string       `json:"warnings"`
+	Settings      Settings       `json:"settings"`
 
-	Config          *config.Config `json:"-"`
-	PerQuery        []PerQuery     `json:"-"` // per_query_metrics.csv
-	PerQueryColumns []string       `json:"-"` // metric ids of PerQuery.Values
+	PerQuery        []PerQuery   `json:"-"` // per_query_metrics.csv
+	PerQueryColumns []metrics.ID `json:"-"` // metric ids of PerQuery.Values
 
 	index map[metricKey]int
 }
@@ -113,13 +113,111 @@ type FoldSummary struct {
 	CrossFitted bool `json:"cross_fitted"` // no tune rows: thresholds from other folds' eval rows
 }
 
-// SystemInfo names a system and its role.
+// SystemInfo names a system and its role. Systems lists the pipelines of
+// the inputs in configuration order (the first is primary), then the
+// baselines the tool computed.
 type SystemInfo struct {
-	Name      string `json:"name"`
-	Label     string `json:"label"`
-	Source    string `json:"source"`
-	Reference string `json:"reference,omitempty"`
-	Primary   bool   `json:"primary"`
+	Name      string     `json:"name"`
+	Label     string     `json:"label"`
+	Kind      SystemKind `json:"kind"`
+	Source    string     `json:"source"`
+	Reference string     `json:"reference,omitempty"`
+	Primary   bool       `json:"primary"`
+}
+
+// Settings are the facts of the resolved configuration that every renderer
+// needs: with them a Report decoded from metrics_master.json renders the
+// same tables and figures as the one just computed, and no renderer reads
+// the configuration.
+type Settings struct {
+	HeadlineCutoff  int                 `json:"headline_cutoff"` // SPEC 4.2; see HeadlineCutoff
+	Cutoffs         []int               `json:"cutoffs"`
+	FPRTargets      []float64           `json:"fpr_targets"`
+	OperatingPoints []float64           `json:"operating_points"` // fixed tau of the confusion metrics
+	GammaSweep      []float64           `json:"gamma_sweep"`
+	Seed            uint64              `json:"seed"`
+	Bootstrap       BootstrapSettings   `json:"bootstrap"`
+	Calibration     CalibrationSettings `json:"calibration"`
+	Gate            GateSettings        `json:"gate"`
+	Conventions     Conventions         `json:"conventions"`
+}
+
+// BootstrapSettings describe the confidence intervals (SPEC 6).
+type BootstrapSettings struct {
+	Resamples  int     `json:"resamples"`
+	Unit       string  `json:"unit"`   // post or query
+	Method     string  `json:"method"` // percentile or bca
+	Confidence float64 `json:"confidence"`
+}
+
+// CalibrationSettings describe the reliability bins.
+type CalibrationSettings struct {
+	Bins     int    `json:"bins"`
+	Strategy string `json:"strategy"`
+}
+
+// GateSettings are the targets of the three-state gate (SPEC 4.4).
+type GateSettings struct {
+	ScreenSensitivity float64 `json:"screen_sensitivity"`
+	AlertPrecision    float64 `json:"alert_precision"`
+}
+
+// Conventions are the options in force where the contracts disagree
+// (SPEC 9).
+type Conventions struct {
+	MAPDenominator string `json:"map_denominator"`
+	FoldStd        string `json:"fold_std"`
+	UndefinedAUROC string `json:"undefined_auroc"`
+	NDCGGain       string `json:"ndcg_gain"`
+}
+
+// System returns the system named name.
+func (r *Report) System(name string) (SystemInfo, bool) {
+	for _, s := range r.Systems {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	return SystemInfo{}, false
+}
+
+// Label returns the display label of a system (its name when unknown).
+func (r *Report) Label(name string) string {
+	if s, ok := r.System(name); ok && s.Label != "" {
+		return s.Label
+	}
+	return name
+}
+
+// SystemsOf returns the names of the systems of one kind, in report order.
+func (r *Report) SystemsOf(kind SystemKind) []string {
+	var out []string
+	for _, s := range r.Systems {
+		if s.Kind == kind {
+			out = append(out, s.Name)
+		}
+	}
+	return out
+}
+
+// SystemNames returns every system name in report order: pipelines, then
+// baselines.
+func (r *Report) SystemNames() []string {
+	out := make([]string, len(r.Systems))
+	for i, s := range r.Systems {
+		out[i] = s.Name
+	}
+	return out
+}
+
+// Section returns the presence of a report section by id.
+func (r *Report) Section(id string) (Section, bool) {
+	for _, s := range r.Sections {
+		if s.ID == id {
+			return s, true
+		}
+	}
+	return Section{}, false
 }
 
 // Section says whether a report section could be computed, and why not.
@@ -181,54 +279,54 @@ type Target struct {
 
 // Metric is one (system, metric id, slice) value (SPEC 7).
 type Metric struct {
-	System     string  `json:"system"`
-	ID         string  `json:"id"`
-	Slice      string  `json:"slice"`
-	Population string  `json:"population"`
-	N          int     `json:"n"`
-	Value      Num     `json:"value"`
-	CI         *CI     `json:"ci"`
-	Folds      []Num   `json:"folds"`
-	FoldMean   Num     `json:"fold_mean"`
-	FoldStd    Num     `json:"fold_std"`
-	Direction  string  `json:"direction"`
-	Variant    string  `json:"variant"`
-	Target     *Target `json:"target"`
-	TargetMet  *bool   `json:"target_met"`
+	System     string     `json:"system"`
+	ID         metrics.ID `json:"id"`
+	Slice      Slice      `json:"slice"`
+	Population string     `json:"population"`
+	N          int        `json:"n"`
+	Value      Num        `json:"value"`
+	CI         *CI        `json:"ci"`
+	Folds      []Num      `json:"folds"`
+	FoldMean   Num        `json:"fold_mean"`
+	FoldStd    Num        `json:"fold_std"`
+	Direction  string     `json:"direction"`
+	Variant    string     `json:"variant"`
+	Target     *Target    `json:"target"`
+	TargetMet  *bool      `json:"target_met"`
 }
 
 // Distribution summarises the per-query values of a metric (SPEC 4.2).
 type Distribution struct {
-	System string `json:"system"`
-	ID     string `json:"id"`
-	Slice  string `json:"slice"`
-	N      int    `json:"n"`
-	Mean   Num    `json:"mean"`
-	Std    Num    `json:"std"`
-	Median Num    `json:"median"`
-	P25    Num    `json:"p25"`
-	P75    Num    `json:"p75"`
-	P90    Num    `json:"p90"`
-	Min    Num    `json:"min"`
-	Max    Num    `json:"max"`
-	CV     Num    `json:"cv"`
+	System string     `json:"system"`
+	ID     metrics.ID `json:"id"`
+	Slice  Slice      `json:"slice"`
+	N      int        `json:"n"`
+	Mean   Num        `json:"mean"`
+	Std    Num        `json:"std"`
+	Median Num        `json:"median"`
+	P25    Num        `json:"p25"`
+	P75    Num        `json:"p75"`
+	P90    Num        `json:"p90"`
+	Min    Num        `json:"min"`
+	Max    Num        `json:"max"`
+	CV     Num        `json:"cv"`
 }
 
 // Comparison is one system against its reference on one metric (SPEC 4.8).
 type Comparison struct {
-	System        string `json:"system"`
-	Reference     string `json:"reference"`
-	ID            string `json:"id"`
-	N             int    `json:"n"`
-	Diff          Num    `json:"diff"`
-	CI            *CI    `json:"ci"`
-	PPermutation  Num    `json:"p_permutation"`
-	PHolm         Num    `json:"p_holm"`
-	CohensD       Num    `json:"cohens_d"`
-	DZ            Num    `json:"d_z"`
-	DeLongZ       *Num   `json:"delong_z,omitempty"`
-	DeLongP       *Num   `json:"delong_p,omitempty"`
-	DeLongSEClust *Num   `json:"delong_se_clustered,omitempty"`
+	System        string     `json:"system"`
+	Reference     string     `json:"reference"`
+	ID            metrics.ID `json:"id"`
+	N             int        `json:"n"`
+	Diff          Num        `json:"diff"`
+	CI            *CI        `json:"ci"`
+	PPermutation  Num        `json:"p_permutation"`
+	PHolm         Num        `json:"p_holm"`
+	CohensD       Num        `json:"cohens_d"`
+	DZ            Num        `json:"d_z"`
+	DeLongZ       *Num       `json:"delong_z,omitempty"`
+	DeLongP       *Num       `json:"delong_p,omitempty"`
+	DeLongSEClust *Num       `json:"delong_se_clustered,omitempty"`
 }
 
 // PerQuery is one eval query of one system, for per_query_metrics.csv.
@@ -248,7 +346,11 @@ type PerQuery struct {
 	Values     []Num // aligned with Report.PerQueryColumns
 }
 
-type metricKey struct{ system, id, slice string }
+type metricKey struct {
+	system string
+	id     metrics.ID
+	slice  Slice
+}
 
 // Reindex rebuilds the lookup index of Metric; call it after building or
 // changing a Report by hand (tests, readers of metrics_master.json).
@@ -260,7 +362,7 @@ func (r *Report) Reindex() {
 }
 
 // Metric returns the metric (system, id, slice), if computed.
-func (r *Report) Metric(system, id, slice string) (Metric, bool) {
+func (r *Report) Metric(system string, id metrics.ID, slice Slice) (Metric, bool) {
 	if r.index == nil {
 		r.Reindex()
 	}

@@ -1,20 +1,16 @@
 package report
 
 import (
-	"bytes"
-	"encoding/csv"
-	"strconv"
-
 	"paperbundle/dataset"
+	"paperbundle/metrics"
 )
 
 // perQueryRows collects one row per eval query per system for
 // per_query_metrics.csv and the per-query figures.
 func (c *computer) perQueryRows() {
-	var cols []string
+	var cols []metrics.ID
 	for _, k := range c.cfg.Cutoffs {
-		ks := strconv.Itoa(k)
-		cols = append(cols, "rank.recall@"+ks, "rank.precision@"+ks, "rank.ndcg@"+ks, "rank.map@"+ks)
+		cols = append(cols, metrics.At("rank.recall", k), metrics.At("rank.precision", k), metrics.At("rank.ndcg", k), metrics.At("rank.map", k))
 	}
 	cols = append(cols, "rank.mrr", "dynk.evidence_recall", "dynk.evidence_precision", "dynk.evidence_recall_all", "dynk.evidence_precision_all")
 	c.rep.PerQueryColumns = cols
@@ -50,31 +46,4 @@ func (c *computer) perQueryRows() {
 			c.rep.PerQuery = append(c.rep.PerQuery, pq)
 		}
 	}
-}
-
-// PerQueryCSV returns per_query_metrics.csv: one row per eval query per
-// system; undefined values are empty cells.
-func (r *Report) PerQueryCSV() []byte {
-	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
-	head := []string{"system", "query_id", "post_id", "criterion_id", "fold", "n_gold", "n_candidates", "gold_in_pool", "difficulty", "ne_prob", "state", "selected_k"}
-	w.Write(append(head, r.PerQueryColumns...))
-	rec := make([]string, 0, len(head)+len(r.PerQueryColumns))
-	num := func(n Num) string {
-		if !n.Valid() {
-			return ""
-		}
-		return strconv.FormatFloat(float64(n), 'g', -1, 64)
-	}
-	for _, q := range r.PerQuery {
-		rec = rec[:0]
-		rec = append(rec, csvSafe(q.System), csvSafe(q.Query), csvSafe(q.Post), csvSafe(q.Criterion), strconv.Itoa(q.Fold),
-			strconv.Itoa(q.NGold), strconv.Itoa(q.NCand), strconv.Itoa(q.GoldInPool), num(q.Difficulty), num(q.NEProb), q.State, strconv.Itoa(q.SelectedK))
-		for _, v := range q.Values {
-			rec = append(rec, num(v))
-		}
-		w.Write(rec)
-	}
-	w.Flush()
-	return buf.Bytes()
 }

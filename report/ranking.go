@@ -1,6 +1,7 @@
 package report
 
 import (
+	"slices"
 	"strconv"
 
 	"paperbundle/dataset"
@@ -83,15 +84,15 @@ func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(in
 	}
 	for _, k := range c.cfg.Cutoffs {
 		k := k
-		ks := strconv.Itoa(k)
-		vals := map[string][]float64{
-			"rank.recall@" + ks:        per(func(r, g []int) float64 { return kern.recall(r, g, k) }),
-			"rank.capped_recall@" + ks: per(func(r, g []int) float64 { return kern.capped(r, g, k) }),
-			"rank.precision@" + ks:     per(func(r, g []int) float64 { return kern.precision(r, g, k) }),
-			"rank.hit@" + ks:           per(func(r, g []int) float64 { return kern.hit(r, g, k) }),
-			"rank.ndcg@" + ks:          per(func(r, g []int) float64 { return kern.ndcg(r, g, k) }),
-			"rank.map@" + ks:           per(func(r, g []int) float64 { return kern.mapk(r, g, k) }),
-			"rank.mrr@" + ks:           per(func(r, g []int) float64 { return kern.rrAt(r, k) }),
+		recallK, precisionK := metrics.At("rank.recall", k), metrics.At("rank.precision", k)
+		vals := map[metrics.ID][]float64{
+			recallK:                             per(func(r, g []int) float64 { return kern.recall(r, g, k) }),
+			metrics.At("rank.capped_recall", k): per(func(r, g []int) float64 { return kern.capped(r, g, k) }),
+			precisionK:                          per(func(r, g []int) float64 { return kern.precision(r, g, k) }),
+			metrics.At("rank.hit", k):           per(func(r, g []int) float64 { return kern.hit(r, g, k) }),
+			metrics.At("rank.ndcg", k):          per(func(r, g []int) float64 { return kern.ndcg(r, g, k) }),
+			metrics.At("rank.map", k):           per(func(r, g []int) float64 { return kern.mapk(r, g, k) }),
+			metrics.At("rank.mrr", k):           per(func(r, g []int) float64 { return kern.rrAt(r, k) }),
 		}
 		boot := k == c.headK() // CIs at the headline cutoff (SPEC 6)
 		for _, id := range sortedKeys(vals) {
@@ -104,16 +105,17 @@ func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(in
 		for si, st := range c.strata {
 			si := si
 			keep := func(i int) bool { return c.stratOf[i] == si }
-			c.addMean(sc, "rank.recall@"+ks, stratumSlice(st.label), pop, vals["rank.recall@"+ks], keep, false)
-			c.addMean(sc, "rank.precision@"+ks, stratumSlice(st.label), pop, vals["rank.precision@"+ks], keep, false)
+			c.addMean(sc, recallK, stratumSlice(st.label), pop, vals[recallK], keep, false)
+			c.addMean(sc, precisionK, stratumSlice(st.label), pop, vals[precisionK], keep, false)
 		}
-		// Per criterion at K = 10.
-		if k == 10 {
+		// Per criterion at the headline cutoff (SPEC 4.2, 4.6).
+		if k == c.headK() {
+			ndcgK := metrics.At("rank.ndcg", k)
 			for ci, cr := range c.criteria {
 				ci := ci
 				keep := func(i int) bool { return c.crit[i] == ci }
-				c.addMean(sc, "rank.recall@10", critSlice(cr), pop, vals["rank.recall@10"], keep, true)
-				c.addMean(sc, "rank.ndcg@10", critSlice(cr), pop, vals["rank.ndcg@10"], keep, true)
+				c.addMean(sc, recallK, critSlice(cr), pop, vals[recallK], keep, true)
+				c.addMean(sc, ndcgK, critSlice(cr), pop, vals[ndcgK], keep, true)
 			}
 		}
 		if full {
@@ -132,11 +134,11 @@ func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(in
 				}
 				npos := len(query(i).Gold)
 				dx = append(dx, float64(len(rel)-inPool)/float64(npos))
-				ry = append(ry, vals["rank.recall@"+ks][i])
+				ry = append(ry, vals[recallK][i])
 			}
 			rho, p := metrics.Spearman(dx, ry)
-			c.put(sc.name, "rank.spearman_difficulty@"+ks, "", len(dx), rho)
-			c.put(sc.name, "rank.spearman_difficulty_p@"+ks, "", len(dx), p)
+			c.put(sc.name, metrics.At("rank.spearman_difficulty", k), "", len(dx), rho)
+			c.put(sc.name, metrics.At("rank.spearman_difficulty_p", k), "", len(dx), p)
 		}
 	}
 	mrr := per(func(r, g []int) float64 { return kern.rr(r) })
@@ -167,16 +169,15 @@ func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(in
 			k := metrics.PercentileKs(len(g), fracs)[fi]
 			return metrics.PrecisionAt(r, k)
 		})
-		ps := metrics.FormatParam(p)
-		c.addMean(sc, "rank.pct_recall@p="+ps, "", pop, rec, nil, false)
-		c.addMean(sc, "rank.pct_precision@p="+ps, "", pop, prec, nil, false)
-		c.addWeighted(sc, "rank.pct_recall_weighted@p="+ps, pop, rec, weights)
-		c.addWeighted(sc, "rank.pct_precision_weighted@p="+ps, pop, prec, weights)
+		c.addMean(sc, metrics.AtPct("rank.pct_recall", p), "", pop, rec, nil, false)
+		c.addMean(sc, metrics.AtPct("rank.pct_precision", p), "", pop, prec, nil, false)
+		c.addWeighted(sc, metrics.AtPct("rank.pct_recall_weighted", p), pop, rec, weights)
+		c.addWeighted(sc, metrics.AtPct("rank.pct_precision_weighted", p), pop, prec, weights)
 	}
 	for _, k := range []int{5, 10, 20, 50, 100} {
 		k := k
 		rec := per(func(r, g []int) float64 { kk := min(k, len(g)); return float64(metrics.Hits(r, kk)) / float64(kk) })
-		c.addMean(sc, "rank.capk_recall@"+strconv.Itoa(k), "", pop, rec, nil, false)
+		c.addMean(sc, metrics.At("rank.capk_recall", k), "", pop, rec, nil, false)
 	}
 	arec := per(func(r, g []int) float64 {
 		var s float64
@@ -201,7 +202,7 @@ func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(in
 }
 
 // addWeighted registers Σ w·x / Σ w over the rows where x is defined.
-func (c *computer) addWeighted(sc *sysCalc, id, pop string, x, w []float64) {
+func (c *computer) addWeighted(sc *sysCalc, id metrics.ID, pop string, x, w []float64) {
 	num := make([]float64, len(x))
 	den := make([]float64, len(x))
 	cnt := make([]float64, len(x))
@@ -315,7 +316,7 @@ func (c *computer) multiLabel(sc *sysCalc) {
 		return
 	}
 	pop := string(metrics.Posts)
-	add := func(id string, cols []int, f func(s []float64) float64, nCol int) {
+	add := func(id metrics.ID, cols []int, f func(s []float64) float64, nCol int) {
 		sc.stats = append(sc.stats, &sumStat{key: metricKey{sc.name, id, ""}, pop: pop, cols: cols, f: f, nCol: nCol, perQ: -1, boot: true})
 	}
 	col := func(name string, v []float64) int { return sc.tab.col("ml|"+name, func(i int) float64 { return v[i] }) }
@@ -374,22 +375,25 @@ func (c *computer) baselines() {
 	}
 	sys := &c.ds.Systems[0]
 	query := func(i int) *dataset.Query { return &c.ds.Queries[c.eval[i]] }
-	rnd := &sysCalc{name: "baseline:random", tab: newColTable(len(c.eval), c.group, c.nGroups), perQ: map[string][]float64{}}
+	rnd := &sysCalc{name: "baseline:random", tab: newColTable(len(c.eval), c.group, c.nGroups), perQ: map[metrics.ID][]float64{}}
 	c.rankingWith(rnd, func(i int) []int { return sys.Rows[c.eval[i]].Rel }, query, false, c.randomKernels())
-	orc := &sysCalc{name: "baseline:oracle", tab: newColTable(len(c.eval), c.group, c.nGroups), perQ: map[string][]float64{}}
+	orc := &sysCalc{name: "baseline:oracle", tab: newColTable(len(c.eval), c.group, c.nGroups), perQ: map[metrics.ID][]float64{}}
 	oracle := make([][]int, len(c.eval))
 	for i := range oracle {
 		oracle[i] = metrics.Oracle(sys.Rows[c.eval[i]].Rel)
 	}
 	c.rankingWith(orc, func(i int) []int { return oracle[i] }, query, false, c.plainKernels())
 	c.sys = append(c.sys, rnd, orc)
+	c.rep.Systems = append(c.rep.Systems,
+		SystemInfo{Name: rnd.name, Label: "Random ranking", Kind: Baseline, Source: "expected value over random orderings of the primary system's candidates"},
+		SystemInfo{Name: orc.name, Label: "Oracle ranking", Kind: Baseline, Source: "gold first within the primary system's candidates"})
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
+func sortedKeys[K ~string, V any](m map[K]V) []K {
+	out := make([]K, 0, len(m))
 	for k := range m {
 		out = append(out, k)
 	}
-	sortStrings(out)
+	slices.Sort(out)
 	return out
 }

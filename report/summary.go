@@ -98,7 +98,7 @@ func (c *computer) summarize() {
 	sort.Slice(s.Folds, func(i, j int) bool { return s.Folds[i].Fold < s.Folds[j].Fold })
 	c.rep.Dataset = s
 	for i, sys := range ds.Systems {
-		info := SystemInfo{Name: sys.Name, Label: sys.Label, Source: sys.Source, Primary: i == 0}
+		info := SystemInfo{Name: sys.Name, Label: sys.Label, Kind: Pipeline, Source: sys.Source, Primary: i == 0}
 		if ri, ok := c.cfg.ReferenceFor(i); ok {
 			info.Reference = ds.Systems[ri].Name
 		}

@@ -32,8 +32,8 @@ func (s *scoredStat) value(rows []int) float64 {
 	return metrics.AveragePrecision(y, p)
 }
 
-func critSlice(name string) string { return "criterion=" + name }
-func stratumSlice(l string) string { return "stratum=" + l }
+func critSlice(name string) Slice { return CriterionSlice(name) }
+func stratumSlice(l string) Slice { return StratumSlice(l) }
 func b2f(b bool) float64 {
 	if b {
 		return 1
@@ -43,8 +43,8 @@ func b2f(b bool) float64 {
 
 // addMean registers a mean of per-row values over the rows kept (NaN
 // values are outside the population).
-func (c *computer) addMean(sc *sysCalc, id, slice, pop string, v []float64, keep func(i int) bool, boot bool) *sumStat {
-	name := id + "|" + slice
+func (c *computer) addMean(sc *sysCalc, id metrics.ID, slice Slice, pop string, v []float64, keep func(i int) bool, boot bool) *sumStat {
+	name := string(id) + "|" + string(slice)
 	x := sc.tab.col(name+"|x", func(i int) float64 {
 		if (keep != nil && !keep(i)) || isNaN(v[i]) {
 			return 0
@@ -66,8 +66,8 @@ func (c *computer) addMean(sc *sysCalc, id, slice, pop string, v []float64, keep
 }
 
 // addRatio registers Σnum / Σden (times scale) over the rows kept.
-func (c *computer) addRatio(sc *sysCalc, id, slice, pop string, num, den []float64, nvec []float64, scale float64, keep func(i int) bool, boot bool) {
-	name := id + "|" + slice
+func (c *computer) addRatio(sc *sysCalc, id metrics.ID, slice Slice, pop string, num, den []float64, nvec []float64, scale float64, keep func(i int) bool, boot bool) {
+	name := string(id) + "|" + string(slice)
 	get := func(v []float64) func(i int) float64 {
 		return func(i int) float64 {
 			if keep != nil && !keep(i) {
@@ -91,8 +91,8 @@ func (c *computer) addRatio(sc *sysCalc, id, slice, pop string, num, den []float
 
 // addConfusion registers the confusion-matrix metrics of a decision.
 // ids maps a confusion metric name (tp, sensitivity, ...) to its metric id.
-func (c *computer) addConfusion(sc *sysCalc, tag, slice string, pred []bool, keep func(i int) bool, ids map[string]string, boot bool) {
-	name := tag + "|" + slice
+func (c *computer) addConfusion(sc *sysCalc, tag string, slice Slice, pred []bool, keep func(i int) bool, ids map[string]metrics.ID, boot bool) {
+	name := tag + "|" + string(slice)
 	cell := func(want, truth bool) func(i int) float64 {
 		return func(i int) float64 {
 			if keep != nil && !keep(i) {
@@ -151,7 +151,7 @@ func (c *computer) addConfusion(sc *sysCalc, tag, slice string, pred []bool, kee
 func (c *computer) system(si int) {
 	sys := &c.ds.Systems[si]
 	n := len(c.eval)
-	sc := &sysCalc{name: sys.Name, tab: newColTable(n, c.group, c.nGroups), perQ: map[string][]float64{}}
+	sc := &sysCalc{name: sys.Name, tab: newColTable(n, c.group, c.nGroups), perQ: map[metrics.ID][]float64{}}
 	c.sys = append(c.sys, sc)
 	row := func(i int) *dataset.Row { return &sys.Rows[c.eval[i]] }
 	query := func(i int) *dataset.Query { return &c.ds.Queries[c.eval[i]] }
@@ -207,9 +207,9 @@ func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
 	for i, p := range sc.ne {
 		pred[i] = p >= 0.5
 	}
-	ids := map[string]string{}
+	ids := map[string]metrics.ID{}
 	for _, m := range []string{"tp", "tn", "fp", "fn", "sensitivity", "specificity", "fpr", "precision", "npv", "f1", "mcc", "balanced_accuracy"} {
-		ids[m] = "ne." + m + "@tau=0.5"
+		ids[m] = metrics.AtTau("ne."+m, 0.5)
 	}
 	c.addConfusion(sc, "tau0.5", "", pred, nil, ids, true)
 
@@ -227,9 +227,9 @@ func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
 			hp[i] = p >= thr[c.fold[i]]
 		}
 		xs := metrics.FormatParam(x)
-		ids := map[string]string{"sensitivity": "ne.heldout_tpr@fpr=" + xs, "fpr": "ne.heldout_fpr@fpr=" + xs}
+		ids := map[string]metrics.ID{"sensitivity": metrics.AtFPR("ne.heldout_tpr", x), "fpr": metrics.AtFPR("ne.heldout_fpr", x)}
 		for _, m := range []string{"tp", "tn", "fp", "fn", "specificity", "precision", "npv", "f1", "mcc", "balanced_accuracy"} {
-			ids[m] = "ne.heldout_" + m + "@fpr=" + xs
+			ids[m] = metrics.AtFPR("ne.heldout_"+m, x)
 		}
 		c.addConfusion(sc, "fpr"+xs, "", hp, nil, ids, true)
 		// Eval TPR/FPR per fold for the thresholds table.
@@ -314,17 +314,17 @@ func (c *computer) recordFPR(system string, f int, budget, t float64, ok bool, t
 
 // addECE registers an ECE as a sum statistic: with per-bin sums of p and y,
 // ECE = Σ_b |Σ_b y − Σ_b p| / N.
-func (c *computer) addECE(sc *sysCalc, id string, bins int, binOf []int) {
+func (c *computer) addECE(sc *sysCalc, id metrics.ID, bins int, binOf []int) {
 	var cols []int
 	for b := 0; b < bins; b++ {
 		b := b
-		cols = append(cols, sc.tab.col(id+"|p"+strconv.Itoa(b), func(i int) float64 {
+		cols = append(cols, sc.tab.col(string(id)+"|p"+strconv.Itoa(b), func(i int) float64 {
 			if binOf[i] == b {
 				return sc.ne[i]
 			}
 			return 0
 		}))
-		cols = append(cols, sc.tab.col(id+"|y"+strconv.Itoa(b), func(i int) float64 {
+		cols = append(cols, sc.tab.col(string(id)+"|y"+strconv.Itoa(b), func(i int) float64 {
 			if binOf[i] == b {
 				return b2f(c.y[i])
 			}

@@ -132,7 +132,7 @@ func runDemo(stdout, stderr io.Writer, args []string) error {
 // loadInputs reads paper.yaml and every input it names.
 func loadInputs(path string) (*config.Config, *dataset.Dataset, error) {
 	cfg, err := config.LoadWith(path, config.Options{KnownMetric: func(id string) bool {
-		_, ok := metrics.Lookup(id)
+		_, ok := metrics.Lookup(metrics.ID(id))
 		return ok
 	}})
 	if err != nil {

@@ -1,0 +1,55 @@
+package tables
+
+// Part says which number of a cell a flat column holds.
+type Part int
+
+const (
+	PartValue Part = iota
+	PartLow        // CI low
+	PartHigh       // CI high
+	PartStd        // spread
+)
+
+// FlatColumn is one column of the flat form of a table that CSV and XLSX
+// write: a Number column with a CI becomes three flat columns (value, low,
+// high), one with a spread a further std column, so every number is its
+// own numeric cell.
+type FlatColumn struct {
+	Key    string // header: the column's Key, then "_ci_low", "_ci_high", "_std"
+	Kind   Kind
+	Digits int
+	Col    int // index of the logical column
+	Part   Part
+}
+
+// Flat returns the flat columns of t in order.
+func (t Table) Flat() []FlatColumn {
+	var out []FlatColumn
+	for i, c := range t.Columns {
+		out = append(out, FlatColumn{Key: c.Key, Kind: c.Kind, Digits: c.Digits, Col: i, Part: PartValue})
+		if c.Kind != Number {
+			continue
+		}
+		if c.CI {
+			out = append(out, FlatColumn{Key: c.Key + "_ci_low", Kind: Number, Digits: c.Digits, Col: i, Part: PartLow},
+				FlatColumn{Key: c.Key + "_ci_high", Kind: Number, Digits: c.Digits, Col: i, Part: PartHigh})
+		}
+		if c.Spread {
+			out = append(out, FlatColumn{Key: c.Key + "_std", Kind: Number, Digits: c.Digits, Col: i, Part: PartStd})
+		}
+	}
+	return out
+}
+
+// Number returns the number of cell c that f holds (NaN when undefined).
+func (f FlatColumn) Number(c Cell) float64 {
+	switch f.Part {
+	case PartLow:
+		return c.Lo
+	case PartHigh:
+		return c.Hi
+	case PartStd:
+		return c.Std
+	}
+	return c.V
+}
