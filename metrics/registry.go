@@ -58,10 +58,12 @@ type Def struct {
 	Population Population
 	Direction  Direction
 	Kind       Kind
-	Lo, Hi     float64 // range of valid values (Hi < Lo: unbounded)
-	Variant    string  // the convention used, when the contracts disagree
-	Definition string  // Markdown: formula and edge cases
-	Meaning    string  // one-line interpretation for the reader (seed 002 10.2)
+	Lo, Hi     float64   // range of valid values (Hi < Lo: unbounded)
+	Variant    string    // the convention used, when the contracts disagree
+	Definition string    // Markdown: formula and edge cases
+	Meaning    string    // one-line interpretation for the reader (seed 002 10.2)
+	Tables     []TableID // the tables that show the metric, in registry order
+	Headline   bool      // a headline metric: in the scorecard (cutoff metrics at the headline cutoff)
 }
 
 // Family returns the part of the id before the first dot.
@@ -175,43 +177,43 @@ const unbounded = -1 // Hi < Lo
 
 var defs = []Def{
 	// NE gate, classification (SPEC 4.1).
-	{Base: "ne.auroc", Title: "AUROC", Population: AllQueries, Direction: Higher, Hi: 1,
+	{Base: "ne.auroc", Tables: []TableID{TableNEGate, TablePerCriterion}, Headline: true, Title: "AUROC", Population: AllQueries, Direction: Higher, Hi: 1,
 		Definition: "Area under the ROC curve of `ne_prob` against has_evidence: the probability that a random positive query scores higher than a random negative one, ties counting one half (as scikit-learn's `roc_auc_score`). Undefined when only one class is present.",
 		Meaning:    "How well the NE gate separates queries with evidence from queries without; 0.5 is chance."},
-	{Base: "ne.auprc", Title: "AUPRC", Population: AllQueries, Direction: Higher, Hi: 1, Variant: "step-wise average precision",
+	{Base: "ne.auprc", Tables: []TableID{TableNEGate, TablePerCriterion}, Headline: true, Title: "AUPRC", Population: AllQueries, Direction: Higher, Hi: 1, Variant: "step-wise average precision",
 		Definition: "Average precision: $\\sum_n (R_n - R_{n-1}) P_n$ over the distinct thresholds in descending order (scikit-learn's `average_precision_score`; not the trapezoidal area). Chance level is the positive rate. Undefined without positives.",
 		Meaning:    "Precision of evidence alerts averaged over all sensitivity levels; compare with the positive rate, not 0.5."},
-	{Base: "ne.tpr", Param: ParamFPR, Title: "TPR at FPR ≤ X (in-sample)", Population: AllQueries, Direction: Higher, Hi: 1, Variant: "in-sample, descriptive",
+	{Base: "ne.tpr", Param: ParamFPR, Tables: []TableID{TableNEGate}, Title: "TPR at FPR ≤ X (in-sample)", Population: AllQueries, Direction: Higher, Hi: 1, Variant: "in-sample, descriptive",
 		Definition: "The largest TPR on the eval ROC step curve whose FPR is at most X, with the threshold that gives it (seed 003 §2.3). The threshold is chosen on the same rows it is measured on, so this is optimistic; the held-out value is `ne.heldout_tpr`.",
 		Meaning:    "Sensitivity reachable at this false-alarm budget if the threshold were known in advance (optimistic)."},
-	{Base: "ne.tpr_threshold", Param: ParamFPR, Title: "Threshold for TPR at FPR ≤ X (in-sample)", Population: AllQueries, Direction: Neutral, Hi: 1,
+	{Base: "ne.tpr_threshold", Param: ParamFPR, Tables: []TableID{TableNEGate}, Title: "Threshold for TPR at FPR ≤ X (in-sample)", Population: AllQueries, Direction: Neutral, Hi: 1,
 		Definition: "The probability threshold that gives `ne.tpr@fpr=X` (a query is positive when p ≥ threshold).",
 		Meaning:    "The in-sample operating threshold; not for deployment."},
-	{Base: "ne.heldout_tpr", Param: ParamFPR, Title: "Held-out TPR at FPR budget X", Population: AllQueries, Direction: Higher, Hi: 1, Variant: "threshold from tune rows",
+	{Base: "ne.heldout_tpr", Param: ParamFPR, Tables: []TableID{TableNEGate}, Title: "Held-out TPR at FPR budget X", Population: AllQueries, Direction: Higher, Hi: 1, Variant: "threshold from tune rows",
 		Definition: "For each fold, the threshold with the largest TPR whose FPR on that fold's `tune` rows is at most X (highest threshold among ties) is applied to the fold's `eval` rows; TP and FN are summed over folds: TPR = ΣTP / (ΣTP + ΣFN) (seed 004 A.10, G).",
 		Meaning:    "Share of evidence queries caught at the deployed false-alarm budget, honestly measured."},
-	{Base: "ne.heldout_fpr", Param: ParamFPR, Title: "Held-out FPR at FPR budget X", Population: AllQueries, Direction: Lower, Hi: 1, Variant: "threshold from tune rows",
+	{Base: "ne.heldout_fpr", Param: ParamFPR, Tables: []TableID{TableNEGate}, Title: "Held-out FPR at FPR budget X", Population: AllQueries, Direction: Lower, Hi: 1, Variant: "threshold from tune rows",
 		Definition: "The FPR achieved on `eval` rows by the tune-chosen thresholds of `ne.heldout_tpr`, pooled over folds: ΣFP / (ΣFP + ΣTN). It may exceed the budget X.",
 		Meaning:    "False-alarm rate actually reached at the deployed threshold; compare with the budget."},
-	{Base: "ne.brier", Title: "Brier score", Population: AllQueries, Direction: Lower, Hi: 1,
+	{Base: "ne.brier", Tables: []TableID{TableCalibration}, Title: "Brier score", Population: AllQueries, Direction: Lower, Hi: 1,
 		Definition: "Mean squared error between `ne_prob` and has_evidence: $\\frac1N\\sum_i (p_i - y_i)^2$ (scikit-learn's `brier_score_loss`).",
 		Meaning:    "Overall accuracy of the evidence probabilities; 0 is perfect."},
-	{Base: "ne.ece", Title: "ECE (equal width)", Population: AllQueries, Direction: Lower, Hi: 1, Variant: "equal-width bins, last bin closed",
+	{Base: "ne.ece", Tables: []TableID{TableCalibration}, Headline: true, Title: "ECE (equal width)", Population: AllQueries, Direction: Lower, Hi: 1, Variant: "equal-width bins, last bin closed",
 		Definition: "Expected calibration error over M equal-width bins (default 10): bin k holds $k/M \\le p < (k+1)/M$, the last bin also holds p = 1; $\\mathrm{ECE} = \\sum_k \\frac{n_k}{N}\\,|\\bar y_k - \\bar p_k|$. Empty bins contribute nothing.",
 		Meaning:    "Average gap between predicted and observed evidence rates; below 0.05 is well calibrated."},
-	{Base: "ne.ece_equal_mass", Title: "ECE (equal mass)", Population: AllQueries, Direction: Lower, Hi: 1, Variant: "equal-count bins",
+	{Base: "ne.ece_equal_mass", Tables: []TableID{TableCalibration}, Title: "ECE (equal mass)", Population: AllQueries, Direction: Lower, Hi: 1, Variant: "equal-count bins",
 		Definition: "ECE with M bins of (nearly) equal count over the queries sorted by p.",
 		Meaning:    "Calibration gap where the data are; less sensitive to empty high-probability bins."},
-	{Base: "ne.calibration_intercept", Title: "Calibration intercept", Population: AllQueries, Direction: Neutral, Lo: 0, Hi: unbounded,
+	{Base: "ne.calibration_intercept", Tables: []TableID{TableCalibration}, Title: "Calibration intercept", Population: AllQueries, Direction: Neutral, Lo: 0, Hi: unbounded,
 		Definition: "Calibration-in-the-large: the intercept $a$ of the logistic model $\\mathrm{logit}\\,P(y=1) = a + \\mathrm{logit}(p)$ (slope fixed at 1); 0 is ideal. p is clipped to [1e-6, 1 − 1e-6].",
 		Meaning:    "Below 0: probabilities too high on average; above 0: too low."},
-	{Base: "ne.calibration_slope", Title: "Calibration slope", Population: AllQueries, Direction: Neutral, Lo: 0, Hi: unbounded,
+	{Base: "ne.calibration_slope", Tables: []TableID{TableCalibration}, Title: "Calibration slope", Population: AllQueries, Direction: Neutral, Lo: 0, Hi: unbounded,
 		Definition: "The slope $b$ of the logistic recalibration $\\mathrm{logit}\\,P(y=1) = a + b\\,\\mathrm{logit}(p)$; 1 is ideal.",
 		Meaning:    "Below 1: probabilities too extreme; above 1: too timid."},
-	{Base: "ne.spiegelhalter_z", Title: "Spiegelhalter's Z", Population: AllQueries, Direction: Neutral, Lo: 0, Hi: unbounded,
+	{Base: "ne.spiegelhalter_z", Tables: []TableID{TableCalibration}, Title: "Spiegelhalter's Z", Population: AllQueries, Direction: Neutral, Lo: 0, Hi: unbounded,
 		Definition: "$Z = \\sum (y_i - p_i)(1 - 2p_i) / \\sqrt{\\sum (1-2p_i)^2 p_i (1-p_i)}$, approximately standard normal under perfect calibration.",
 		Meaning:    "|Z| above 1.96 is evidence of miscalibration at the 5% level."},
-	{Base: "ne.spiegelhalter_p", Title: "Spiegelhalter's p-value", Population: AllQueries, Direction: Neutral, Hi: 1,
+	{Base: "ne.spiegelhalter_p", Tables: []TableID{TableCalibration}, Title: "Spiegelhalter's p-value", Population: AllQueries, Direction: Neutral, Hi: 1,
 		Definition: "Two-sided normal p-value of Spiegelhalter's Z.",
 		Meaning:    "Small values indicate miscalibration."},
 }

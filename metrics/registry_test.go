@@ -1,10 +1,13 @@
 package metrics
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 func TestRegistryIDs(t *testing.T) {
 	// Every id that SPEC 4 names as binding must resolve.
-	binding := []string{
+	binding := []ID{
 		"ne.auroc", "ne.auprc", "ne.brier", "ne.ece", "ne.ece_equal_mass",
 		"ne.tpr@fpr=0.05", "ne.heldout_tpr@fpr=0.05", "ne.heldout_fpr@fpr=0.1",
 		"ne.tp@tau=0.5", "ne.tn@tau=0.5", "ne.fp@tau=0.5", "ne.fn@tau=0.5",
@@ -37,9 +40,9 @@ func TestRegistryIDs(t *testing.T) {
 
 func TestDefID(t *testing.T) {
 	tests := []struct {
-		id   string
+		id   ID
 		x    float64
-		want string
+		want ID
 	}{
 		{"ne.tpr@fpr=0.05", 0.05, "ne.tpr@fpr=0.05"},
 		{"ne.tpr@fpr=0.1", 0.10, "ne.tpr@fpr=0.1"},
@@ -52,5 +55,32 @@ func TestDefID(t *testing.T) {
 		if got := MustDef(tt.id).ID(tt.x); got != tt.want {
 			t.Errorf("ID(%v) = %q, want %q", tt.x, got, tt.want)
 		}
+	}
+}
+
+// TestTablesFromRegistry: every table of the bundle has rows, the
+// scorecard has the eight headline metrics of SPEC 7 / seed 002 10.2, and
+// every metric a table shows has the words a reader needs.
+func TestTablesFromRegistry(t *testing.T) {
+	for _, tb := range []TableID{TableNEGate, TableCalibration, TableRanking, TableDynamicK, TableClinical, TablePerPost, TablePerCriterion, TableStrata} {
+		ds := InTable(tb)
+		if len(ds) == 0 {
+			t.Errorf("table %s: no metric shows in it", tb)
+		}
+		for _, d := range ds {
+			if d.Title == "" || d.Meaning == "" && d.Family() != "data" {
+				t.Errorf("table %s: %s lacks a title or a meaning", tb, d.Base)
+			}
+		}
+	}
+	var head []string
+	for _, d := range Defs() {
+		if d.Headline {
+			head = append(head, string(d.ID(10)))
+		}
+	}
+	want := "[clinical.alert_precision clinical.screen_sensitivity dynk.evidence_recall ne.auprc ne.auroc ne.ece rank.ndcg@10 rank.recall@10]"
+	if got := fmt.Sprint(head); got != want {
+		t.Errorf("headline metrics = %s, want %s", got, want)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"paperbundle/config"
 	"paperbundle/dataset"
+	"paperbundle/metrics"
 )
 
 // handDataset is a four-query dataset small enough to compute by hand:
@@ -97,7 +98,7 @@ func TestComputeHand(t *testing.T) {
 		if tt.id == "data.positive_rate" {
 			slice = "criterion=A.1"
 		}
-		m, ok := r.Metric("sys", tt.id, slice)
+		m, ok := r.Metric("sys", metrics.ID(tt.id), Slice(slice))
 		if !ok {
 			t.Errorf("%s: missing", tt.id)
 			continue

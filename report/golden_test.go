@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -36,8 +38,39 @@ func TestGoldenJSON(t *testing.T) {
 		t.Fatalf("%v (run go test ./report -run Golden -update)", err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("metrics_master.json differs from %s; rerun with -update after checking", golden)
+		t.Errorf("metrics_master.json differs from %s; rerun with -update after checking:\n%s", golden, lineDiff(want, got))
 	}
+}
+
+// lineDiff shows where two texts differ: the common head and tail are cut,
+// and up to 40 lines of the middle of each are printed.
+func lineDiff(want, got []byte) string {
+	a, b := strings.Split(string(want), "\n"), strings.Split(string(got), "\n")
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	j := 0
+	for j < len(a)-i && j < len(b)-i && a[len(a)-1-j] == b[len(b)-1-j] {
+		j++
+	}
+	var s strings.Builder
+	fmt.Fprintf(&s, "@@ line %d @@\n", i+1)
+	for k, l := range a[i : len(a)-j] {
+		if k == 40 {
+			s.WriteString("...\n")
+			break
+		}
+		s.WriteString("- " + l + "\n")
+	}
+	for k, l := range b[i : len(b)-j] {
+		if k == 40 {
+			s.WriteString("...\n")
+			break
+		}
+		s.WriteString("+ " + l + "\n")
+	}
+	return s.String()
 }
 
 // TestDeterministicWorkers: the same seed gives the same bytes on 1 or 2

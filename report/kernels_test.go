@@ -69,7 +69,7 @@ func TestSumRouteEqualsKernels(t *testing.T) {
 		"ne.balanced_accuracy@tau=0.5": cm.BalancedAccuracy(),
 	}
 	for id, w := range want {
-		m, ok := r.Metric("sys", id, "")
+		m, ok := r.Metric("sys", metrics.ID(id), "")
 		if !ok {
 			t.Errorf("%s missing", id)
 			continue

@@ -53,7 +53,7 @@ type Cell struct {
 	V      float64 // Number, Count and PValue columns (NaN: undefined)
 	Lo, Hi float64 // CI bounds (NaN: none)
 	Std    float64 // spread (NaN: none)
-	Digits int     // decimals, overriding the column's when > 0
+	Digits int     // decimals: 0 = the column's, > 0 = this many, < 0 = none (an integer)
 	Note   string  // why the value is undefined, or a remark
 	Best   bool    // the best value of its column within its group
 }
@@ -151,11 +151,14 @@ func allZero(s string) bool {
 }
 
 func (c Column) digits(x Cell) int {
-	if x.Digits > 0 {
+	switch {
+	case x.Digits > 0:
 		return x.Digits
+	case x.Digits < 0:
+		return 0
 	}
 	return c.Digits
 }
 
-// Digits returns the decimals a cell of column c is written with.
+// DigitsOf returns the decimals a cell of column c is written with.
 func (c Column) DigitsOf(x Cell) int { return c.digits(x) }

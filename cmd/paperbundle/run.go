@@ -16,7 +16,6 @@ import (
 	"paperbundle/config"
 	"paperbundle/dataset"
 	"paperbundle/dataset/demo"
-	"paperbundle/figures"
 	"paperbundle/metrics"
 	"paperbundle/report"
 )
@@ -253,8 +252,12 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		return err // SPEC 10: a failed hard check writes no bundle
 	}
 	progress.step("rendering")
+	cfgYAML, err := cfg.YAML()
+	if err != nil {
+		return err
+	}
 	b := bundle.New()
-	if err := report.Render(b, rep, figures.Render); err != nil {
+	if err := render(b, rep, cfgYAML); err != nil {
 		return err
 	}
 	inputs, err := inputHashes(cfg)

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"time"
+
+	"paperbundle/figures"
+	"paperbundle/figures/plot"
+	"paperbundle/report"
+	"paperbundle/tables"
+	"paperbundle/tables/xlsx"
+)
+
+// sink receives the finished files of a bundle (*bundle.Bundle; tests
+// pass a map).
+type sink interface {
+	Add(name string, data []byte)
+}
+
+// render writes every file of the bundle for a computed report: the one
+// function build (and later verify) call. configYAML is the resolved
+// configuration as written into the bundle. Every renderer reads only the
+// Report.
+func render(s sink, rep *report.Report, configYAML []byte) error {
+	js, err := rep.JSON()
+	if err != nil {
+		return err
+	}
+	s.Add("metrics_master.json", js)
+	s.Add("config.yaml", configYAML)
+	s.Add("per_query_metrics.csv", tables.PerQueryCSV(rep))
+	s.Add("METHODS.md", tables.Methods(rep))
+	set := tables.Build(rep)
+	s.Add("tables/preamble.tex", []byte(tables.Preamble))
+	checks := tables.Checks(rep)
+	for _, t := range append(set.Tables, checks) {
+		s.Add("tables/"+t.ID+".csv", t.CSV())
+		s.Add("tables/"+t.ID+".tex", t.LaTeX())
+	}
+	var wb bytes.Buffer
+	if err := xlsx.Write(&wb, workbook(rep, set, checks)); err != nil {
+		return fmt.Errorf("tables.xlsx: %w", err)
+	}
+	s.Add("tables.xlsx", wb.Bytes())
+	files, err := plot.Render(figures.Catalogue(rep), plot.Options{Date: generated(rep)})
+	if err != nil {
+		return err
+	}
+	for _, f := range files {
+		s.Add(f.Name, f.Data)
+	}
+	return nil
+}
+
+// generated is the report's generation time (SOURCE_DATE_EPOCH), else
+// the fixed date of the figures.
+func generated(rep *report.Report) time.Time {
+	if rep.Generated != "" {
+		if t, err := time.Parse(time.RFC3339, rep.Generated); err == nil {
+			return t.UTC()
+		}
+	}
+	return plot.DefaultDate
+}
+
+// workbook describes tables.xlsx.
+func workbook(rep *report.Report, set tables.Set, checks tables.Table) xlsx.Workbook {
+	st := rep.Settings
+	wb := xlsx.Workbook{
+		Title: rep.Title, Version: rep.Version, Tool: rep.Tool, Created: generated(rep),
+		Tables: set.Tables, Checks: checks, Definitions: tables.Definitions(rep),
+		PerQuery: perQuerySheet(rep),
+		Readme: []xlsx.ReadmeLine{
+			{Key: "Headline cutoff", Value: fmt.Sprintf("K = %d (cutoffs %v)", st.HeadlineCutoff, st.Cutoffs)},
+			{Key: "Confidence intervals", Value: fmt.Sprintf("%s bootstrap, %d resamples, unit %s, %g%% level, seed %d",
+				st.Bootstrap.Method, st.Bootstrap.Resamples, st.Bootstrap.Unit, 100*st.Bootstrap.Confidence, st.Seed)},
+			{Key: "Conventions", Value: fmt.Sprintf("MAP@K denominator %s; fold std %s; nDCG gain %s; undefined AUROC %s",
+				st.Conventions.MAPDenominator, st.Conventions.FoldStd, st.Conventions.NDCGGain, st.Conventions.UndefinedAUROC)},
+			{Key: "Undefined values", Value: "empty cells: a 0/0 ratio or AUROC with one class is undefined, never 0"},
+		},
+	}
+	for _, m := range set.Missing {
+		wb.Readme = append(wb.Readme, xlsx.ReadmeLine{Key: "Not shown: " + m.Title, Value: m.Reason})
+	}
+	return wb
+}
+
+// perQuerySheet streams per_query_metrics.csv's rows into the workbook.
+func perQuerySheet(rep *report.Report) xlsx.PerQuery {
+	var cols []tables.Column
+	for _, h := range tables.PerQueryHeader {
+		k := tables.Text
+		switch h {
+		case "fold", "n_gold", "n_candidates", "gold_in_pool", "selected_k":
+			k = tables.Count
+		case "difficulty", "ne_prob":
+			k = tables.Number
+		}
+		cols = append(cols, tables.Column{Key: h, Title: h, Kind: k, Digits: 4})
+	}
+	for _, id := range rep.PerQueryColumns {
+		cols = append(cols, tables.Column{Key: string(id), Title: tables.Title(id), Kind: tables.Number, Digits: 4})
+	}
+	return xlsx.PerQuery{Columns: cols, Rows: len(rep.PerQuery), Row: func(i int, dst []tables.Cell) {
+		q := &rep.PerQuery[i]
+		num := func(x float64) tables.Cell { return tables.NumCell(x) }
+		copy(dst, []tables.Cell{tables.TextCell(q.System), tables.TextCell(q.Query), tables.TextCell(q.Post), tables.TextCell(q.Criterion),
+			num(float64(q.Fold)), num(float64(q.NGold)), num(float64(q.NCand)), num(float64(q.GoldInPool)),
+			num(float64(q.Difficulty)), num(float64(q.NEProb)), tables.TextCell(q.State), num(float64(q.SelectedK))})
+		for j, v := range q.Values {
+			dst[len(tables.PerQueryHeader)+j] = num(float64(v))
+		}
+	}}
+}

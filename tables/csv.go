@@ -1,0 +1,83 @@
+package tables
+
+import (
+	"bytes"
+	"encoding/csv"
+	"strconv"
+	"strings"
+
+	"paperbundle/report"
+)
+
+// CSVSafe neutralises free text that a spreadsheet would run as a formula
+// (SPEC 7): text beginning with =, +, -, @, tab or CR gets a leading '.
+// Numbers are never passed through it.
+func CSVSafe(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}
+
+// csvNum writes a number at full precision, empty when undefined.
+func csvNum(x float64) string {
+	if !Defined(x) {
+		return ""
+	}
+	return strconv.FormatFloat(x, 'g', -1, 64)
+}
+
+// CSV returns the table in its flat form (see Table.Flat) with
+// full-precision numbers; undefined numbers are empty cells.
+func (t Table) CSV() []byte {
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	flat := t.Flat()
+	rec := make([]string, len(flat))
+	for i, f := range flat {
+		rec[i] = CSVSafe(f.Key)
+	}
+	w.Write(rec)
+	for _, row := range t.Rows {
+		for i, f := range flat {
+			c := row.Cells[f.Col]
+			if f.Kind == Text {
+				rec[i] = CSVSafe(c.Text)
+			} else {
+				rec[i] = csvNum(f.Number(c))
+			}
+		}
+		w.Write(rec)
+	}
+	w.Flush()
+	return buf.Bytes()
+}
+
+// PerQueryHeader is the header of per_query_metrics.csv before the metric
+// columns.
+var PerQueryHeader = []string{"system", "query_id", "post_id", "criterion_id", "fold", "n_gold", "n_candidates", "gold_in_pool", "difficulty", "ne_prob", "state", "selected_k"}
+
+// PerQueryCSV returns per_query_metrics.csv: one row per eval query per
+// system; undefined values are empty cells.
+func PerQueryCSV(r *report.Report) []byte {
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	head := append([]string{}, PerQueryHeader...)
+	for _, id := range r.PerQueryColumns {
+		head = append(head, string(id))
+	}
+	w.Write(head)
+	rec := make([]string, 0, len(head))
+	for _, q := range r.PerQuery {
+		rec = rec[:0]
+		rec = append(rec, CSVSafe(q.System), CSVSafe(q.Query), CSVSafe(q.Post), CSVSafe(q.Criterion), strconv.Itoa(q.Fold),
+			strconv.Itoa(q.NGold), strconv.Itoa(q.NCand), strconv.Itoa(q.GoldInPool), csvNum(float64(q.Difficulty)), csvNum(float64(q.NEProb)),
+			q.State, strconv.Itoa(q.SelectedK))
+		for _, v := range q.Values {
+			rec = append(rec, csvNum(float64(v)))
+		}
+		w.Write(rec)
+	}
+	w.Flush()
+	return buf.Bytes()
+}

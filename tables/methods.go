@@ -1,0 +1,89 @@
+package tables
+
+import (
+	"fmt"
+	"strings"
+
+	"paperbundle/metrics"
+	"paperbundle/report"
+)
+
+// Methods returns METHODS.md: the protocol, the conventions in force where
+// the contracts disagree, and the definition of every metric the report
+// holds. User strings (the tool name is the only one) are written as code
+// spans, so they stay inert Markdown.
+func Methods(r *report.Report) []byte {
+	var b strings.Builder
+	st := r.Settings
+	b.WriteString("# Methods\n\n")
+	fmt.Fprintf(&b, "Every number of this bundle was computed by %s from the inputs listed in `manifest.json`.\n\n", mdCode(r.Tool))
+	b.WriteString("## Protocol\n\n")
+	b.WriteString("* **all_queries**: every `eval` row of every fold (classification, calibration, clinical gate, end to end).\n")
+	b.WriteString("* **positives_only**: `eval` rows with at least one gold item (ranking, Dynamic-K quality).\n")
+	b.WriteString("* Thresholds (FPR budgets, τ_neg, τ_pos) are chosen per fold on that fold's `tune` rows only, and applied to its `eval` rows.\n")
+	bs := st.Bootstrap
+	fmt.Fprintf(&b, "* Confidence intervals: %s bootstrap, %d resamples, resampling unit `%s`, %g%% level, seed %d.\n",
+		bs.Method, bs.Resamples, bs.Unit, 100*bs.Confidence, st.Seed)
+	fmt.Fprintf(&b, "* Headline cutoff: K = %d (of cutoffs %v); tables and figures that the contracts write as @10 use it.\n", st.HeadlineCutoff, st.Cutoffs)
+	ct := st.Conventions
+	fmt.Fprintf(&b, "* Conventions: MAP@K denominator `%s`, fold std `%s`, nDCG gain `%s`, undefined AUROC `%s`.\n",
+		ct.MAPDenominator, ct.FoldStd, ct.NDCGGain, ct.UndefinedAUROC)
+	b.WriteString("* A value that is undefined (a 0/0 ratio, AUROC with one class) is `null` in JSON and \"n/a\" in tables, never 0.\n\n")
+	b.WriteString("## Metric definitions\n\n")
+	fam := ""
+	for _, d := range UsedDefs(r) {
+		if d.Definition == "" {
+			continue
+		}
+		if f := d.Family(); f != fam {
+			fam = f
+			fmt.Fprintf(&b, "### %s\n\n", FamilyTitle(f))
+		}
+		fmt.Fprintf(&b, "**%s** (`%s`; population %s; %s is better", d.Title, PatternID(d), d.Population, directionWord(d.Direction))
+		if d.Variant != "" {
+			fmt.Fprintf(&b, "; variant: %s", d.Variant)
+		}
+		fmt.Fprintf(&b, ").\n%s\n\n", d.Definition)
+	}
+	return []byte(b.String())
+}
+
+// mdCode writes s as an inline code span that no backtick in s can close.
+func mdCode(s string) string {
+	fence := "`"
+	for strings.Contains(s, fence) {
+		fence += "`"
+	}
+	return fence + " " + strings.NewReplacer("\n", " ", "\r", " ").Replace(s) + " " + fence
+}
+
+func directionWord(d metrics.Direction) string {
+	switch d {
+	case metrics.Higher:
+		return "higher"
+	case metrics.Lower:
+		return "lower"
+	}
+	return "neither"
+}
+
+// FamilyTitle is the heading of a metric family.
+func FamilyTitle(f string) string {
+	switch f {
+	case "ne":
+		return "NE gate: classification and calibration"
+	case "rank":
+		return "Ranking"
+	case "dynk":
+		return "Dynamic-K"
+	case "clinical":
+		return "Three-state clinical gate"
+	case "e2e":
+		return "End-to-end deployment"
+	case "multilabel":
+		return "Per-post multi-label"
+	case "data":
+		return "Counts"
+	}
+	return f
+}

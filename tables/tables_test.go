@@ -1,0 +1,280 @@
+package tables
+
+import (
+	"bytes"
+	"encoding/csv"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"paperbundle/metrics"
+	"paperbundle/report"
+)
+
+func ids(s Set) []string {
+	var out []string
+	for _, t := range s.Tables {
+		out = append(out, t.ID)
+	}
+	return out
+}
+
+func find(t *testing.T, s Set, id string) Table {
+	t.Helper()
+	for _, x := range s.Tables {
+		if x.ID == id {
+			return x
+		}
+	}
+	t.Fatalf("table %s missing; have %v, missing %v", id, ids(s), s.Missing)
+	return Table{}
+}
+
+// TestBuildEveryTable: the fixture exercises every section, so every table
+// is built, each with a population, n and a meaning, and every row has as
+// many cells as the table has columns.
+func TestBuildEveryTable(t *testing.T) {
+	s := Build(plainFixture().report(t))
+	want := "scorecard ne_gate calibration ranking dynamic_k clinical_gate per_post per_criterion strata comparisons"
+	if got := strings.Join(ids(s), " "); got != want {
+		t.Errorf("tables = %s\nwant %s", got, want)
+	}
+	if len(s.Missing) != 0 {
+		t.Errorf("missing tables: %+v", s.Missing)
+	}
+	for _, tb := range s.Tables {
+		if tb.Population == "" || tb.N <= 0 || tb.Meaning == "" || tb.Title == "" {
+			t.Errorf("%s: population %q, n %d, meaning %q", tb.ID, tb.Population, tb.N, tb.Meaning)
+		}
+		for i, row := range tb.Rows {
+			if len(row.Cells) != len(tb.Columns) {
+				t.Fatalf("%s row %d: %d cells, %d columns", tb.ID, i, len(row.Cells), len(tb.Columns))
+			}
+		}
+	}
+}
+
+// TestHeadlineCutoffFive: with cutoffs [1, 3, 5, 20] the headline cutoff
+// is 5 (SPEC 4.2): the scorecard and the per-criterion table show @5
+// metrics with values, and nothing shows @10.
+func TestHeadlineCutoffFive(t *testing.T) {
+	f := plainFixture()
+	f.cutoffs = []int{1, 3, 5, 20}
+	r := f.report(t)
+	if r.Settings.HeadlineCutoff != 5 {
+		t.Fatalf("headline cutoff = %d, want 5", r.Settings.HeadlineCutoff)
+	}
+	s := Build(r)
+	if len(s.Missing) != 0 {
+		t.Errorf("missing tables: %+v", s.Missing)
+	}
+	sc := find(t, s, "scorecard")
+	var got []string
+	for _, row := range sc.Rows {
+		if row.System == "full" {
+			got = append(got, row.Cells[2].Text)
+		}
+	}
+	if want := "ne.auroc ne.auprc ne.ece rank.recall@5 rank.ndcg@5 dynk.evidence_recall clinical.screen_sensitivity clinical.alert_precision"; strings.Join(got, " ") != want {
+		t.Errorf("scorecard ids = %v\nwant %s", got, want)
+	}
+	pc := find(t, s, "per_criterion")
+	col := -1
+	for j, c := range pc.Columns {
+		if strings.Contains(c.Key, "@10") {
+			t.Errorf("per_criterion column %s with cutoffs [1 3 5 20]", c.Key)
+		}
+		if c.Key == "rank.recall@5" {
+			col = j
+		}
+	}
+	if col < 0 {
+		t.Fatalf("per_criterion has no rank.recall@5 column: %+v", pc.Columns)
+	}
+	for _, row := range pc.Rows {
+		if row.Cells[1].Text == "macro" {
+			continue // a mean of per-criterion values: no interval
+		}
+		if !Defined(row.Cells[col].V) || !Defined(row.Cells[col].Lo) {
+			t.Errorf("per_criterion %s %s: recall@5 %v [%v, %v]", row.System, row.Cells[1].Text, row.Cells[col].V, row.Cells[col].Lo, row.Cells[col].Hi)
+		}
+	}
+	st := find(t, s, "strata")
+	if n := len(st.Flat()); n != 3+2*4*3 {
+		t.Errorf("strata: %d flat columns, want system, stratum, n and recall/precision at 4 cutoffs with CI columns", n)
+	}
+}
+
+// TestDecodeRendersSameTables: a Report decoded from metrics_master.json
+// renders byte-identical CSV and LaTeX tables (the report is
+// self-contained).
+func TestDecodeRendersSameTables(t *testing.T) {
+	for _, f := range []fixture{plainFixture(), hostileFixture(t)} {
+		r := f.report(t)
+		js, err := r.JSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := report.Decode(js)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, b := Build(r), Build(back)
+		if len(a.Tables) != len(b.Tables) || len(a.Missing) != len(b.Missing) {
+			t.Fatalf("decoded report: %v tables, want %v", ids(b), ids(a))
+		}
+		for i := range a.Tables {
+			if !bytes.Equal(a.Tables[i].CSV(), b.Tables[i].CSV()) {
+				t.Errorf("%s.csv differs after Decode", a.Tables[i].ID)
+			}
+			if !bytes.Equal(a.Tables[i].LaTeX(), b.Tables[i].LaTeX()) {
+				t.Errorf("%s.tex differs after Decode", a.Tables[i].ID)
+			}
+		}
+		if !bytes.Equal(Methods(r), Methods(back)) {
+			t.Error("METHODS.md differs after Decode")
+		}
+		js2, _ := back.JSON()
+		if !bytes.Equal(js, js2) {
+			t.Error("metrics_master.json does not round-trip byte for byte")
+		}
+	}
+}
+
+// TestBestInBold: in the ranking table the better system of the fixture
+// (gold scored higher) is marked best on recall at the headline cutoff, and
+// exactly one row of a group of defined values is best unless tied.
+func TestBestInBold(t *testing.T) {
+	s := Build(plainFixture().report(t))
+	rk := find(t, s, "ranking")
+	id := string(metrics.At("rank.recall", 10))
+	for _, row := range rk.Rows {
+		if row.Group != id {
+			continue
+		}
+		if row.System == "baseline:oracle" && !row.Cells[5].Best {
+			t.Errorf("oracle recall@10 %v not marked best", row.Cells[5].V)
+		}
+		if row.System == "baseline:random" && row.Cells[5].Best {
+			t.Errorf("random recall@10 marked best")
+		}
+	}
+	tex := string(rk.LaTeX())
+	if !strings.Contains(tex, `\textbf{`) {
+		t.Error("ranking.tex has no bold best value")
+	}
+}
+
+// TestCSVText: free text starting with =, +, -, @, tab or CR gets a
+// leading quote; numbers (negative ones included) are written as numbers.
+func TestCSVText(t *testing.T) {
+	s := Build(hostileFixture(t).report(t))
+	for _, tb := range s.Tables {
+		recs, err := csv.NewReader(bytes.NewReader(tb.CSV())).ReadAll()
+		if err != nil {
+			t.Fatalf("%s.csv: %v", tb.ID, err)
+		}
+		flat := tb.Flat()
+		for i, rec := range recs[1:] {
+			for j, f := range flat {
+				v := rec[j]
+				if f.Kind == Text {
+					if v != "" && strings.ContainsRune("=+-@\t\r", rune(v[0])) {
+						t.Errorf("%s row %d %s: %q can run as a formula", tb.ID, i, f.Key, v)
+					}
+					if want := tb.Rows[i].Cells[f.Col].Text; strings.TrimPrefix(v, "'") != want && v != want {
+						t.Errorf("%s row %d %s: %q, want %q", tb.ID, i, f.Key, v, want)
+					}
+				} else if strings.HasPrefix(v, "'") {
+					t.Errorf("%s row %d %s: number %q escaped", tb.ID, i, f.Key, v)
+				}
+			}
+		}
+	}
+	for _, tt := range []struct{ in, want string }{
+		{"=1+1", "'=1+1"}, {"+cmd", "'+cmd"}, {"-2+3", "'-2+3"}, {"@SUM(1)", "'@SUM(1)"}, {"\tx", "'\tx"}, {"\rx", "'\rx"}, {"A.1", "A.1"}, {"", ""},
+	} {
+		if got := CSVSafe(tt.in); got != tt.want {
+			t.Errorf("CSVSafe(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestLatexText(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"γ = 0.9", `$\gamma$ = 0.9`},
+		{"FPR ≤ X", `FPR $\leq$ X`},
+		{"0.85 ± 0.01", `0.85 $\pm$ 0.01`},
+		{"a_b & 50% #1 $x$", `a\_b \& 50\% \#1 \$x\$`},
+		{`\input{/etc/passwd}`, `\textbackslash{}input\{/etc/passwd\}`},
+		{"\u202eevil\u202c", "evil"},
+		{"x\u200by\x00z\x1b", "xyz"},
+		{"café naïve", `caf\'{e} na\"{\i{}}ve`},
+		{"tab\there\nline", "tab here line"},
+		{"~^<>|", `\textasciitilde{}\textasciicircum{}\textless{}\textgreater{}\textbar{}`},
+		{"漢字", "??"},
+	} {
+		if got := LatexText(tt.in); got != tt.want {
+			t.Errorf("LatexText(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestLatexCompiles writes every table of the hostile fixture (hostile
+// labels and criterion ids) and the demo-like plain fixture with cutoffs
+// [1, 3, 5, 20] into one document that loads only the preamble's packages,
+// and compiles it with pdflatex.
+func TestLatexCompiles(t *testing.T) {
+	pdflatex, err := exec.LookPath("pdflatex")
+	if err != nil {
+		t.Skip("pdflatex not installed (apt-get install texlive-latex-recommended texlive-science)")
+	}
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "tables"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name string, b []byte) {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("tables/preamble.tex", []byte(Preamble))
+	var doc strings.Builder
+	doc.WriteString("\\documentclass{article}\n\\input{tables/preamble.tex}\n\\begin{document}\n")
+	f5 := plainFixture()
+	f5.cutoffs = []int{1, 3, 5, 20}
+	for i, f := range []fixture{hostileFixture(t), f5} {
+		s := Build(f.report(t))
+		for _, tb := range append(s.Tables, Checks(f.report(t))) {
+			tex := tb.LaTeX()
+			for j, c := range tex {
+				if c >= 0x80 {
+					t.Fatalf("%s.tex: non-ASCII byte at %d: %q", tb.ID, j, tex[max(0, j-20):min(len(tex), j+20)])
+				}
+			}
+			name := "tables/" + tb.ID + "_" + string(rune('a'+i)) + ".tex"
+			write(name, tex)
+			doc.WriteString("\\input{" + name + "}\n\\clearpage\n")
+		}
+	}
+	doc.WriteString("\\end{document}\n")
+	write("doc.tex", []byte(doc.String()))
+	cmd := exec.Command(pdflatex, "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", "doc.tex")
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("pdflatex: %v\n%s", err, tail(out, 3000))
+	}
+	if _, err := os.Stat(filepath.Join(dir, "doc.pdf")); err != nil {
+		t.Fatal("no PDF written")
+	}
+}
+
+func tail(b []byte, n int) []byte {
+	if len(b) > n {
+		return b[len(b)-n:]
+	}
+	return b
+}

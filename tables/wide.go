@@ -1,0 +1,198 @@
+package tables
+
+import (
+	"strings"
+
+	"paperbundle/metrics"
+	"paperbundle/report"
+)
+
+// sliceColumns are the metric columns of a wide table (one row per system
+// and slice): the registry entries shown in table tb, counts first, cutoff
+// metrics at the headline cutoff only (perCutoff false) or at every cutoff.
+func sliceColumns(r *report.Report, tb metrics.TableID, perCutoff bool) ([]metrics.ID, []Column) {
+	var ids []metrics.ID
+	var cols []Column
+	addID := func(d metrics.Def, id metrics.ID) {
+		ids = append(ids, id)
+		c := Column{Key: string(id), Title: Title(id), Kind: Number, Digits: 4, CI: true, Best: d.Direction}
+		if d.Kind == metrics.KindCount {
+			c = Column{Key: string(id), Title: Title(id), Kind: Count}
+		}
+		cols = append(cols, c)
+	}
+	defs := metrics.InTable(tb)
+	// Counts and data columns first, then the rest in registry order.
+	for _, pass := range []bool{true, false} {
+		for _, d := range defs {
+			if (d.Family() == "data") != pass {
+				continue
+			}
+			switch {
+			case d.Param != metrics.ParamK:
+				addID(d, d.ID(0))
+			case perCutoff:
+				for _, k := range r.Settings.Cutoffs {
+					addID(d, d.ID(float64(k)))
+				}
+			default:
+				addID(d, d.ID(float64(r.Settings.HeadlineCutoff)))
+			}
+		}
+	}
+	return ids, cols
+}
+
+// sliceTable builds a wide table over the slices of one kind.
+func sliceTable(r *report.Report, t Table, label string, slices []report.Slice, tb metrics.TableID, perCutoff, baselines bool) (Table, bool) {
+	ids, cols := sliceColumns(r, tb, perCutoff)
+	t.Columns = append([]Column{{Key: "system", Title: "System", Kind: Text}, {Key: label, Title: strings.ToUpper(label[:1]) + label[1:], Kind: Text}}, cols...)
+	for _, s := range r.Systems {
+		if s.Kind != report.Pipeline && !baselines {
+			continue
+		}
+		for _, sl := range slices {
+			row := Row{Cells: []Cell{TextCell(s.Label), TextCell(sl.Value())}, Group: string(sl), Anchor: Anchor(s.Name, "", sl), System: s.Name}
+			any := false
+			for _, id := range ids {
+				c := NumCell(Undefined)
+				if m, ok := r.Metric(s.Name, id, sl); ok {
+					any = true
+					c = NumCell(float64(m.Value))
+					if m.CI != nil {
+						c.Lo, c.Hi = float64(m.CI.Low), float64(m.CI.High)
+					}
+					if !m.Value.Valid() {
+						c.Note = "undefined in this slice"
+					}
+				} else {
+					c.Note = "not computed for this slice"
+				}
+				row.Cells = append(row.Cells, c)
+			}
+			if any {
+				t.Rows = append(t.Rows, row)
+			}
+		}
+	}
+	// Best per column within each slice, across systems.
+	bySlice := map[string][]int{}
+	for i, row := range t.Rows {
+		bySlice[row.Group] = append(bySlice[row.Group], i)
+	}
+	for _, sl := range slices {
+		for j := 2; j < len(t.Columns); j++ {
+			bestRows(&t, bySlice[string(sl)], j, t.Columns[j].Best)
+		}
+	}
+	return t, len(t.Rows) > 0
+}
+
+// criterionTable is the per-criterion breakdown (SPEC 4.6): one row per
+// system and criterion, then the macro average across criteria.
+func criterionTable(r *report.Report) (Table, bool) {
+	t := Table{ID: string(metrics.TablePerCriterion), Title: "Per-criterion breakdown",
+		Population: "all_queries (NE gate, deployment); positives_only (ranking)", N: r.Dataset.EvalQueries,
+		Meaning: "Which criteria are easy or hard to detect and to rank; the last rows are the macro average across criteria."}
+	var sl []report.Slice
+	for _, c := range r.Dataset.Criteria {
+		sl = append(sl, report.CriterionSlice(c))
+	}
+	sl = append(sl, report.CriterionSlice("macro"))
+	return sliceTable(r, t, "criterion", sl, metrics.TablePerCriterion, false, false)
+}
+
+// strataTable is the stratified analysis by n_pos (SPEC 4.7).
+func strataTable(r *report.Report) (Table, bool) {
+	t := Table{ID: string(metrics.TableStrata), Title: "Stratified analysis by number of gold items",
+		Population: string(metrics.PositivesOnly), N: r.Dataset.PositiveQueries,
+		Meaning: "Whether queries with few or many evidence sentences are served equally well."}
+	var sl []report.Slice
+	seen := map[report.Slice]bool{}
+	for _, m := range r.Metrics {
+		if m.Slice.Kind() == report.SliceStratum && !seen[m.Slice] {
+			seen[m.Slice] = true
+			sl = append(sl, m.Slice)
+		}
+	}
+	return sliceTable(r, t, "stratum", sl, metrics.TableStrata, true, false)
+}
+
+// comparisonTable is systems and significance (SPEC 4.8).
+func comparisonTable(r *report.Report) (Table, bool) {
+	t := Table{ID: "comparisons", Title: "Systems and significance", Population: "paired, the same eval queries",
+		N:       r.Dataset.EvalQueries,
+		Meaning: "Whether each system improves on its reference beyond chance (paired bootstrap CI, permutation test with Holm adjustment, DeLong for AUROC).",
+		Columns: []Column{
+			{Key: "system", Title: "System", Kind: Text},
+			{Key: "reference", Title: "Reference", Kind: Text},
+			{Key: "metric", Title: "Metric", Kind: Text},
+			{Key: "id", Title: "Id", Kind: Text},
+			{Key: "n", Title: "n", Kind: Count},
+			{Key: "diff", Title: "Difference [CI]", Kind: Number, Digits: 4, CI: true},
+			{Key: "p_permutation", Title: "p (permutation)", Kind: PValue},
+			{Key: "p_holm", Title: "p (Holm)", Kind: PValue},
+			{Key: "cohens_d", Title: "Cohen's d", Kind: Number, Digits: 3},
+			{Key: "d_z", Title: "d_z", Kind: Number, Digits: 3},
+			{Key: "delong_z", Title: "DeLong z", Kind: Number, Digits: 3},
+			{Key: "delong_p", Title: "DeLong p", Kind: PValue},
+		}}
+	for _, c := range r.Comparisons {
+		diff := NumCell(float64(c.Diff))
+		if c.CI != nil {
+			diff.Lo, diff.Hi = float64(c.CI.Low), float64(c.CI.High)
+		}
+		dz, dp := NumCell(Undefined), NumCell(Undefined)
+		if c.DeLongZ != nil {
+			dz = NumCell(float64(*c.DeLongZ))
+		}
+		if c.DeLongP != nil {
+			dp = NumCell(float64(*c.DeLongP))
+		}
+		t.Rows = append(t.Rows, Row{
+			Cells: []Cell{TextCell(r.Label(c.System)), TextCell(r.Label(c.Reference)), TextCell(Title(c.ID)), TextCell(string(c.ID)),
+				NumCell(float64(c.N)), diff, NumCell(float64(c.PPermutation)), NumCell(float64(c.PHolm)),
+				NumCell(float64(c.CohensD)), NumCell(float64(c.DZ)), dz, dp},
+			Anchor: Anchor(c.System, c.ID, "vs="+report.Slice(c.Reference)),
+			System: c.System,
+		})
+	}
+	return t, len(t.Rows) > 0
+}
+
+// Checks returns the consistency checks of SPEC 10 as a table.
+func Checks(r *report.Report) Table {
+	t := Table{ID: "checks", Title: "Consistency checks", Population: "every input row", N: r.Dataset.Rows,
+		Meaning: "Hard checks stop the build; soft checks are caveats the reader should know.",
+		Columns: []Column{{Key: "check", Title: "Check", Kind: Text}, {Key: "kind", Title: "Kind", Kind: Text},
+			{Key: "result", Title: "Result", Kind: Text}, {Key: "detail", Title: "Detail", Kind: Text}}}
+	for _, c := range r.Checks {
+		kind, res := "soft", "passed"
+		if c.Hard {
+			kind = "hard"
+		}
+		if !c.Passed {
+			res = "FAILED"
+			if !c.Hard {
+				res = "warning"
+			}
+		}
+		t.Rows = append(t.Rows, Row{Cells: []Cell{TextCell(c.ID), TextCell(kind), TextCell(res), TextCell(c.Detail)}, Anchor: "check-" + Sanitize(c.ID)})
+	}
+	return t
+}
+
+// Definitions returns the registry entries of the metrics the report
+// holds as a table (the "Metric definitions" sheet).
+func Definitions(r *report.Report) Table {
+	t := Table{ID: "definitions", Title: "Metric definitions", Population: "the metric registry", Meaning: "What each metric id means, its population and direction.",
+		Columns: []Column{{Key: "id", Title: "Id", Kind: Text}, {Key: "title", Title: "Title", Kind: Text}, {Key: "population", Title: "Population", Kind: Text},
+			{Key: "direction", Title: "Better", Kind: Text}, {Key: "variant", Title: "Variant", Kind: Text},
+			{Key: "definition", Title: "Definition", Kind: Text}, {Key: "meaning", Title: "Meaning", Kind: Text}}}
+	for _, d := range UsedDefs(r) {
+		t.Rows = append(t.Rows, Row{Cells: []Cell{TextCell(PatternID(d)), TextCell(d.Title), TextCell(string(d.Population)),
+			TextCell(string(d.Direction)), TextCell(d.Variant), TextCell(d.Definition), TextCell(d.Meaning)}})
+	}
+	t.N = len(t.Rows)
+	return t
+}
