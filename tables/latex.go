@@ -154,7 +154,7 @@ func (t Table) LaTeX() []byte {
 // latexCell writes one cell.
 func latexCell(c Column, x Cell) string {
 	if c.Kind == Text {
-		return LatexText(x.Text)
+		return LatexText(clip(x.Text, maxLatexText))
 	}
 	s := c.Format(x)
 	if s == "< 0.0001" {
@@ -173,6 +173,19 @@ func latexCell(c Column, x Cell) string {
 		s = "\\textbf{" + s + "}"
 	}
 	return s
+}
+
+// maxLatexText is the longest text a LaTeX cell shows: a longer label
+// (CSV and XLSX keep it whole) would shrink the scaled table to nothing.
+const maxLatexText = 80
+
+// clip cuts s to n runes, marking the cut with an ellipsis.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
 }
 
 // thousands writes n with {,} thousands separators for math mode.

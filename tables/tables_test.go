@@ -278,3 +278,33 @@ func tail(b []byte, n int) []byte {
 	}
 	return b
 }
+
+// TestPerQueryCSV: one row per eval query per system, hostile criterion
+// ids neutralised, numbers as numbers, undefined values empty.
+func TestPerQueryCSV(t *testing.T) {
+	f := hostileFixture(t)
+	r := f.report(t)
+	recs, err := csv.NewReader(bytes.NewReader(PerQueryCSV(r))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := 1 + 2*f.posts*len(f.criteria); len(recs) != want {
+		t.Fatalf("%d records, want header + 2 systems x %d eval queries", len(recs), f.posts*len(f.criteria))
+	}
+	for _, rec := range recs[1:] {
+		for j := 0; j < 4; j++ {
+			if v := rec[j]; v != "" && strings.ContainsRune("=+-@\t\r", rune(v[0])) {
+				t.Errorf("column %s: %q can run as a formula", recs[0][j], v)
+			}
+		}
+	}
+	crit := map[string]bool{}
+	for _, rec := range recs[1:] {
+		crit[strings.TrimPrefix(rec[3], "'")] = true
+	}
+	for _, c := range f.criteria {
+		if !crit[c] {
+			t.Errorf("criterion %q lost in per_query_metrics.csv", c)
+		}
+	}
+}

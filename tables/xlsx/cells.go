@@ -1,0 +1,138 @@
+package xlsx
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/xuri/excelize/v2"
+
+	"paperbundle/tables"
+)
+
+// textFormat is the text number format ("@", built-in 49): what is typed
+// into such a cell stays text.
+const textFormat = "@"
+
+// style is a cell style: a number format and a font.
+type style struct {
+	format string // "@" (text), "0", "0.0000", ...
+	bold   bool
+	italic bool
+	size   float64 // font size; 0: the default
+}
+
+var (
+	titleStyle  = style{format: textFormat, bold: true, size: 13}
+	infoStyle   = style{format: textFormat, italic: true}
+	headerStyle = style{format: textFormat, bold: true}
+	textStyle   = style{format: textFormat}
+	countStyle  = style{format: "0"}
+)
+
+// id returns the excelize style of s, made on first use.
+func (b *builder) id(s style) (int, error) {
+	if id, ok := b.styles[s]; ok {
+		return id, nil
+	}
+	x := &excelize.Style{}
+	switch s.format {
+	case textFormat:
+		x.NumFmt = 49
+	case "0":
+		x.NumFmt = 1
+	default:
+		x.CustomNumFmt = &s.format
+	}
+	if s.bold || s.italic || s.size > 0 {
+		size := s.size
+		if size == 0 {
+			size = 11
+		}
+		x.Font = &excelize.Font{Family: "Calibri", Size: size, Bold: s.bold, Italic: s.italic}
+	}
+	id, err := b.f.NewStyle(x)
+	if err != nil {
+		return 0, err
+	}
+	b.styles[s] = id
+	return id, nil
+}
+
+// numberFormat returns the number format of a flat column's cells.
+func numberFormat(k tables.Kind, digits int) string {
+	switch k {
+	case tables.Text:
+		return textFormat
+	case tables.Count:
+		return "0"
+	case tables.PValue:
+		return "0.0000"
+	}
+	if digits <= 0 {
+		return "0"
+	}
+	return "0." + strings.Repeat("0", digits)
+}
+
+// digits returns the decimals cell c of flat column fc is shown with.
+func digits(fc tables.FlatColumn, c tables.Cell) int {
+	if c.Digits > 0 {
+		return c.Digits
+	}
+	return fc.Digits
+}
+
+// cellStyle returns the style of cell c in flat column fc: its number
+// format, bold when it is the best value of its group.
+func cellStyle(fc tables.FlatColumn, c tables.Cell) style {
+	return style{
+		format: numberFormat(fc.Kind, digits(fc, c)),
+		bold:   c.Best && fc.Part == tables.PartValue,
+	}
+}
+
+// value returns what a cell holds: a string for a Text column, a float64
+// for a defined number, nil for an undefined one.
+func value(fc tables.FlatColumn, c tables.Cell) any {
+	if fc.Kind == tables.Text {
+		return c.Text
+	}
+	if x := fc.Number(c); tables.Defined(x) {
+		return x
+	}
+	return nil
+}
+
+// shownWidth returns how many characters a cell shows, for column widths.
+func shownWidth(fc tables.FlatColumn, c tables.Cell) int {
+	switch v := value(fc, c).(type) {
+	case string:
+		return utf8.RuneCountInString(v)
+	case float64:
+		d := digits(fc, c)
+		switch fc.Kind {
+		case tables.Count:
+			d = 0
+		case tables.PValue:
+			d = 4
+		}
+		return len(tables.FormatNum(v, d))
+	}
+	return 0
+}
+
+// Column widths, in characters of the default font.
+const (
+	minWidth = 6
+	maxWidth = 50
+)
+
+// width returns the width of a column whose widest cell shows n characters.
+func width(n int) float64 {
+	return float64(min(max(n, minWidth), maxWidth) + 2)
+}
+
+// undefined is an empty cell of the given kind.
+func undefined() tables.Cell {
+	return tables.Cell{V: tables.Undefined, Lo: tables.Undefined, Hi: tables.Undefined, Std: tables.Undefined}
+}

@@ -1,0 +1,222 @@
+package xlsx
+
+import (
+	"bufio"
+	"bytes"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/xuri/excelize/v2"
+
+	"paperbundle/metrics"
+	"paperbundle/tables"
+)
+
+// hostileList is the brief's list of hostile strings; hostile adds the
+// shared corpus of testdata/hostile.txt.
+var hostileList = []string{
+	`</script><script>alert(1)</script>`,
+	`"><img src=x onerror=alert(1)>`,
+	`=HYPERLINK("http://evil","x")`,
+	`+cmd|' /C calc'!A0`,
+	`@SUM(1+1)`,
+	`-2+3`,
+	`=1+1`,
+	`{{.}}`,
+	`\input{/etc/passwd}`,
+	`%`,
+	`_`,
+	`&`,
+	"\u202Eevil",
+	"_x0041_ is not A",
+	" leading and trailing space ",
+	strings.Repeat("L", 300),
+}
+
+// hostile returns hostileList and the lines of testdata/hostile.txt.
+func hostile(t testing.TB) []string {
+	t.Helper()
+	f, err := os.Open("../../testdata/hostile.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	out := append([]string(nil), hostileList...)
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "# ") || line == "" {
+			continue
+		}
+		out = append(out, strings.ReplaceAll(line, `\t`, "\t"))
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// Numbers of the fixture, with more digits than any format shows, so a
+// read-back compares the stored value, not the shown one.
+const (
+	ndcgFull     = 0.851234567890123
+	ndcgFullLo   = 0.840111111111111
+	ndcgFullHi   = 0.861999999999999
+	ndcgFullStd  = 0.00843
+	ndcgRetr     = 0.81
+	pFull        = 0.00012345
+	nPositives   = 1379
+	rankingSheet = "ranking"
+)
+
+func num(v, lo, hi, std float64) tables.Cell { return tables.Cell{V: v, Lo: lo, Hi: hi, Std: std} }
+
+// rankingTable is a section table: text labels, n, a value with CI and
+// spread, a p-value, an undefined value with its reason.
+func rankingTable() tables.Table {
+	nan := tables.Undefined
+	best := num(ndcgFull, ndcgFullLo, ndcgFullHi, ndcgFullStd)
+	best.Best = true
+	undef := num(nan, nan, nan, nan)
+	undef.Note = "no positive query in this slice"
+	return tables.Table{
+		ID: rankingSheet, Title: "Ranking quality", Population: "positives_only", N: nPositives,
+		Meaning: "how high the evidence ranks",
+		Columns: []tables.Column{
+			{Key: "system", Title: "System", Kind: tables.Text},
+			{Key: "metric", Title: "Metric", Kind: tables.Text},
+			{Key: "n", Title: "n", Kind: tables.Count},
+			{Key: "value", Title: "Value", Kind: tables.Number, Digits: 4, CI: true, Spread: true, Best: metrics.Higher},
+			{Key: "p", Title: "p", Kind: tables.PValue},
+		},
+		Rows: []tables.Row{
+			{Cells: []tables.Cell{tables.TextCell("full"), tables.TextCell("rank.ndcg@10"), tables.NumCell(nPositives), best, tables.NumCell(pFull)}},
+			{Cells: []tables.Cell{tables.TextCell("retriever"), tables.TextCell("rank.ndcg@10"), tables.NumCell(nPositives), num(ndcgRetr, 0.8, 0.82, nan), tables.NumCell(nan)}},
+			{Cells: []tables.Cell{tables.TextCell("full"), tables.TextCell("rank.ndcg@10 criterion=A.1"), tables.NumCell(0), undef, tables.NumCell(nan)}},
+		},
+		Notes: []string{"=1+1 a note that looks like a formula"},
+	}
+}
+
+// hostileTable has a hostile id, title and meaning and one row per
+// hostile string.
+func hostileTable(hs []string) tables.Table {
+	t := tables.Table{
+		ID: `a/b:c*d?e[f]g\h` + strings.Repeat("x", 40), Title: hs[0], Population: hs[1], N: 7, Meaning: hs[2],
+		Columns: []tables.Column{
+			{Key: "label", Kind: tables.Text},
+			{Key: "value", Kind: tables.Number, Digits: 2},
+		},
+	}
+	for i, h := range hs {
+		t.Rows = append(t.Rows, tables.Row{Cells: []tables.Cell{tables.TextCell(h), tables.NumCell(float64(i) + 0.25)}})
+	}
+	return t
+}
+
+func checksTable() tables.Table {
+	return tables.Table{
+		ID: "checks", Title: "Consistency checks",
+		Columns: []tables.Column{{Key: "check", Kind: tables.Text}, {Key: "status", Kind: tables.Text}, {Key: "detail", Kind: tables.Text}},
+		Rows: []tables.Row{
+			{Cells: []tables.Cell{tables.TextCell("folds partition the queries"), tables.TextCell("pass"), tables.TextCell("")}},
+			{Cells: []tables.Cell{tables.TextCell("no tune row in eval"), tables.TextCell("pass"), tables.TextCell("0 rows")}},
+		},
+	}
+}
+
+func definitionsTable() tables.Table {
+	return tables.Table{
+		ID: "definitions", Title: "Metric definitions",
+		Columns: []tables.Column{{Key: "id", Kind: tables.Text}, {Key: "population", Kind: tables.Text}, {Key: "definition", Kind: tables.Text}},
+		Rows: []tables.Row{
+			{Cells: []tables.Cell{tables.TextCell("rank.ndcg@10"), tables.TextCell("positives_only"), tables.TextCell("DCG@10 / IDCG@10, gains 1 for evidence")}},
+		},
+	}
+}
+
+// perQuery returns rows per-query rows whose query ids cycle through hs.
+func perQuery(hs []string, rows int) PerQuery {
+	return PerQuery{
+		Columns: []tables.Column{
+			{Key: "query_id", Kind: tables.Text},
+			{Key: "system", Kind: tables.Text},
+			{Key: "n_pos", Kind: tables.Count},
+			{Key: "ndcg@10", Kind: tables.Number, Digits: 4},
+		},
+		Rows: rows,
+		Row: func(i int, dst []tables.Cell) {
+			dst[0] = tables.TextCell(hs[i%len(hs)])
+			dst[1] = tables.TextCell([]string{"full", "retriever"}[i%2])
+			dst[2] = tables.NumCell(float64(i % 5))
+			dst[3] = tables.NumCell(pqValue(i))
+		},
+	}
+}
+
+// pqValue is the ndcg of per-query row i: every seventh undefined.
+func pqValue(i int) float64 {
+	if i%7 == 3 {
+		return math.NaN()
+	}
+	return float64(i) / 3
+}
+
+// workbook is the fixture workbook; rows per-query rows split at
+// sheetRows.
+func workbook(t testing.TB, rows, sheetRows int) Workbook {
+	hs := hostile(t)
+	return Workbook{
+		Title:   "Paper bundle tables",
+		Version: "v1.2",
+		Tool:    "paperbundle v0.3.0",
+		Created: time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC),
+		Readme: []ReadmeLine{
+			{"seed", "42"},
+			{"bootstrap", "percentile, 10000 resamples, unit post"},
+			{"hostile", hs[2]},
+		},
+		Tables:      []tables.Table{rankingTable(), hostileTable(hs), {ID: rankingSheet, Title: "a second table with the same id"}},
+		Checks:      checksTable(),
+		Definitions: definitionsTable(),
+		PerQuery:    perQuery(hs, rows),
+		SheetRows:   sheetRows,
+	}
+}
+
+// render writes wb and returns its bytes.
+func render(t testing.TB, wb Workbook) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := Write(&buf, wb); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// open reads a workbook back with excelize.
+func open(t testing.TB, b []byte) *excelize.File {
+	t.Helper()
+	f, err := excelize.OpenReader(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
+}
+
+// cell returns the raw value of a cell.
+func cell(t testing.TB, f *excelize.File, sheet, ref string) string {
+	t.Helper()
+	v, err := f.GetCellValue(sheet, ref, excelize.Options{RawCellValue: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func formatG(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }

@@ -1,0 +1,116 @@
+package xlsx
+
+import (
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"paperbundle/tables"
+)
+
+// readmeEntry is one line of the README's list of sheets.
+type readmeEntry struct {
+	sheet, title, population string
+	n                        any // int, or nil when not known
+}
+
+// readme writes the README sheet: title, the facts of the bundle (version,
+// tool, date, Workbook.Readme, how the per-query rows are split), then one
+// line per sheet with its title, population and n.
+func (b *builder) readme() error {
+	title := b.wb.Title
+	if title == "" {
+		title = "Tables"
+	}
+	lines := []ReadmeLine{
+		{"version", b.wb.Version},
+		{"tool", b.wb.Tool},
+		{"created", b.created().Format(time.RFC3339)},
+		{"numbers", "numeric cells with fixed decimals; a CI is two columns (_ci_low, _ci_high) beside its value, a spread one (_std); an empty number cell is undefined (n/a), its comment gives the reason when known"},
+	}
+	lines = append(lines, b.wb.Readme...)
+	if split := b.split(); split != "" {
+		lines = append(lines, ReadmeLine{"per-query sheets", split})
+	}
+	rows := [][]any{{title}, {}}
+	for _, l := range lines {
+		rows = append(rows, []any{l.Key, l.Value})
+	}
+	rows = append(rows, []any{}, []any{"sheet", "title", "population", "n"})
+	header := len(rows)
+	for _, e := range b.entries() {
+		rows = append(rows, []any{e.sheet, e.title, e.population, e.n})
+	}
+	return b.readmeRows(rows, header)
+}
+
+// readmeRows writes rows from row 1; row 1 is the title, row header the
+// header of the list of sheets.
+func (b *builder) readmeRows(rows [][]any, header int) error {
+	widths := make([]int, 4)
+	for i, r := range rows {
+		s := textStyle
+		switch {
+		case i == 0:
+			s = titleStyle
+		case i+1 == header:
+			s = headerStyle
+		}
+		for j, v := range r {
+			if v, ok := v.(string); ok && i > 0 {
+				widths[j] = max(widths[j], utf8.RuneCountInString(v))
+			}
+			cs := s
+			if _, ok := v.(int); ok {
+				cs = countStyle
+			}
+			if err := b.set(readmeSheet, j+1, i+1, v, cs); err != nil {
+				return err
+			}
+		}
+	}
+	widths[1] = min(widths[1], 70) // long values run on into the empty cells to the right
+	if err := b.setWidths(readmeSheet, widths); err != nil {
+		return err
+	}
+	return b.f.SetSheetDimension(readmeSheet, rangeRef(1, 1, len(widths), len(rows)))
+}
+
+// entries returns the README's line for every sheet after it.
+func (b *builder) entries() []readmeEntry {
+	var out []readmeEntry
+	add := func(sheet string, t tables.Table) {
+		e := readmeEntry{sheet: sheet, title: t.Title, population: t.Population}
+		if t.Population != "" || t.N != 0 {
+			e.n = t.N
+		}
+		out = append(out, e)
+	}
+	for i, t := range b.wb.Tables {
+		add(b.plan.tables[i], t)
+	}
+	add(checksSheet, b.wb.Checks)
+	add(definitionsSheet, b.wb.Definitions)
+	rows, per := b.wb.PerQuery.Rows, b.plan.perSheet
+	for k, name := range b.plan.perQuery {
+		lo, hi := k*per, min((k+1)*per, rows)
+		title := "per-query metrics: one row per eval query per system"
+		if len(b.plan.perQuery) > 1 {
+			title += fmt.Sprintf(" (rows %d to %d of %d)", lo+1, hi, rows)
+		}
+		out = append(out, readmeEntry{sheet: name, title: title, n: hi - lo})
+	}
+	return out
+}
+
+// split says how the per-query rows are split over sheets, or "" when
+// they fit in one.
+func (b *builder) split() string {
+	pq := b.plan.perQuery
+	if len(pq) < 2 {
+		return ""
+	}
+	return fmt.Sprintf("the %d per-query rows are split over %d sheets (%s) of at most %d rows each, header excluded: a sheet holds at most %d rows",
+		b.wb.PerQuery.Rows, len(pq), strings.Join(pq, ", "), b.plan.perSheet, b.plan.perSheet+1)
+}

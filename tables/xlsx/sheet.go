@@ -1,0 +1,202 @@
+package xlsx
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/xuri/excelize/v2"
+
+	"paperbundle/tables"
+)
+
+// Rows of a table sheet: the title, then population, n and meaning, then
+// the header of the data.
+const (
+	titleRow  = 1
+	infoRow   = 2
+	headerRow = 3
+)
+
+// tableStyle is the Excel table style of every data range.
+const tableStyle = "TableStyleLight1"
+
+// table writes t on sheet: title, population and n, header, one row per
+// row of t, an Excel table (with its autofilter) over header and rows,
+// panes frozen below the header and right of the leading text columns,
+// then the notes below.
+func (b *builder) table(sheet string, t tables.Table) error {
+	title := t.Title
+	if title == "" {
+		title = sheet
+	}
+	if err := b.set(sheet, 1, titleRow, title, titleStyle); err != nil {
+		return err
+	}
+	if err := b.set(sheet, 1, infoRow, info(t), infoStyle); err != nil {
+		return err
+	}
+	flat := t.Flat()
+	if len(flat) == 0 {
+		if err := b.f.SetSheetDimension(sheet, rangeRef(1, 1, 1, headerRow+len(t.Notes))); err != nil {
+			return err
+		}
+		return b.notes(sheet, headerRow+1, t.Notes)
+	}
+	widths := make([]int, len(flat))
+	for j, fc := range flat {
+		widths[j] = utf8.RuneCountInString(fc.Key)
+		if err := b.set(sheet, j+1, headerRow, fc.Key, headerStyle); err != nil {
+			return err
+		}
+	}
+	for i, r := range t.Rows {
+		if len(r.Cells) != len(t.Columns) {
+			return fmt.Errorf("row %d: %d cells for %d columns", i+1, len(r.Cells), len(t.Columns))
+		}
+		if err := b.row(sheet, headerRow+1+i, flat, r.Cells, widths); err != nil {
+			return err
+		}
+	}
+	last := headerRow + max(1, len(t.Rows))
+	if err := b.f.AddTable(sheet, &excelize.Table{Range: rangeRef(1, headerRow, len(flat), last), StyleName: tableStyle}); err != nil {
+		return err
+	}
+	if err := b.f.SetSheetDimension(sheet, rangeRef(1, 1, len(flat), last+1+len(t.Notes))); err != nil {
+		return err
+	}
+	if err := b.setWidths(sheet, widths); err != nil {
+		return err
+	}
+	if err := b.f.SetPanes(sheet, freeze(leadingText(flat), headerRow)); err != nil {
+		return err
+	}
+	return b.notes(sheet, last+2, t.Notes)
+}
+
+// row writes the cells of one table row, widening widths to fit them. A
+// cell's note becomes a comment on its value.
+func (b *builder) row(sheet string, y int, flat []tables.FlatColumn, cells []tables.Cell, widths []int) error {
+	for j, fc := range flat {
+		c := cells[fc.Col]
+		widths[j] = max(widths[j], shownWidth(fc, c))
+		if err := b.set(sheet, j+1, y, value(fc, c), cellStyle(fc, c)); err != nil {
+			return err
+		}
+		if c.Note == "" || fc.Part != tables.PartValue {
+			continue
+		}
+		ref, _ := excelize.CoordinatesToCellName(j+1, y)
+		author := b.wb.Tool
+		if author == "" {
+			author = "paperbundle"
+		}
+		if err := b.f.AddComment(sheet, excelize.Comment{Cell: ref, Author: author, Text: c.Note}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// notes writes one note a row from row y down.
+func (b *builder) notes(sheet string, y int, notes []string) error {
+	for i, n := range notes {
+		if err := b.set(sheet, 1, y+i, n, textStyle); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// info returns the line under a table's title: population, n, meaning.
+func info(t tables.Table) string {
+	var parts []string
+	if t.Population != "" {
+		parts = append(parts, "population: "+t.Population)
+	}
+	if t.Population != "" || t.N != 0 {
+		parts = append(parts, "n = "+strconv.Itoa(t.N))
+	}
+	if t.Meaning != "" {
+		parts = append(parts, t.Meaning)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// set writes v (a string, a float64, an int, or nil for an empty cell)
+// into the cell at column x, row y, with style s. Strings go through
+// SetCellStr, so they are never read as a formula.
+func (b *builder) set(sheet string, x, y int, v any, s style) error {
+	ref, err := excelize.CoordinatesToCellName(x, y)
+	if err != nil {
+		return err
+	}
+	id, err := b.id(s)
+	if err != nil {
+		return err
+	}
+	switch v := v.(type) {
+	case string:
+		err = b.f.SetCellStr(sheet, ref, v)
+	case float64:
+		err = b.f.SetCellFloat(sheet, ref, v, -1, 64)
+	case int:
+		err = b.f.SetCellInt(sheet, ref, int64(v))
+	case nil:
+	default:
+		panic(fmt.Sprintf("xlsx: cell value of type %T", v))
+	}
+	if err != nil {
+		return err
+	}
+	return b.f.SetCellStyle(sheet, ref, ref, id)
+}
+
+// setWidths sets the width of column j+1 from widths[j] characters.
+func (b *builder) setWidths(sheet string, widths []int) error {
+	for j, n := range widths {
+		col, err := excelize.ColumnNumberToName(j + 1)
+		if err != nil {
+			return err
+		}
+		if err := b.f.SetColWidth(sheet, col, col, width(n)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// leadingText returns how many of the first flat columns (at most two)
+// hold text: the row labels kept in view when scrolling right.
+func leadingText(flat []tables.FlatColumn) int {
+	n := 0
+	for n < len(flat) && n < 2 && flat[n].Kind == tables.Text {
+		n++
+	}
+	return n
+}
+
+// freeze returns panes frozen right of column cols and below row rows.
+func freeze(cols, rows int) *excelize.Panes {
+	topLeft, _ := excelize.CoordinatesToCellName(cols+1, rows+1)
+	pane := "bottomLeft"
+	if cols > 0 {
+		pane = "bottomRight"
+	}
+	return &excelize.Panes{
+		Freeze:      true,
+		XSplit:      cols,
+		YSplit:      rows,
+		TopLeftCell: topLeft,
+		ActivePane:  pane,
+		Selection:   []excelize.Selection{{SQRef: topLeft, ActiveCell: topLeft, Pane: pane}},
+	}
+}
+
+// rangeRef returns the reference of the range from (x1, y1) to (x2, y2).
+func rangeRef(x1, y1, x2, y2 int) string {
+	a, _ := excelize.CoordinatesToCellName(x1, y1)
+	z, _ := excelize.CoordinatesToCellName(x2, y2)
+	return a + ":" + z
+}

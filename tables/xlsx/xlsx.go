@@ -1,0 +1,234 @@
+// Package xlsx renders the tables of a bundle as tables.xlsx. It sits at
+// the end of the pipeline, beside the text writers of package tables:
+//
+//	report.Compute -> *report.Report -> tables.Build -> []tables.Table -> xlsx.Write -> tables.xlsx
+//
+// The workbook has a README sheet first (what each sheet holds, the bundle
+// version, the conventions in force), then one sheet per table, Checks,
+// Metric definitions and Per-query, streamed and split into "Per-query 2",
+// ... above Excel's row limit.
+//
+// Every number is a numeric cell with a fixed-decimal number format; an
+// undefined number is an empty cell (with a comment giving the reason when
+// the table knows it). Free text is always a string cell with the text
+// number format, so no label can become a formula whatever it starts with.
+// The same Workbook gives the same bytes: dates come from Workbook.Created,
+// never the clock, and the zip entries are written in name order.
+//
+// excelize is imported here and nowhere else.
+package xlsx
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/xuri/excelize/v2"
+
+	"paperbundle/tables"
+)
+
+// MaxRows is Excel's limit on the rows of a sheet.
+const MaxRows = excelize.TotalRows
+
+// Workbook is everything tables.xlsx shows.
+type Workbook struct {
+	Title   string
+	Version string // bundle version
+	Tool    string // tool name and version: the document's creator
+	// Created dates the document (from SOURCE_DATE_EPOCH); zero means
+	// 2000-01-01T00:00:00Z. The clock is never read.
+	Created     time.Time
+	Readme      []ReadmeLine   // further lines of the README sheet: conventions, seed, bootstrap
+	Tables      []tables.Table // one sheet per table, in order
+	Checks      tables.Table   // the Checks sheet
+	Definitions tables.Table   // the Metric definitions sheet
+	PerQuery    PerQuery       // the Per-query sheet(s); none when it has no columns
+	// SheetRows is the most rows (header included) a Per-query sheet
+	// holds; 0 means MaxRows. Tests lower it to check the split.
+	SheetRows int
+}
+
+// ReadmeLine is one key and value line of the README sheet.
+type ReadmeLine struct{ Key, Value string }
+
+// PerQuery is the per-query table, streamed row by row so that all rows
+// need never be in memory at once.
+type PerQuery struct {
+	Columns []tables.Column
+	Rows    int
+	// Row fills the cells of row i (0 <= i < Rows) into dst, which has
+	// one cell per column. Row may be called more than once for a row.
+	Row func(i int, dst []tables.Cell)
+}
+
+// Sheet names of the fixed sheets.
+const (
+	readmeSheet      = "README"
+	checksSheet      = "Checks"
+	definitionsSheet = "Metric definitions"
+	perQuerySheet    = "Per-query"
+)
+
+// defaultCreated dates a workbook whose Created is zero.
+var defaultCreated = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// Write writes wb as an XLSX workbook to w.
+func Write(w io.Writer, wb Workbook) (err error) {
+	if wb.PerQuery.Rows > 0 && wb.PerQuery.Row == nil {
+		return errors.New("xlsx: per-query: Rows > 0 but Row is nil")
+	}
+	f := excelize.NewFile()
+	defer func() {
+		if cerr := f.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("xlsx: %w", cerr)
+		}
+	}()
+	f.SetZipWriter(newSortedZip)
+	b := &builder{f: f, wb: wb, styles: map[style]int{}, plan: newPlan(wb)}
+	if err := b.build(); err != nil {
+		return fmt.Errorf("xlsx: %w", err)
+	}
+	if err := f.Write(w); err != nil {
+		return fmt.Errorf("xlsx: %w", err)
+	}
+	return nil
+}
+
+// plan is the sheets of a workbook, named before any is written.
+type plan struct {
+	tables   []string // sheet of each of Workbook.Tables
+	perQuery []string // the Per-query sheets, in order
+	perSheet int      // data rows per Per-query sheet
+}
+
+func newPlan(wb Workbook) plan {
+	limit := wb.SheetRows
+	if limit <= 0 || limit > MaxRows {
+		limit = MaxRows
+	}
+	if limit < 2 {
+		limit = 2
+	}
+	p := plan{perSheet: limit - 1}
+	used := map[string]bool{}
+	for _, s := range []string{readmeSheet, checksSheet, definitionsSheet, "History"} {
+		used[lower(s)] = true // History is reserved by Excel
+	}
+	if len(wb.PerQuery.Columns) > 0 {
+		parts := max(1, (wb.PerQuery.Rows+p.perSheet-1)/p.perSheet)
+		for i := range parts {
+			name := perQuerySheet
+			if i > 0 {
+				name += " " + strconv.Itoa(i+1)
+			}
+			p.perQuery = append(p.perQuery, name)
+			used[lower(name)] = true
+		}
+	}
+	for _, t := range wb.Tables {
+		p.tables = append(p.tables, sheetName(t.ID, used))
+	}
+	return p
+}
+
+// order returns every sheet name in workbook order.
+func (p plan) order() []string {
+	names := []string{readmeSheet}
+	names = append(names, p.tables...)
+	names = append(names, checksSheet, definitionsSheet)
+	return append(names, p.perQuery...)
+}
+
+// builder fills one excelize file.
+type builder struct {
+	f      *excelize.File
+	wb     Workbook
+	plan   plan
+	styles map[style]int
+}
+
+func (b *builder) build() error {
+	if err := b.f.SetSheetName("Sheet1", readmeSheet); err != nil {
+		return err
+	}
+	for i, name := range b.plan.order() {
+		if i > 0 {
+			if _, err := b.f.NewSheet(name); err != nil {
+				return fmt.Errorf("sheet %q: %w", name, err)
+			}
+		}
+		if err := b.pageSetup(name); err != nil {
+			return fmt.Errorf("sheet %q: %w", name, err)
+		}
+	}
+	if err := b.docProps(); err != nil {
+		return err
+	}
+	if err := b.readme(); err != nil {
+		return fmt.Errorf("sheet %q: %w", readmeSheet, err)
+	}
+	for i, t := range b.wb.Tables {
+		if err := b.table(b.plan.tables[i], t); err != nil {
+			return fmt.Errorf("sheet %q: %w", b.plan.tables[i], err)
+		}
+	}
+	if err := b.table(checksSheet, b.wb.Checks); err != nil {
+		return fmt.Errorf("sheet %q: %w", checksSheet, err)
+	}
+	if err := b.table(definitionsSheet, b.wb.Definitions); err != nil {
+		return fmt.Errorf("sheet %q: %w", definitionsSheet, err)
+	}
+	return b.perQuery()
+}
+
+// created returns the date of the document.
+func (b *builder) created() time.Time {
+	if b.wb.Created.IsZero() {
+		return defaultCreated
+	}
+	return b.wb.Created.UTC()
+}
+
+func (b *builder) docProps() error {
+	date := b.created().Format(time.RFC3339)
+	return b.f.SetDocProps(&excelize.DocProperties{
+		Title:          b.wb.Title,
+		Subject:        "paper bundle " + b.wb.Version,
+		Keywords:       b.wb.Version,
+		Version:        b.wb.Version,
+		Creator:        b.wb.Tool,
+		LastModifiedBy: b.wb.Tool,
+		Created:        date,
+		Modified:       date,
+		Language:       "en",
+	})
+}
+
+// pageSetup makes sheet print landscape, one page wide, with the rows
+// above its data repeated on every page.
+func (b *builder) pageSetup(sheet string) error {
+	fit, landscape, wide, tall := true, "landscape", 1, 0
+	if err := b.f.SetSheetProps(sheet, &excelize.SheetPropsOptions{FitToPage: &fit}); err != nil {
+		return err
+	}
+	if err := b.f.SetPageLayout(sheet, &excelize.PageLayoutOptions{Orientation: &landscape, FitToWidth: &wide, FitToHeight: &tall}); err != nil {
+		return err
+	}
+	rows := headerRow
+	switch {
+	case sheet == readmeSheet:
+		return nil
+	case slices.Contains(b.plan.perQuery, sheet):
+		rows = 1
+	}
+	return b.f.SetDefinedName(&excelize.DefinedName{
+		Name:     "_xlnm.Print_Titles",
+		RefersTo: fmt.Sprintf("'%s'!$1:$%d", strings.ReplaceAll(sheet, "'", "''"), rows),
+		Scope:    sheet,
+	})
+}
