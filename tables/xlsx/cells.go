@@ -19,6 +19,7 @@ type style struct {
 	bold   bool
 	italic bool
 	size   float64 // font size; 0: the default
+	right  bool    // aligned right (the header of a number column)
 }
 
 var (
@@ -50,12 +51,23 @@ func (b *builder) id(s style) (int, error) {
 		}
 		x.Font = &excelize.Font{Family: "Calibri", Size: size, Bold: s.bold, Italic: s.italic}
 	}
+	if s.right {
+		x.Alignment = &excelize.Alignment{Horizontal: "right"}
+	}
 	id, err := b.f.NewStyle(x)
 	if err != nil {
 		return 0, err
 	}
 	b.styles[s] = id
 	return id, nil
+}
+
+// header returns the style of the header of flat column fc: numbers'
+// headers are aligned right, over their values.
+func header(fc tables.FlatColumn) style {
+	s := headerStyle
+	s.right = fc.Kind != tables.Text
+	return s
 }
 
 // numberFormat returns the number format of a flat column's cells.
@@ -66,7 +78,7 @@ func numberFormat(k tables.Kind, digits int) string {
 	case tables.Count:
 		return "0"
 	case tables.PValue:
-		return "0.0000"
+		return `[<0.0001]"< 0.0001";0.0000` // as the other renderers write p-values
 	}
 	if digits <= 0 {
 		return "0"
@@ -76,8 +88,11 @@ func numberFormat(k tables.Kind, digits int) string {
 
 // digits returns the decimals cell c of flat column fc is shown with.
 func digits(fc tables.FlatColumn, c tables.Cell) int {
-	if c.Digits > 0 {
+	switch {
+	case c.Digits > 0:
 		return c.Digits
+	case c.Digits < 0:
+		return 0 // an integer (tables.Cell.Digits)
 	}
 	return fc.Digits
 }
@@ -135,4 +150,35 @@ func width(n int) float64 {
 // undefined is an empty cell of the given kind.
 func undefined() tables.Cell {
 	return tables.Cell{V: tables.Undefined, Lo: tables.Undefined, Hi: tables.Undefined, Std: tables.Undefined}
+}
+
+// escapeXString escapes, as "_x005F_", each "_" that starts what OOXML
+// reads as an escaped character ("_x0041_" is "A"). excelize v2.11.0
+// does this for stream cells but not for shared strings (SetCellStr),
+// where "_x0041_" would come back as "A".
+func escapeXString(s string) string {
+	if !strings.Contains(s, "_x") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if isXEscape(s[i:]) {
+			b.WriteString("_x005F")
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// isXEscape reports whether s starts with "_xHHHH_", H a hex digit.
+func isXEscape(s string) bool {
+	if len(s) < 7 || s[0] != '_' || s[1] != 'x' || s[6] != '_' {
+		return false
+	}
+	for _, c := range []byte(s[2:6]) {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+			return false
+		}
+	}
+	return true
 }

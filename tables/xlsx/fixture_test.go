@@ -33,6 +33,7 @@ var hostileList = []string{
 	`&`,
 	"\u202Eevil",
 	"_x0041_ is not A",
+	"_x005F_ and _x12G4_ stay",
 	" leading and trailing space ",
 	strings.Repeat("L", 300),
 }
@@ -124,7 +125,7 @@ func checksTable() tables.Table {
 		Columns: []tables.Column{{Key: "check", Kind: tables.Text}, {Key: "status", Kind: tables.Text}, {Key: "detail", Kind: tables.Text}},
 		Rows: []tables.Row{
 			{Cells: []tables.Cell{tables.TextCell("folds partition the queries"), tables.TextCell("pass"), tables.TextCell("")}},
-			{Cells: []tables.Cell{tables.TextCell("no tune row in eval"), tables.TextCell("pass"), tables.TextCell("0 rows")}},
+			{Cells: []tables.Cell{tables.TextCell("no tune row in eval"), tables.TextCell("pass"), tables.TextCell("_x0041_x0042_")}},
 		},
 	}
 }

@@ -21,6 +21,9 @@ func (b *builder) perQuery() error {
 		return nil
 	}
 	flat := tables.Table{Columns: pq.Columns}.Flat()
+	if err := checkKeys(flat); err != nil {
+		return fmt.Errorf("per-query: %w", err)
+	}
 	cells := make([]tables.Cell, len(pq.Columns))
 	widths := b.sampleWidths(flat, cells)
 	for k, sheet := range b.plan.perQuery {
@@ -81,7 +84,7 @@ func (b *builder) perQuerySheet(sheet string, flat []tables.FlatColumn, widths [
 	}
 	row := make([]any, len(flat))
 	for j, fc := range flat {
-		row[j], err = b.streamCell(fc.Key, headerStyle)
+		row[j], err = b.streamCell(fc.Key, header(fc))
 		if err != nil {
 			return err
 		}

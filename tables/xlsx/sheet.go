@@ -34,8 +34,10 @@ func (b *builder) table(sheet string, t tables.Table) error {
 	if err := b.set(sheet, 1, titleRow, title, titleStyle); err != nil {
 		return err
 	}
-	if err := b.set(sheet, 1, infoRow, info(t), infoStyle); err != nil {
-		return err
+	if s := info(t); s != "" {
+		if err := b.set(sheet, 1, infoRow, s, infoStyle); err != nil {
+			return err
+		}
 	}
 	flat := t.Flat()
 	if len(flat) == 0 {
@@ -44,20 +46,9 @@ func (b *builder) table(sheet string, t tables.Table) error {
 		}
 		return b.notes(sheet, headerRow+1, t.Notes)
 	}
-	widths := make([]int, len(flat))
-	for j, fc := range flat {
-		widths[j] = utf8.RuneCountInString(fc.Key)
-		if err := b.set(sheet, j+1, headerRow, fc.Key, headerStyle); err != nil {
-			return err
-		}
-	}
-	for i, r := range t.Rows {
-		if len(r.Cells) != len(t.Columns) {
-			return fmt.Errorf("row %d: %d cells for %d columns", i+1, len(r.Cells), len(t.Columns))
-		}
-		if err := b.row(sheet, headerRow+1+i, flat, r.Cells, widths); err != nil {
-			return err
-		}
+	widths, err := b.data(sheet, t, flat)
+	if err != nil {
+		return err
 	}
 	last := headerRow + max(1, len(t.Rows))
 	if err := b.f.AddTable(sheet, &excelize.Table{Range: rangeRef(1, headerRow, len(flat), last), StyleName: tableStyle}); err != nil {
@@ -73,6 +64,30 @@ func (b *builder) table(sheet string, t tables.Table) error {
 		return err
 	}
 	return b.notes(sheet, last+2, t.Notes)
+}
+
+// data writes the header and the rows of t and returns the widths of
+// their columns, in characters.
+func (b *builder) data(sheet string, t tables.Table, flat []tables.FlatColumn) ([]int, error) {
+	if err := checkKeys(flat); err != nil {
+		return nil, err
+	}
+	widths := make([]int, len(flat))
+	for j, fc := range flat {
+		widths[j] = utf8.RuneCountInString(fc.Key)
+		if err := b.set(sheet, j+1, headerRow, fc.Key, header(fc)); err != nil {
+			return nil, err
+		}
+	}
+	for i, r := range t.Rows {
+		if len(r.Cells) != len(t.Columns) {
+			return nil, fmt.Errorf("row %d: %d cells for %d columns", i+1, len(r.Cells), len(t.Columns))
+		}
+		if err := b.row(sheet, headerRow+1+i, flat, r.Cells, widths); err != nil {
+			return nil, err
+		}
+	}
+	return widths, nil
 }
 
 // row writes the cells of one table row, widening widths to fit them. A
@@ -125,8 +140,9 @@ func info(t tables.Table) string {
 }
 
 // set writes v (a string, a float64, an int, or nil for an empty cell)
-// into the cell at column x, row y, with style s. Strings go through
-// SetCellStr, so they are never read as a formula.
+// into the cell at column x, row y, with style s; an empty string leaves
+// the cell empty. Strings go through SetCellStr, so they are never read
+// as a formula.
 func (b *builder) set(sheet string, x, y int, v any, s style) error {
 	ref, err := excelize.CoordinatesToCellName(x, y)
 	if err != nil {
@@ -138,7 +154,9 @@ func (b *builder) set(sheet string, x, y int, v any, s style) error {
 	}
 	switch v := v.(type) {
 	case string:
-		err = b.f.SetCellStr(sheet, ref, v)
+		if v != "" {
+			err = b.f.SetCellStr(sheet, ref, escapeXString(v))
+		}
 	case float64:
 		err = b.f.SetCellFloat(sheet, ref, v, -1, 64)
 	case int:
@@ -163,6 +181,19 @@ func (b *builder) setWidths(sheet string, widths []int) error {
 		if err := b.f.SetColWidth(sheet, col, col, width(n)); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// checkKeys returns an error when a header would be empty or repeated:
+// the columns of an Excel table need distinct names.
+func checkKeys(flat []tables.FlatColumn) error {
+	seen := map[string]bool{}
+	for _, fc := range flat {
+		if fc.Key == "" || seen[fc.Key] {
+			return fmt.Errorf("column key %q empty or repeated", fc.Key)
+		}
+		seen[fc.Key] = true
 	}
 	return nil
 }

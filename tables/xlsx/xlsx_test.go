@@ -1,0 +1,466 @@
+package xlsx
+
+import (
+	"archive/zip"
+	"bytes"
+	"io"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/xuri/excelize/v2"
+
+	"paperbundle/tables"
+)
+
+func TestSheets(t *testing.T) {
+	tests := []struct {
+		name      string
+		rows      int
+		sheetRows int
+		want      []string
+	}{
+		{"one per-query sheet", 25, 0, []string{"Per-query"}},
+		{"split", 25, 10, []string{"Per-query", "Per-query 2", "Per-query 3"}},
+		{"split exactly", 18, 10, []string{"Per-query", "Per-query 2"}},
+		{"no rows", 0, 10, []string{"Per-query"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := open(t, render(t, workbook(t, tt.rows, tt.sheetRows)))
+			want := append([]string{"README", "ranking", "a_b_c_d_e_f_g_hxxxxxxxxxxxxxxxx", "ranking 2", "Checks", "Metric definitions"}, tt.want...)
+			if got := f.GetSheetList(); !slices.Equal(got, want) {
+				t.Errorf("sheets = %q, want %q", got, want)
+			}
+			if got := f.GetActiveSheetIndex(); got != 0 {
+				t.Errorf("active sheet = %d, want 0 (README)", got)
+			}
+		})
+	}
+}
+
+func TestNoPerQuery(t *testing.T) {
+	wb := workbook(t, 0, 0)
+	wb.PerQuery = PerQuery{}
+	f := open(t, render(t, wb))
+	if got := f.GetSheetList(); slices.Contains(got, "Per-query") {
+		t.Errorf("sheets = %q: a Per-query sheet without columns", got)
+	}
+}
+
+func TestSheetName(t *testing.T) {
+	tests := []struct {
+		id   string
+		used []string
+		want string
+	}{
+		{"ranking", nil, "ranking"},
+		{"a/b:c*d?e[f]g\\h", nil, "a_b_c_d_e_f_g_h"},
+		{strings.Repeat("x", 40), nil, strings.Repeat("x", 31)},
+		{"'quoted'", nil, "quoted"},
+		{"", nil, "Table"},
+		{"\u202Eevil", nil, "_evil"},
+		{"README", []string{"readme"}, "README 2"},
+		{"checks", []string{"checks", "checks 2"}, "checks 3"},
+		{strings.Repeat("y", 31), []string{strings.Repeat("y", 31)}, strings.Repeat("y", 29) + " 2"},
+		{strings.Repeat("γ", 40), nil, strings.Repeat("γ", 31)},
+		{strings.Repeat("😀", 20), nil, strings.Repeat("😀", 15)}, // two UTF-16 units each
+	}
+	for _, tt := range tests {
+		used := map[string]bool{}
+		for _, u := range tt.used {
+			used[u] = true
+		}
+		got := sheetName(tt.id, used)
+		if got != tt.want {
+			t.Errorf("sheetName(%q) = %q, want %q", tt.id, got, tt.want)
+		}
+		if !used[strings.ToLower(got)] {
+			t.Errorf("sheetName(%q) did not record %q", tt.id, got)
+		}
+	}
+}
+
+func TestEscapeXString(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"plain", "plain"},
+		{"_x0041_", "_x005F_x0041_"},
+		{"a_x00e9_b", "a_x005F_x00e9_b"},
+		{"_x0041_x0042_", "_x005F_x0041_x005F_x0042_"}, // overlapping: both escaped
+		{"_x005F_", "_x005F_x005F_"},
+		{"_x12G4_ _x123_ x0041_", "_x12G4_ _x123_ x0041_"},
+	}
+	for _, tt := range tests {
+		if got := escapeXString(tt.in); got != tt.want {
+			t.Errorf("escapeXString(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestTableSheet checks the layout, values and formats of a table sheet.
+func TestTableSheet(t *testing.T) {
+	f := open(t, render(t, workbook(t, 25, 0)))
+	const s = rankingSheet
+	header := []string{"system", "metric", "n", "value", "value_ci_low", "value_ci_high", "value_std", "p"}
+	rows, err := f.GetRows(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rows[0][0]; got != "Ranking quality" {
+		t.Errorf("title = %q", got)
+	}
+	if got, want := rows[1][0], "population: positives_only · n = 1379 · how high the evidence ranks"; got != want {
+		t.Errorf("info = %q, want %q", got, want)
+	}
+	if !slices.Equal(rows[2], header) {
+		t.Errorf("header = %q, want %q", rows[2], header)
+	}
+	tests := []struct {
+		ref    string
+		want   string // raw value; "" for an empty cell
+		format string // "@", "0", or a custom format
+		bold   bool
+	}{
+		{"A4", "full", "@", false},
+		{"B4", "rank.ndcg@10", "@", false},
+		{"C4", "1379", "0", false},
+		{"D4", formatG(ndcgFull), "0.0000", true},
+		{"E4", formatG(ndcgFullLo), "0.0000", false},
+		{"F4", formatG(ndcgFullHi), "0.0000", false},
+		{"G4", formatG(ndcgFullStd), "0.0000", false},
+		{"H4", formatG(pFull), `[<0.0001]"< 0.0001";0.0000`, false},
+		{"D5", "0.81", "0.0000", false},
+		{"G5", "", "0.0000", false},                     // no spread
+		{"H5", "", `[<0.0001]"< 0.0001";0.0000`, false}, // no p-value
+		{"D6", "", "0.0000", false},                     // undefined, with a note
+		{"A3", "system", "@", true},
+		{"A8", "=1+1 a note that looks like a formula", "@", false},
+	}
+	for _, tt := range tests {
+		if got := cell(t, f, s, tt.ref); got != tt.want {
+			t.Errorf("%s = %q, want %q", tt.ref, got, tt.want)
+		}
+		format, bold := cellFormat(t, f, s, tt.ref)
+		if format != tt.format || bold != tt.bold {
+			t.Errorf("%s: format %q bold %v, want %q %v", tt.ref, format, bold, tt.format, tt.bold)
+		}
+	}
+	typ, err := f.GetCellType(s, "D4")
+	if err != nil || typ != excelize.CellTypeUnset && typ != excelize.CellTypeNumber {
+		t.Errorf("D4 type = %v (%v), want a number", typ, err)
+	}
+	if got := cell(t, f, "Checks", "C5"); got != "_x0041_x0042_" {
+		t.Errorf("Checks!C5 = %q, want %q", got, "_x0041_x0042_")
+	}
+	comments, err := f.GetComments(s)
+	if err != nil || len(comments) != 1 || comments[0].Cell != "D6" || !strings.Contains(comments[0].Text, "no positive query") {
+		t.Errorf("comments = %+v (%v), want the note on D6", comments, err)
+	}
+}
+
+// cellFormat returns the number format of a cell ("@", "0", or the custom
+// format) and whether its font is bold.
+func cellFormat(t testing.TB, f *excelize.File, sheet, ref string) (string, bool) {
+	t.Helper()
+	id, err := f.GetCellStyle(sheet, ref)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := f.GetStyle(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bold := st.Font != nil && st.Font.Bold
+	switch {
+	case st.CustomNumFmt != nil:
+		return *st.CustomNumFmt, bold
+	case st.NumFmt == 49:
+		return "@", bold
+	case st.NumFmt == 1:
+		return "0", bold
+	}
+	return "numFmt " + strconv.Itoa(st.NumFmt), bold
+}
+
+// TestDataSheets checks every data sheet: frozen panes below the header,
+// an Excel table (with its autofilter) over header and rows, widths.
+func TestDataSheets(t *testing.T) {
+	f := open(t, render(t, workbook(t, 25, 10)))
+	tests := []struct {
+		sheet     string
+		xSplit    int
+		ySplit    int
+		tableRef  string
+		widthCols string
+	}{
+		{rankingSheet, 2, 3, "A3:H6", "AH"},
+		{"a_b_c_d_e_f_g_hxxxxxxxxxxxxxxxx", 1, 3, "A3:B" + strconv.Itoa(3+len(hostile(t))), "AB"},
+		{"Checks", 2, 3, "A3:C5", "AC"},
+		{"Metric definitions", 2, 3, "A3:C4", "AC"},
+		{"Per-query", 1, 1, "A1:D10", "AD"},
+		{"Per-query 2", 1, 1, "A1:D10", "AD"},
+		{"Per-query 3", 1, 1, "A1:D8", "AD"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.sheet, func(t *testing.T) {
+			p, err := f.GetPanes(tt.sheet)
+			if err != nil || !p.Freeze || p.XSplit != tt.xSplit || p.YSplit != tt.ySplit {
+				t.Errorf("panes = %+v (%v), want frozen at %d columns, %d rows", p, err, tt.xSplit, tt.ySplit)
+			}
+			tbls, err := f.GetTables(tt.sheet)
+			if err != nil || len(tbls) != 1 || tbls[0].Range != tt.tableRef {
+				t.Errorf("tables = %+v (%v), want one on %s", tbls, err, tt.tableRef)
+			}
+			for _, col := range tt.widthCols {
+				w, err := f.GetColWidth(tt.sheet, string(col))
+				if err != nil || w < minWidth+2 || w > maxWidth+2 {
+					t.Errorf("width of %c = %v (%v), want within [%d, %d]", col, w, err, minWidth+2, maxWidth+2)
+				}
+			}
+		})
+	}
+}
+
+// TestHostile checks that every hostile string comes back as literal text
+// and that no cell of any sheet holds a formula.
+func TestHostile(t *testing.T) {
+	hs := hostile(t)
+	b := render(t, workbook(t, 2*len(hs), 10))
+	f := open(t, b)
+	rows, err := f.GetRows("a_b_c_d_e_f_g_hxxxxxxxxxxxxxxxx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rows[0][0] != hs[0] || rows[1][0] != "population: "+hs[1]+" · n = 7 · "+hs[2] {
+		t.Errorf("title rows = %q", rows[:2])
+	}
+	for i, h := range hs {
+		ref := "A" + strconv.Itoa(headerRow+1+i)
+		if got := cell(t, f, "a_b_c_d_e_f_g_hxxxxxxxxxxxxxxxx", ref); got != h {
+			t.Errorf("%s = %q, want %q", ref, got, h)
+		}
+		if format, _ := cellFormat(t, f, "a_b_c_d_e_f_g_hxxxxxxxxxxxxxxxx", ref); format != "@" {
+			t.Errorf("%s: format %q, want text", ref, format)
+		}
+	}
+	readme, err := f.GetRows("README")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(readme, func(r []string) bool { return len(r) == 2 && r[0] == "hostile" && r[1] == hs[2] }) {
+		t.Errorf("README lacks the line hostile = %q", hs[2])
+	}
+	var ids []string
+	for _, sheet := range f.GetSheetList() {
+		if strings.HasPrefix(sheet, "Per-query") {
+			rows, err := f.GetRows(sheet)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range rows[1:] {
+				ids = append(ids, r[0])
+			}
+		}
+	}
+	if want := append(slices.Clone(hs), hs...); !slices.Equal(ids, want) {
+		t.Errorf("per-query ids = %q, want %q", ids, want)
+	}
+	noFormulas(t, f, b)
+}
+
+// noFormulas fails when any cell of any sheet has a formula.
+func noFormulas(t *testing.T, f *excelize.File, b []byte) {
+	t.Helper()
+	for _, sheet := range f.GetSheetList() {
+		rows, err := f.GetRows(sheet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, r := range rows {
+			for j := range r {
+				ref, _ := excelize.CoordinatesToCellName(j+1, i+1)
+				if fm, err := f.GetCellFormula(sheet, ref); err != nil || fm != "" {
+					t.Errorf("%s!%s: formula %q (%v)", sheet, ref, fm, err)
+				}
+			}
+		}
+	}
+	// And in the XML itself: no <f> element in any worksheet.
+	zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, zf := range zr.File {
+		if !strings.HasPrefix(zf.Name, "xl/worksheets/sheet") {
+			continue
+		}
+		rc, err := zf.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Contains(x, []byte("<f>")) || bytes.Contains(x, []byte("<f ")) {
+			t.Errorf("%s has a formula element", zf.Name)
+		}
+	}
+}
+
+// TestPerQuery checks the rows, numbers and formats of the split
+// per-query sheets and the README line that says so.
+func TestPerQuery(t *testing.T) {
+	const rows, sheetRows = 25, 10
+	wb := workbook(t, rows, sheetRows)
+	f := open(t, render(t, wb))
+	want := make([]tables.Cell, len(wb.PerQuery.Columns))
+	i := 0
+	for k, sheet := range []string{"Per-query", "Per-query 2", "Per-query 3"} {
+		got, err := f.GetRows(sheet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h := []string{"query_id", "system", "n_pos", "ndcg@10"}; !slices.Equal(got[0], h) {
+			t.Errorf("%s: header = %q, want %q", sheet, got[0], h)
+		}
+		if n := min(sheetRows-1, rows-k*(sheetRows-1)); len(got) != n+1 {
+			t.Errorf("%s: %d rows, want %d and the header", sheet, len(got)-1, n)
+		}
+		for y := 2; y <= len(got); y, i = y+1, i+1 {
+			wb.PerQuery.Row(i, want)
+			checkPerQueryRow(t, f, sheet, y, want)
+		}
+	}
+	if i != rows {
+		t.Errorf("%d per-query rows read back, want %d", i, rows)
+	}
+	readme, err := f.GetRows("README")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text strings.Builder
+	for _, r := range readme {
+		text.WriteString(strings.Join(r, "\t") + "\n")
+	}
+	for _, s := range []string{"split over 3 sheets (Per-query, Per-query 2, Per-query 3)", "Per-query 3\tper-query metrics: one row per eval query per system (rows 19 to 25 of 25)\t\t7"} {
+		if !strings.Contains(text.String(), s) {
+			t.Errorf("README lacks %q:\n%s", s, text.String())
+		}
+	}
+}
+
+func checkPerQueryRow(t *testing.T, f *excelize.File, sheet string, y int, want []tables.Cell) {
+	t.Helper()
+	row := strconv.Itoa(y)
+	ndcg := ""
+	if tables.Defined(want[3].V) {
+		ndcg = formatG(want[3].V)
+	}
+	for _, c := range []struct{ ref, value, format string }{
+		{"A" + row, want[0].Text, "@"},
+		{"B" + row, want[1].Text, "@"},
+		{"C" + row, formatG(want[2].V), "0"},
+		{"D" + row, ndcg, "0.0000"},
+	} {
+		if got := cell(t, f, sheet, c.ref); got != c.value {
+			t.Errorf("%s!%s = %q, want %q", sheet, c.ref, got, c.value)
+		}
+		if format, _ := cellFormat(t, f, sheet, c.ref); format != c.format {
+			t.Errorf("%s!%s: format %q, want %q", sheet, c.ref, format, c.format)
+		}
+	}
+}
+
+func TestDocProps(t *testing.T) {
+	tests := []struct {
+		name    string
+		created time.Time
+		want    string
+	}{
+		{"from the bundle", time.Date(2024, 5, 6, 9, 8, 9, 0, time.FixedZone("CEST", 2*3600)), "2024-05-06T07:08:09Z"},
+		{"zero", time.Time{}, "2000-01-01T00:00:00Z"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			wb := workbook(t, 3, 0)
+			wb.Created = tt.created
+			p, err := open(t, render(t, wb)).GetDocProps()
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := excelize.DocProperties{
+				Title: "Paper bundle tables", Subject: "paper bundle v1.2", Keywords: "v1.2", Version: "v1.2",
+				Creator: "paperbundle v0.3.0", LastModifiedBy: "paperbundle v0.3.0", Language: "en",
+				Created: tt.want, Modified: tt.want,
+			}
+			if *p != want {
+				t.Errorf("doc props = %+v, want %+v", *p, want)
+			}
+		})
+	}
+}
+
+// TestDeterministic writes the same workbook, with several stream sheets,
+// again and again on one and on several threads: the bytes never change.
+func TestDeterministic(t *testing.T) {
+	first := render(t, workbook(t, 40, 6))
+	for _, procs := range []int{1, 2, 4} {
+		prev := runtime.GOMAXPROCS(procs)
+		for range 5 {
+			if b := render(t, workbook(t, 40, 6)); !bytes.Equal(b, first) {
+				t.Errorf("GOMAXPROCS=%d: the workbook differs from the first one", procs)
+			}
+		}
+		runtime.GOMAXPROCS(prev)
+	}
+	zr, err := zip.NewReader(bytes.NewReader(first), int64(len(first)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, zf := range zr.File {
+		names = append(names, zf.Name)
+	}
+	if !slices.IsSorted(names) {
+		t.Errorf("zip entries not in name order: %q", names)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	bad := rankingTable()
+	bad.Rows[0].Cells = bad.Rows[0].Cells[:2]
+	tests := []struct {
+		name string
+		wb   Workbook
+		want string
+	}{
+		{"short row", Workbook{Tables: []tables.Table{bad}}, `sheet "ranking": row 1: 2 cells for 5 columns`},
+		{"repeated key", Workbook{Checks: tables.Table{Columns: []tables.Column{{Key: "a"}, {Key: "a"}}}}, `sheet "Checks": column key "a" empty or repeated`},
+		{"per-query key", Workbook{PerQuery: PerQuery{Columns: []tables.Column{{Key: "v", Kind: tables.Number, CI: true}, {Key: "v_ci_low"}}}}, `per-query: column key "v_ci_low" empty or repeated`},
+		{"no Row func", Workbook{PerQuery: PerQuery{Columns: []tables.Column{{Key: "q"}}, Rows: 3}}, "Row is nil"},
+	}
+	for _, tt := range tests {
+		err := Write(io.Discard, tt.wb)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+func BenchmarkWrite(b *testing.B) {
+	for _, rows := range []int{1_000, 100_000} {
+		b.Run("perquery="+strconv.Itoa(rows), func(b *testing.B) {
+			wb := workbook(b, rows, 0)
+			for b.Loop() {
+				if err := Write(io.Discard, wb); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
