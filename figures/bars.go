@@ -1,124 +1,121 @@
 package figures
 
 import (
-	"math"
 	"sort"
 	"strconv"
 	"strings"
 
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
-
+	"paperbundle/metrics"
 	"paperbundle/report"
 )
 
-// criteriaValues returns, per criterion of the Report, the metric's value
-// and CI; ok is false when no criterion has a defined value.
-func criteriaValues(r *report.Report, ix *index, system, id string) (v, lo, hi []float64, ok bool) {
-	for _, c := range r.Dataset.Criteria {
-		a, l, h := ix.value(system, id, "criterion="+c)
-		v, lo, hi = append(v, a), append(lo, l), append(hi, h)
-		if !math.IsNaN(a) {
-			ok = true
+// This file builds the bar and dot figures: per-criterion bars, Dynamic-K
+// histograms, Recall@K and Precision@K by stratum, and the systems chart.
+
+// criteriaBars returns the bars of one metric per criterion (undefined
+// values have no bar) and whether a criterion has a defined value.
+func (c *cat) criteriaBars(system string, id metrics.ID, name string, st Style) (*Bars, []bool) {
+	b := &Bars{Name: name, Style: st}
+	def := make([]bool, len(c.r.Dataset.Criteria))
+	for i, cr := range c.r.Dataset.Criteria {
+		v, lo, hi := value(c.r, system, id, report.CriterionSlice(cr))
+		if !defined(v) {
+			continue
 		}
+		def[i] = true
+		b.Bars = append(b.Bars, Bar{Cat: i, Value: v, Err: errOf(lo, hi), Tip: name + ", criterion " + cr + ": " + ciText(v, lo, hi)})
 	}
-	return
+	return b, def
 }
 
-// naTags marks the criteria whose value is undefined with "n/a" at the
-// base of the bar.
-func naTags(xs []float64, vals ...[]float64) *textAt {
-	t := &textAt{Style: textStyle(sizeTag)}
-	t.Style.XAlign = draw.XCenter
-	t.Style.Color = grey
-	t.DY = vg.Points(2)
-	for i, x := range xs {
-		undefined := true
-		for _, v := range vals {
-			if !math.IsNaN(v[i]) {
-				undefined = false
-			}
+// naText tags with "n/a" the categories where no series is defined.
+func naText(defs ...[]bool) (*Text, int) {
+	t := &Text{Style: Style{Role: NA}, Anchor: Above}
+	n := 0
+	for i := range defs[0] {
+		any := false
+		for _, d := range defs {
+			any = any || d[i]
 		}
-		if undefined {
-			t.XYs = append(t.XYs, plotter.XY{X: x, Y: 0})
+		if !any {
+			t.At = append(t.At, XY{float64(i), 0})
 			t.Texts = append(t.Texts, "n/a")
 		}
+		for _, d := range defs {
+			if !d[i] {
+				n++
+			}
+		}
 	}
-	return t
+	return t, n
 }
 
-func positions(n int) []float64 {
-	x := make([]float64, n)
-	for i := range x {
-		x[i] = float64(i)
-	}
-	return x
+func criteriaAxis(names []string) Axis {
+	return Axis{Label: "Criterion", Categories: names, Fixed: true, Min: -0.6, Max: float64(len(names)) - 0.4}
 }
 
-// criteriaAUROC draws the per-criterion AUROC with bootstrap 95% CIs, the
+func hline(name string, st Style, y float64, n int) *Line {
+	return &Line{Name: name, Style: st, Segments: [][]XY{{{-0.6, y}, {float64(n) - 0.4, y}}}}
+}
+
+// criteriaAUROC draws the per-criterion AUROC with bootstrap CIs, the
 // overall AUROC as a reference line, and chance at 0.5.
-func criteriaAUROC(r *report.Report, ix *index, system string, keys map[string]string) *figure {
-	v, lo, hi, ok := criteriaValues(r, ix, system, "ne.auroc")
-	if !ok {
-		return nil
+func (c *cat) criteriaAUROC(system string) (*Spec, string) {
+	crit := c.r.Dataset.Criteria
+	if len(crit) == 0 {
+		return nil, c.sectionReason("per_criterion", "the inputs have no criterion_id column")
 	}
-	label := systemLabel(r, system)
-	p := newPlot("AUROC by criterion: "+label, "Criterion", "AUROC (ne_prob)")
-	leg := newLegend()
-	x := positions(len(v))
-	col := seriesColor(0)
-	b := &bars{X: x, Y: v, Lo: lo, Hi: hi, Width: 0.65, Color: fade(col, 0.75),
-		Err: draw.LineStyle{Color: black, Width: vg.Points(0.8)}}
-	p.Add(b)
-	p.Add(naTags(x, v))
-	leg.Add("AUROC", b)
-	leg.Add("95% CI (bootstrap)", legendLine{b.Err})
-	if all, _, _ := ix.value(system, "ne.auroc", ""); !math.IsNaN(all) {
-		l := mustLine(plotter.XYs{{X: -0.6, Y: all}, {X: float64(len(v)) - 0.4, Y: all}}, draw.LineStyle{Color: seriesColor(1), Width: vg.Points(1), Dashes: []vg.Length{vg.Points(4), vg.Points(2)}})
-		p.Add(l)
-		leg.Add("All criteria "+fmt3(all), legendLine{l.LineStyle})
+	b, def := c.criteriaBars(system, "ne.auroc", "AUROC", Style{Role: Primary, Opacity: 0.75})
+	if len(b.Bars) == 0 {
+		return nil, c.sectionReason("ne_gate", "no criterion has a defined AUROC (ne_prob missing, or one class in every criterion)")
 	}
-	chance := mustLine(plotter.XYs{{X: -0.6, Y: 0.5}, {X: float64(len(v)) - 0.4, Y: 0.5}}, draw.LineStyle{Color: grey, Width: vg.Points(0.6), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}})
-	p.Add(chance)
-	leg.Add("Chance 0.5", legendLine{chance.LineStyle})
-	nominalTicks(&p.X, r.Dataset.Criteria)
-	unitRange(&p.Y, 0, 1, 0.2)
-	return &figure{name: "criteria_auroc_" + keys[system], w: figW + 0.4*vg.Inch, h: figH,
-		parts: map[string]any{"bars": b},
-		draw:  func(cv draw.Canvas) { drawWithLegend(cv, p, leg) }}
+	na, skipped := naText(def)
+	p := Panel{X: criteriaAxis(crit), Y: unitAxis("AUROC (ne_prob)")}
+	p.Elements = append(p.Elements, b, na)
+	leg := []LegendEntry{
+		{Keys: []Key{{MarkBar, b.Style}}, Text: "AUROC"},
+		{Keys: []Key{{MarkLine, Style{Role: Whisker}}}, Text: ciName(c.r)},
+	}
+	if all, _, _ := value(c.r, system, "ne.auroc", report.Whole); defined(all) {
+		p.Elements = append(p.Elements, hline("All criteria "+fmt3(all), Style{Role: Summary}, all, len(crit)))
+		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Summary}}}, Text: "All criteria " + fmt3(all)})
+	}
+	p.Elements = append(p.Elements, hline("Chance 0.5", Style{Role: Diagonal}, 0.5, len(crit)))
+	leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Diagonal}}}, Text: "Chance 0.5"})
+	return &Spec{Kind: KindCriteriaAUROC, Subtitle: "bars: point estimate; whiskers: " + ciName(c.r) + "; n/a: one class only",
+		Alt: "Bar chart of the AUROC of " + label(c.r, system) + " for each of " + strconv.Itoa(len(crit)) +
+			" criteria with " + ciName(c.r) + " whiskers, the all-criteria AUROC and chance at 0.5.",
+		Panels: []Panel{p}, Legend: leg, Notes: leftOut(skipped)}, ""
 }
 
-// criteriaRanking draws Recall@10 and nDCG@10 per criterion as grouped
-// bars with bootstrap 95% CIs.
-func criteriaRanking(r *report.Report, ix *index, system string, keys map[string]string) *figure {
-	rv, rlo, rhi, ok1 := criteriaValues(r, ix, system, "rank.recall@10")
-	nv, nlo, nhi, ok2 := criteriaValues(r, ix, system, "rank.ndcg@10")
-	if !ok1 && !ok2 {
-		return nil
+// criteriaRanking draws Recall@K and nDCG@K at the headline cutoff per
+// criterion as grouped bars with bootstrap CIs.
+func (c *cat) criteriaRanking(system string) (*Spec, string) {
+	crit := c.r.Dataset.Criteria
+	if len(crit) == 0 {
+		return nil, c.sectionReason("per_criterion", "the inputs have no criterion_id column")
 	}
-	label := systemLabel(r, system)
-	p := newPlot("Ranking by criterion: "+label, "Criterion", "Mean over positive queries")
-	leg := newLegend()
-	x := positions(len(rv))
-	w := 0.36
-	var xr, xn []float64
-	for _, xi := range x {
-		xr, xn = append(xr, xi-w/2-0.01), append(xn, xi+w/2+0.01)
+	if c.k <= 0 {
+		return nil, "the report has no ranking cutoff"
 	}
-	err := draw.LineStyle{Color: black, Width: vg.Points(0.8)}
-	br := &bars{X: xr, Y: rv, Lo: rlo, Hi: rhi, Width: w, Color: fade(seriesColor(0), 0.8), Err: err}
-	bn := &bars{X: xn, Y: nv, Lo: nlo, Hi: nhi, Width: w, Color: fade(seriesColor(3), 0.85), Err: err}
-	p.Add(br, bn, naTags(x, rv, nv))
-	leg.Add("Recall@10", br)
-	leg.Add("nDCG@10", bn)
-	leg.Add("95% CI (bootstrap)", legendLine{err})
-	nominalTicks(&p.X, r.Dataset.Criteria)
-	unitRange(&p.Y, 0, 1, 0.2)
-	return &figure{name: "criteria_ranking_" + keys[system], w: figW + 0.4*vg.Inch, h: figH,
-		parts: map[string]any{"recall": br, "ndcg": bn},
-		draw:  func(cv draw.Canvas) { drawWithLegend(cv, p, leg) }}
+	K := strconv.Itoa(c.k)
+	rb, rdef := c.criteriaBars(system, metrics.At("rank.recall", c.k), "Recall@"+K, Style{Role: Primary, Opacity: 0.8})
+	nb, ndef := c.criteriaBars(system, metrics.At("rank.ndcg", c.k), "nDCG@"+K, Style{Role: Series, Series: 3, Opacity: 0.85})
+	if len(rb.Bars) == 0 && len(nb.Bars) == 0 {
+		return nil, c.sectionReason("ranking", "no criterion has ranking metrics at the headline cutoff @"+K)
+	}
+	na, skipped := naText(rdef, ndef)
+	p := Panel{X: criteriaAxis(crit), Y: unitAxis("Mean over positive queries")}
+	p.Elements = append(p.Elements, rb, nb, na)
+	leg := []LegendEntry{
+		{Keys: []Key{{MarkBar, rb.Style}}, Text: "Recall@" + K},
+		{Keys: []Key{{MarkBar, nb.Style}}, Text: "nDCG@" + K},
+		{Keys: []Key{{MarkLine, Style{Role: Whisker}}}, Text: ciName(c.r)},
+	}
+	return &Spec{Kind: KindCriteriaRanking, Subtitle: "positive queries; hover a bar for its " + ciName(c.r) + "; n/a: no positive query",
+		Alt: "Grouped bar chart of Recall@" + K + " and nDCG@" + K + " of " + label(c.r, system) + " for each of " +
+			strconv.Itoa(len(crit)) + " criteria with " + ciName(c.r) + " whiskers.",
+		Panels: []Panel{p}, Legend: leg, Notes: leftOut(skipped)}, ""
 }
 
 // histGroup selects the Dynamic-K histograms of one figure.
@@ -140,8 +137,12 @@ func (g histGroup) match(group string) bool {
 	return strings.HasPrefix(group, "has_evidence=")
 }
 
-func (g histGroup) file() string {
-	return [...]string{"dynk_hist_", "dynk_hist_state_", "dynk_hist_evidence_"}[g]
+func (g histGroup) prefix() string {
+	return [...]string{"dynk_hist", "dynk_hist_state", "dynk_hist_evidence"}[g]
+}
+
+func (g histGroup) kind() Kind {
+	return [...]Kind{KindDynKHist, KindDynKHistState, KindDynKHistEvid}[g]
 }
 
 func (g histGroup) title() string {
@@ -169,79 +170,91 @@ func groupLabel(g string) string {
 
 // dynkHist draws the Dynamic-K histograms of one system: bar heights are
 // the Report's counts; groups are side by side at each K.
-func dynkHist(r *report.Report, system string, g histGroup, keys map[string]string) *figure {
+func (c *cat) dynkHist(system string, g histGroup) (*Spec, string) {
 	var hs []*report.Histogram
-	for i := range r.Curves.DynKHist {
-		h := &r.Curves.DynKHist[i]
+	for i := range c.r.Curves.DynKHist {
+		h := &c.r.Curves.DynKHist[i]
 		if h.System == system && g.match(h.Group) && len(h.K) > 0 {
 			hs = append(hs, h)
 		}
 	}
 	if len(hs) == 0 {
-		return nil
+		if g == histState {
+			return nil, c.sectionReason("clinical_gate", "the system has no gate states")
+		}
+		return nil, c.sectionReason("dynamic_k", "the report has no Dynamic-K histogram for this system")
 	}
 	kset := map[int]bool{}
+	maxc := 0
 	for _, h := range hs {
-		for _, k := range h.K {
+		for j, k := range h.K {
 			kset[k] = true
+			maxc = max(maxc, h.Count[j])
 		}
 	}
-	var ks []int
+	ks := make([]int, 0, len(kset))
 	for k := range kset {
 		ks = append(ks, k)
 	}
 	sort.Ints(ks)
-	label := systemLabel(r, system)
-	p := newPlot(g.title()+": "+label, "Sentences selected per query (K)", "Queries (count)")
-	var leg *plot.Legend
-	if len(hs) > 1 {
-		leg = newLegend()
+	p := Panel{
+		X: Axis{Label: "Sentences selected per query (K)", Ticks: intTicks(ks), Fixed: true, Min: float64(ks[0]) - 0.6, Max: float64(ks[len(ks)-1]) + 0.6},
+		Y: Axis{Label: "Queries (count)", Fixed: true, Min: 0, Max: 1.05 * float64(max(maxc, 1))},
 	}
-	w := 0.8 / float64(len(hs))
-	var all []*bars
+	var leg []LegendEntry
+	total := 0
 	for gi, h := range hs {
-		b := &bars{Width: w * 0.95, Color: seriesColor(gi), Line: draw.LineStyle{Color: black, Width: vg.Points(0.3)}}
-		for j, k := range h.K {
-			b.X = append(b.X, float64(k)-0.4+w*(float64(gi)+0.5))
-			b.Y = append(b.Y, float64(h.Count[j]))
-		}
-		p.Add(b)
-		all = append(all, b)
-		if leg != nil {
-			n := 0
-			for _, c := range h.Count {
-				n += c
-			}
-			leg.Add(groupLabel(h.Group)+" (n = "+groupInt(n)+")", b)
-		}
-	}
-	intTicks(&p.X, ks, strconv.Itoa)
-	p.X.Min, p.X.Max = float64(ks[0])-0.6, float64(ks[len(ks)-1])+0.6
-	p.Y.Min = 0
-	p.Y.Max *= 1.05
-	if leg == nil {
+		st := Style{Role: Series, Series: gi, Outline: true}
 		n := 0
-		for _, c := range hs[0].Count {
-			n += c
+		el := &Histogram{Name: groupLabel(h.Group), Style: st, K: h.K, Count: h.Count}
+		for j, k := range h.K {
+			n += h.Count[j]
+			el.Tips = append(el.Tips, groupLabel(h.Group)+", K = "+strconv.Itoa(k)+": "+queries(h.Count[j]))
 		}
-		p.Title.Text += " (n = " + groupInt(n) + ")"
+		total += n
+		el.Name += " (n = " + groupInt(n) + ")"
+		p.Elements = append(p.Elements, el)
+		if len(hs) > 1 {
+			leg = append(leg, LegendEntry{Keys: []Key{{MarkBar, st}}, Text: el.Name})
+		}
 	}
-	return &figure{name: g.file() + keys[system], w: figW + 0.5*vg.Inch, h: figH,
-		parts: map[string]any{"bars": all, "groups": hs},
-		draw:  func(cv draw.Canvas) { drawWithLegend(cv, p, leg) }}
+	title := g.title() + ": " + label(c.r, system)
+	if len(hs) == 1 {
+		title += " (n = " + groupInt(total) + ")"
+	}
+	return &Spec{Kind: g.kind(), Title: title, Subtitle: "hover a bar for its exact K and count",
+		Alt: "Histogram of the number of sentences Dynamic-K selected per query for " + label(c.r, system) + " over " +
+			queries(total) + ", K from " + strconv.Itoa(ks[0]) + " to " + strconv.Itoa(ks[len(ks)-1]) + groupsText(hs) + ".",
+		Panels: []Panel{p}, Legend: leg}, ""
+}
+
+func groupsText(hs []*report.Histogram) string {
+	if len(hs) < 2 {
+		return ""
+	}
+	var names []string
+	for _, h := range hs {
+		names = append(names, groupLabel(h.Group))
+	}
+	return ", in groups " + strings.Join(names, ", ")
 }
 
 // rankAtK draws Recall@K (or Precision@K) against K, one line per n_pos
 // stratum and one for all positive queries.
-func rankAtK(r *report.Report, ix *index, system string, recall bool, keys map[string]string) *figure {
+func (c *cat) rankAtK(system string, recall bool) (*Spec, string) {
+	what := "Precision@K"
+	if recall {
+		what = "Recall@K"
+	}
 	type series struct {
 		name string
-		xy   plotter.XYs
+		pts  []Point
 	}
 	var ss []*series
 	find := map[string]*series{}
 	kset := map[int]bool{}
-	for _, pt := range r.Curves.RankAtK {
+	skipped := 0
+	for _, pt := range c.r.Curves.RankAtK {
 		if pt.System != system {
 			continue
 		}
@@ -256,135 +269,118 @@ func rankAtK(r *report.Report, ix *index, system string, recall bool, keys map[s
 			ss = append(ss, s)
 		}
 		if !v.Valid() {
+			skipped++
 			continue
 		}
-		s.xy = append(s.xy, plotter.XY{X: float64(pt.K), Y: float64(v)})
+		s.pts = append(s.pts, Point{X: float64(pt.K), Y: float64(v)})
 		kset[pt.K] = true
 	}
 	if len(kset) == 0 {
-		return nil
+		return nil, c.sectionReason("strata", "the report has no "+what+" points for this system")
 	}
-	var ks []int
+	ks := make([]int, 0, len(kset))
 	for k := range kset {
 		ks = append(ks, k)
 	}
 	sort.Ints(ks)
-	label := systemLabel(r, system)
-	what, file := "Precision@K", "precision_at_k_"
-	if recall {
-		what, file = "Recall@K", "recall_at_k_"
+	p := Panel{
+		X: Axis{Label: "Cutoff K (sentences)", Ticks: intTicks(ks), Fixed: true, Min: float64(ks[0]) - 0.5, Max: float64(ks[len(ks)-1]) + 0.5},
+		Y: unitAxis(what + " (mean over positive queries)"),
 	}
-	p := newPlot(what+" by n_pos stratum: "+label, "Cutoff K (sentences)", what+" (mean over positive queries)")
-	leg := newLegend()
-	lines := map[string]plotter.XYs{}
+	var leg []LegendEntry
 	for i, s := range ss {
-		if len(s.xy) == 0 {
+		if len(s.pts) == 0 {
 			continue
 		}
-		sort.SliceStable(s.xy, func(a, b int) bool { return s.xy[a].X < s.xy[b].X })
-		sty := lineStyle(i, 1.2)
-		if s.name == "all" {
-			sty = draw.LineStyle{Color: black, Width: vg.Points(1.6)}
-		}
-		gs := draw.GlyphStyle{Color: sty.Color, Radius: vg.Points(2), Shape: seriesGlyph(i)}
-		if len(s.xy) > 1 {
-			p.Add(mustLine(s.xy, sty))
-		}
-		sc, _ := plotter.NewScatter(s.xy)
-		sc.GlyphStyle = gs
-		p.Add(sc)
+		sort.SliceStable(s.pts, func(a, b int) bool { return s.pts[a].X < s.pts[b].X })
+		st := Style{Role: Series, Series: i}
 		name := "n_pos " + s.name
-		n, _, _ := ix.value(system, "data.n", "stratum="+s.name)
+		n, _, _ := value(c.r, system, "data.n", report.StratumSlice(s.name))
 		if s.name == "all" {
+			st.Role = Total
 			name = "All positives"
-			n = float64(r.Dataset.PositiveQueries)
+			n = float64(c.r.Dataset.PositiveQueries)
 		}
-		if !math.IsNaN(n) && n > 0 {
+		if defined(n) && n > 0 {
 			name += " (n = " + groupInt(int(n)) + ")"
 		}
-		leg.Add(name, legendLine{sty}, legendGlyph{gs})
-		lines[s.name] = s.xy
+		for j := range s.pts {
+			s.pts[j].Tip = name + ", K = " + trimFloat(s.pts[j].X, 0) + ": " + strings.TrimSuffix(what, "@K") + " " + fmt3(s.pts[j].Y)
+		}
+		if len(s.pts) > 1 {
+			line := make([]XY, len(s.pts))
+			for j, pt := range s.pts {
+				line[j] = XY{pt.X, pt.Y}
+			}
+			p.Elements = append(p.Elements, &Line{Name: name, Style: st, Segments: [][]XY{line}})
+		}
+		p.Elements = append(p.Elements, &Points{Name: name, Style: st, Points: s.pts})
+		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, st}, {MarkMarker, st}}, Text: name})
 	}
-	intTicks(&p.X, ks, strconv.Itoa)
-	p.X.Min, p.X.Max = float64(ks[0])-0.5, float64(ks[len(ks)-1])+0.5
-	unitRange(&p.Y, 0, 1, 0.2)
-	return &figure{name: file + keys[system], w: figW + 0.3*vg.Inch, h: figH,
-		parts: map[string]any{"lines": lines},
-		draw:  func(cv draw.Canvas) { drawWithLegend(cv, p, leg) }}
+	return &Spec{Kind: map[bool]Kind{true: KindRecallAtK, false: KindPrecisionAtK}[recall],
+		Subtitle: "positive queries, by number of gold sentences (n_pos)",
+		Alt: "Line chart of " + what + " of " + label(c.r, system) + " against the cutoff K (" + strconv.Itoa(ks[0]) + " to " +
+			strconv.Itoa(ks[len(ks)-1]) + "), one line per n_pos stratum and one for all positive queries.",
+		Panels: []Panel{p}, Legend: leg, Notes: leftOut(skipped)}, ""
 }
 
-// systemsFigure is the ablation chart: nDCG@10 and AUROC of every system
-// and baseline as dots with bootstrap 95% CI whiskers.
-func systemsFigure(r *report.Report, ix *index) *figure {
-	names := systemOrder(r, true)
+// systems is the ablation chart: nDCG@K at the headline cutoff and AUROC
+// of every system and baseline as dots with bootstrap CI whiskers,
+// systems top to bottom in report order.
+func (c *cat) systems(string) (*Spec, string) {
+	names := allSystems(c.r)
 	if len(names) == 0 {
-		return nil
+		return nil, "the report has no system"
 	}
-	type panelSpec struct{ id, title string }
-	specs := []panelSpec{{"rank.ndcg@10", "nDCG@10 (positive queries)"}, {"ne.auroc", "AUROC (all queries)"}}
-	var labels []string
-	for _, n := range names {
-		labels = append(labels, systemLabel(r, n))
+	type panelSpec struct {
+		id          metrics.ID
+		short, axis string
 	}
-	// Categories from top to bottom in list order.
-	ypos := make([]float64, len(names))
-	for i := range names {
-		ypos[i] = float64(len(names) - 1 - i)
+	var specs []panelSpec
+	if c.k > 0 {
+		K := strconv.Itoa(c.k)
+		specs = append(specs, panelSpec{metrics.At("rank.ndcg", c.k), "nDCG@" + K, "nDCG@" + K + " (positive queries)"})
 	}
-	rev := make([]string, len(labels))
-	for i, l := range labels {
-		rev[len(labels)-1-i] = l
+	specs = append(specs, panelSpec{"ne.auroc", "AUROC", "AUROC (all queries)"})
+	labels := make([]string, len(names))
+	rev := make([]string, len(names))
+	for i, n := range names {
+		labels[i] = label(c.r, n)
+		rev[len(names)-1-i] = labels[i]
 	}
-	var ps []*plot.Plot
-	parts := map[string]any{}
-	found := false
+	var panels []Panel
+	found, skipped := false, 0
 	for pi, sp := range specs {
-		p := newPlot("", sp.title, "")
-		d := &dots{Horizontal: true, Glyph: draw.GlyphStyle{Color: seriesColor(pi), Radius: vg.Points(2.4), Shape: seriesGlyph(pi)},
-			Err: draw.LineStyle{Color: seriesColor(pi), Width: vg.Points(1)}}
-		na := &textAt{Style: textStyle(sizeTag)}
-		na.Style.Color = grey
-		na.Style.YAlign = draw.YCenter
+		p := Panel{X: unitAxis(sp.axis), Y: Axis{Categories: rev, Fixed: true, Min: -0.6, Max: float64(len(names)) - 0.4}}
+		p.Y.HideTickLabels = pi > 0
+		st := Style{Role: Series, Series: pi, Size: 2.4}
+		d := &Points{Name: sp.short, ErrName: sp.short + " " + ciName(c.r), Style: st, Horizontal: true}
+		na := &Text{Style: Style{Role: NA}, Anchor: Right}
 		for i, n := range names {
-			v, lo, hi := ix.value(n, sp.id, "")
-			d.X, d.Y = append(d.X, v), append(d.Y, ypos[i])
-			d.Lo, d.Hi = append(d.Lo, lo), append(d.Hi, hi)
-			if math.IsNaN(v) {
-				na.XYs = append(na.XYs, plotter.XY{X: 0.02, Y: ypos[i]})
+			y := float64(len(names) - 1 - i)
+			v, lo, hi := value(c.r, n, sp.id, report.Whole)
+			if !defined(v) {
+				na.At = append(na.At, XY{0.02, y})
 				na.Texts = append(na.Texts, "n/a")
-			} else {
-				found = true
+				skipped++
+				continue
 			}
+			found = true
+			d.Points = append(d.Points, Point{X: v, Y: y, Err: errOf(lo, hi), Tip: labels[i] + ": " + sp.short + " " + ciText(v, lo, hi)})
 		}
-		p.Add(d, na)
-		parts[sp.id] = d
-		unitRange(&p.X, 0, 1, 0.2)
-		nominalTicks(&p.Y, rev)
-		if pi > 0 {
-			p.Y.Tick.Marker = blankTicks{p.Y.Tick.Marker}
-		}
-		ps = append(ps, p)
+		p.Elements = append(p.Elements, d, na)
+		panels = append(panels, p)
 	}
 	if !found {
-		return nil
+		return nil, "no system has a defined headline metric"
 	}
-	h := figH
-	if n := len(names); n > 8 {
-		h += vg.Length(n-8) * 0.22 * vg.Inch
+	var what []string
+	for _, sp := range specs {
+		what = append(what, sp.short)
 	}
-	return &figure{name: "systems", w: wideW, h: h, parts: parts,
-		draw: func(cv draw.Canvas) { drawRow(suptitle(cv, "Systems and baselines (95% bootstrap CI)"), ps, nil) }}
-}
-
-// blankTicks keeps tick positions but drops their labels (a shared axis).
-type blankTicks struct{ plot.Ticker }
-
-// Ticks implements plot.Ticker.
-func (b blankTicks) Ticks(min, max float64) []plot.Tick {
-	t := b.Ticker.Ticks(min, max)
-	out := make([]plot.Tick, len(t))
-	for i := range t {
-		out[i] = plot.Tick{Value: t[i].Value}
-	}
-	return out
+	return &Spec{Kind: KindSystems, Layout: Row,
+		Subtitle: "dots: point estimate; whiskers: " + ciName(c.r) + "; n/a: the metric does not apply",
+		Alt: "Dot-and-whisker chart of " + strings.Join(what, " and ") + " for " + strconv.Itoa(len(names)) +
+			" systems and baselines, top to bottom in report order, with " + ciName(c.r) + " whiskers.",
+		Panels: panels, Notes: leftOut(skipped)}, ""
 }

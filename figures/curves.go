@@ -1,170 +1,119 @@
 package figures
 
 import (
-	"image/color"
 	"math"
 	"strconv"
-
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 
 	"paperbundle/report"
 )
 
-// build returns every static figure the Report has data for, in a fixed
-// order.
-func build(r *report.Report) []*figure {
-	ix := newIndex(r)
-	keys := systemKeys(r)
-	var figs []*figure
-	add := func(f *figure) {
-		if f != nil {
-			figs = append(figs, f)
+// This file builds the curve figures: ROC and precision-recall (per
+// system and overlaid), the reliability diagram and the decision curve.
+
+const (
+	fprLabel       = "False positive rate (fraction of negatives)"
+	tprLabel       = "True positive rate (fraction of positives)"
+	recallLabel    = "Recall (fraction of positives found)"
+	precisionLabel = "Precision (fraction of flagged that are positive)"
+)
+
+func (c *cat) rocCurve(system string) *report.ROCCurve {
+	for i := range c.r.Curves.ROC {
+		if c.r.Curves.ROC[i].System == system {
+			return &c.r.Curves.ROC[i]
 		}
 	}
-	for i := range r.Curves.ROC {
-		add(rocFigure(r, &r.Curves.ROC[i], keys))
-	}
-	add(rocOverlay(r))
-	for i := range r.Curves.PR {
-		add(prFigure(r, &r.Curves.PR[i], keys))
-	}
-	add(prOverlay(r))
-	for i := range r.Curves.Reliability {
-		add(reliabilityFigure(r, &r.Curves.Reliability[i], keys))
-	}
-	for i := range r.Curves.Decision {
-		add(decisionFigure(r, &r.Curves.Decision[i], keys))
-	}
-	for _, s := range systemOrder(r, false) {
-		add(criteriaAUROC(r, ix, s, keys))
-		add(criteriaRanking(r, ix, s, keys))
-	}
-	for _, s := range systemOrder(r, false) {
-		for _, g := range []histGroup{histAll, histState, histEvidence} {
-			add(dynkHist(r, s, g, keys))
+	return nil
+}
+
+func (c *cat) prCurve(system string) *report.PRCurve {
+	for i := range c.r.Curves.PR {
+		if c.r.Curves.PR[i].System == system {
+			return &c.r.Curves.PR[i]
 		}
 	}
-	for _, s := range systemOrder(r, false) {
-		add(rankAtK(r, ix, s, true, keys))
-		add(rankAtK(r, ix, s, false, keys))
+	return nil
+}
+
+// thresholdText is a curve point's threshold ("+inf" for the start).
+func thresholdText(t []report.Num, i int) string {
+	if i < len(t) && t[i].Valid() {
+		return strconv.FormatFloat(float64(t[i]), 'g', 6, 64)
 	}
-	for _, s := range systemOrder(r, false) {
-		add(difficultyFigure(r, ix, s, keys))
+	return "+inf"
+}
+
+func diagonal() *Line {
+	return &Line{Name: "Chance", Style: Style{Role: Diagonal}, Segments: [][]XY{{{0, 0}, {1, 1}}}}
+}
+
+// bandAndFolds returns the bootstrap band and the per-fold lines on the
+// grid, with their legend entries.
+func (c *cat) bandAndFolds(grid, lo, hi []report.Num, folds [][]report.Num) (els []Element, leg []LegendEntry, skipped int) {
+	if runs := bandRuns(grid, lo, hi); len(runs) > 0 {
+		els = append(els, &Band{Name: ciName(c.r), Style: Style{Role: Confidence}, Runs: runs})
+		leg = append(leg, LegendEntry{Keys: []Key{{MarkFill, Style{Role: Confidence}}}, Text: ciName(c.r)})
+		for _, run := range runs {
+			skipped -= len(run.X)
+		}
+		skipped += min(len(grid), len(lo), len(hi))
 	}
-	for _, s := range systemOrder(r, false) {
-		add(gammaSweep(r, s, keys))
-	}
-	for _, s := range systemOrder(r, false) {
-		for _, m := range gridMetrics {
-			add(gateGrid(r, s, m, keys))
+	n := 0
+	for _, f := range folds {
+		segs, _ := segments(grid, f, nil)
+		if len(segs) > 0 {
+			els = append(els, &Line{Name: "Per fold", Style: Style{Role: Fold}, Segments: segs})
+			n++
 		}
 	}
-	for _, s := range systemOrder(r, false) {
-		add(perQueryHeat(r, s, keys))
+	if n > 0 {
+		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Fold}}}, Text: "Per fold"})
 	}
-	add(systemsFigure(r, ix))
-	return figs
+	return els, leg, skipped
 }
 
-// unitPlot is the frame of ROC and PR figures: both axes [0, 1].
-func unitPlot(title, xl, yl string) *plot.Plot {
-	p := newPlot(title, xl, yl)
-	unitRange(&p.X, 0, 1, 0.2)
-	unitRange(&p.Y, 0, 1, 0.2)
-	return p
-}
-
-// mustLine builds a line plotter; the points are finite by construction.
-func mustLine(xy plotter.XYs, sty draw.LineStyle) *plotter.Line {
-	l, err := plotter.NewLine(xy)
-	if err != nil {
-		panic("figures: " + err.Error()) // programmer error: NaN reached a line
+// roc is one system's ROC: the bootstrap band, one faint line per fold,
+// the full-sample curve, the chance diagonal, and the held-out operating
+// points marked and tagged.
+func (c *cat) roc(system string) (*Spec, string) {
+	rc := c.rocCurve(system)
+	if rc == nil {
+		return nil, c.sectionReason("ne_gate", "the report has no ROC curve for this system")
 	}
-	l.LineStyle = sty
-	return l
-}
-
-func mustPolygon(rings []plotter.XYs, fill any) *plotter.Polygon {
-	xys := make([]plotter.XYer, len(rings))
-	for i := range rings {
-		xys[i] = rings[i]
-	}
-	pg, err := plotter.NewPolygon(xys...)
-	if err != nil {
-		panic("figures: " + err.Error())
-	}
-	pg.LineStyle.Width = 0
-	return pg
-}
-
-// rocFigure is one system's ROC: the 95% bootstrap band, one faint line
-// per fold, the full-sample curve, the chance diagonal, and the held-out
-// operating points marked and tagged.
-func rocFigure(r *report.Report, c *report.ROCCurve, keys map[string]string) *figure {
-	full := segments(c.FPR, c.TPR)
+	full, tips := segments(rc.FPR, rc.TPR, func(i int) string {
+		return "threshold " + thresholdText(rc.Thresholds, i) + ": FPR " + fmt3(num(rc.FPR[i])) + ", TPR " + fmt3(num(rc.TPR[i]))
+	})
 	if len(full) == 0 {
-		return nil
+		return nil, "the ROC curve has no defined point (one class only)"
 	}
-	label := systemLabel(r, c.System)
-	p := unitPlot("ROC: "+label, "False positive rate (fraction of negatives)", "True positive rate (fraction of positives)")
-	leg := newLegend()
-	parts := map[string]any{}
-
-	diag := mustLine(plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 1}}, draw.LineStyle{Color: grey, Width: vg.Points(0.6), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}})
-	p.Add(diag)
-
-	col := seriesColor(0)
-	addBandAndFolds(p, leg, parts, col, c.Grid, c.BandLow, c.BandHigh, c.Folds)
-	var curves []*plotter.Line
-	for _, seg := range full {
-		seg = dropCollinear(seg)
-		l := mustLine(seg, draw.LineStyle{Color: col, Width: vg.Points(1.3)})
-		p.Add(l)
-		curves = append(curves, l)
-	}
-	parts["curve"] = curves
-	parts["grid_curve"] = segments(c.Grid, c.GridTPR)
-	auc := "AUROC " + fmt3(num(c.AUROC))
-	leg.Add("Full sample ("+auc+")", legendLine{curves[0].LineStyle})
-	leg.Add("Chance", legendLine{diag.LineStyle})
-
-	var pts plotter.XYs
-	var names []string
-	for i, op := range c.Points {
+	auc := "AUROC " + fmt3(num(rc.AUROC))
+	p := Panel{X: unitAxis(fprLabel), Y: unitAxis(tprLabel)}
+	p.Elements = append(p.Elements, diagonal())
+	band, leg, skipped := c.bandAndFolds(rc.Grid, rc.BandLow, rc.BandHigh, rc.Folds)
+	p.Elements = append(p.Elements, band...)
+	p.Elements = append(p.Elements, &Line{Name: "Full sample", Style: Style{Role: Primary}, Segments: full, Tips: tips})
+	leg = append(leg,
+		LegendEntry{Keys: []Key{{MarkLine, Style{Role: Primary}}}, Text: "Full sample (" + auc + ")"},
+		LegendEntry{Keys: []Key{{MarkLine, Style{Role: Diagonal}}}, Text: "Chance"})
+	marked := 0
+	for i, op := range rc.Points {
 		if !op.FPR.Valid() || !op.TPR.Valid() {
+			skipped++
 			continue
 		}
-		xy := plotter.XY{X: float64(op.FPR), Y: float64(op.TPR)}
-		pts = append(pts, xy)
-		names = append(names, op.Label)
-		g := draw.GlyphStyle{Color: black, Radius: vg.Points(2.6), Shape: seriesGlyph(i)}
-		s, _ := plotter.NewScatter(plotter.XYs{xy})
-		s.GlyphStyle = g
-		p.Add(s)
-		leg.Add(op.Label+"\n(held out: FPR "+trimFloat(xy.X, 3)+", TPR "+trimFloat(xy.Y, 3)+")", legendGlyph{g})
+		x, y := float64(op.FPR), float64(op.TPR)
+		st := Style{Role: Operating, Series: i}
+		p.Elements = append(p.Elements, &Points{Name: op.Label, Style: st, Points: []Point{{X: x, Y: y,
+			Tag: shortOpLabel(op.Label), Tip: op.Label + ": held-out FPR " + fmt3(x) + ", TPR " + fmt3(y)}}})
+		leg = append(leg, LegendEntry{Keys: []Key{{MarkMarker, st}},
+			Text: op.Label + "\n(held out: FPR " + trimFloat(x, 3) + ", TPR " + trimFloat(y, 3) + ")"})
+		marked++
 	}
-	if len(pts) > 0 {
-		short := make([]string, len(names))
-		for i := range names {
-			short[i] = shortOpLabel(names[i])
-		}
-		p.Add(&tags{XYs: pts, Texts: short, Style: textStyle(sizeTag), Avoid: curveXYs(curves)})
-		parts["points"] = pts
-		parts["point_labels"] = names
-	}
-	return &figure{name: "roc_" + keys[c.System], w: figW + 0.6*vg.Inch, h: figH + 0.3*vg.Inch, parts: parts,
-		draw: func(cv draw.Canvas) { drawWithLegend(cv, p, leg) }}
-}
-
-func curveXYs(ls []*plotter.Line) []plotter.XYs {
-	out := make([]plotter.XYs, len(ls))
-	for i, l := range ls {
-		out[i] = l.XYs
-	}
-	return out
+	s := &Spec{Kind: KindROC, Subtitle: auc + "; band: " + ciName(c.r) + "; hover the curve for thresholds",
+		Alt: "ROC curve of " + label(c.r, system) + " (" + auc + ") with its " + ciName(c.r) + " band, " +
+			strconv.Itoa(len(rc.Folds)) + " per-fold curves and " + strconv.Itoa(marked) + " held-out operating points.",
+		Panels: []Panel{p}, Legend: leg, Notes: leftOut(skipped)}
+	return s, ""
 }
 
 // shortOpLabel is the tag written beside an operating point: the label's
@@ -179,172 +128,171 @@ func shortOpLabel(s string) string {
 }
 
 // rocOverlay draws the full-sample ROC of every system on one plot.
-func rocOverlay(r *report.Report) *figure {
-	if len(r.Curves.ROC) < 2 {
-		return nil
+func (c *cat) rocOverlay(string) (*Spec, string) {
+	if len(c.r.Curves.ROC) < 2 {
+		return nil, overlayReason(len(c.r.Curves.ROC), c.sectionReason("ne_gate", "no system has a ROC curve"))
 	}
-	p := unitPlot("ROC: all systems", "False positive rate (fraction of negatives)", "True positive rate (fraction of positives)")
-	leg := newLegend()
-	diag := mustLine(plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 1}}, draw.LineStyle{Color: grey, Width: vg.Points(0.6), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}})
-	p.Add(diag)
-	var lines []*plotter.Line
-	for i := range r.Curves.ROC {
-		c := &r.Curves.ROC[i]
-		sty := lineStyle(i, 1.2)
-		first := true
-		for _, seg := range segments(c.FPR, c.TPR) {
-			seg = dropCollinear(seg)
-			l := mustLine(seg, sty)
-			p.Add(l)
-			lines = append(lines, l)
-			if first {
-				leg.Add(systemLabel(r, c.System)+"\n(AUROC "+fmt3(num(c.AUROC))+")", legendLine{sty})
-				first = false
-			}
+	p := Panel{X: unitAxis(fprLabel), Y: unitAxis(tprLabel)}
+	p.Elements = append(p.Elements, diagonal())
+	var leg []LegendEntry
+	for i := range c.r.Curves.ROC {
+		rc := &c.r.Curves.ROC[i]
+		segs, tips := segments(rc.FPR, rc.TPR, func(j int) string {
+			return "threshold " + thresholdText(rc.Thresholds, j) + ": FPR " + fmt3(num(rc.FPR[j])) + ", TPR " + fmt3(num(rc.TPR[j]))
+		})
+		if len(segs) == 0 {
+			continue
 		}
+		st := Style{Role: Series, Series: i}
+		lbl := label(c.r, rc.System)
+		p.Elements = append(p.Elements, &Line{Name: lbl + " (AUROC " + fmt3(num(rc.AUROC)) + ")", Style: st, Segments: segs, Tips: tips})
+		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, st}}, Text: lbl + "\n(AUROC " + fmt3(num(rc.AUROC)) + ")"})
 	}
-	leg.Add("Chance", legendLine{diag.LineStyle})
-	return &figure{name: "roc_overlay", w: figW + 0.6*vg.Inch, h: figH + 0.3*vg.Inch, parts: map[string]any{"curves": lines},
-		draw: func(cv draw.Canvas) { drawWithLegend(cv, p, leg) }}
+	leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Diagonal}}}, Text: "Chance"})
+	return &Spec{Kind: KindROCOverlay, Subtitle: "full-sample curves; hover a curve for thresholds",
+		Alt: "Full-sample ROC curves of " + strconv.Itoa(len(c.r.Curves.ROC)) + " systems on one plot, with the chance diagonal.",
+		Panels: []Panel{p}, Legend: leg}, ""
 }
 
-// prFigure is one system's precision-recall curve: band, folds, the
+func overlayReason(n int, none string) string {
+	if n == 1 {
+		return "a single system has a curve: the overlay would repeat its own figure"
+	}
+	return none
+}
+
+// pr is one system's precision-recall curve: band, folds, the
 // full-sample step curve and the positive-rate baseline.
-func prFigure(r *report.Report, c *report.PRCurve, keys map[string]string) *figure {
-	full := segments(c.Recall, c.Precision)
+func (c *cat) pr(system string) (*Spec, string) {
+	pc := c.prCurve(system)
+	if pc == nil {
+		return nil, c.sectionReason("ne_gate", "the report has no precision-recall curve for this system")
+	}
+	full, tips := segments(pc.Recall, pc.Precision, func(i int) string {
+		t := "n/a"
+		if i < len(pc.Thresholds) && pc.Thresholds[i].Valid() {
+			t = strconv.FormatFloat(float64(pc.Thresholds[i]), 'g', 6, 64)
+		}
+		return "threshold " + t + ": recall " + fmt3(num(pc.Recall[i])) + ", precision " + fmt3(num(pc.Precision[i]))
+	})
 	if len(full) == 0 {
-		return nil
+		return nil, "the precision-recall curve has no defined point (no positive query)"
 	}
-	label := systemLabel(r, c.System)
-	p := unitPlot("Precision-recall: "+label, "Recall (fraction of positives found)", "Precision (fraction of flagged that are positive)")
-	leg := newLegend()
-	parts := map[string]any{}
-	col := seriesColor(0)
-	addBandAndFolds(p, leg, parts, col, c.Grid, c.BandLow, c.BandHigh, c.Folds)
-	var curves []*plotter.Line
-	for _, seg := range full {
-		st := dropCollinear(postSteps(seg))
-		l := mustLine(st, draw.LineStyle{Color: col, Width: vg.Points(1.3)})
-		p.Add(l)
-		curves = append(curves, l)
+	ap := "AP " + fmt3(num(pc.AP))
+	p := Panel{X: unitAxis(recallLabel), Y: unitAxis(precisionLabel)}
+	band, leg, skipped := c.bandAndFolds(pc.Grid, pc.BandLow, pc.BandHigh, pc.Folds)
+	p.Elements = append(p.Elements, band...)
+	p.Elements = append(p.Elements, &Line{Name: "Full sample", Style: Style{Role: Primary}, Segments: full, Tips: tips, Steps: true})
+	leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Primary}}}, Text: "Full sample (" + ap + ")"})
+	if pc.PositiveRate.Valid() {
+		pr := float64(pc.PositiveRate)
+		p.Elements = append(p.Elements, &Line{Name: "Positive rate " + fmt3(pr), Style: Style{Role: Reference},
+			Segments: [][]XY{{{0, pr}, {1, pr}}}})
+		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Reference}}}, Text: "Positive rate " + fmt3(pr) + "\n(random classifier)"})
 	}
-	parts["curve"] = curves
-	leg.Add("Full sample (AP "+fmt3(num(c.AP))+")", legendLine{curves[0].LineStyle})
-	if c.PositiveRate.Valid() {
-		pr := float64(c.PositiveRate)
-		l := mustLine(plotter.XYs{{X: 0, Y: pr}, {X: 1, Y: pr}}, draw.LineStyle{Color: grey, Width: vg.Points(0.8), Dashes: []vg.Length{vg.Points(3), vg.Points(2)}})
-		p.Add(l)
-		leg.Add("Positive rate "+fmt3(pr)+"\n(random classifier)", legendLine{l.LineStyle})
-		parts["baseline"] = pr
-	}
-	return &figure{name: "pr_" + keys[c.System], w: figW + 0.6*vg.Inch, h: figH + 0.3*vg.Inch, parts: parts,
-		draw: func(cv draw.Canvas) { drawWithLegend(cv, p, leg) }}
+	return &Spec{Kind: KindPR, Subtitle: ap + "; dashed: positive rate (a random classifier); hover the curve for thresholds",
+		Alt: "Precision-recall curve of " + label(c.r, system) + " (" + ap + ") with its " + ciName(c.r) +
+			" band, per-fold curves and the positive rate of a random classifier.",
+		Panels: []Panel{p}, Legend: leg, Notes: leftOut(skipped)}, ""
 }
 
 // prOverlay draws every system's precision-recall curve on one plot.
-func prOverlay(r *report.Report) *figure {
-	if len(r.Curves.PR) < 2 {
-		return nil
+func (c *cat) prOverlay(string) (*Spec, string) {
+	if len(c.r.Curves.PR) < 2 {
+		return nil, overlayReason(len(c.r.Curves.PR), c.sectionReason("ne_gate", "no system has a precision-recall curve"))
 	}
-	p := unitPlot("Precision-recall: all systems", "Recall (fraction of positives found)", "Precision (fraction of flagged that are positive)")
-	leg := newLegend()
-	for i := range r.Curves.PR {
-		c := &r.Curves.PR[i]
-		sty := lineStyle(i, 1.2)
-		first := true
-		for _, seg := range segments(c.Recall, c.Precision) {
-			st := dropCollinear(postSteps(seg))
-			p.Add(mustLine(st, sty))
-			if first {
-				leg.Add(systemLabel(r, c.System)+"\n(AP "+fmt3(num(c.AP))+")", legendLine{sty})
-				first = false
+	p := Panel{X: unitAxis(recallLabel), Y: unitAxis(precisionLabel)}
+	var leg []LegendEntry
+	for i := range c.r.Curves.PR {
+		pc := &c.r.Curves.PR[i]
+		segs, tips := segments(pc.Recall, pc.Precision, func(j int) string {
+			t := "n/a"
+			if j < len(pc.Thresholds) && pc.Thresholds[j].Valid() {
+				t = strconv.FormatFloat(float64(pc.Thresholds[j]), 'g', 6, 64)
 			}
+			return "threshold " + t + ": recall " + fmt3(num(pc.Recall[j])) + ", precision " + fmt3(num(pc.Precision[j]))
+		})
+		if len(segs) == 0 {
+			continue
 		}
+		st := Style{Role: Series, Series: i}
+		lbl := label(c.r, pc.System)
+		p.Elements = append(p.Elements, &Line{Name: lbl + " (AP " + fmt3(num(pc.AP)) + ")", Style: st, Segments: segs, Tips: tips, Steps: true})
+		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, st}}, Text: lbl + "\n(AP " + fmt3(num(pc.AP)) + ")"})
 	}
-	if pr := r.Curves.PR[0].PositiveRate; pr.Valid() {
-		l := mustLine(plotter.XYs{{X: 0, Y: float64(pr)}, {X: 1, Y: float64(pr)}}, draw.LineStyle{Color: grey, Width: vg.Points(0.8), Dashes: []vg.Length{vg.Points(3), vg.Points(2)}})
-		p.Add(l)
-		leg.Add("Positive rate "+fmt3(float64(pr)), legendLine{l.LineStyle})
+	if pr := c.r.Curves.PR[0].PositiveRate; pr.Valid() {
+		p.Elements = append(p.Elements, &Line{Name: "Positive rate " + fmt3(float64(pr)), Style: Style{Role: Reference},
+			Segments: [][]XY{{{0, float64(pr)}, {1, float64(pr)}}}})
+		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Reference}}}, Text: "Positive rate " + fmt3(float64(pr))})
 	}
-	return &figure{name: "pr_overlay", w: figW + 0.6*vg.Inch, h: figH + 0.3*vg.Inch,
-		draw: func(cv draw.Canvas) { drawWithLegend(cv, p, leg) }}
+	return &Spec{Kind: KindPROverlay, Subtitle: "full-sample curves; hover a curve for thresholds",
+		Alt: "Full-sample precision-recall curves of " + strconv.Itoa(len(c.r.Curves.PR)) + " systems on one plot, with the positive rate.",
+		Panels: []Panel{p}, Legend: leg}, ""
 }
 
-// reliabilityFigure is the reliability diagram: observed frequency against
-// mean predicted probability per bin with Wilson 95% intervals and the
-// diagonal of perfect calibration, over a histogram of bin counts.
-func reliabilityFigure(r *report.Report, rel *report.Reliability, keys map[string]string) *figure {
-	if len(rel.Bins) == 0 {
-		return nil
+// reliability is the reliability diagram: observed frequency against mean
+// predicted probability per bin with Wilson 95% intervals and the diagonal
+// of perfect calibration, over the number of queries per bin (log scale).
+func (c *cat) reliability(system string) (*Spec, string) {
+	var rel *report.Reliability
+	for i := range c.r.Curves.Reliability {
+		if c.r.Curves.Reliability[i].System == system {
+			rel = &c.r.Curves.Reliability[i]
+		}
 	}
-	label := systemLabel(r, rel.System)
-	top := newPlot("Reliability: "+label, "", "Observed frequency of evidence")
-	unitRange(&top.X, 0, 1, 0.2)
-	unitRange(&top.Y, 0, 1, 0.2)
-	leg := newLegend()
-	diag := mustLine(plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 1}}, draw.LineStyle{Color: grey, Width: vg.Points(0.6), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}})
-	top.Add(diag)
-	col := seriesColor(0)
-	d := &dots{Glyph: draw.GlyphStyle{Color: col, Radius: vg.Points(2.2), Shape: draw.CircleGlyph{}},
-		Err: draw.LineStyle{Color: col, Width: vg.Points(0.8)}}
-	var line plotter.XYs
+	if rel == nil || len(rel.Bins) == 0 {
+		return nil, c.sectionReason("calibration", "the report has no reliability bins for this system")
+	}
+	dots := &Points{Name: "Bins", ErrName: "Wilson 95% interval", Style: Style{Role: Primary, Size: 2.2}}
+	counts := &Counts{Name: "Queries per bin", Style: Style{Role: Count}}
+	var line []XY
+	skipped, maxc := 0, 1.0
 	for _, b := range rel.Bins {
+		tip := "bin [" + trimFloat(num(b.Lo), 4) + ", " + trimFloat(num(b.Hi), 4) + "): " + queries(b.Count) +
+			", observed frequency " + fmt3(num(b.ObsFreq)) + " (Wilson 95% " + fmt3(num(b.WilsonLo)) + " to " +
+			fmt3(num(b.WilsonHi)) + "), mean p " + fmt3(num(b.MeanP))
+		if b.Lo.Valid() && b.Hi.Valid() && b.Count > 0 {
+			counts.Bins = append(counts.Bins, CountBin{Lo: float64(b.Lo), Hi: float64(b.Hi), Count: b.Count, Tip: tip})
+			maxc = math.Max(maxc, float64(b.Count))
+		}
 		if b.Count == 0 || !b.MeanP.Valid() || !b.ObsFreq.Valid() {
+			skipped++
 			continue
 		}
-		d.X = append(d.X, float64(b.MeanP))
-		d.Y = append(d.Y, float64(b.ObsFreq))
-		d.Lo = append(d.Lo, num(b.WilsonLo))
-		d.Hi = append(d.Hi, num(b.WilsonHi))
-		line = append(line, plotter.XY{X: float64(b.MeanP), Y: float64(b.ObsFreq)})
+		x, y := float64(b.MeanP), float64(b.ObsFreq)
+		dots.Points = append(dots.Points, Point{X: x, Y: y, Err: errOf(num(b.WilsonLo), num(b.WilsonHi)), Tip: tip})
+		line = append(line, XY{x, y})
 	}
+	top := Panel{X: unitAxis(""), Y: unitAxis("Observed frequency of evidence")}
+	top.X.HideTickLabels = true
+	top.Elements = append(top.Elements, &Line{Name: "Perfect calibration", Style: Style{Role: Diagonal}, Segments: [][]XY{{{0, 0}, {1, 1}}}})
 	if len(line) > 1 {
-		top.Add(mustLine(line, draw.LineStyle{Color: col, Width: vg.Points(0.9)}))
+		top.Elements = append(top.Elements, &Line{Name: "Bins", Style: Style{Role: Primary, Width: 0.9}, Segments: [][]XY{line}})
 	}
-	top.Add(d)
-	leg.Add("Bin (mean p,\nobserved frequency)", legendGlyph{d.Glyph})
-	leg.Add("Wilson 95% interval", legendLine{d.Err})
-	leg.Add("Perfect calibration", legendLine{diag.LineStyle})
-
-	bottom := newPlot("", "Predicted probability of evidence (ne_prob)", "Queries (log)")
-	unitRange(&bottom.X, 0, 1, 0.2)
-	bottom.Y.Scale = plot.LogScale{}
-	top.X.Tick.Marker = blankTicks{top.X.Tick.Marker}
-	hb := &bars{Base: 1, Color: fade(grey, 0.6), Line: draw.LineStyle{Color: grey, Width: vg.Points(0.4)}}
-	maxc := 1.0
-	var counts []int
-	for _, b := range rel.Bins {
-		counts = append(counts, b.Count)
-		if !b.Lo.Valid() || !b.Hi.Valid() {
-			continue
-		}
-		lo, hi := float64(b.Lo), float64(b.Hi)
-		hb.X = append(hb.X, (lo+hi)/2)
-		hb.Width = math.Max(hb.Width, (hi-lo)*0.9)
-		y := float64(b.Count)
-		if b.Count == 0 {
-			y = math.NaN()
-		}
-		hb.Y = append(hb.Y, y)
-		maxc = math.Max(maxc, float64(b.Count))
+	top.Elements = append(top.Elements, dots)
+	decades := max(int(math.Ceil(math.Log10(maxc*1.05))), 1)
+	bottom := Panel{X: unitAxis("Predicted probability of evidence (ne_prob)"),
+		Y: Axis{Label: "Queries (log)", Log: true, Fixed: true, Min: 1, Max: math.Pow(10, float64(decades)), Ticks: decadeTicks(decades)}}
+	bottom.Elements = append(bottom.Elements, counts)
+	leg := []LegendEntry{
+		{Keys: []Key{{MarkMarker, dots.Style}}, Text: "Bin (mean p,\nobserved frequency)"},
+		{Keys: []Key{{MarkLine, Style{Role: Primary, Width: 0.8}}}, Text: "Wilson 95% interval"},
+		{Keys: []Key{{MarkLine, Style{Role: Diagonal}}}, Text: "Perfect calibration"},
+		{Keys: []Key{{MarkBar, counts.Style}}, Text: "Queries per bin"},
 	}
-	bottom.Add(hb)
-	bottom.Y.Min = 1
-	decades := int(math.Ceil(math.Log10(maxc * 1.05)))
-	bottom.Y.Max = math.Pow(10, float64(max(decades, 1)))
-	bottom.Y.Tick.Marker = decadeTicks(max(decades, 1))
-	leg.Add("Queries per bin", hb)
-	return &figure{name: "reliability_" + keys[rel.System], w: figW + 0.6*vg.Inch, h: figH + 0.9*vg.Inch,
-		parts: map[string]any{"points": d, "counts": counts, "bars": hb},
-		draw:  func(cv draw.Canvas) { drawStack(cv, []*plot.Plot{top, bottom}, []float64{0.7, 0.3}, vg.Points(6), leg) }}
+	return &Spec{Kind: KindReliability, Layout: Stack, Weights: []float64{0.7, 0.3},
+		Subtitle: "hover a bin for its count and observed frequency",
+		Alt: "Reliability diagram of " + label(c.r, system) + ": observed frequency of evidence against mean predicted probability in " +
+			strconv.Itoa(len(dots.Points)) + " bins with Wilson 95% intervals, and the number of queries per bin beneath.",
+		Panels: []Panel{top, bottom}, Legend: leg, Notes: leftOut(skipped)}, ""
 }
 
-// decadeTicks labels powers of ten from 1 to 10^n, at most four labels.
-func decadeTicks(n int) plot.ConstantTicks {
+// decadeTicks mark powers of ten from 1 to 10^n, at most four labelled.
+func decadeTicks(n int) []Tick {
 	step := (n + 3) / 4
-	var ticks []plot.Tick
+	var ticks []Tick
 	for d := 0; d <= n; d++ {
-		t := plot.Tick{Value: math.Pow(10, float64(d))}
+		t := Tick{Value: math.Pow(10, float64(d))}
 		if d%step == 0 {
 			t.Label = decadeLabel(d)
 		}
@@ -363,21 +311,33 @@ func decadeLabel(d int) string {
 	return strconv.Itoa(int(math.Pow(10, float64(d-6)))) + "M"
 }
 
-// decisionFigure is the decision curve: net benefit of acting on the
-// model, of treating all, and of treating none, over threshold
-// probabilities.
-func decisionFigure(r *report.Report, d *report.DecisionCurve, keys map[string]string) *figure {
-	model := segments(d.Threshold, d.Model)
-	if len(model) == 0 {
-		return nil
+// decision is the decision curve: net benefit of acting on the model, of
+// treating all, and of treating none, over threshold probabilities.
+func (c *cat) decision(system string) (*Spec, string) {
+	var d *report.DecisionCurve
+	for i := range c.r.Curves.Decision {
+		if c.r.Curves.Decision[i].System == system {
+			d = &c.r.Curves.Decision[i]
+		}
 	}
-	label := systemLabel(r, d.System)
-	p := newPlot("Decision curve: "+label, "Threshold probability", "Net benefit (net true positives per query)")
-	leg := newLegend()
-	// The y range: from a little below zero to a little above the
-	// largest net benefit (treat-all falls steeply; it is clipped).
+	if d == nil {
+		return nil, c.sectionReason("ne_gate", "the report has no decision curve for this system")
+	}
+	tip := func(v []report.Num) func(i int) string {
+		return func(i int) string {
+			return "threshold " + fmt3(num(d.Threshold[i])) + ": net benefit " + strconv.FormatFloat(num(v[i]), 'f', 4, 64)
+		}
+	}
+	model, mt := segments(d.Threshold, d.Model, tip(d.Model))
+	if len(model) == 0 {
+		return nil, "the decision curve has no defined point"
+	}
+	all, at := segments(d.Threshold, d.TreatAll, tip(d.TreatAll))
+	skipped := 2*len(d.Threshold) - countPoints(model) - countPoints(all)
+	// The y range: from a little below zero to a little above the largest
+	// net benefit (treat-all falls steeply; it is clipped).
 	ymax := 0.0
-	for _, s := range append(model, segments(d.Threshold, d.TreatAll)...) {
+	for _, s := range append(append([][]XY{}, model...), all...) {
 		for _, xy := range s {
 			ymax = math.Max(ymax, xy.Y)
 		}
@@ -385,47 +345,20 @@ func decisionFigure(r *report.Report, d *report.DecisionCurve, keys map[string]s
 	if ymax <= 0 {
 		ymax = 0.05
 	}
-	none := mustLine(plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 0}}, draw.LineStyle{Color: black, Width: vg.Points(0.8)})
-	p.Add(none)
-	all := draw.LineStyle{Color: grey, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(3), vg.Points(2)}}
-	for _, s := range segments(d.Threshold, d.TreatAll) {
-		p.Add(mustLine(s, all))
+	lbl := label(c.r, system)
+	p := Panel{X: unitAxis("Threshold probability"),
+		Y: Axis{Label: "Net benefit (net true positives per query)", Fixed: true, Min: -0.25 * ymax, Max: 1.1 * ymax}}
+	allStyle := Style{Role: Reference, Width: 1}
+	p.Elements = append(p.Elements,
+		&Line{Name: "Treat none", Style: Style{Role: Zero}, Segments: [][]XY{{{0, 0}, {1, 0}}}},
+		&Line{Name: "Treat all", Style: allStyle, Segments: all, Tips: at},
+		&Line{Name: lbl, Style: Style{Role: Primary}, Segments: model, Tips: mt})
+	leg := []LegendEntry{
+		{Keys: []Key{{MarkLine, Style{Role: Primary}}}, Text: lbl},
+		{Keys: []Key{{MarkLine, allStyle}}, Text: "Treat all"},
+		{Keys: []Key{{MarkLine, Style{Role: Zero}}}, Text: "Treat none"},
 	}
-	ms := draw.LineStyle{Color: seriesColor(0), Width: vg.Points(1.3)}
-	for _, s := range model {
-		p.Add(mustLine(s, ms))
-	}
-	p.Y.Min, p.Y.Max = -0.25*ymax, 1.1*ymax
-	unitRange(&p.X, 0, 1, 0.2)
-	leg.Add(label, legendLine{ms})
-	leg.Add("Treat all", legendLine{all})
-	leg.Add("Treat none", legendLine{none.LineStyle})
-	return &figure{name: "decision_curve_" + keys[d.System], w: figW + 0.6*vg.Inch, h: figH,
-		parts: map[string]any{"model": model},
-		draw:  func(cv draw.Canvas) { drawWithLegend(cv, p, leg) }}
-}
-
-// addBandAndFolds draws the bootstrap band (a polygon, upper bound forward
-// and lower bound back; split where a bound is undefined) and one faint line
-// per fold, shared by the ROC and PR figures.
-func addBandAndFolds(p *plot.Plot, leg *plot.Legend, parts map[string]any, col color.NRGBA, grid, low, high []report.Num, folds [][]report.Num) {
-	if rings := band(grid, low, high); len(rings) > 0 {
-		pg := mustPolygon(rings, nil)
-		pg.Color = fade(col, 0.22)
-		p.Add(pg)
-		leg.Add("95% CI (bootstrap)", legendFill{pg.Color})
-		parts["band"] = pg
-	}
-	var foldLines []*plotter.Line
-	for _, f := range folds {
-		for _, seg := range segments(grid, f) {
-			l := mustLine(seg, draw.LineStyle{Color: fade(grey, 0.55), Width: vg.Points(0.5)})
-			p.Add(l)
-			foldLines = append(foldLines, l)
-		}
-	}
-	if len(foldLines) > 0 {
-		leg.Add("Per fold", legendLine{foldLines[0].LineStyle})
-		parts["folds"] = foldLines
-	}
+	return &Spec{Kind: KindDecision, Subtitle: "net benefit; treat-all falls below the axis at high thresholds",
+		Alt: "Decision curve of " + lbl + ": net benefit of acting on the model, of treating all and of treating none over threshold probabilities.",
+		Panels: []Panel{p}, Legend: leg, Notes: leftOut(skipped)}, ""
 }

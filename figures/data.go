@@ -6,45 +6,20 @@ import (
 	"strconv"
 	"strings"
 
-	"gonum.org/v1/plot/plotter"
-
+	"paperbundle/metrics"
 	"paperbundle/report"
 )
 
-// This file reads the Report for the figure builders: metric look-ups,
-// system labels, file-name sanitising, and the geometry that turns the
-// Report's curves into drawable vertices (undefined points left out). No
-// statistic is computed here.
+// This file reads the Report for the spec builders: metric look-ups,
+// system labels and keys, the headline cutoff, and the geometry that turns
+// the Report's curves into runs of defined points. No statistic is
+// computed here.
 
-// index looks metrics up by (system, id, slice) without relying on the
-// Report's private index (a Report may be built by hand or decoded).
-type index struct {
-	r *report.Report
-	m map[[3]string]int
-}
-
-func newIndex(r *report.Report) *index {
-	ix := &index{r: r, m: make(map[[3]string]int, len(r.Metrics))}
-	for i, m := range r.Metrics {
-		ix.m[[3]string{m.System, m.ID, m.Slice}] = i
-	}
-	return ix
-}
-
-// get returns the metric, if the Report has it.
-func (ix *index) get(system, id, slice string) (report.Metric, bool) {
-	i, ok := ix.m[[3]string{system, id, slice}]
-	if !ok {
-		return report.Metric{}, false
-	}
-	return ix.r.Metrics[i], true
-}
-
-// value returns the metric's value and CI bounds (NaN when absent or
+// value returns a metric's value and CI bounds (NaN when absent or
 // undefined).
-func (ix *index) value(system, id, slice string) (v, lo, hi float64) {
+func value(r *report.Report, system string, id metrics.ID, slice report.Slice) (v, lo, hi float64) {
 	v, lo, hi = math.NaN(), math.NaN(), math.NaN()
-	m, ok := ix.get(system, id, slice)
+	m, ok := r.Metric(system, id, slice)
 	if !ok {
 		return
 	}
@@ -63,16 +38,21 @@ func num(n report.Num) float64 {
 	return float64(n)
 }
 
-// systemLabel returns the display label of a system: its configured label,
-// or a readable name for the built-in baselines.
-func systemLabel(r *report.Report, name string) string {
-	for _, s := range r.Systems {
-		if s.Name == name {
-			if s.Label != "" {
-				return s.Label
-			}
-			return s.Name
-		}
+func defined(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+// errOf is the whisker [lo, hi], or nil when a bound is undefined.
+func errOf(lo, hi float64) *Interval {
+	if !defined(lo) || !defined(hi) {
+		return nil
+	}
+	return &Interval{Lo: lo, Hi: hi}
+}
+
+// label returns the display label of a system: its configured label, or a
+// readable name for a built-in baseline the Report does not list.
+func label(r *report.Report, name string) string {
+	if _, ok := r.System(name); ok {
+		return r.Label(name)
 	}
 	if rest, ok := strings.CutPrefix(name, "baseline:"); ok {
 		return "Baseline: " + rest
@@ -80,19 +60,31 @@ func systemLabel(r *report.Report, name string) string {
 	return name
 }
 
-// systemOrder returns the systems of the Report in order, then the
-// baselines that have metrics (sorted by name).
-func systemOrder(r *report.Report, withBaselines bool) []string {
+// pipelines returns the systems read from the inputs, in report order
+// (the first is primary). A system without a kind counts as a pipeline.
+func pipelines(r *report.Report) []string {
 	var out []string
-	seen := map[string]bool{}
 	for _, s := range r.Systems {
-		if !seen[s.Name] {
-			seen[s.Name] = true
+		if s.Kind != report.Baseline {
 			out = append(out, s.Name)
 		}
 	}
-	if !withBaselines {
-		return out
+	return out
+}
+
+// allSystems returns the pipelines, then the baselines: those the Report
+// lists, then any other "baseline:" system that has metrics (by name).
+func allSystems(r *report.Report) []string {
+	out := pipelines(r)
+	seen := map[string]bool{}
+	for _, n := range out {
+		seen[n] = true
+	}
+	for _, s := range r.Systems {
+		if s.Kind == report.Baseline && !seen[s.Name] {
+			seen[s.Name] = true
+			out = append(out, s.Name)
+		}
 	}
 	var extra []string
 	for _, m := range r.Metrics {
@@ -105,15 +97,51 @@ func systemOrder(r *report.Report, withBaselines bool) []string {
 	return append(out, extra...)
 }
 
-// sanitize maps a name to the file-name alphabet [a-z0-9_-]: letters are
-// lowered, every other rune becomes '_', runs of '_' collapse, and an empty
-// result becomes "x".
+// headlineK is the headline cutoff of the Report (SPEC 4.2): its setting,
+// else the rule applied to its cutoffs, else to the recall columns of the
+// per-query rows. 0 when there is none.
+func headlineK(r *report.Report) int {
+	if k := r.Settings.HeadlineCutoff; k > 0 {
+		return k
+	}
+	if k := report.HeadlineCutoff(r.Settings.Cutoffs); k > 0 {
+		return k
+	}
+	var ks []int
+	for _, c := range r.PerQueryColumns {
+		if c.Base() != "rank.recall" {
+			continue
+		}
+		if _, a := c.Param(); a != "" {
+			if k, err := strconv.Atoi(a); err == nil && k > 0 {
+				ks = append(ks, k)
+			}
+		}
+	}
+	return report.HeadlineCutoff(ks)
+}
+
+// ciText is the legend name of a bootstrap interval: "95% CI (bootstrap)"
+// at the Report's confidence level.
+func ciName(r *report.Report) string { return confPct(r) + " CI (bootstrap)" }
+
+func confPct(r *report.Report) string {
+	c := r.Settings.Bootstrap.Confidence
+	if !(c > 0 && c < 1) {
+		c = 0.95
+	}
+	return trimFloat(100*c, 1) + "%"
+}
+
+// sanitize maps a name to the id alphabet [a-z0-9_]: letters are lowered,
+// every other rune becomes '_', runs of '_' collapse, and an empty result
+// becomes "x".
 func sanitize(s string) string {
 	var b strings.Builder
 	last := byte(0)
 	for _, r := range strings.ToLower(s) {
 		c := byte('_')
-		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') || r == '-' || r == '_' {
+		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
 			c = byte(r)
 		}
 		if c == '_' && last == '_' {
@@ -129,8 +157,8 @@ func sanitize(s string) string {
 	return out
 }
 
-// namer hands out unique sanitised names: a collision gets a suffix _2,
-// _3, ... in the order names are asked for.
+// namer hands out unique names: a collision gets a suffix _2, _3, ... in
+// the order names are asked for.
 type namer struct{ used map[string]bool }
 
 func newNamer() *namer { return &namer{used: map[string]bool{}} }
@@ -144,80 +172,70 @@ func (n *namer) unique(s string) string {
 	return s
 }
 
-// systemKeys maps every system name to its sanitised file-name key,
-// unique within the Report.
+// systemKeys maps every system name to its key in figure ids, unique
+// within the Report, in report order.
 func systemKeys(r *report.Report) map[string]string {
 	n := newNamer()
 	out := map[string]string{}
-	for _, s := range systemOrder(r, true) {
+	for _, s := range allSystems(r) {
 		out[s] = n.unique(sanitize(s))
 	}
 	return out
 }
 
-// segments splits the points (x[i], y[i]) into runs of defined points: an
-// undefined x or y ends a run, so a gap in the data is a gap in the line.
-func segments(x, y []report.Num) []plotter.XYs {
-	var out []plotter.XYs
-	var cur plotter.XYs
-	n := min(len(x), len(y))
-	for i := 0; i < n; i++ {
-		if !x[i].Valid() || !y[i].Valid() {
-			if len(cur) > 0 {
-				out = append(out, cur)
-				cur = nil
-			}
-			continue
-		}
-		cur = append(cur, plotter.XY{X: float64(x[i]), Y: float64(y[i])})
-	}
-	if len(cur) > 0 {
-		out = append(out, cur)
-	}
-	return out
-}
-
-// dropCollinear removes the interior points of straight horizontal or
-// vertical runs; the drawn polyline is unchanged.
-func dropCollinear(xy plotter.XYs) plotter.XYs {
-	if len(xy) <= 2 {
-		return xy
-	}
-	out := plotter.XYs{xy[0]}
-	for i := 1; i < len(xy)-1; i++ {
-		a, b, c := xy[i-1], xy[i], xy[i+1]
-		if (a.X == b.X && b.X == c.X) || (a.Y == b.Y && b.Y == c.Y) {
-			continue
-		}
-		out = append(out, b)
-	}
-	return append(out, xy[len(xy)-1])
-}
-
-// band returns the polygons of a confidence band over a grid: for each run
-// of grid points where both bounds are defined, the upper bound forward
-// then the lower bound backward.
-func band(grid, lo, hi []report.Num) []plotter.XYs {
-	var out []plotter.XYs
-	var run []int
+// segments splits the points (x[i], y[i]) into runs of defined points; tip,
+// when not nil, gives the tooltip of point i.
+func segments(x, y []report.Num, tip func(i int) string) (segs [][]XY, tips [][]string) {
+	var cur []XY
+	var ct []string
 	flush := func() {
-		if len(run) >= 2 {
-			ring := make(plotter.XYs, 0, 2*len(run))
-			for _, k := range run {
-				ring = append(ring, plotter.XY{X: float64(grid[k]), Y: float64(hi[k])})
+		if len(cur) > 0 {
+			segs = append(segs, cur)
+			if tip != nil {
+				tips = append(tips, ct)
 			}
-			for j := len(run) - 1; j >= 0; j-- {
-				k := run[j]
-				ring = append(ring, plotter.XY{X: float64(grid[k]), Y: float64(lo[k])})
-			}
-			out = append(out, ring)
 		}
-		run = run[:0]
+		cur, ct = nil, nil
 	}
-	n := min(len(grid), len(lo), len(hi))
-	for k := 0; k < n; k++ {
+	for i := 0; i < min(len(x), len(y)); i++ {
+		if !x[i].Valid() || !y[i].Valid() {
+			flush()
+			continue
+		}
+		cur = append(cur, XY{float64(x[i]), float64(y[i])})
+		if tip != nil {
+			ct = append(ct, tip(i))
+		}
+	}
+	flush()
+	return segs, tips
+}
+
+// countPoints is the number of points in the segments.
+func countPoints(segs [][]XY) int {
+	n := 0
+	for _, s := range segs {
+		n += len(s)
+	}
+	return n
+}
+
+// bandRuns returns the runs of grid points where both bounds are defined
+// (a run needs two points to be an area).
+func bandRuns(grid, lo, hi []report.Num) []BandRun {
+	var out []BandRun
+	var cur BandRun
+	flush := func() {
+		if len(cur.X) >= 2 {
+			out = append(out, cur)
+		}
+		cur = BandRun{}
+	}
+	for k := 0; k < min(len(grid), len(lo), len(hi)); k++ {
 		if grid[k].Valid() && lo[k].Valid() && hi[k].Valid() {
-			run = append(run, k)
+			cur.X = append(cur.X, float64(grid[k]))
+			cur.Lo = append(cur.Lo, float64(lo[k]))
+			cur.Hi = append(cur.Hi, float64(hi[k]))
 			continue
 		}
 		flush()
@@ -226,17 +244,29 @@ func band(grid, lo, hi []report.Num) []plotter.XYs {
 	return out
 }
 
-// postSteps turns points into the vertices of a "steps-post" line: from
-// each point horizontally to the next point's x, then vertically.
-func postSteps(xy plotter.XYs) plotter.XYs {
-	if len(xy) < 2 {
-		return xy
+// unitAxis is an axis fixed to [0, 1] with ticks every 0.2.
+func unitAxis(lbl string) Axis {
+	return Axis{Label: lbl, Min: 0, Max: 1, Fixed: true, Step: 0.2}
+}
+
+// stepTicks are ticks from lo to hi every step, labelled.
+func stepTicks(lo, hi, step float64) []Tick {
+	var out []Tick
+	n := int(math.Round((hi - lo) / step))
+	for i := 0; i <= n; i++ {
+		v := lo + float64(i)*step
+		out = append(out, Tick{Value: v, Label: trimFloat(v, 2)})
 	}
-	out := make(plotter.XYs, 0, 2*len(xy))
-	for i := 0; i < len(xy)-1; i++ {
-		out = append(out, xy[i], plotter.XY{X: xy[i+1].X, Y: xy[i].Y})
+	return out
+}
+
+// intTicks mark integer positions.
+func intTicks(vals []int) []Tick {
+	out := make([]Tick, len(vals))
+	for i, v := range vals {
+		out[i] = Tick{Value: float64(v), Label: strconv.Itoa(v)}
 	}
-	return append(out, xy[len(xy)-1])
+	return out
 }
 
 // trimFloat formats x with at most prec decimals, without trailing zeros.
@@ -254,8 +284,68 @@ func trimFloat(x float64, prec int) string {
 // fmt3 formats a value for a legend or tooltip: three decimals, "n/a"
 // when undefined.
 func fmt3(x float64) string {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
+	if !defined(x) {
 		return "n/a"
 	}
 	return strconv.FormatFloat(x, 'f', 3, 64)
+}
+
+// ciText is "v (95% CI lo to hi)".
+func ciText(v, lo, hi float64) string {
+	s := fmt3(v)
+	if defined(lo) && defined(hi) {
+		s += " (CI " + fmt3(lo) + " to " + fmt3(hi) + ")"
+	}
+	return s
+}
+
+// fmtP formats a p-value: "= 0.062" from 0.001 up, "= 3.2e-12" below,
+// "< 1e-300" for 0 (underflow), "n/a" when undefined.
+func fmtP(p float64) string {
+	switch {
+	case !defined(p):
+		return "n/a"
+	case p <= 1e-300:
+		return "< 1e-300"
+	case p < 0.001:
+		return "= " + strconv.FormatFloat(p, 'e', 1, 64)
+	}
+	return "= " + strconv.FormatFloat(p, 'f', 3, 64)
+}
+
+// groupInt writes n with thousands separators: 12,345.
+func groupInt(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b []byte
+	for i := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b = append(b, ',')
+		}
+		b = append(b, s[i])
+	}
+	if neg {
+		return "-" + string(b)
+	}
+	return string(b)
+}
+
+// queries is "1 query" or "n queries".
+func queries(n int) string {
+	if n == 1 {
+		return "1 query"
+	}
+	return groupInt(n) + " queries"
+}
+
+// leftOut is the note of a figure that had n undefined points.
+func leftOut(n int) []string {
+	switch {
+	case n == 0:
+		return nil
+	case n == 1:
+		return []string{"1 undefined value left out"}
+	}
+	return []string{strconv.Itoa(n) + " undefined values left out"}
 }

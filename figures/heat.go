@@ -1,145 +1,17 @@
 package figures
 
 import (
-	"fmt"
-	"image"
-	"image/color"
 	"math"
 	"sort"
 	"strconv"
-
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/palette"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
+	"strings"
 
 	"paperbundle/metrics"
 	"paperbundle/report"
 )
 
-// viridisAnchors are eleven evenly spaced colours of the viridis colour
-// map (perceptually uniform, readable with every common colour-vision
-// deficiency and in greyscale); colours in between are interpolated.
-var viridisAnchors = []color.NRGBA{
-	{0x44, 0x01, 0x54, 0xff}, {0x48, 0x24, 0x75, 0xff}, {0x41, 0x44, 0x87, 0xff},
-	{0x35, 0x5f, 0x8d, 0xff}, {0x2a, 0x78, 0x8e, 0xff}, {0x21, 0x91, 0x8c, 0xff},
-	{0x22, 0xa8, 0x84, 0xff}, {0x44, 0xbf, 0x70, 0xff}, {0x7a, 0xd1, 0x51, 0xff},
-	{0xbd, 0xdf, 0x26, 0xff}, {0xfd, 0xe7, 0x25, 0xff},
-}
-
-// viridisAt returns the colour at t in [0, 1].
-func viridisAt(t float64) color.NRGBA {
-	t = math.Max(0, math.Min(1, t))
-	f := t * float64(len(viridisAnchors)-1)
-	i := int(math.Floor(f))
-	if i >= len(viridisAnchors)-1 {
-		return viridisAnchors[len(viridisAnchors)-1]
-	}
-	a, b := viridisAnchors[i], viridisAnchors[i+1]
-	w := f - float64(i)
-	mix := func(x, y uint8) uint8 { return uint8(math.Round(float64(x)*(1-w) + float64(y)*w)) }
-	return color.NRGBA{mix(a.R, b.R), mix(a.G, b.G), mix(a.B, b.B), 0xff}
-}
-
-// viridis is a palette.ColorMap over [min, max].
-type viridis struct{ min, max, alpha float64 }
-
-func newViridis(min, max float64) *viridis { return &viridis{min: min, max: max, alpha: 1} }
-
-// At implements palette.ColorMap.
-func (v *viridis) At(x float64) (color.Color, error) {
-	if math.IsNaN(x) || x < v.min || x > v.max {
-		return nil, palette.ErrOverflow
-	}
-	t := 0.0
-	if v.max > v.min {
-		t = (x - v.min) / (v.max - v.min)
-	}
-	return viridisAt(t), nil
-}
-
-// Max implements palette.ColorMap.
-func (v *viridis) Max() float64 { return v.max }
-
-// SetMax implements palette.ColorMap.
-func (v *viridis) SetMax(x float64) { v.max = x }
-
-// Min implements palette.ColorMap.
-func (v *viridis) Min() float64 { return v.min }
-
-// SetMin implements palette.ColorMap.
-func (v *viridis) SetMin(x float64) { v.min = x }
-
-// Alpha implements palette.ColorMap.
-func (v *viridis) Alpha() float64 { return v.alpha }
-
-// SetAlpha implements palette.ColorMap.
-func (v *viridis) SetAlpha(a float64) { v.alpha = a }
-
-// Palette implements palette.ColorMap.
-func (v *viridis) Palette(n int) palette.Palette {
-	cs := make([]color.Color, n)
-	for i := range cs {
-		cs[i] = viridisAt(float64(i) / math.Max(1, float64(n-1)))
-	}
-	return plainPalette(cs)
-}
-
-type plainPalette []color.Color
-
-// Colors implements palette.Palette.
-func (p plainPalette) Colors() []color.Color { return p }
-
-// cells draws a heat map of rectangular cells centred at (X, Y) with size
-// W x H in data units. Undefined values are drawn in NaN colour (or not at
-// all when NaN is nil). Unlike plotter.HeatMap it never drops edge cells.
-type cells struct {
-	X, Y, Z []float64
-	W, H    float64
-	Map     *viridis
-	NaN     color.Color
-}
-
-// Plot implements plot.Plotter.
-func (h *cells) Plot(c draw.Canvas, p *plot.Plot) {
-	trX, trY := p.Transforms(&c)
-	for i := range h.X {
-		var col color.Color = h.NaN
-		if !math.IsNaN(h.Z[i]) {
-			col, _ = h.Map.At(math.Max(h.Map.min, math.Min(h.Map.max, h.Z[i])))
-		}
-		if col == nil {
-			continue
-		}
-		// Cells overlap by a hair so that anti-aliasing leaves no seams.
-		e := vg.Points(0.25)
-		x0, x1 := trX(h.X[i]-h.W/2)-e, trX(h.X[i]+h.W/2)+e
-		y0, y1 := trY(h.Y[i]-h.H/2)-e, trY(h.Y[i]+h.H/2)+e
-		c.FillPolygon(col, c.ClipPolygonXY([]vg.Point{{X: x0, Y: y0}, {X: x0, Y: y1}, {X: x1, Y: y1}, {X: x1, Y: y0}}))
-	}
-}
-
-// DataRange implements plot.DataRanger.
-func (h *cells) DataRange() (xmin, xmax, ymin, ymax float64) {
-	xmin, ymin = math.Inf(1), math.Inf(1)
-	xmax, ymax = math.Inf(-1), math.Inf(-1)
-	for i := range h.X {
-		xmin, xmax = math.Min(xmin, h.X[i]-h.W/2), math.Max(xmax, h.X[i]+h.W/2)
-		ymin, ymax = math.Min(ymin, h.Y[i]-h.H/2), math.Max(ymax, h.Y[i]+h.H/2)
-	}
-	return
-}
-
-// colorBar returns a narrow plot holding a vertical colour bar.
-func colorBar(m *viridis, label string) *plot.Plot {
-	p := newPlot("", "", label)
-	p.HideX()
-	cb := &plotter.ColorBar{ColorMap: m, Vertical: true, Colors: 256}
-	p.Add(cb)
-	p.Y.Min, p.Y.Max = m.min, m.max
-	return p
-}
+// This file builds the heat maps (threshold grids, per-query values) and
+// the gamma sweep.
 
 // gridMetric is one quantity of the clinical threshold grid.
 type gridMetric struct {
@@ -158,15 +30,23 @@ var gridMetrics = []gridMetric{
 		func(c *report.GridCell) report.Num { return c.WorkloadPer1000 }, false, "n/a"},
 }
 
-// gateGrid draws one quantity of the threshold grid over tau_neg x tau_pos,
-// on tune rows and on eval rows side by side with one colour scale; the
-// per-fold chosen thresholds are marked.
-func gateGrid(r *report.Report, system string, gm gridMetric, keys map[string]string) *figure {
+// format writes a grid value for a tooltip.
+func (gm gridMetric) format(v float64) string {
+	if gm.unitRange {
+		return fmt3(v)
+	}
+	return strconv.FormatFloat(v, 'f', 1, 64)
+}
+
+// gateGrid draws one quantity of the threshold grid over tau_neg x
+// tau_pos, on tune rows and on eval rows side by side with one colour
+// scale; the per-fold chosen thresholds are ringed.
+func (c *cat) gateGrid(system string, gm gridMetric) (*Spec, string) {
 	sets := map[string][]*report.GridCell{}
-	for i := range r.Curves.GateGrid {
-		c := &r.Curves.GateGrid[i]
-		if c.System == system && c.TauNeg.Valid() && c.TauPos.Valid() {
-			sets[c.On] = append(sets[c.On], c)
+	for i := range c.r.Curves.GateGrid {
+		g := &c.r.Curves.GateGrid[i]
+		if g.System == system && g.TauNeg.Valid() && g.TauPos.Valid() {
+			sets[g.On] = append(sets[g.On], g)
 		}
 	}
 	var ons []string
@@ -176,130 +56,123 @@ func gateGrid(r *report.Report, system string, gm gridMetric, keys map[string]st
 		}
 	}
 	if len(ons) == 0 {
-		return nil
+		return nil, c.sectionReason("clinical_gate", "the system has no derived gate (no ne_prob)")
 	}
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, on := range ons {
-		for _, c := range sets[on] {
-			if v := gm.get(c); v.Valid() {
+		for _, g := range sets[on] {
+			if v := gm.get(g); v.Valid() {
 				lo, hi = math.Min(lo, float64(v)), math.Max(hi, float64(v))
 			}
 		}
 	}
-	if gm.unitRange {
-		lo, hi = 0, 1
-	}
-	if math.IsInf(lo, 0) {
+	if gm.unitRange || math.IsInf(lo, 0) {
 		lo, hi = 0, 1
 	}
 	if hi <= lo {
 		hi = lo + 1
 	}
-	cmap := newViridis(lo, hi)
-	var chosen plotter.XYs
-	for _, t := range r.Thresholds {
-		if t.System == system && t.TauNeg.Valid() && t.TauPos.Valid() {
-			chosen = append(chosen, plotter.XY{X: float64(t.TauNeg), Y: float64(t.TauPos)})
-		}
-	}
-	label := systemLabel(r, system)
-	leg := newLegend()
-	var ps []*plot.Plot
-	parts := map[string]any{}
-	hasNaN := false
-	mark := draw.GlyphStyle{Color: color.White, Radius: vg.Points(2.6), Shape: haloRing{}}
-	for k, on := range ons {
-		cs := sets[on]
-		h := &cells{Map: cmap, NaN: nanGrey}
-		xs, ys := map[float64]bool{}, map[float64]bool{}
-		for _, c := range cs {
-			h.X = append(h.X, float64(c.TauNeg))
-			h.Y = append(h.Y, float64(c.TauPos))
-			v := gm.get(c)
-			h.Z = append(h.Z, num(v))
-			if !v.Valid() {
-				hasNaN = true
-			}
-			xs[float64(c.TauNeg)] = true
-			ys[float64(c.TauPos)] = true
-		}
-		h.W, h.H = minStep(xs), minStep(ys)
-		title := "Tune rows"
-		if on == "eval" {
-			title = "Eval rows"
-		}
-		p := newPlot(title, "Screening threshold tau_neg", "Alert threshold tau_pos")
-		p.Add(h)
-		if len(chosen) > 0 {
-			s, _ := plotter.NewScatter(chosen)
-			s.GlyphStyle = mark
-			p.Add(s)
-		}
-		unitRange(&p.X, 0, 1, 0.2)
-		unitRange(&p.Y, 0, 1, 0.2)
-		p.X.Min, p.X.Max = -h.W/2, 1+h.W/2
-		p.Y.Min, p.Y.Max = -h.H/2, 1+h.H/2
-		if k > 0 {
-			p.Y.Label.Text = ""
-		}
-		ps = append(ps, p)
-		parts[on] = h
-	}
-	title := gm.title + ": " + label
-	cb := colorBar(cmap, gm.unit)
+	scale := &ColorScale{Min: lo, Max: hi, Label: gm.unit}
 	if gm.unitRange {
-		unitRange(&cb.Y, 0, 1, 0.2)
+		scale.Step = 0.2
 	}
-	if len(chosen) > 0 {
-		leg.Add("Chosen per fold\n(on tune rows)", legendGlyph{mark})
+	chosen := &Points{Name: "Chosen per fold", Style: Style{Role: Chosen, Size: 2.6}}
+	for _, t := range c.r.Thresholds {
+		if t.System == system && t.TauNeg.Valid() && t.TauPos.Valid() {
+			chosen.Points = append(chosen.Points, Point{X: float64(t.TauNeg), Y: float64(t.TauPos),
+				Tip: "fold " + strconv.Itoa(t.Fold) + ": tau_neg " + trimFloat(float64(t.TauNeg), 4) + ", tau_pos " + trimFloat(float64(t.TauPos), 4)})
+		}
 	}
-	if hasNaN {
-		leg.Add(gm.naNote, legendFill{nanGrey})
+	var panels []Panel
+	undefined := 0
+	for k, on := range ons {
+		h := gridHeat(sets[on], gm)
+		for _, cl := range h.Cells {
+			if cl.Undefined {
+				undefined++
+			}
+		}
+		w, hh := minStep(h.ColAt), minStep(h.RowAt)
+		p := Panel{Title: map[string]string{"tune": "Tune rows", "eval": "Eval rows"}[on],
+			X: Axis{Label: "Screening threshold tau_neg", Fixed: true, Min: -w / 2, Max: 1 + w/2, Ticks: stepTicks(0, 1, 0.2)},
+			Y: Axis{Label: "Alert threshold tau_pos", Fixed: true, Min: -hh / 2, Max: 1 + hh/2, Ticks: stepTicks(0, 1, 0.2)}}
+		if k > 0 {
+			p.Y.Label = ""
+		}
+		p.Elements = append(p.Elements, h)
+		if len(chosen.Points) > 0 {
+			p.Elements = append(p.Elements, chosen)
+		}
+		panels = append(panels, p)
 	}
-	leg.Add("Not evaluated\n(tau_pos < tau_neg)", legendFill{color.White})
-	return &figure{name: "gate_grid_" + gm.key + "_" + keys[system], w: wideW, h: wideH + 0.2*vg.Inch, parts: parts,
-		draw: func(c draw.Canvas) { drawHeatRow(c, title, ps, cb, leg) }}
+	var leg []LegendEntry
+	if len(chosen.Points) > 0 {
+		leg = append(leg, LegendEntry{Keys: []Key{{MarkMarker, chosen.Style}}, Text: "Chosen per fold\n(on tune rows)"})
+	}
+	if undefined > 0 {
+		leg = append(leg, LegendEntry{Keys: []Key{{MarkFill, Style{Role: Undefined}}}, Text: gm.naNote})
+	}
+	leg = append(leg, LegendEntry{Keys: []Key{{MarkFill, Style{Role: Blank}}}, Text: "Not evaluated\n(tau_pos < tau_neg)"})
+	return &Spec{Kind: KindGateGrid, Layout: Row, Scale: scale,
+		Subtitle: "rings: thresholds chosen per fold on tune rows; blank: tau_pos < tau_neg",
+		Alt: "Heat maps of " + strings.ToLower(gm.title) + " of " + label(c.r, system) + " over the grid of screening threshold tau_neg and alert threshold tau_pos, on " +
+			strings.Join(ons, " and ") + " rows, with the per-fold chosen thresholds ringed.",
+		Panels: panels, Legend: leg, Notes: undefinedCells(undefined, gm.naNote)}, ""
 }
 
-// drawHeatRow draws heat-map panels side by side under a title centred
-// over them, then a colour bar and a legend column on the right.
-func drawHeatRow(c draw.Canvas, title string, ps []*plot.Plot, cb *plot.Plot, leg *plot.Legend) {
-	lw := legendWidth(leg)
-	if lw > 0 {
-		lw = max(lw, minLegW)
+func undefinedCells(n int, why string) []string {
+	if n == 0 {
+		return nil
 	}
-	cbw := 0.8 * vg.Inch
-	main := draw.Crop(c, 0, -(cbw + lw + 2*gutter), 0, 0)
-	if title != "" {
-		below := suptitle(main, title)
-		c.Max.Y = below.Max.Y
-		main = below
+	return []string{strconv.Itoa(n) + " cells undefined, grey: " + why}
+}
+
+// gridHeat is the heat map of one set of grid cells, columns and rows at
+// the distinct thresholds.
+func gridHeat(cells []*report.GridCell, gm gridMetric) *HeatMap {
+	xs, ys := map[float64]bool{}, map[float64]bool{}
+	for _, g := range cells {
+		xs[float64(g.TauNeg)], ys[float64(g.TauPos)] = true, true
 	}
-	t := draw.Tiles{Rows: 1, Cols: len(ps), PadX: vg.Points(12)}
-	cs := plot.Align([][]*plot.Plot{ps}, t, main)
-	for i, p := range ps {
-		p.Draw(cs[0][i])
+	h := &HeatMap{Name: gm.title, ColAt: sortedKeys(xs), RowAt: sortedKeys(ys), Decimals: 3}
+	if !gm.unitRange {
+		h.Decimals = 1
 	}
-	dc := ps[0].DataCanvas(cs[0][0])
-	cbc := draw.Crop(c, main.Max.X-c.Min.X+gutter, -(lw + gutter), 0, 0)
-	cbc.Min.Y, cbc.Max.Y = dc.Min.Y, dc.Max.Y
-	// the colour bar's own axis takes the left part; keep the bar narrow
-	cb.Draw(draw.Crop(cbc, 0, -(cbw - 0.7*vg.Inch), 0, 0))
-	if lw > 0 {
-		lc := draw.Crop(c, c.Max.X-c.Min.X-lw, 0, 0, 0)
-		lc.Max.Y = dc.Max.Y
-		leg.Draw(lc)
+	xi, yi := map[float64]int{}, map[float64]int{}
+	for i, x := range h.ColAt {
+		xi[x] = i
+		h.Cols = append(h.Cols, trimFloat(x, 4))
 	}
+	for i, y := range h.RowAt {
+		yi[y] = i
+		h.Rows = append(h.Rows, trimFloat(y, 4))
+	}
+	for _, g := range cells {
+		v := gm.get(g)
+		cl := Cell{Col: xi[float64(g.TauNeg)], Row: yi[float64(g.TauPos)], Undefined: !v.Valid()}
+		what := gm.naNote
+		if v.Valid() {
+			cl.Value = float64(v)
+			what = gm.format(float64(v))
+		}
+		cl.Tip = "tau_neg " + trimFloat(float64(g.TauNeg), 4) + ", tau_pos " + trimFloat(float64(g.TauPos), 4) + ": " + strings.ToLower(gm.title) + " " + what
+		h.Cells = append(h.Cells, cl)
+	}
+	return h
+}
+
+func sortedKeys(m map[float64]bool) []float64 {
+	out := make([]float64, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Float64s(out)
+	return out
 }
 
 // minStep is the smallest gap between sorted distinct values (1 if fewer
 // than two).
-func minStep(set map[float64]bool) float64 {
-	var v []float64
-	for x := range set {
-		v = append(v, x)
-	}
-	sort.Float64s(v)
+func minStep(v []float64) float64 {
 	step := math.Inf(1)
 	for i := 1; i < len(v); i++ {
 		step = math.Min(step, v[i]-v[i-1])
@@ -312,59 +185,76 @@ func minStep(set map[float64]bool) float64 {
 
 // gammaSweep draws mean selected K against evidence recall, one point per
 // gamma of the sweep, each tagged with its gamma.
-func gammaSweep(r *report.Report, system string, keys map[string]string) *figure {
-	var pts plotter.XYs
-	var texts []string
-	for _, s := range r.Curves.GammaSweep {
-		if s.System != system || !s.MeanK.Valid() || !s.EvidenceRecall.Valid() {
+func (c *cat) gammaSweep(system string) (*Spec, string) {
+	pts := &Points{Name: "Sweep point", Style: Style{Role: Primary, Size: 2.4}}
+	var line []XY
+	skipped := 0
+	for _, s := range c.r.Curves.GammaSweep {
+		if s.System != system {
 			continue
 		}
-		pts = append(pts, plotter.XY{X: float64(s.MeanK), Y: float64(s.EvidenceRecall)})
-		texts = append(texts, "gamma "+trimFloat(num(s.Gamma), 3))
+		if !s.MeanK.Valid() || !s.EvidenceRecall.Valid() || !s.Gamma.Valid() {
+			skipped++
+			continue
+		}
+		x, y, g := float64(s.MeanK), float64(s.EvidenceRecall), float64(s.Gamma)
+		pts.Points = append(pts.Points, Point{X: x, Y: y, Tag: "gamma " + trimFloat(g, 3),
+			Tip: "gamma " + trimFloat(g, 3) + ": mean K " + strconv.FormatFloat(x, 'f', 2, 64) +
+				", evidence recall " + fmt3(y) + ", evidence precision " + fmt3(num(s.EvidencePrecision)) +
+				", workload " + wholeText(num(s.WorkloadPer1000)) + " per 1,000 queries"})
+		line = append(line, XY{x, y})
 	}
-	if len(pts) == 0 {
-		return nil
+	if len(pts.Points) == 0 {
+		return nil, c.sectionReason("dynamic_k", "the report has no gamma sweep for this system")
 	}
-	label := systemLabel(r, system)
-	p := newPlot("Dynamic-K gamma sweep: "+label, "Mean selected K (sentences per query)", "Evidence recall (positive queries)")
-	leg := newLegend()
-	col := seriesColor(0)
-	sty := draw.LineStyle{Color: col, Width: vg.Points(1.1)}
-	if len(pts) > 1 {
-		p.Add(mustLine(pts, sty))
+	xmin, xmax, ymin, ymax := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+	for _, p := range line {
+		xmin, xmax = math.Min(xmin, p.X), math.Max(xmax, p.X)
+		ymin, ymax = math.Min(ymin, p.Y), math.Max(ymax, p.Y)
 	}
-	s, _ := plotter.NewScatter(pts)
-	s.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(2.4), Shape: draw.CircleGlyph{}}
-	p.Add(s)
-	p.Add(&tags{XYs: pts, Texts: texts, Style: textStyle(sizeTag), Avoid: []plotter.XYs{pts}})
-	leg.Add("Sweep point", legendLine{sty}, legendGlyph{s.GlyphStyle})
-	// Give the points room: pad the x range by 10% each side.
-	xmin, xmax := p.X.Min, p.X.Max
+	// Room for the tags: the x range padded by 10% each side; the y range
+	// the points with 15% room, at least 0.1 wide, within [0, 1].
 	pad := math.Max(0.1*(xmax-xmin), 0.25)
-	p.X.Min, p.X.Max = math.Max(0, xmin-pad), xmax+pad
-	// The y range: the points with 15% room, at least 0.1 wide, within [0, 1].
-	ylo, yhi := p.Y.Min, p.Y.Max
-	span := math.Max(yhi-ylo, 0.1)
-	mid := (ylo + yhi) / 2
-	p.Y.Min = math.Max(0, mid-0.65*span)
-	p.Y.Max = math.Min(1, mid+0.65*span)
-	return &figure{name: "gamma_sweep_" + keys[system], w: figW, h: figH,
-		parts: map[string]any{"points": pts, "labels": texts},
-		draw:  func(c draw.Canvas) { drawWithLegend(c, p, leg) }}
+	span := math.Max(ymax-ymin, 0.1)
+	mid := (ymin + ymax) / 2
+	p := Panel{
+		X: Axis{Label: "Mean selected K (sentences per query)", Fixed: true, Min: math.Max(0, xmin-pad), Max: xmax + pad},
+		Y: Axis{Label: "Evidence recall (positive queries)", Fixed: true, Min: math.Max(0, mid-0.65*span), Max: math.Min(1, mid+0.65*span)},
+	}
+	lineStyle := Style{Role: Primary, Width: 1.1}
+	if len(line) > 1 {
+		p.Elements = append(p.Elements, &Line{Name: "Sweep point", Style: lineStyle, Segments: [][]XY{line}})
+	}
+	p.Elements = append(p.Elements, pts)
+	return &Spec{Kind: KindGammaSweep, Subtitle: "one point per gamma; hover a point for precision and workload",
+		Alt: "Line chart of evidence recall against mean selected K for " + strconv.Itoa(len(line)) + " values of gamma of the Dynamic-K sweep of " + label(c.r, system) + ".",
+		Panels: []Panel{p}, Legend: []LegendEntry{{Keys: []Key{{MarkLine, lineStyle}, {MarkMarker, pts.Style}}, Text: "Sweep point"}},
+		Notes: leftOut(skipped)}, ""
+}
+
+func wholeText(x float64) string {
+	if !defined(x) {
+		return "n/a"
+	}
+	return strconv.FormatFloat(x, 'f', 0, 64)
 }
 
 // heatColumn picks the per-query metric of the posts x criteria heat map:
 // the first of a preference list that the Report has, defined for all
 // queries when possible.
-func heatColumn(r *report.Report) int {
-	for _, want := range []string{"dynk.evidence_recall_all", "rank.recall@10", "rank.mrr"} {
-		for j, c := range r.PerQueryColumns {
-			if c == want {
+func (c *cat) heatColumn() int {
+	want := []metrics.ID{"dynk.evidence_recall_all", "rank.mrr"}
+	if c.k > 0 {
+		want = []metrics.ID{"dynk.evidence_recall_all", metrics.At("rank.recall", c.k), "rank.mrr"}
+	}
+	for _, w := range want {
+		for j, col := range c.r.PerQueryColumns {
+			if col == w {
 				return j
 			}
 		}
 	}
-	if len(r.PerQueryColumns) > 0 {
+	if len(c.r.PerQueryColumns) > 0 {
 		return 0
 	}
 	return -1
@@ -373,110 +263,66 @@ func heatColumn(r *report.Report) int {
 // perQueryHeat draws one system's per-query metric as a posts x criteria
 // heat map (posts in input order along x, criteria along y); queries
 // without a defined value are grey.
-func perQueryHeat(r *report.Report, system string, keys map[string]string) *figure {
-	col := heatColumn(r)
+func (c *cat) perQueryHeat(system string) (*Spec, string) {
+	col := c.heatColumn()
+	crit := c.r.Dataset.Criteria
 	if col < 0 {
-		return nil
+		return nil, "the report has no per-query values"
 	}
-	crit := r.Dataset.Criteria
+	if len(crit) == 0 {
+		return nil, c.sectionReason("per_post", "the inputs have no criterion_id column")
+	}
 	ci := map[string]int{}
-	for i, c := range crit {
-		ci[c] = i
+	for i, cr := range crit {
+		ci[cr] = i
 	}
-	var posts []string
+	id := c.r.PerQueryColumns[col]
+	title := string(id)
+	if d, ok := metrics.Lookup(id); ok && d.Title != "" {
+		title = d.Title
+	}
+	h := &HeatMap{Name: title, Rows: crit, Decimals: 3}
 	pi := map[string]int{}
-	type cell struct {
-		p, c int
-		v    float64
-	}
-	var cs []cell
-	for i := range r.PerQuery {
-		q := &r.PerQuery[i]
+	undefined := 0
+	for i := range c.r.PerQuery {
+		q := &c.r.PerQuery[i]
 		if q.System != system {
 			continue
 		}
-		c, ok := ci[q.Criterion]
+		r, ok := ci[q.Criterion]
 		if !ok {
 			continue
 		}
 		p, ok := pi[q.Post]
 		if !ok {
-			p = len(posts)
+			p = len(h.Cols)
 			pi[q.Post] = p
-			posts = append(posts, q.Post)
+			h.Cols = append(h.Cols, q.Post)
 		}
-		v := math.NaN()
-		if col < len(q.Values) {
-			v = num(q.Values[col])
-		}
-		cs = append(cs, cell{p, c, v})
-	}
-	if len(cs) == 0 || len(crit) == 0 {
-		return nil
-	}
-	// Raster: each post sx pixels wide, each criterion sy pixels high.
-	sx := max(1, 1800/len(posts))
-	sy := 24
-	img := image.NewNRGBA(image.Rect(0, 0, len(posts)*sx, len(crit)*sy))
-	for i := range img.Pix {
-		img.Pix[i] = 0xff // white: no query for this (post, criterion)
-	}
-	cmap := newViridis(0, 1)
-	nan := 0
-	for _, c := range cs {
-		var cl color.Color = nanGrey
-		if !math.IsNaN(c.v) {
-			cl = viridisAt(c.v)
+		cl := Cell{Col: p, Row: r, Undefined: true}
+		if col < len(q.Values) && q.Values[col].Valid() {
+			cl.Value, cl.Undefined = float64(q.Values[col]), false
 		} else {
-			nan++
+			undefined++
 		}
-		row := len(crit) - 1 - c.c // image rows run top-down
-		for y := row * sy; y < (row+1)*sy; y++ {
-			for x := c.p * sx; x < (c.p+1)*sx; x++ {
-				img.Set(x, y, cl)
-			}
-		}
+		h.Cells = append(h.Cells, cl)
 	}
-	id := r.PerQueryColumns[col]
-	title := id
-	if d, ok := metrics.Lookup(id); ok && d.Title != "" {
-		title = d.Title
+	if len(h.Cells) == 0 {
+		return nil, "the system has no per-query rows"
 	}
-	label := systemLabel(r, system)
-	p := newPlot(title+", per query: "+label, fmt.Sprintf("Post (%d posts, input order)", len(posts)), "Criterion")
-	p.Add(plotter.NewImage(img, -0.5, -0.5, float64(len(posts))-0.5, float64(len(crit))-0.5))
-	nominalTicks(&p.Y, crit)
-	p.X.Min, p.X.Max = -0.5, float64(len(posts))-0.5
-	ticks := []plot.Tick{{Value: 0, Label: "1"}}
-	step := niceStep(len(posts))
-	for k := step; k <= len(posts); k += step {
-		ticks = append(ticks, plot.Tick{Value: float64(k - 1), Label: strconv.Itoa(k)})
+	p := Panel{
+		X: Axis{Label: "Post (" + strconv.Itoa(len(h.Cols)) + " posts, input order)", Categories: h.Cols, IndexTicks: true,
+			Fixed: true, Min: -0.5, Max: float64(len(h.Cols)) - 0.5},
+		Y:        Axis{Label: "Criterion", Categories: crit, Fixed: true, Min: -0.6, Max: float64(len(crit)) - 0.4},
+		Elements: []Element{h},
 	}
-	p.X.Tick.Marker = plot.ConstantTicks(ticks)
-	p.X.Tick.Length = vg.Points(2)
-	cb := colorBar(cmap, title)
-	unitRange(&cb.Y, 0, 1, 0.2)
-	leg := newLegend()
-	if nan > 0 {
-		leg.Add("n/a\n("+strconv.Itoa(nan)+" queries)", legendFill{nanGrey})
+	var leg []LegendEntry
+	if undefined > 0 {
+		leg = append(leg, LegendEntry{Keys: []Key{{MarkFill, Style{Role: Undefined}}}, Text: "n/a\n(" + queries(undefined) + ")"})
 	}
-	h := wideH
-	if n := len(crit); n > 12 {
-		h += vg.Length(n-12) * 0.15 * vg.Inch
-	}
-	return &figure{name: "per_query_heatmap_" + keys[system], w: wideW, h: h,
-		parts: map[string]any{"posts": posts, "cells": len(cs), "metric": id},
-		draw:  func(c draw.Canvas) { drawHeatRow(c, "", []*plot.Plot{p}, cb, leg) }}
-}
-
-// niceStep returns a tick step of 1, 2 or 5 times a power of ten giving at
-// most about eight ticks over n positions.
-func niceStep(n int) int {
-	for p := 1; ; p *= 10 {
-		for _, m := range []int{1, 2, 5} {
-			if n/(m*p) <= 8 {
-				return m * p
-			}
-		}
-	}
+	return &Spec{Kind: KindPerQueryHeatmap, Title: title + ", per query: " + label(c.r, system), Scale: &ColorScale{Min: 0, Max: 1, Label: title, Step: 0.2},
+		Subtitle: "posts in input order; grey: undefined; blank: no query",
+		Alt: "Heat map of " + title + " (" + string(id) + ") of " + label(c.r, system) + " for each of " + queries(len(h.Cells)) +
+			", posts along x in input order and " + strconv.Itoa(len(crit)) + " criteria along y.",
+		Panels: []Panel{p}, Legend: leg, Notes: undefinedCells(undefined, "the metric is undefined for the query")}, ""
 }

@@ -140,11 +140,14 @@ func shownWidth(fc tables.FlatColumn, c tables.Cell) int {
 const (
 	minWidth = 6
 	maxWidth = 50
+	// widthPad leaves room for the autofilter button of a header and the
+	// bold header font, so neighbouring columns do not run together.
+	widthPad = 4
 )
 
 // width returns the width of a column whose widest cell shows n characters.
 func width(n int) float64 {
-	return float64(min(max(n, minWidth), maxWidth) + 2)
+	return float64(min(max(n, minWidth), maxWidth) + widthPad)
 }
 
 // undefined is an empty cell of the given kind.

@@ -216,8 +216,8 @@ func TestDataSheets(t *testing.T) {
 			}
 			for _, col := range tt.widthCols {
 				w, err := f.GetColWidth(tt.sheet, string(col))
-				if err != nil || w < minWidth+2 || w > maxWidth+2 {
-					t.Errorf("width of %c = %v (%v), want within [%d, %d]", col, w, err, minWidth+2, maxWidth+2)
+				if err != nil || w < minWidth+widthPad || w > maxWidth+widthPad {
+					t.Errorf("width of %c = %v (%v), want within [%d, %d]", col, w, err, minWidth+widthPad, maxWidth+widthPad)
 				}
 			}
 		})

@@ -1,12 +1,16 @@
-package figures
+// Package figtest holds the report fixtures the tests of figures,
+// figures/plot and figures/echarts share: a small Report built by hand,
+// and the demo Report of SPEC 11 computed from dataset/demo.
+package figtest
 
 import (
 	"math"
 
+	"paperbundle/metrics"
 	"paperbundle/report"
 )
 
-// The fixture is a small Report built by hand (not by report.Compute): two
+// Fixture is a small Report built by hand (not by report.Compute): two
 // systems, three criteria, 40 eval queries of which 10 have evidence. Its
 // numbers are chosen so that every invariant the tests check holds by
 // construction, and a few are undefined (NaN) on purpose:
@@ -21,11 +25,12 @@ import (
 // The first system's label carries markup and the second a non-ASCII
 // letter, for the escaping and code-page tests.
 
+// The fixture's sizes and labels.
 const (
-	fixtureEval      = 40
-	fixturePositives = 10
-	labelA           = `System <A> & "friends"`
-	labelB           = "Système B"
+	Eval      = 40
+	Positives = 10
+	LabelA    = `System <A> & "friends"`
+	LabelB    = "Système B"
 )
 
 var (
@@ -44,8 +49,8 @@ func grid11() []report.Num {
 	return g
 }
 
-func metric(system, id, slice string, v, lo, hi float64) report.Metric {
-	m := report.Metric{System: system, ID: id, Slice: slice, Value: report.Num(v), N: fixtureEval,
+func metric(system string, id metrics.ID, slice report.Slice, v, lo, hi float64) report.Metric {
+	m := report.Metric{System: system, ID: id, Slice: slice, Value: report.Num(v), N: Eval,
 		Folds: []report.Num{}, FoldMean: nan, FoldStd: nan}
 	if !math.IsNaN(lo) {
 		m.CI = &report.CI{Low: report.Num(lo), High: report.Num(hi), Method: "percentile", Unit: "post", Resamples: 200}
@@ -65,25 +70,33 @@ var (
 	diffInPool = []int{1, 2, 2, 1, 2, 4, 1, 2, 2, 3}
 )
 
+// Rho and P are the Spearman correlation of difficulty and recall@10 of
+// the first system and its p-value (scipy.stats.spearmanr).
 const (
-	fixtureRho = -0.6081378946532863
-	fixtureP   = 0.062127603424563645
+	Rho = -0.6081378946532863
+	P   = 0.062127603424563645
 )
 
-func fixture() *report.Report {
+// Fixture returns a new copy of the fixture Report.
+func Fixture() *report.Report {
 	r := &report.Report{
 		SchemaVersion: report.SchemaVersion,
 		Version:       "v1",
 		Title:         "Fixture",
 		Tool:          "paperbundle test",
 		Dataset: report.DatasetSummary{
-			EvalQueries: fixtureEval, PositiveQueries: fixturePositives, PositiveRate: 0.25,
+			EvalQueries: Eval, PositiveQueries: Positives, PositiveRate: 0.25,
 			Criteria: []string{"A.1", "A.2", "A.3"}, Posts: 14,
 		},
 		Systems: []report.SystemInfo{
-			{Name: "sys-a", Label: labelA, Primary: true},
-			{Name: "sys_b", Label: labelB, Reference: "sys-a"},
+			{Name: "sys-a", Label: LabelA, Kind: report.Pipeline, Primary: true},
+			{Name: "sys_b", Label: LabelB, Kind: report.Pipeline, Reference: "sys-a"},
+			{Name: "baseline:random", Label: "Random ranking", Kind: report.Baseline},
+			{Name: "baseline:oracle", Label: "Oracle ranking", Kind: report.Baseline},
 		},
+		Settings: report.Settings{HeadlineCutoff: 10, Cutoffs: []int{1, 3, 5, 10}, FPRTargets: []float64{0.05, 0.1},
+			GammaSweep: []float64{0.7, 0.8, 0.9}, Bootstrap: report.BootstrapSettings{Resamples: 200, Unit: "post", Method: "percentile", Confidence: 0.95},
+			Calibration: report.CalibrationSettings{Bins: 5, Strategy: "uniform"}},
 	}
 	for si, sys := range []string{"sys-a", "sys_b"} {
 		d := 0.05 * float64(si) // the second system is a little worse
@@ -195,7 +208,7 @@ func fixture() *report.Report {
 					au = math.NaN()
 				}
 			}
-			sl := "criterion=" + c
+			sl := report.CriterionSlice(c)
 			r.Metrics = append(r.Metrics,
 				metric(sys, "ne.auroc", sl, au, au-0.1, math.Min(1, au+0.1)),
 				metric(sys, "rank.recall@10", sl, rec, rec-0.15, math.Min(1, rec+0.1)),
@@ -206,10 +219,10 @@ func fixture() *report.Report {
 	// Spearman of difficulty for the first system only: the second
 	// system's figure says n/a.
 	r.Metrics = append(r.Metrics,
-		metric("sys-a", "rank.spearman_difficulty@10", "", fixtureRho, fnan, fnan),
-		metric("sys-a", "rank.spearman_difficulty_p@10", "", fixtureP, fnan, fnan))
+		metric("sys-a", "rank.spearman_difficulty@10", "", Rho, fnan, fnan),
+		metric("sys-a", "rank.spearman_difficulty_p@10", "", P, fnan, fnan))
 	for i := len(r.Metrics) - 2; i < len(r.Metrics); i++ {
-		r.Metrics[i].N = fixturePositives
+		r.Metrics[i].N = Positives
 	}
 	r.Metrics = append(r.Metrics,
 		metric("baseline:random", "rank.ndcg@10", "", 0.3, 0.27, 0.33),
@@ -217,7 +230,7 @@ func fixture() *report.Report {
 
 	// Per-query values: 14 posts; the first 12 have all three criteria,
 	// the last two only A.1 and A.2 (40 queries in all).
-	r.PerQueryColumns = []string{"rank.recall@10", "dynk.evidence_recall_all"}
+	r.PerQueryColumns = []metrics.ID{"rank.recall@10", "dynk.evidence_recall_all"}
 	for _, sys := range []string{"sys-a", "sys_b"} {
 		q := 0
 		for p := 0; p < 14; p++ {

@@ -1,9 +1,10 @@
-package figures
+package plot
 
 import (
 	"image/color"
 	"math"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -223,12 +224,6 @@ func lineStyle(i int, width float64) draw.LineStyle {
 
 // --- layout -----------------------------------------------------------
 
-// panel is one plot of a figure with the legend entries it owns.
-type panel struct {
-	p   *plot.Plot
-	leg *plot.Legend // may be nil
-}
-
 // legendWidth returns the width the legend needs.
 func legendWidth(l *plot.Legend) vg.Length {
 	if legendEmpty(l) {
@@ -343,6 +338,7 @@ type bars struct {
 	X, Y   []float64
 	Lo, Hi []float64 // nil: no whiskers; NaN entries: no whisker
 	Width  float64
+	Widths []float64 // per bar, when set (else Width)
 	Base   float64
 	Color  color.Color
 	Line   draw.LineStyle
@@ -357,7 +353,8 @@ func (b *bars) Plot(c draw.Canvas, p *plot.Plot) {
 		if math.IsNaN(y) {
 			continue
 		}
-		x0, x1 := trX(x-b.Width/2), trX(x+b.Width/2)
+		w := b.width(i)
+		x0, x1 := trX(x-w/2), trX(x+w/2)
 		y0, y1 := trY(b.Base), trY(y)
 		pts := []vg.Point{{X: x0, Y: y0}, {X: x0, Y: y1}, {X: x1, Y: y1}, {X: x1, Y: y0}}
 		if b.Color != nil {
@@ -393,8 +390,8 @@ func (b *bars) DataRange() (xmin, xmax, ymin, ymax float64) {
 	xmin, xmax = math.Inf(1), math.Inf(-1)
 	ymin, ymax = b.Base, b.Base
 	for i, x := range b.X {
-		xmin = math.Min(xmin, x-b.Width/2)
-		xmax = math.Max(xmax, x+b.Width/2)
+		xmin = math.Min(xmin, x-b.width(i)/2)
+		xmax = math.Max(xmax, x+b.width(i)/2)
 		for _, v := range []float64{b.Y[i], at(b.Lo, i), at(b.Hi, i)} {
 			if !math.IsNaN(v) {
 				ymin, ymax = math.Min(ymin, v), math.Max(ymax, v)
@@ -402,6 +399,13 @@ func (b *bars) DataRange() (xmin, xmax, ymin, ymax float64) {
 		}
 	}
 	return
+}
+
+func (b *bars) width(i int) float64 {
+	if b.Widths != nil {
+		return b.Widths[i]
+	}
+	return b.Width
 }
 
 // Thumbnail implements plot.Thumbnailer.
@@ -717,3 +721,15 @@ type legendGlyph struct{ draw.GlyphStyle }
 
 // Thumbnail implements plot.Thumbnailer.
 func (l legendGlyph) Thumbnail(c *draw.Canvas) { c.DrawGlyph(l.GlyphStyle, c.Center()) }
+
+// trimFloat formats x with at most prec decimals, without trailing zeros.
+func trimFloat(x float64, prec int) string {
+	s := strconv.FormatFloat(x, 'f', prec, 64)
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	if s == "-0" {
+		s = "0"
+	}
+	return s
+}

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package figures
+package plot
 
 import "time"
 

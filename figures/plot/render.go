@@ -1,19 +1,19 @@
-// Package figures renders the figures of a paper bundle from the finished
-// report: it sits after report.Compute in the pipeline
+// Package plot draws the figure specs of package figures as static files
+// with gonum.org/v1/plot: SVG (fonts not embedded), PDF (Liberation Sans
+// embedded, fixed dates) and 300-dpi PNG. It sits at the end of the
+// pipeline
 //
-//	inputs -> dataset -> report.Compute -> *report.Report -> renderers -> bundle
+//	*report.Report -> figures.Catalogue -> []figures.Spec -> plot.Render -> figures/<id>.svg|.pdf|.png
 //
-// and is one of the renderers. Render writes every static figure with
-// gonum.org/v1/plot as SVG, PDF and 300-dpi PNG under figures/ of the
-// bundle; ECharts returns the same figures as interactive go-echarts
-// snippets for report.html. Both only read the Report: every number drawn
-// is a number of the Report, and undefined values (NaN) are left out,
-// never drawn as 0. docs/figures.md lists every figure.
+// gonum/plot, fpdf and the workarounds for their limits live here only.
+// The house style (Liberation Sans, the Okabe-Ito palette, viridis heat
+// maps, legends in a column beside the data) is in style.go.
 //
-// Output is byte-identical on rebuild: figures are built in a fixed
-// order, SVG and PNG are deterministic as rendered, and PDFs carry fixed
-// creation and modification dates.
-package figures
+// Output is byte-identical on rebuild and on any number of cores: figures
+// are drawn in parallel, each into its own buffers, and returned in spec
+// order; SVG and PNG are deterministic as rendered, and PDFs carry the
+// creation and modification dates of Options.Date.
+package plot
 
 import (
 	"bytes"
@@ -32,7 +32,7 @@ import (
 	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
 
-	"paperbundle/report"
+	"paperbundle/figures"
 )
 
 // DPI is the resolution of the PNG figures.
@@ -41,82 +41,94 @@ const DPI = 300
 // Dir is the folder of the bundle that holds the figures.
 const Dir = "figures/"
 
-// DefaultPDFDate is the creation and modification date written into every
+// DefaultDate is the creation and modification date written into every
 // PDF when the Report carries no generation time (SOURCE_DATE_EPOCH).
-var DefaultPDFDate = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+var DefaultDate = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 
-// figure is one static figure: a file stem, a paper size and a function
-// that draws it on any canvas. parts keeps the plotted data for tests.
-type figure struct {
-	name  string
-	w, h  vg.Length
-	draw  func(c draw.Canvas)
-	parts map[string]any
+// Options control Render.
+type Options struct {
+	// Date is the creation and modification date of every PDF: the
+	// Report's generation time (see DateOf); the zero time means
+	// DefaultDate.
+	Date time.Time
 }
 
-// Render writes figures/<name>.svg, figures/<name>.pdf and
-// figures/<name>.png for every figure the Report has data for. It matches
-// report.Renderer.
-func Render(s report.Sink, r *report.Report) error {
-	figs := build(r)
-	date := pdfDate(r)
+// DateOf returns the PDF date of a report's generation time (RFC 3339, as
+// report.Report.Generated holds it): the time in UTC, else DefaultDate.
+func DateOf(generated string) time.Time {
+	if generated != "" {
+		if t, err := time.Parse(time.RFC3339, generated); err == nil {
+			return t.UTC()
+		}
+	}
+	return DefaultDate
+}
+
+// File is one rendered file: its path in the bundle and its bytes.
+type File struct {
+	Name string // figures/<id>.svg, .pdf or .png
+	Data []byte
+}
+
+// figure is one static figure ready to draw: a file stem, a paper size and
+// a function that draws it on any canvas.
+type figure struct {
+	name string
+	w, h vg.Length
+	draw func(c draw.Canvas)
+}
+
+// Render draws every spec as figures/<id>.svg, figures/<id>.pdf and
+// figures/<id>.png, in spec order (each as SVG, PDF, PNG). Figures are
+// drawn on GOMAXPROCS goroutines; the bytes are those of a one-goroutine
+// render.
+func Render(specs []figures.Spec, opt Options) ([]File, error) {
+	date := opt.Date
+	if date.IsZero() {
+		date = DefaultDate
+	}
 	type out struct {
 		svg, pdf, png []byte
 		err           error
 	}
-	res := make([]out, len(figs))
+	res := make([]out, len(specs))
 	jobs := make(chan int)
 	var wg sync.WaitGroup
-	for w := 0; w < max(1, min(runtime.GOMAXPROCS(0), len(figs))); w++ {
+	for w := 0; w < max(1, min(runtime.GOMAXPROCS(0), len(specs))); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
 				o := &res[i]
-				if o.svg, o.err = figs[i].svg(); o.err != nil {
+				f, err := build(&specs[i])
+				if err != nil {
+					o.err = err
 					continue
 				}
-				if o.pdf, o.err = figs[i].pdf(date); o.err != nil {
+				if o.svg, o.err = f.svg(); o.err != nil {
 					continue
 				}
-				o.png, o.err = figs[i].png()
+				if o.pdf, o.err = f.pdf(date); o.err != nil {
+					continue
+				}
+				o.png, o.err = f.png()
 			}
 		}()
 	}
-	for i := range figs {
+	for i := range specs {
 		jobs <- i
 	}
 	close(jobs)
 	wg.Wait()
-	for i, f := range figs {
+	files := make([]File, 0, 3*len(specs))
+	for i := range specs {
 		if err := res[i].err; err != nil {
-			return fmt.Errorf("figures: %s: %w", f.name, err)
+			return nil, fmt.Errorf("plot: %s: %w", specs[i].ID, err)
 		}
-		s.Add(Dir+f.name+".svg", res[i].svg)
-		s.Add(Dir+f.name+".pdf", res[i].pdf)
-		s.Add(Dir+f.name+".png", res[i].png)
+		name := Dir + string(specs[i].ID)
+		files = append(files, File{name + ".svg", res[i].svg}, File{name + ".pdf", res[i].pdf}, File{name + ".png", res[i].png})
 	}
-	return nil
-}
-
-// Names returns the file stems of the figures Render writes for r, in
-// order.
-func Names(r *report.Report) []string {
-	var out []string
-	for _, f := range build(r) {
-		out = append(out, f.name)
-	}
-	return out
-}
-
-// pdfDate is the Report's generation time, else DefaultPDFDate.
-func pdfDate(r *report.Report) time.Time {
-	if r.Generated != "" {
-		if t, err := time.Parse(time.RFC3339, r.Generated); err == nil {
-			return t.UTC()
-		}
-	}
-	return DefaultPDFDate
+	return files, nil
 }
 
 // svg renders the figure as SVG. Fonts are not embedded; the font-family

@@ -1,0 +1,133 @@
+package figures
+
+import (
+	"strconv"
+
+	"paperbundle/report"
+)
+
+// Catalogue returns the spec of every figure the Report has data for, in a
+// fixed order: ROC per system, the ROC overlay, precision-recall per
+// system and overlay, reliability, decision curves, per-criterion bars,
+// Dynamic-K histograms, Recall@K and Precision@K by stratum, difficulty,
+// gamma sweep, threshold grids, per-query heat maps, and the systems
+// chart. Ids are unique and made of [a-z0-9_].
+func Catalogue(r *report.Report) []Spec {
+	var out []Spec
+	for _, e := range plan(r) {
+		if e.spec != nil {
+			out = append(out, *e.spec)
+		}
+	}
+	return out
+}
+
+// Missing returns the figures of the catalogue that the Report has no
+// data for, in catalogue order, each with the reason: the HTML report
+// shows it in place of the figure.
+func Missing(r *report.Report) []MissingFigure {
+	var out []MissingFigure
+	for _, e := range plan(r) {
+		if e.spec == nil {
+			out = append(out, MissingFigure{ID: e.id, Title: e.title, Reason: e.reason})
+		}
+	}
+	return out
+}
+
+// entry is one figure of the plan: its spec, or the reason it has none.
+type entry struct {
+	id     FigureID
+	title  string
+	spec   *Spec
+	reason string
+}
+
+// cat holds what every builder reads.
+type cat struct {
+	r    *report.Report
+	keys map[string]string // system name -> key in ids
+	k    int               // headline cutoff
+	out  []entry
+}
+
+// builder makes the spec of one figure, or says why there is none.
+type builder func(c *cat, system string) (*Spec, string)
+
+// add records the outcome of one builder.
+func (c *cat) add(id FigureID, title string, b builder, system string) {
+	s, why := b(c, system)
+	if s != nil {
+		s.ID = id
+		if s.Title == "" {
+			s.Title = title
+		}
+		s.System = system
+		c.out = append(c.out, entry{id: id, title: s.Title, spec: s})
+		return
+	}
+	c.out = append(c.out, entry{id: id, title: title, reason: why})
+}
+
+// plan lists every figure of the catalogue for the Report.
+func plan(r *report.Report) []entry {
+	c := &cat{r: r, keys: systemKeys(r), k: headlineK(r)}
+	sys := pipelines(r)
+	id := func(prefix, system string) FigureID { return FigureID(prefix + "_" + c.keys[system]) }
+	lbl := func(s string) string { return label(r, s) }
+	K := strconv.Itoa(c.k)
+
+	for _, s := range sys {
+		c.add(id("roc", s), "ROC: "+lbl(s), (*cat).roc, s)
+	}
+	c.add("roc_overlay", "ROC: all systems", (*cat).rocOverlay, "")
+	for _, s := range sys {
+		c.add(id("pr", s), "Precision-recall: "+lbl(s), (*cat).pr, s)
+	}
+	c.add("pr_overlay", "Precision-recall: all systems", (*cat).prOverlay, "")
+	for _, s := range sys {
+		c.add(id("reliability", s), "Reliability: "+lbl(s), (*cat).reliability, s)
+	}
+	for _, s := range sys {
+		c.add(id("decision_curve", s), "Decision curve: "+lbl(s), (*cat).decision, s)
+	}
+	for _, s := range sys {
+		c.add(id("criteria_auroc", s), "AUROC by criterion: "+lbl(s), (*cat).criteriaAUROC, s)
+		c.add(id("criteria_ranking", s), "Recall@"+K+" and nDCG@"+K+" by criterion: "+lbl(s), (*cat).criteriaRanking, s)
+	}
+	for _, s := range sys {
+		for _, g := range []histGroup{histAll, histState, histEvidence} {
+			g := g
+			c.add(id(g.prefix(), s), g.title()+": "+lbl(s), func(c *cat, s string) (*Spec, string) { return c.dynkHist(s, g) }, s)
+		}
+	}
+	for _, s := range sys {
+		c.add(id("recall_at_k", s), "Recall@K by n_pos stratum: "+lbl(s), func(c *cat, s string) (*Spec, string) { return c.rankAtK(s, true) }, s)
+		c.add(id("precision_at_k", s), "Precision@K by n_pos stratum: "+lbl(s), func(c *cat, s string) (*Spec, string) { return c.rankAtK(s, false) }, s)
+	}
+	for _, s := range sys {
+		c.add(id("difficulty", s), "Recall@"+K+" against difficulty: "+lbl(s), (*cat).difficulty, s)
+	}
+	for _, s := range sys {
+		c.add(id("gamma_sweep", s), "Dynamic-K gamma sweep: "+lbl(s), (*cat).gammaSweep, s)
+	}
+	for _, s := range sys {
+		for _, gm := range gridMetrics {
+			gm := gm
+			c.add(id("gate_grid_"+gm.key, s), gm.title+": "+lbl(s), func(c *cat, s string) (*Spec, string) { return c.gateGrid(s, gm) }, s)
+		}
+	}
+	for _, s := range sys {
+		c.add(id("per_query_heatmap", s), "Per-query heat map: "+lbl(s), (*cat).perQueryHeat, s)
+	}
+	c.add("systems", "Systems and baselines ("+confPct(r)+" bootstrap CI)", (*cat).systems, "")
+	return c.out
+}
+
+// sectionReason is the Report's reason for a missing section, or def.
+func (c *cat) sectionReason(id, def string) string {
+	if s, ok := c.r.Section(id); ok && !s.Present && s.Reason != "" {
+		return s.Reason
+	}
+	return def
+}
