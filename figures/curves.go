@@ -150,7 +150,7 @@ func (c *cat) rocOverlay(string) (*Spec, string) {
 	}
 	leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Diagonal}}}, Text: "Chance"})
 	return &Spec{Kind: KindROCOverlay, Subtitle: "full-sample curves; hover a curve for thresholds",
-		Alt: "Full-sample ROC curves of " + strconv.Itoa(len(c.r.Curves.ROC)) + " systems on one plot, with the chance diagonal.",
+		Alt:    "Full-sample ROC curves of " + strconv.Itoa(len(c.r.Curves.ROC)) + " systems on one plot, with the chance diagonal.",
 		Panels: []Panel{p}, Legend: leg}, ""
 }
 
@@ -226,7 +226,7 @@ func (c *cat) prOverlay(string) (*Spec, string) {
 		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Reference}}}, Text: "Positive rate " + fmt3(float64(pr))})
 	}
 	return &Spec{Kind: KindPROverlay, Subtitle: "full-sample curves; hover a curve for thresholds",
-		Alt: "Full-sample precision-recall curves of " + strconv.Itoa(len(c.r.Curves.PR)) + " systems on one plot, with the positive rate.",
+		Alt:    "Full-sample precision-recall curves of " + strconv.Itoa(len(c.r.Curves.PR)) + " systems on one plot, with the positive rate.",
 		Panels: []Panel{p}, Legend: leg}, ""
 }
 
@@ -359,6 +359,6 @@ func (c *cat) decision(system string) (*Spec, string) {
 		{Keys: []Key{{MarkLine, Style{Role: Zero}}}, Text: "Treat none"},
 	}
 	return &Spec{Kind: KindDecision, Subtitle: "net benefit; treat-all falls below the axis at high thresholds",
-		Alt: "Decision curve of " + lbl + ": net benefit of acting on the model, of treating all and of treating none over threshold probabilities.",
+		Alt:    "Decision curve of " + lbl + ": net benefit of acting on the model, of treating all and of treating none over threshold probabilities.",
 		Panels: []Panel{p}, Legend: leg, Notes: leftOut(skipped)}, ""
 }

@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -39,7 +40,7 @@ func build(s *figures.Spec) (f *figure, err error) {
 		if i == 0 && s.Layout != figures.Row {
 			title = s.Title
 		}
-		ps[i] = panelPlot(&s.Panels[i], title, cmap)
+		ps[i] = panelPlot(&s.Panels[i], fitTitle(title, w*0.7), cmap)
 	}
 	leg := legend(s)
 	var paint func(c draw.Canvas)
@@ -62,6 +63,18 @@ func build(s *figures.Spec) (f *figure, err error) {
 		paint = func(c draw.Canvas) { drawWithLegend(c, ps[0], leg) }
 	}
 	return &figure{name: string(s.ID), w: w, h: h, draw: paint}, nil
+}
+
+// fitTitle breaks a title that is wider than avail after its last ": "
+// (before the system label), so a long label never runs off the page.
+func fitTitle(title string, avail vg.Length) string {
+	if textStyle(sizeTitle).Width(title) <= avail {
+		return title
+	}
+	if i := strings.LastIndex(title, ": "); i > 0 {
+		return title[:i+1] + "\n" + title[i+2:]
+	}
+	return title
 }
 
 // size is the paper size of a figure: tuned per kind, taller for long
