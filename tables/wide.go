@@ -15,7 +15,7 @@ func sliceColumns(r *report.Report, tb metrics.TableID, perCutoff bool) ([]metri
 	var cols []Column
 	addID := func(d metrics.Def, id metrics.ID) {
 		ids = append(ids, id)
-		c := Column{Key: string(id), Title: Title(id), Kind: Number, Digits: 4, CI: true, Best: d.Direction}
+		c := Column{Key: string(id), Title: Title(id), Kind: Number, Digits: 4, CI: d.Family() != "data", Best: d.Direction}
 		if d.Kind == metrics.KindCount {
 			c = Column{Key: string(id), Title: Title(id), Kind: Count}
 		}
