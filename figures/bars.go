@@ -305,7 +305,7 @@ func (c *cat) rankAtK(system string, recall bool) (*Spec, string) {
 			name += " (n = " + groupInt(int(n)) + ")"
 		}
 		for j := range s.pts {
-			s.pts[j].Tip = name + ", K = " + trimFloat(s.pts[j].X, 0) + ": " + strings.TrimSuffix(what, "@K") + " " + fmt3(s.pts[j].Y)
+			s.pts[j].Tip = name + ", K = " + TrimFloat(s.pts[j].X, 0) + ": " + strings.TrimSuffix(what, "@K") + " " + fmt3(s.pts[j].Y)
 		}
 		if len(s.pts) > 1 {
 			line := make([]XY, len(s.pts))

@@ -106,7 +106,7 @@ func (c *cat) roc(system string) (*Spec, string) {
 		p.Elements = append(p.Elements, &Points{Name: op.Label, Style: st, Points: []Point{{X: x, Y: y,
 			Tag: shortOpLabel(op.Label), Tip: op.Label + ": held-out FPR " + fmt3(x) + ", TPR " + fmt3(y)}}})
 		leg = append(leg, LegendEntry{Keys: []Key{{MarkMarker, st}},
-			Text: op.Label + "\n(held out: FPR " + trimFloat(x, 3) + ", TPR " + trimFloat(y, 3) + ")"})
+			Text: op.Label + "\n(held out: FPR " + TrimFloat(x, 3) + ", TPR " + TrimFloat(y, 3) + ")"})
 		marked++
 	}
 	s := &Spec{Kind: KindROC, Subtitle: auc + "; band: " + ciName(c.r) + "; hover the curve for thresholds",
@@ -248,7 +248,7 @@ func (c *cat) reliability(system string) (*Spec, string) {
 	var line []XY
 	skipped, maxc := 0, 1.0
 	for _, b := range rel.Bins {
-		tip := "bin [" + trimFloat(num(b.Lo), 4) + ", " + trimFloat(num(b.Hi), 4) + "): " + queries(b.Count) +
+		tip := "bin [" + TrimFloat(num(b.Lo), 4) + ", " + TrimFloat(num(b.Hi), 4) + "): " + queries(b.Count) +
 			", observed frequency " + fmt3(num(b.ObsFreq)) + " (Wilson 95% " + fmt3(num(b.WilsonLo)) + " to " +
 			fmt3(num(b.WilsonHi)) + "), mean p " + fmt3(num(b.MeanP))
 		if b.Lo.Valid() && b.Hi.Valid() && b.Count > 0 {

@@ -130,7 +130,7 @@ func confPct(r *report.Report) string {
 	if !(c > 0 && c < 1) {
 		c = 0.95
 	}
-	return trimFloat(100*c, 1) + "%"
+	return TrimFloat(100*c, 1) + "%"
 }
 
 // sanitize maps a name to the id alphabet [a-z0-9_]: letters are lowered,
@@ -255,7 +255,7 @@ func stepTicks(lo, hi, step float64) []Tick {
 	n := int(math.Round((hi - lo) / step))
 	for i := 0; i <= n; i++ {
 		v := lo + float64(i)*step
-		out = append(out, Tick{Value: v, Label: trimFloat(v, 2)})
+		out = append(out, Tick{Value: v, Label: TrimFloat(v, 2)})
 	}
 	return out
 }
@@ -269,8 +269,8 @@ func intTicks(vals []int) []Tick {
 	return out
 }
 
-// trimFloat formats x with at most prec decimals, without trailing zeros.
-func trimFloat(x float64, prec int) string {
+// TrimFloat formats x with at most prec decimals, without trailing zeros.
+func TrimFloat(x float64, prec int) string {
 	s := strconv.FormatFloat(x, 'f', prec, 64)
 	if strings.Contains(s, ".") {
 		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")

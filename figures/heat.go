@@ -80,7 +80,7 @@ func (c *cat) gateGrid(system string, gm gridMetric) (*Spec, string) {
 	for _, t := range c.r.Thresholds {
 		if t.System == system && t.TauNeg.Valid() && t.TauPos.Valid() {
 			chosen.Points = append(chosen.Points, Point{X: float64(t.TauNeg), Y: float64(t.TauPos),
-				Tip: "fold " + strconv.Itoa(t.Fold) + ": tau_neg " + trimFloat(float64(t.TauNeg), 4) + ", tau_pos " + trimFloat(float64(t.TauPos), 4)})
+				Tip: "fold " + strconv.Itoa(t.Fold) + ": tau_neg " + TrimFloat(float64(t.TauNeg), 4) + ", tau_pos " + TrimFloat(float64(t.TauPos), 4)})
 		}
 	}
 	var panels []Panel
@@ -92,7 +92,7 @@ func (c *cat) gateGrid(system string, gm gridMetric) (*Spec, string) {
 				undefined++
 			}
 		}
-		w, hh := minStep(h.ColAt), minStep(h.RowAt)
+		w, hh := MinStep(h.ColAt), MinStep(h.RowAt)
 		p := Panel{Title: map[string]string{"tune": "Tune rows", "eval": "Eval rows"}[on],
 			X: Axis{Label: "Screening threshold tau_neg", Fixed: true, Min: -w / 2, Max: 1 + w/2, Ticks: stepTicks(0, 1, 0.2)},
 			Y: Axis{Label: "Alert threshold tau_pos", Fixed: true, Min: -hh / 2, Max: 1 + hh/2, Ticks: stepTicks(0, 1, 0.2)}}
@@ -141,11 +141,11 @@ func gridHeat(cells []*report.GridCell, gm gridMetric) *HeatMap {
 	xi, yi := map[float64]int{}, map[float64]int{}
 	for i, x := range h.ColAt {
 		xi[x] = i
-		h.Cols = append(h.Cols, trimFloat(x, 4))
+		h.Cols = append(h.Cols, TrimFloat(x, 4))
 	}
 	for i, y := range h.RowAt {
 		yi[y] = i
-		h.Rows = append(h.Rows, trimFloat(y, 4))
+		h.Rows = append(h.Rows, TrimFloat(y, 4))
 	}
 	for _, g := range cells {
 		v := gm.get(g)
@@ -155,7 +155,7 @@ func gridHeat(cells []*report.GridCell, gm gridMetric) *HeatMap {
 			cl.Value = float64(v)
 			what = gm.format(float64(v))
 		}
-		cl.Tip = "tau_neg " + trimFloat(float64(g.TauNeg), 4) + ", tau_pos " + trimFloat(float64(g.TauPos), 4) + ": " + strings.ToLower(gm.title) + " " + what
+		cl.Tip = "tau_neg " + TrimFloat(float64(g.TauNeg), 4) + ", tau_pos " + TrimFloat(float64(g.TauPos), 4) + ": " + strings.ToLower(gm.title) + " " + what
 		h.Cells = append(h.Cells, cl)
 	}
 	return h
@@ -170,9 +170,9 @@ func sortedKeys(m map[float64]bool) []float64 {
 	return out
 }
 
-// minStep is the smallest gap between sorted distinct values (1 if fewer
+// MinStep is the smallest gap between sorted distinct values (1 if fewer
 // than two).
-func minStep(v []float64) float64 {
+func MinStep(v []float64) float64 {
 	step := math.Inf(1)
 	for i := 1; i < len(v); i++ {
 		step = math.Min(step, v[i]-v[i-1])
@@ -198,8 +198,8 @@ func (c *cat) gammaSweep(system string) (*Spec, string) {
 			continue
 		}
 		x, y, g := float64(s.MeanK), float64(s.EvidenceRecall), float64(s.Gamma)
-		pts.Points = append(pts.Points, Point{X: x, Y: y, Tag: "gamma " + trimFloat(g, 3),
-			Tip: "gamma " + trimFloat(g, 3) + ": mean K " + strconv.FormatFloat(x, 'f', 2, 64) +
+		pts.Points = append(pts.Points, Point{X: x, Y: y, Tag: "gamma " + TrimFloat(g, 3),
+			Tip: "gamma " + TrimFloat(g, 3) + ": mean K " + strconv.FormatFloat(x, 'f', 2, 64) +
 				", evidence recall " + fmt3(y) + ", evidence precision " + fmt3(num(s.EvidencePrecision)) +
 				", workload " + wholeText(num(s.WorkloadPer1000)) + " per 1,000 queries"})
 		line = append(line, XY{x, y})

@@ -329,7 +329,7 @@ func addHeat(p *plot.Plot, e *figures.HeatMap, cmap *viridis) {
 		cmap = newViridis(0, 1)
 	}
 	if e.ColAt != nil && e.RowAt != nil {
-		h := &cells{Map: cmap, NaN: nanGrey, W: minStep(e.ColAt), H: minStep(e.RowAt)}
+		h := &cells{Map: cmap, NaN: nanGrey, W: figures.MinStep(e.ColAt), H: figures.MinStep(e.RowAt)}
 		for _, cl := range e.Cells {
 			h.X = append(h.X, e.ColAt[cl.Col])
 			h.Y = append(h.Y, e.RowAt[cl.Row])
@@ -577,18 +577,6 @@ func postSteps(xy plotter.XYs) plotter.XYs {
 	return append(out, xy[len(xy)-1])
 }
 
-// minStep is the smallest gap between sorted distinct values (1 if fewer
-// than two).
-func minStep(v []float64) float64 {
-	step := math.Inf(1)
-	for i := 1; i < len(v); i++ {
-		step = math.Min(step, v[i]-v[i-1])
-	}
-	if math.IsInf(step, 0) {
-		return 1
-	}
-	return step
-}
 
 // blankTicks keeps tick positions but drops their labels (a shared axis).
 type blankTicks struct{ plot.Ticker }

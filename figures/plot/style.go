@@ -4,7 +4,6 @@ import (
 	"image/color"
 	"math"
 	"strconv"
-	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -12,6 +11,8 @@ import (
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"paperbundle/figures"
 )
 
 // The house style of every static figure: one font family (Liberation
@@ -193,7 +194,7 @@ func unitRange(a *plot.Axis, lo, hi, step float64) {
 	n := int(math.Round((hi - lo) / step))
 	for i := 0; i <= n; i++ {
 		v := lo + float64(i)*step
-		ticks = append(ticks, plot.Tick{Value: v, Label: trimFloat(v, 2)})
+		ticks = append(ticks, plot.Tick{Value: v, Label: figures.TrimFloat(v, 2)})
 	}
 	a.Tick.Marker = plot.ConstantTicks(ticks)
 }
@@ -722,14 +723,3 @@ type legendGlyph struct{ draw.GlyphStyle }
 // Thumbnail implements plot.Thumbnailer.
 func (l legendGlyph) Thumbnail(c *draw.Canvas) { c.DrawGlyph(l.GlyphStyle, c.Center()) }
 
-// trimFloat formats x with at most prec decimals, without trailing zeros.
-func trimFloat(x float64, prec int) string {
-	s := strconv.FormatFloat(x, 'f', prec, 64)
-	if strings.Contains(s, ".") {
-		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	}
-	if s == "-0" {
-		s = "0"
-	}
-	return s
-}
