@@ -577,7 +577,6 @@ func postSteps(xy plotter.XYs) plotter.XYs {
 	return append(out, xy[len(xy)-1])
 }
 
-
 // blankTicks keeps tick positions but drops their labels (a shared axis).
 type blankTicks struct{ plot.Ticker }
 

@@ -722,4 +722,3 @@ type legendGlyph struct{ draw.GlyphStyle }
 
 // Thumbnail implements plot.Thumbnailer.
 func (l legendGlyph) Thumbnail(c *draw.Canvas) { c.DrawGlyph(l.GlyphStyle, c.Center()) }
-
