@@ -3,13 +3,16 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"time"
 
 	"paperbundle/figures"
+	"paperbundle/figures/echarts"
 	"paperbundle/figures/plot"
 	"paperbundle/report"
 	"paperbundle/tables"
 	"paperbundle/tables/xlsx"
+	"paperbundle/templates"
 )
 
 // sink receives the finished files of a bundle (*bundle.Bundle; tests
@@ -20,9 +23,10 @@ type sink interface {
 
 // render writes every file of the bundle for a computed report: the one
 // function build (and later verify) call. configYAML is the resolved
-// configuration as written into the bundle. Every renderer reads only the
-// Report.
-func render(s sink, rep *report.Report, configYAML []byte) error {
+// configuration as written into the bundle, inputs the input files as the
+// manifest lists them (shown in the report's provenance). Every renderer
+// reads only the Report.
+func render(s sink, rep *report.Report, configYAML []byte, inputs []templates.InputFile) error {
 	js, err := rep.JSON()
 	if err != nil {
 		return err
@@ -30,7 +34,8 @@ func render(s sink, rep *report.Report, configYAML []byte) error {
 	s.Add("metrics_master.json", js)
 	s.Add("config.yaml", configYAML)
 	s.Add("per_query_metrics.csv", tables.PerQueryCSV(rep))
-	s.Add("METHODS.md", tables.Methods(rep))
+	methods := tables.Methods(rep)
+	s.Add("METHODS.md", methods)
 	set := tables.Build(rep)
 	s.Add("tables/preamble.tex", []byte(tables.Preamble))
 	checks := tables.Checks(rep)
@@ -43,13 +48,31 @@ func render(s sink, rep *report.Report, configYAML []byte) error {
 		return fmt.Errorf("tables.xlsx: %w", err)
 	}
 	s.Add("tables.xlsx", wb.Bytes())
-	files, err := plot.Render(figures.Catalogue(rep), plot.Options{Date: generated(rep)})
+	specs := figures.Catalogue(rep)
+	files, err := plot.Render(specs, plot.Options{Date: generated(rep)})
 	if err != nil {
 		return err
 	}
+	svg := map[figures.FigureID][]byte{}
 	for _, f := range files {
 		s.Add(f.Name, f.Data)
+		if id, ok := strings.CutSuffix(strings.TrimPrefix(f.Name, "figures/"), ".svg"); ok {
+			svg[figures.FigureID(id)] = f.Data
+		}
 	}
+	charts, err := echarts.Options(specs)
+	if err != nil {
+		return err
+	}
+	var page bytes.Buffer
+	err = templates.Render(&page, templates.Input{
+		Report: rep, Tables: set, Checks: checks, Specs: specs, Missing: figures.Missing(rep),
+		SVG: svg, Charts: charts, Methods: methods, Config: configYAML, Inputs: inputs,
+	})
+	if err != nil {
+		return err
+	}
+	s.Add("report.html", page.Bytes())
 	return nil
 }
 

@@ -18,6 +18,7 @@ import (
 	"paperbundle/dataset/demo"
 	"paperbundle/metrics"
 	"paperbundle/report"
+	"paperbundle/templates"
 )
 
 // Exit statuses (SPEC 8).
@@ -256,12 +257,12 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if err != nil {
 		return err
 	}
-	b := bundle.New()
-	if err := render(b, rep, cfgYAML); err != nil {
-		return err
-	}
 	inputs, err := inputHashes(cfg)
 	if err != nil {
+		return err
+	}
+	b := bundle.New()
+	if err := render(b, rep, cfgYAML, shownInputs(cfg, inputs)); err != nil {
 		return err
 	}
 	dir, err := b.Commit(bundle.CommitOptions{Root: root, Version: v, Force: *force, Tool: toolVersion(), Inputs: inputs})
@@ -274,6 +275,23 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	progress.done()
 	fmt.Fprintf(stdout, "bundle %s written to %s (%d files, %.1fs)\n", v, dir, len(b.Names())+1, time.Since(start).Seconds())
 	return nil
+}
+
+// shownInputs are the inputs as the report's provenance shows them: paths
+// relative to the configuration's folder, so the report does not depend on
+// where the project lives.
+func shownInputs(cfg *config.Config, in []bundle.Input) []templates.InputFile {
+	out := make([]templates.InputFile, len(in))
+	for i, x := range in {
+		p := x.Path
+		if cfg.Dir != "" {
+			if rel, err := filepath.Rel(cfg.Dir, p); err == nil && !strings.HasPrefix(rel, "..") {
+				p = rel
+			}
+		}
+		out[i] = templates.InputFile{Path: filepath.ToSlash(p), Size: x.Bytes, SHA256: x.SHA256}
+	}
+	return out
 }
 
 // inputHashes lists every input file of the configuration for the manifest.

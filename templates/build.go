@@ -1,0 +1,602 @@
+package templates
+
+import (
+	"fmt"
+	"html/template"
+	"math"
+	"strconv"
+	"strings"
+
+	"paperbundle/figures"
+	"paperbundle/figures/echarts"
+	"paperbundle/metrics"
+	"paperbundle/report"
+	"paperbundle/tables"
+	"paperbundle/templates/internal/md"
+)
+
+// Input is what report.html is made of: the finished report and what the
+// other renderers made from it. Nothing here is computed by this package.
+type Input struct {
+	Report  *report.Report
+	Tables  tables.Set   // tables.Build
+	Checks  tables.Table // tables.Checks
+	Specs   []figures.Spec
+	Missing []figures.MissingFigure
+	SVG     map[figures.FigureID][]byte // static figure of each spec (figures/plot)
+	Charts  []echarts.Chart             // interactive options; nil: static figures only
+	Methods []byte                      // METHODS.md (tables.Methods)
+	Config  []byte                      // config.yaml as written into the bundle
+	Inputs  []InputFile                 // the input files, for provenance
+	// Changes is the "Changes since vN" section (issue 10): nil until the
+	// bundle diff exists; when set it is shown before Methods.
+	Changes *Section
+}
+
+// InputFile is one input of the bundle, as the manifest lists it.
+type InputFile struct {
+	Path   string
+	Size   int64
+	SHA256 string
+}
+
+// plan is the fixed order of the page's report sections: which report
+// section gates it, which tables and figure kinds it shows.
+var plan = []struct {
+	id, title, section string
+	tables             []string
+	kinds              []figures.Kind
+	intro              string
+}{
+	{"ne_gate", "NE gate: classification", "ne_gate", []string{"ne_gate"},
+		[]figures.Kind{figures.KindROCOverlay, figures.KindPROverlay, figures.KindROC, figures.KindPR, figures.KindDecision},
+		"Does ne_prob flag the queries that have evidence? Held-out values use thresholds chosen on each fold's tune rows only, and are the honest numbers; in-sample values are optimistic."},
+	{"calibration", "NE gate: calibration", "calibration", []string{"calibration"},
+		[]figures.Kind{figures.KindReliability},
+		"Does a predicted probability of 30% mean evidence in about 30% of such queries?"},
+	{"ranking", "Ranking", "ranking", []string{"ranking"},
+		[]figures.Kind{figures.KindRecallAtK, figures.KindPrecisionAtK},
+		"How early does a reviewer meet the evidence sentences of a query that has them? Random and oracle rankings of the same candidates bound what is possible."},
+	{"dynamic_k", "Dynamic-K extraction", "dynamic_k", []string{"dynamic_k"},
+		[]figures.Kind{figures.KindDynKHist, figures.KindDynKHistState, figures.KindDynKHistEvid, figures.KindGammaSweep},
+		"How much of the evidence the extracted set holds, and how many sentences a reviewer reads."},
+	{"clinical_gate", "Three-state clinical gate", "clinical_gate", []string{"clinical_gate"},
+		[]figures.Kind{figures.KindGateGrid},
+		"How many evidence cases screening loses, how often a high-confidence alert is right, and the workload behind it."},
+	{"per_criterion", "Per-criterion breakdown", "per_criterion", []string{"per_criterion"},
+		[]figures.Kind{figures.KindCriteriaAUROC, figures.KindCriteriaRanking},
+		"The headline metrics computed within each criterion, to find where a system is weak."},
+	{"per_post", "Per-post multi-label", "per_post", []string{"per_post"},
+		[]figures.Kind{figures.KindPerQueryHeatmap},
+		"How well the decisions over all criteria of one post match as a whole."},
+	{"strata", "Stratified analysis and difficulty", "strata", []string{"strata"},
+		[]figures.Kind{figures.KindDifficulty},
+		"Ranking quality by the number of evidence sentences a query has, and per-query performance against difficulty."},
+	{"systems", "Systems and significance", "comparisons", []string{"comparisons"},
+		[]figures.Kind{figures.KindSystems},
+		"Each system against its reference on the same queries: paired differences with bootstrap intervals, permutation p-values with Holm's correction, and paired DeLong tests for AUROC."},
+}
+
+// newPage fills the page completely.
+func newPage(in Input) (*Page, error) {
+	r := in.Report
+	b := &builder{in: in, r: r, ids: &md.IDs{}, figs: map[figures.FigureID]*figures.Spec{},
+		charts: map[string]echarts.Chart{}, tables: map[string]tables.Table{}}
+	for i := range in.Specs {
+		b.figs[in.Specs[i].ID] = &in.Specs[i]
+	}
+	for _, c := range in.Charts {
+		b.charts[c.ID] = c
+	}
+	for _, t := range in.Tables.Tables {
+		b.tables[t.ID] = t
+	}
+	for _, s := range r.Systems {
+		if s.Primary {
+			b.primary = s.Name
+		}
+	}
+	p := &Page{
+		Title: r.Title, Version: r.Version, Tool: r.Tool, Generated: r.Generated,
+		Primary: r.Label(b.primary),
+	}
+	if p.Title == "" {
+		p.Title = "Paper bundle " + r.Version
+	}
+	for _, name := range r.SystemsOf(report.Pipeline) {
+		p.Systems = append(p.Systems, SystemTab{Name: name, Label: r.Label(name), Selected: name == b.primary})
+	}
+	// Section ids first, so that no heading id of Methods can take one.
+	for _, id := range []string{"top", "toc", "sec-scorecard", "sec-data", "sec-changes", "sec-methods", "sec-provenance"} {
+		b.ids.Add(id)
+	}
+	for _, s := range plan {
+		b.ids.Add("sec-" + s.id)
+	}
+	p.Summary = b.summary()
+	secs := []Section{b.scorecard(), b.data()}
+	for _, s := range plan {
+		sec, err := b.section(s.id, s.title, s.section, s.tables, s.kinds, s.intro)
+		if err != nil {
+			return nil, err
+		}
+		secs = append(secs, sec)
+	}
+	if in.Changes != nil {
+		c := *in.Changes
+		c.ID = "sec-changes"
+		secs = append(secs, c)
+	}
+	m, err := b.methods()
+	if err != nil {
+		return nil, err
+	}
+	secs = append(secs, m, b.provenance())
+	p.Sections = secs
+	for i := range secs {
+		rowHeaders(&secs[i])
+	}
+	for _, s := range secs {
+		p.TOC = append(p.TOC, TOCEntry{ID: s.ID, Title: s.Title})
+	}
+	if err := b.scripts(p); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+type builder struct {
+	in      Input
+	r       *report.Report
+	ids     *md.IDs
+	primary string
+	figs    map[figures.FigureID]*figures.Spec
+	charts  map[string]echarts.Chart
+	tables  map[string]tables.Table
+	live    []ChartData
+	classes styleClasses // styles of the inline figures
+}
+
+// summary is the opening paragraph: what was evaluated and how.
+func (b *builder) summary() []string {
+	r, st := b.r, b.r.Settings
+	ds := r.Dataset
+	out := []string{
+		fmt.Sprintf("%d systems evaluated on %s eval queries (%s posts, %d criteria, %d folds); %s queries have evidence (%s).",
+			len(r.SystemsOf(report.Pipeline)), thousands(ds.EvalQueries), thousands(ds.Posts), len(ds.Criteria), len(ds.Folds),
+			thousands(ds.PositiveQueries), pct(float64(ds.PositiveRate))),
+		fmt.Sprintf("Values are shown as value [%g%% CI]: %s bootstrap over %s resamples by %s, seed %d. Thresholds are chosen on tune rows only. \"n/a\" marks an undefined value, with the reason.",
+			100*st.Bootstrap.Confidence, st.Bootstrap.Method, thousands(st.Bootstrap.Resamples), st.Bootstrap.Unit, st.Seed),
+	}
+	failed := 0
+	for _, c := range r.Checks {
+		if !c.Passed {
+			failed++
+		}
+	}
+	line := fmt.Sprintf("%d consistency checks, %d not passed; %d warnings (see Data and checks).", len(r.Checks), failed, len(r.Warnings))
+	return append(out, line)
+}
+
+// cards are the headline metrics of the primary system, from the
+// scorecard table.
+func (b *builder) cards() []Card {
+	t, ok := b.tables[string(metrics.TableScorecard)]
+	if !ok {
+		return nil
+	}
+	col := columnIndex(t)
+	var out []Card
+	for _, row := range t.Rows {
+		if row.System != b.primary {
+			continue
+		}
+		c := Card{Anchor: row.Anchor}
+		c.Title = row.Cells[col["metric"]].Text
+		c.ID = row.Cells[col["id"]].Text
+		if d, ok := metrics.Lookup(metrics.ID(c.ID)); ok {
+			c.Meaning = d.Meaning
+		}
+		v := row.Cells[col["value"]]
+		c.Value, c.NA = cellText(t.Columns[col["value"]], v)
+		c.N = "n = " + thousands(int(row.Cells[col["n"]].V))
+		c.Target = row.Cells[col["target"]].Text
+		c.Badge = badge(row.Cells[col["target_met"]].Text)
+		c.BadgeOK = c.Badge == "met"
+		out = append(out, c)
+	}
+	return out
+}
+
+func columnIndex(t tables.Table) map[string]int {
+	m := map[string]int{}
+	for i, c := range t.Columns {
+		m[c.Key] = i
+	}
+	return m
+}
+
+func badge(met string) string {
+	switch met {
+	case "yes":
+		return "met"
+	case "no":
+		return "not met"
+	}
+	return ""
+}
+
+// scorecard is the summary section: every system's headline metrics.
+func (b *builder) scorecard() Section {
+	s := Section{ID: "sec-scorecard", Title: "Summary scorecard",
+		Intro: "The headline number of each section for every system, with its confidence interval and target. The best value of each metric is in bold.",
+		Cards: b.cards()}
+	if t, ok := b.tables[string(metrics.TableScorecard)]; ok {
+		s.Items = append(s.Items, Item{Table: b.table(t, t.Rows, "")})
+	}
+	return s
+}
+
+// data is the data and checks section.
+func (b *builder) data() Section {
+	r := b.r
+	ds := r.Dataset
+	s := Section{ID: "sec-data", Title: "Data and checks"}
+	s.Items = append(s.Items, Item{Facts: []Fact{
+		{"Systems", strconv.Itoa(len(r.SystemsOf(report.Pipeline))) + " (primary: " + r.Label(b.primary) + ")"},
+		{"Input rows", thousands(ds.Rows)},
+		{"Eval queries", thousands(ds.EvalQueries)},
+		{"Queries with evidence", thousands(ds.PositiveQueries) + " (" + pct(float64(ds.PositiveRate)) + ")"},
+		{"Posts", thousands(ds.Posts)},
+		{"Criteria", strconv.Itoa(len(ds.Criteria))},
+		{"Folds", strconv.Itoa(len(ds.Folds))},
+		{"Tune rows (thresholds only)", thousands(ds.TuneRows)},
+		{"Train rows (ignored)", thousands(ds.TrainRowsIgnored)},
+		{"Candidates per query", tables.FormatNum(float64(ds.CandidatesMean), 1) + " on average (" + strconv.Itoa(ds.CandidatesMin) + " to " + strconv.Itoa(ds.CandidatesMax) + ")"},
+		{"Gold items per positive query", tables.FormatNum(float64(ds.GoldMean), 2) + " on average"},
+		{"Gold items missing from the candidates", thousands(ds.GoldMissing)},
+	}})
+	s.Items = append(s.Items, Item{Table: b.foldTable()})
+	if len(ds.Notes) > 0 {
+		s.Items = append(s.Items, Item{List: ds.Notes})
+	}
+	s.Items = append(s.Items, Item{Table: b.table(b.in.Checks, b.in.Checks.Rows, "")})
+	if len(r.Warnings) > 0 {
+		s.Items = append(s.Items, Item{Para: "Warnings:"}, Item{List: r.Warnings})
+	} else {
+		s.Items = append(s.Items, Item{Para: "No warnings."})
+	}
+	return s
+}
+
+// foldTable describes the outer folds.
+func (b *builder) foldTable() *Table {
+	t := &Table{ID: b.ids.Add("t-folds"), Title: "Folds", Caption: "Population: every post, by outer fold; n = " + thousands(b.r.Dataset.Posts) + " posts",
+		Head: []Head{{"Fold", true}, {"Posts", true}, {"Eval queries", true}, {"With evidence", true}, {"Tune rows", true}, {"Thresholds from", false}}}
+	for _, f := range b.r.Dataset.Folds {
+		src := "tune rows"
+		if f.CrossFitted {
+			src = "other folds (cross-fitted)"
+		}
+		t.Rows = append(t.Rows, Row{Cells: []Cell{num(strconv.Itoa(f.Fold)), num(thousands(f.Posts)), num(thousands(f.EvalQueries)),
+			num(thousands(f.Positives)), num(thousands(f.TuneRows)), {Text: src}}})
+	}
+	return t
+}
+
+func num(s string) Cell { return Cell{Text: s, Numeric: true} }
+
+// section builds one report section: its shared tables and figures, and
+// one block per system.
+func (b *builder) section(id, title, reportSection string, tbls []string, kinds []figures.Kind, intro string) (Section, error) {
+	s := Section{ID: "sec-" + id, Title: title, Intro: intro}
+	if rs, ok := b.r.Section(reportSection); ok && !rs.Present {
+		why := rs.Reason
+		if why == "" {
+			why = "no data for this section"
+		}
+		s.Intro = "Not shown: " + why + "."
+		return s, nil
+	}
+	blocks := map[string]*Block{}
+	var order []string
+	block := func(system string) *Block {
+		if bl, ok := blocks[system]; ok {
+			return bl
+		}
+		info, _ := b.r.System(system)
+		bl := &Block{System: system, Label: b.r.Label(system), Open: system == b.primary}
+		if info.Kind == report.Baseline {
+			bl.Baseline, bl.Open = true, true
+		}
+		blocks[system] = bl
+		order = append(order, system)
+		return bl
+	}
+	// Pipelines in report order, then baselines, so blocks keep that order.
+	for _, name := range b.r.SystemsOf(report.Pipeline) {
+		block(name)
+	}
+	for _, tid := range tbls {
+		t, ok := b.tables[tid]
+		if !ok {
+			for _, m := range b.in.Tables.Missing {
+				if m.ID == tid {
+					s.Missing = append(s.Missing, "Table “"+m.Title+"” is not shown: "+m.Reason+".")
+				}
+			}
+			continue
+		}
+		bySys := map[string][]tables.Row{}
+		var shared []tables.Row
+		var sysOrder []string
+		for _, row := range t.Rows {
+			if row.System == "" {
+				shared = append(shared, row)
+				continue
+			}
+			if _, seen := bySys[row.System]; !seen {
+				sysOrder = append(sysOrder, row.System)
+			}
+			bySys[row.System] = append(bySys[row.System], row)
+		}
+		if len(shared) > 0 {
+			s.Items = append(s.Items, Item{Table: b.table(t, shared, "")})
+		}
+		for _, sys := range sysOrder {
+			block(sys) // baselines get their block here
+		}
+		for _, sys := range order {
+			if rows := bySys[sys]; len(rows) > 0 {
+				bl := block(sys)
+				bl.Items = append(bl.Items, Item{Table: b.table(t, rows, sys)})
+			}
+		}
+	}
+	for _, kind := range kinds {
+		for i := range b.in.Specs {
+			sp := &b.in.Specs[i]
+			if sp.Kind != kind {
+				continue
+			}
+			f, err := b.figure(sp)
+			if err != nil {
+				return s, err
+			}
+			if sp.System == "" {
+				s.Items = append(s.Items, Item{Figure: f})
+			} else {
+				bl := block(sp.System)
+				bl.Items = append(bl.Items, Item{Figure: f})
+			}
+		}
+		for _, m := range b.in.Missing {
+			if figureKind(m.ID) == kind {
+				s.Missing = append(s.Missing, "Figure “"+m.Title+"” is not shown: "+m.Reason+".")
+			}
+		}
+	}
+	for _, sys := range order {
+		if bl := blocks[sys]; len(bl.Items) > 0 {
+			s.Blocks = append(s.Blocks, *bl)
+		}
+	}
+	return s, nil
+}
+
+// rowHeaders makes the first cell of every row its header cell.
+func rowHeaders(s *Section) {
+	items := [][]Item{s.Items, s.After}
+	for i := range s.Blocks {
+		items = append(items, s.Blocks[i].Items)
+	}
+	for _, it := range items {
+		for _, x := range it {
+			if x.Table == nil {
+				continue
+			}
+			for j := range x.Table.Rows {
+				if c := x.Table.Rows[j].Cells; len(c) > 0 {
+					c[0].Header = true
+				}
+			}
+		}
+	}
+}
+
+// figureKind is the kind of a figure id: the longest kind its id starts
+// with (figure ids are "<kind>" or "<kind>_<system key>").
+func figureKind(id figures.FigureID) figures.Kind {
+	best := figures.Kind("")
+	for _, s := range plan {
+		for _, k := range s.kinds {
+			if (string(id) == string(k) || strings.HasPrefix(string(id), string(k)+"_")) && len(k) > len(best) {
+				best = k
+			}
+		}
+	}
+	return best
+}
+
+// figure is one figure of the page.
+func (b *builder) figure(sp *figures.Spec) (*Figure, error) {
+	id := string(sp.ID)
+	f := &Figure{ID: b.ids.Add("fig-" + id), LabelID: b.ids.Add("figt-" + id), Title: sp.Title, Caption: sp.Subtitle, Alt: sp.Alt, Notes: sp.Notes}
+	data, ok := b.in.SVG[sp.ID]
+	if !ok {
+		return nil, fmt.Errorf("report.html: no static figure for %s", id)
+	}
+	svg, err := inlineSVG(data, f.LabelID, &b.classes)
+	if err != nil {
+		return nil, fmt.Errorf("report.html: figure %s: %w", id, err)
+	}
+	f.SVG = svg
+	if c, ok := b.charts[id]; ok && b.in.Charts != nil {
+		if strings.ContainsAny(string(c.Option), "<>&") {
+			return nil, fmt.Errorf("report.html: chart option of %s is not HTML-safe JSON", id)
+		}
+		f.Chart, f.Height = c.ChartID, c.Height
+		b.live = append(b.live, ChartData{ID: c.ChartID, JSON: template.JS(c.Option)})
+	}
+	return f, nil
+}
+
+// table converts rows of a table of the model into the page's form. With
+// system set, the rows are that system's part of the table.
+func (b *builder) table(t tables.Table, rows []tables.Row, system string) *Table {
+	id := "t-" + t.ID
+	title := t.Title
+	if system != "" {
+		id += "-" + tables.Sanitize(system)
+		title += ": " + b.r.Label(system)
+	}
+	pt := &Table{ID: b.ids.Add(id), Title: title, Meaning: t.Meaning, Notes: t.Notes}
+	if t.Population != "" {
+		pt.Caption = "Population: " + t.Population + "; n = " + thousands(t.N)
+	}
+	for _, c := range t.Columns {
+		pt.Head = append(pt.Head, Head{Title: c.Title, Numeric: c.Kind != tables.Text})
+	}
+	for _, row := range rows {
+		pr := Row{}
+		if row.Anchor != "" {
+			pr.ID = b.ids.Add(row.Anchor)
+		}
+		for j, c := range t.Columns {
+			x := row.Cells[j]
+			cell := Cell{Numeric: c.Kind != tables.Text, Best: x.Best, Code: c.Key == "id"}
+			cell.Text, cell.NA = cellText(c, x)
+			if c.Key == "target_met" {
+				cell.Badge, cell.Text = badge(x.Text), badge(x.Text)
+				cell.BadgeOK = cell.Badge == "met"
+			}
+			if j == 0 {
+				cell.Header, cell.Link = true, pr.ID
+			}
+			pr.Cells = append(pr.Cells, cell)
+		}
+		pt.Rows = append(pt.Rows, pr)
+	}
+	return pt
+}
+
+// cellText writes one cell as "value [low, high]" or "mean ± std", and
+// the reason when it is "n/a".
+func cellText(c tables.Column, x tables.Cell) (text, na string) {
+	if c.Kind == tables.Text {
+		return x.Text, ""
+	}
+	s := c.Format(x)
+	if c.Kind == tables.Count && tables.Defined(x.V) && math.Abs(x.V) < 1e15 {
+		s = thousands(int(x.V))
+	}
+	if !tables.Defined(x.V) {
+		na = x.Note
+		if na == "" {
+			na = "undefined"
+		}
+		return "n/a", na
+	}
+	if c.Kind == tables.Number {
+		d := c.DigitsOf(x)
+		if c.CI && tables.Defined(x.Lo) && tables.Defined(x.Hi) {
+			s += " [" + tables.FormatNum(x.Lo, d) + ", " + tables.FormatNum(x.Hi, d) + "]"
+		}
+		if c.Spread && tables.Defined(x.Std) {
+			s += " ± " + tables.FormatNum(x.Std, d)
+		}
+	}
+	return s, ""
+}
+
+// methods is the Methods section: METHODS.md through goldmark, and the
+// conventions in force.
+func (b *builder) methods() (Section, error) {
+	s := Section{ID: "sec-methods", Title: "Methods"}
+	h, err := md.Render(b.in.Methods, md.Options{IDs: b.ids, Prefix: "methods-", Shift: 1, DropTitle: true})
+	if err != nil {
+		return s, fmt.Errorf("report.html: methods: %w", err)
+	}
+	s.Items = append(s.Items, Item{HTML: h}, Item{Table: b.conventions()})
+	return s, nil
+}
+
+// conventions is SPEC 9: where the contracts disagree, what this bundle
+// uses.
+func (b *builder) conventions() *Table {
+	st := b.r.Settings
+	ct := st.Conventions
+	t := &Table{ID: b.ids.Add("t-conventions"), Title: "Conventions where the metric contracts disagree",
+		Caption: "The options in force for this bundle (paper.yaml can change those with an option)",
+		Head:    []Head{{"Topic", false}, {"The contracts say", false}, {"In force here", false}, {"Option", false}}}
+	add := func(topic, say, here, opt string) {
+		t.Rows = append(t.Rows, Row{Cells: []Cell{{Text: topic}, {Text: say}, {Text: here}, {Text: opt, Code: opt != "—"}}})
+	}
+	add("MAP@K denominator", "seed 002: |gold| (trec_eval); 003: min(|gold|, K); 004: hits in the top K", ct.MAPDenominator, "contract.map_denominator")
+	add("Recall@K denominator", "seeds 002-004: |gold|; 001: min(K, n_pos)", "both, as two metrics", "—")
+	add("Fold standard deviation", "seed 003: population (n); 004: sample (n − 1)", ct.FoldStd, "contract.fold_std")
+	add("AUROC with one class", "seed 003: 0.5; scikit-learn: an error", ct.UndefinedAUROC, "contract.undefined_auroc")
+	add("nDCG gain", "exponential 2^rel − 1; trec_eval: linear", ct.NDCGGain, "contract.ndcg_gain")
+	add("ECE bins", "seed 003's code drops p = 1 and puts p = 0.3 in [0.2, 0.3)",
+		fmt.Sprintf("%d %s bins, edges k/M, last bin closed", st.Calibration.Bins, st.Calibration.Strategy), "calibration.strategy")
+	add("Operating-point rule", "seed 004 G.1: largest threshold; A.10: max TPR", "max TPR with FPR ≤ budget on tune rows, highest threshold among ties", "—")
+	add("Evidence recall on no-evidence queries", "seed 002: positives only; 003: 1 if nothing selected", "both, as two metrics", "—")
+	add("Macro F1", "seed 002: over posts; 004: over criteria", "both, as two metrics", "—")
+	add("Bootstrap unit", "seeds 000/001: query", st.Bootstrap.Unit, "bootstrap.unit")
+	add("Ties in ranking", "seed 004 H.3: input order; trec_eval: docno descending", "input order; TREC input as trec_eval", "—")
+	return t
+}
+
+// provenance is where the numbers came from.
+func (b *builder) provenance() Section {
+	r, st := b.r, b.r.Settings
+	gen := r.Generated
+	if gen == "" {
+		gen = "not recorded (set SOURCE_DATE_EPOCH to record it)"
+	}
+	s := Section{ID: "sec-provenance", Title: "Provenance"}
+	s.Items = append(s.Items, Item{Facts: []Fact{
+		{"Bundle version", r.Version},
+		{"Tool", r.Tool},
+		{"Generated", gen},
+		{"Seed", strconv.FormatUint(st.Seed, 10)},
+		{"Bootstrap", fmt.Sprintf("%s, %s resamples, unit %s, %g%% level", st.Bootstrap.Method, thousands(st.Bootstrap.Resamples), st.Bootstrap.Unit, 100*st.Bootstrap.Confidence)},
+		{"Source of truth", "metrics_master.json in this bundle; manifest.json holds the sha256 of every file"},
+	}})
+	if len(b.in.Inputs) > 0 {
+		t := &Table{ID: b.ids.Add("t-inputs"), Title: "Input files", Caption: "Every input read, with its size and sha256",
+			Head: []Head{{"Path", false}, {"Bytes", true}, {"sha256", false}}}
+		for _, f := range b.in.Inputs {
+			t.Rows = append(t.Rows, Row{Cells: []Cell{{Text: f.Path}, num(thousands(int(f.Size))), {Text: f.SHA256, Code: true}}})
+		}
+		s.Items = append(s.Items, Item{Table: t})
+	}
+	s.Items = append(s.Items, Item{Para: "The resolved configuration (config.yaml):"}, Item{Pre: string(b.in.Config)})
+	return s
+}
+
+// thousands writes n with comma separators.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var out strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			out.WriteByte(',')
+		}
+		out.WriteRune(r)
+	}
+	if neg {
+		return "-" + out.String()
+	}
+	return out.String()
+}
+
+// pct writes a rate as a percentage with one decimal.
+func pct(x float64) string {
+	if !tables.Defined(x) {
+		return "n/a"
+	}
+	return strconv.FormatFloat(100*x, 'f', 1, 64) + "%"
+}

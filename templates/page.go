@@ -1,0 +1,156 @@
+package templates
+
+import (
+	"html/template"
+)
+
+// Page is everything report.html shows, filled completely by newPage
+// before the template runs once. Strings are plain text (the template
+// escapes them); template.HTML fields are markup this package built or
+// checked (inline SVG, MathML from the generated table, goldmark output
+// with raw HTML off); template.JS fields are the page's own scripts and
+// HTML-safe JSON.
+type Page struct {
+	Title     string
+	Version   string
+	Tool      string
+	Generated string // "" when the bundle has no generation time
+	Primary   string // label of the primary system
+	CSP       string // the Content-Security-Policy of the page
+
+	Style   template.CSS
+	Script  template.JS // the page's own script (progressive enhancement)
+	ECharts template.JS // echarts.min.js; "" when not embedded
+	Charts  []ChartData // options of the interactive charts
+	// ChartsNote says why the figures are static only ("" when the
+	// interactive charts are embedded).
+	ChartsNote string
+
+	Systems  []SystemTab // the system selector
+	TOC      []TOCEntry
+	Summary  []string // the opening lines: what the bundle holds
+	Sections []Section
+}
+
+// ChartData is the option of one interactive chart, as JSON data.
+type ChartData struct {
+	ID   string      // "pb_<figure id>"
+	JSON template.JS // HTML-safe JSON (no '<', '>', '&')
+}
+
+// SystemTab is one choice of the system selector.
+type SystemTab struct {
+	Name     string
+	Label    string
+	Selected bool
+}
+
+// TOCEntry is one line of the table of contents.
+type TOCEntry struct {
+	ID    string
+	Title string
+	Sub   []TOCEntry
+}
+
+// Card is one headline metric of the primary system.
+type Card struct {
+	Anchor  string
+	Title   string
+	ID      string // metric id
+	Value   string // "0.8512 [0.8401, 0.8619]" or "n/a"
+	NA      string // why the value is undefined
+	Target  string // "≥ 0.85"; "" without a target
+	Badge   string // "met", "not met", ""
+	BadgeOK bool
+	Meaning string // one-line interpretation
+	N       string // "n = 14,770"
+}
+
+// Section is one <section> of the page: shared content, then one block
+// per system (the selector switches them), then more shared content.
+type Section struct {
+	ID      string
+	Title   string
+	Intro   string
+	Cards   []Card // the scorecard: headline metrics of the primary system
+	Items   []Item
+	Blocks  []Block
+	After   []Item
+	Missing []string // "Figure X is not shown: reason"
+}
+
+// Block is the part of a section about one system.
+type Block struct {
+	System   string // system name ("" for the baselines block)
+	Label    string
+	Open     bool // open without scripts: the primary system and baselines
+	Baseline bool // not switched by the selector
+	Items    []Item
+}
+
+// Item is one piece of content; exactly one field is set.
+type Item struct {
+	Table  *Table
+	Figure *Figure
+	Facts  []Fact        // a definition list
+	Pre    string        // preformatted text (config.yaml)
+	List   []string      // a bulleted list of plain text
+	HTML   template.HTML // Methods (goldmark output)
+	Para   string        // a paragraph of plain text
+}
+
+// Fact is one term of a definition list.
+type Fact struct {
+	Term  string
+	Value string
+}
+
+// Table is one table as the page shows it.
+type Table struct {
+	ID      string
+	Title   string
+	Caption string // population and n
+	Meaning string
+	Head    []Head
+	Rows    []Row
+	Notes   []string
+}
+
+// Head is one header cell.
+type Head struct {
+	Title   string
+	Numeric bool
+}
+
+// Row is one table row; ID is its deep-link anchor ("" for none).
+type Row struct {
+	ID    string
+	Cells []Cell
+}
+
+// Cell is one shown value.
+type Cell struct {
+	Text    string
+	NA      string // reason for "n/a"
+	Header  bool   // the row's header cell (its first)
+	Link    string // the row's anchor, on its first cell
+	Numeric bool
+	Best    bool
+	Badge   string // "met" or "not met": a target badge
+	BadgeOK bool   // the target is met
+	Code    bool   // an id, shown in monospace
+}
+
+// Figure is one figure: the static SVG, and the interactive chart that
+// replaces it when scripts run.
+type Figure struct {
+	ID      string // element id "fig-<figure id>"
+	LabelID string // id of the caption title, which labels the SVG
+	Title   string
+	Caption string // the spec's subtitle
+	Alt     string // text alternative
+	Notes   []string
+	SVG     template.HTML
+	Chart   string // "pb_<figure id>" when interactive, else ""
+	Height  int    // chart height in pixels
+}

@@ -1,0 +1,255 @@
+package templates
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	stdhtml "html"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"paperbundle/figures"
+	"paperbundle/figures/echarts"
+	"paperbundle/figures/plot"
+	"paperbundle/report"
+	"paperbundle/tables"
+)
+
+// hostile returns the shared hostile strings of testdata/hostile.txt.
+func hostile(t testing.TB) []string {
+	t.Helper()
+	f, err := os.Open("../testdata/hostile.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if line := sc.Text(); line != "" && !strings.HasPrefix(line, "# ") {
+			out = append(out, strings.ReplaceAll(line, `\t`, "\t"))
+		}
+	}
+	return out
+}
+
+// handReport decodes the hand-checked report of package report, with
+// every occurrence of the strings in subst replaced (JSON-escaped), so a
+// test can put hostile strings where titles, labels and criteria go.
+func handReport(t testing.TB, subst map[string]string) *report.Report {
+	t.Helper()
+	data, err := os.ReadFile("../report/testdata/hand.golden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(data)
+	for from, to := range subst {
+		q, _ := json.Marshal(to)
+		s = strings.ReplaceAll(s, from, strings.Trim(string(q), `"`))
+	}
+	r, err := report.Decode([]byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// page renders report.html for r the way the command does.
+func page(t testing.TB, r *report.Report, interactive bool) string {
+	t.Helper()
+	specs := figures.Catalogue(r)
+	files, err := plot.Render(specs, plot.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg := map[figures.FigureID][]byte{}
+	for _, f := range files {
+		if id, ok := strings.CutSuffix(strings.TrimPrefix(f.Name, "figures/"), ".svg"); ok {
+			svg[figures.FigureID(id)] = f.Data
+		}
+	}
+	var charts []echarts.Chart
+	if interactive {
+		if charts, err = echarts.Options(specs); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in := Input{Report: r, Tables: tables.Build(r), Checks: tables.Checks(r), Specs: specs, Missing: figures.Missing(r),
+		SVG: svg, Charts: charts, Methods: tables.Methods(r), Config: []byte("title: x\n"),
+		Inputs: []InputFile{{Path: "data/sys.csv", Size: 1234, SHA256: strings.Repeat("ab", 32)}}}
+	var b bytes.Buffer
+	if err := Render(&b, in); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+var (
+	idAttr     = regexp.MustCompile(`\sid="([^"]*)"`)
+	hrefAttr   = regexp.MustCompile(`(?i)\s(?:xlink:)?(href|src)\s*=\s*"([^"]*)"`)
+	cssURL     = regexp.MustCompile(`(?i)url\(`)
+	scriptOpen = regexp.MustCompile(`(?i)<script[^>]*>`)
+	// injected and tagEvent match elements and attributes a hostile
+	// string could create if it were not escaped.
+	tagEvent = regexp.MustCompile(`(?i)<[^<>]*\son[a-z]+\s*=`)
+	injected = regexp.MustCompile(`(?i)<(img|b|iframe|object)[\s>/]|(href|src)="(http|javascript)`)
+)
+
+// TestPageStructure: one document, unique ids, every in-page link has a
+// target, every section of SPEC 7 is there, nothing refers outside the
+// file, and the CSP allows exactly the page's own scripts.
+func TestPageStructure(t *testing.T) {
+	html := page(t, handReport(t, nil), true)
+	if strings.Count(html, "<!DOCTYPE html>") != 1 || !strings.HasSuffix(strings.TrimSpace(html), "</html>") {
+		t.Fatal("not one complete document")
+	}
+	markup := stripScripts(html)
+	ids := map[string]int{}
+	for _, m := range idAttr.FindAllStringSubmatch(markup, -1) {
+		ids[m[1]]++
+	}
+	for id, n := range ids {
+		if n > 1 {
+			t.Errorf("id %q used %d times", id, n)
+		}
+	}
+	for _, m := range hrefAttr.FindAllStringSubmatch(markup, -1) {
+		v := m[2]
+		switch {
+		case strings.HasPrefix(v, "#"):
+			if ids[v[1:]] == 0 {
+				t.Errorf("link %s has no target", v)
+			}
+		case strings.HasPrefix(v, "data:image/"):
+		default:
+			t.Errorf("%s=%q points outside the page", m[1], v)
+		}
+	}
+	if cssURL.MatchString(markup) {
+		t.Error("the page has a CSS url(")
+	}
+	for _, sec := range []string{"scorecard", "data", "ne_gate", "calibration", "ranking", "dynamic_k", "clinical_gate",
+		"per_criterion", "per_post", "strata", "systems", "methods", "provenance"} {
+		if ids["sec-"+sec] != 1 {
+			t.Errorf("section sec-%s missing", sec)
+		}
+	}
+	csp := regexp.MustCompile(`<meta http-equiv="Content-Security-Policy" content="([^"]*)">`).FindStringSubmatch(html)
+	if csp == nil || !strings.HasPrefix(csp[1], "default-src &#39;none&#39;;") {
+		t.Fatalf("no CSP with default-src 'none': %v", csp)
+	}
+	// Every executable script is allowed by its hash; JSON data is not code.
+	for _, loc := range scriptOpen.FindAllStringIndex(html, -1) {
+		open := html[loc[0]:loc[1]]
+		end := strings.Index(html[loc[1]:], "</script>")
+		body := html[loc[1] : loc[1]+end]
+		if strings.Contains(open, `type="application/json"`) {
+			var v any
+			if err := json.Unmarshal([]byte(body), &v); err != nil {
+				t.Errorf("%s: not JSON: %v", open, err)
+			}
+			continue
+		}
+		h := sha256.Sum256([]byte(body))
+		if want := "sha256-" + base64.StdEncoding.EncodeToString(h[:]); !strings.Contains(stdhtml.UnescapeString(csp[1]), want) {
+			t.Errorf("script %.40q not allowed by the CSP", body)
+		}
+	}
+	if strings.Contains(markup, "NaN") {
+		t.Error("NaN in the page")
+	}
+	if !strings.Contains(html, "<math") {
+		t.Error("Methods has no MathML")
+	}
+}
+
+// TestHostileStringsInert: hostile title, system label and criterion id
+// show as text; no element, attribute or script comes from them.
+func TestHostileStringsInert(t *testing.T) {
+	h := hostile(t)
+	scripts := len(scriptOpen.FindAllString(page(t, handReport(t, nil), true), -1))
+	for _, s := range h {
+		r := handReport(t, map[string]string{"A.1": s})
+		r.Title, r.Systems[0].Label = s, s
+		html := page(t, r, true)
+		if n := len(scriptOpen.FindAllString(html, -1)); n != scripts {
+			t.Errorf("%q: %d script elements, want %d", s, n, scripts)
+		}
+		markup := stripScripts(html)
+		for _, bad := range []*regexp.Regexp{injected, tagEvent} {
+			if loc := bad.FindStringIndex(markup); loc != nil {
+				t.Errorf("%q: page contains %q", s, markup[max(0, loc[0]-80):min(len(markup), loc[1]+80)])
+			}
+		}
+		if !strings.Contains(html, "<title>"+templateEscape(s)+"</title>") {
+			t.Errorf("%q: title not the escaped string", s)
+		}
+	}
+}
+
+// stripScripts empties the script elements (the echarts library holds
+// strings such as src="..." and "<img" in its code).
+func stripScripts(html string) string {
+	return regexp.MustCompile(`(?s)(<script[^>]*>).*?</script>`).ReplaceAllString(html, "$1</script>")
+}
+
+// templateEscape is how html/template writes text (for the checks above).
+func templateEscape(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;", "+", "&#43;", "\x00", "\uFFFD").Replace(s)
+}
+
+// TestStaticOnly: without chart options the page has no interactive
+// figure and says the figures are static.
+func TestStaticOnly(t *testing.T) {
+	html := page(t, handReport(t, nil), false)
+	if strings.Contains(html, "data-chart=") || strings.Contains(html, `type="application/json"`) {
+		t.Error("interactive charts without options")
+	}
+	if !strings.Contains(html, "static figures only") {
+		t.Error("the page does not say its figures are static")
+	}
+}
+
+func TestPackPath(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"M0,0L403.2,0L403.2,273.6L0,273.6Z", "M0,0h403.2v273.6h-403.2Z"},
+		{"M34.53,21.99L34.53,24.99", "M34.5,22v3"},
+		{"M1,1L1.01,1.02L2,3", "M1,1l1,2"},      // a move under 0.05 pt is dropped
+		{"M-1.25,0.5L-0.95,0.5", "M-1.3,.5h.3"}, // rounding half away from zero
+		{"M48.41,229.07A1.6,1.6 0 1 1 45.21,229.07Z", ""},
+	} {
+		got, ok := packPath(c.in)
+		if c.want == "" {
+			if ok {
+				t.Errorf("packPath(%q) = %q, want left alone", c.in, got)
+			}
+			continue
+		}
+		if !ok || got != c.want {
+			t.Errorf("packPath(%q) = %q, %v; want %q", c.in, got, ok, c.want)
+		}
+	}
+}
+
+func TestInlineSVGRefuses(t *testing.T) {
+	for _, svg := range []string{
+		`<svg viewBox="0 0 1 1"><script>alert(1)</script></svg>`,
+		`<svg viewBox="0 0 1 1"><foreignObject></foreignObject></svg>`,
+		`<svg viewBox="0 0 1 1" onload="alert(1)"></svg>`,
+		`<svg viewBox="0 0 1 1"><image xlink:href="http://example.invalid/x.png" /></svg>`,
+		`<svg viewBox="0 0 1 1"><g style="fill:red}body{display:none"></g></svg>`,
+	} {
+		var c styleClasses
+		_, err := inlineSVG([]byte(svg), "l", &c)
+		if err == nil {
+			_, err = c.css()
+		}
+		if err == nil {
+			t.Errorf("accepted %s", svg)
+		}
+	}
+}

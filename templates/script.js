@@ -1,0 +1,105 @@
+(function () {
+  'use strict';
+  // Progressive enhancement only: the page is complete without this script.
+  var doc = document;
+  var dark = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
+  var live = [];
+  var sel = doc.getElementById('system-select');
+  var bar = doc.getElementById('sysbar');
+
+  function theme() { return dark && dark.matches ? 'dark' : null; }
+
+  function draw(l) {
+    l.chart = window.echarts.init(l.el, theme(), { renderer: 'canvas' });
+    l.chart.setOption(l.opt);
+  }
+
+  // start replaces the static figure by its interactive chart. The option
+  // is JSON data of the page, parsed, never evaluated.
+  function start(fig) {
+    if (fig.getAttribute('data-ready') || !window.echarts) { return; }
+    var src = doc.getElementById('opt-' + fig.getAttribute('data-chart'));
+    if (!src) { return; }
+    var opt;
+    try { opt = JSON.parse(src.textContent); } catch (e) { return; }
+    opt.backgroundColor = 'transparent';
+    var el = doc.createElement('div');
+    el.className = 'fig-live';
+    el.style.height = (parseInt(fig.getAttribute('data-height'), 10) || 360) + 'px';
+    el.setAttribute('role', 'img');
+    var alt = fig.querySelector('.fig-alt');
+    el.setAttribute('aria-label', alt ? alt.textContent : 'chart');
+    fig.insertBefore(el, fig.firstChild);
+    var l = { el: el, opt: opt, chart: null };
+    draw(l);
+    live.push(l);
+    fig.classList.add('is-live');
+    fig.setAttribute('data-ready', 'true');
+  }
+
+  var figs = doc.querySelectorAll('figure[data-chart]');
+  if (window.echarts && figs.length) {
+    if ('IntersectionObserver' in window) {
+      var io = new IntersectionObserver(function (entries) {
+        entries.forEach(function (e) {
+          if (e.isIntersecting) { io.unobserve(e.target); start(e.target); }
+        });
+      }, { rootMargin: '300px 0px' });
+      figs.forEach(function (f) { io.observe(f); });
+    } else {
+      figs.forEach(start);
+    }
+    var pending = 0;
+    window.addEventListener('resize', function () {
+      clearTimeout(pending);
+      pending = setTimeout(function () { live.forEach(function (l) { l.chart.resize(); }); }, 100);
+    });
+    if (dark && dark.addEventListener) {
+      dark.addEventListener('change', function () {
+        live.forEach(function (l) { l.chart.dispose(); draw(l); });
+      });
+    }
+  }
+
+  // The system selector shows one system's block in every section; the
+  // baseline blocks stay. Without scripts every block is there.
+  function show(name) {
+    doc.querySelectorAll('details.sys:not(.base)').forEach(function (d) {
+      var on = d.getAttribute('data-system') === name;
+      d.hidden = !on;
+      if (on) { d.open = true; }
+    });
+  }
+  if (sel && bar && sel.options.length > 1) {
+    bar.hidden = false;
+    sel.addEventListener('change', function () { show(sel.value); });
+    show(sel.value);
+  }
+
+  // A deep link into another system's block selects that system.
+  function reveal() {
+    var id = location.hash.slice(1);
+    try { id = decodeURIComponent(id); } catch (e) { return; }
+    var t = id && doc.getElementById(id);
+    if (!t) { return; }
+    var d = t.closest('details.sys');
+    if (d) {
+      if (sel && !d.classList.contains('base')) { sel.value = d.getAttribute('data-system'); show(sel.value); }
+      d.open = true;
+      t.scrollIntoView();
+    }
+  }
+  window.addEventListener('hashchange', reveal);
+  reveal();
+
+  // The link icon also copies the deep link, where the browser allows it.
+  doc.addEventListener('click', function (e) {
+    var a = e.target.closest ? e.target.closest('a.anchor') : null;
+    if (!a || !navigator.clipboard || !navigator.clipboard.writeText) { return; }
+    var url = location.href.split('#')[0] + a.getAttribute('href');
+    navigator.clipboard.writeText(url).then(function () {
+      a.classList.add('copied');
+      setTimeout(function () { a.classList.remove('copied'); }, 1500);
+    }, function () {});
+  });
+})();
