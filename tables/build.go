@@ -221,6 +221,12 @@ func metricRow(r *report.Report, m report.Metric, d metrics.Def, scorecard bool)
 	fm := NumCell(float64(m.FoldMean))
 	fm.Std = float64(m.FoldStd)
 	fm.Digits = dg
+	if !m.FoldMean.Valid() {
+		fm.Note = "no value per fold"
+		if m.Value.Valid() && len(m.Folds) > 0 {
+			fm.Note = "undefined in some fold"
+		}
+	}
 	met := ""
 	if m.TargetMet != nil {
 		met = "no"
