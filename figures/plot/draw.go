@@ -40,7 +40,7 @@ func build(s *figures.Spec) (f *figure, err error) {
 		if i == 0 && s.Layout != figures.Row {
 			title = s.Title
 		}
-		ps[i] = panelPlot(&s.Panels[i], fitTitle(title, w*0.7), cmap)
+		ps[i] = panelPlot(&s.Panels[i], fitTitle(clipLines(title, maxTitle), w*0.7), cmap)
 	}
 	leg := legend(s)
 	var paint func(c draw.Canvas)
@@ -52,17 +52,37 @@ func build(s *figures.Spec) (f *figure, err error) {
 		}
 		title := ""
 		if len(ps) > 1 {
-			title = s.Title
+			title = clipLines(s.Title, maxTitle)
 		}
 		paint = func(c draw.Canvas) { drawHeatRow(c, title, ps, cb, leg) }
 	case s.Layout == figures.Stack:
 		paint = func(c draw.Canvas) { drawStack(c, ps, s.Weights, vg.Points(6), leg) }
 	case s.Layout == figures.Row:
-		paint = func(c draw.Canvas) { drawRow(suptitle(c, s.Title), ps, leg) }
+		paint = func(c draw.Canvas) { drawRow(suptitle(c, clipLines(s.Title, maxTitle)), ps, leg) }
 	default:
 		paint = func(c draw.Canvas) { drawWithLegend(c, ps[0], leg) }
 	}
 	return &figure{name: string(s.ID), w: w, h: h, draw: paint}, nil
+}
+
+// maxLabel and maxTitle are the longest category, legend and title lines
+// a figure draws, in runes: a longer user label (the figure files keep
+// the data; tables and the HTML report show it whole) would leave the
+// plotting area no room at all.
+const (
+	maxLabel = 40
+	maxTitle = 90
+)
+
+// clipLines cuts every line of s to n runes, marking a cut with "…".
+func clipLines(s string, n int) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if r := []rune(l); len(r) > n {
+			lines[i] = string(r[:n-1]) + "…"
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // fitTitle breaks a title that is wider than avail after its last ": "
@@ -389,7 +409,7 @@ func setAxis(a *plot.Axis, ax *figures.Axis, tr func(float64) float64, logTicker
 	case len(ax.Categories) > 0:
 		ticks := make(plot.ConstantTicks, len(ax.Categories))
 		for i, n := range ax.Categories {
-			ticks[i] = plot.Tick{Value: float64(i), Label: n}
+			ticks[i] = plot.Tick{Value: float64(i), Label: clipLines(n, maxLabel)}
 		}
 		a.Tick.Marker = ticks
 	case ax.Step > 0 && ax.Fixed:
@@ -422,7 +442,7 @@ func legend(s *figures.Spec) *plot.Legend {
 				th = append(th, barOf(k.Style))
 			}
 		}
-		l.Add(e.Text, th...)
+		l.Add(clipLines(e.Text, maxLabel), th...)
 	}
 	return l
 }

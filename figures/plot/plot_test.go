@@ -573,6 +573,37 @@ func TestEscaping(t *testing.T) {
 	}
 }
 
+// TestLongLabels: a 300-character system label and criterion id (SPEC 12)
+// are cut in the drawing, so every figure keeps a plotting area: no NaN
+// coordinate and no negative width (seen on the systems chart and the
+// per-query heat map before labels were clipped).
+func TestLongLabels(t *testing.T) {
+	r := figtest.Fixture()
+	long := "L" + strings.Repeat("o", 298) + "g"
+	r.Systems[0].Label = long
+	for i := range r.Metrics {
+		if r.Metrics[i].Slice == report.CriterionSlice("A.1") {
+			r.Metrics[i].Slice = report.CriterionSlice(long)
+		}
+	}
+	r.Dataset.Criteria[0] = long
+	for i := range r.PerQuery {
+		if r.PerQuery[i].Criterion == "A.1" {
+			r.PerQuery[i].Criterion = long
+		}
+	}
+	r.Reindex()
+	fs, _ := render(t, r, Options{})
+	for name, data := range fs {
+		if !strings.HasSuffix(name, ".svg") {
+			continue
+		}
+		if bytes.Contains(data, []byte("NaN")) || bytes.Contains(data, []byte(`width="-`)) || bytes.Contains(data, []byte(`height="-`)) {
+			t.Errorf("%s: NaN or negative size with a 300-character label", name)
+		}
+	}
+}
+
 // TestUpFilter compares the word-at-a-time Up filter with the byte
 // arithmetic of the PNG specification, at odd and even widths.
 func TestUpFilter(t *testing.T) {
