@@ -4,15 +4,18 @@
 #                the built-in demo dataset (generated into demo/)
 #   make test    run every test
 #   make bench   wall time and peak memory of the SPEC 11 workloads + kernels
+#   make axe     fetch axe-core for the browser tests of e2e/ (they skip without it)
 
 GO        ?= go
 BIN       := bin/paperbundle
 ECHARTS_VERSION := 5.6.0
 ECHARTS_SHA256  := $(shell cat templates/echarts.sha256 2>/dev/null)
 ECHARTS   := templates/assets/echarts.min.js
+AXE_VERSION := 4.14.1
+AXE       := e2e/assets/axe.min.js
 PAPERFLAGS ?=
 
-.PHONY: paper test bench build demo echarts fuzz clean
+.PHONY: paper test bench build demo echarts axe fuzz clean
 
 build: $(ECHARTS)
 	$(GO) build -o $(BIN) ./cmd/paperbundle
@@ -23,6 +26,13 @@ build: $(ECHARTS)
 echarts: $(ECHARTS)
 $(ECHARTS):
 	@sh templates/fetch-echarts.sh $(ECHARTS_VERSION) || echo "warning: echarts not fetched; report.html will show static figures only" >&2
+
+# axe-core, test-only: the browser tests of e2e/ inject it into report.html.
+# Fetched with npm pack (pinned version, sha256 of axe.min.js checked) into a
+# git-ignored folder; `make test` does not need it (that test skips).
+axe: $(AXE)
+$(AXE):
+	@sh e2e/fetch-axe.sh $(AXE_VERSION) || echo "warning: axe-core not fetched; the accessibility test will be skipped" >&2
 
 paper: build
 	@if [ -f paper.yaml ]; then \

@@ -1,0 +1,109 @@
+package e2e
+
+import (
+	"os"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// Viewports: a desktop and a phone (CSS pixels).
+const (
+	desktopWidth, desktopHeight = 1280, 900
+	phoneWidth, phoneHeight     = 390, 844
+)
+
+// TestReportDesktop opens the demo report.html on a desktop: no request
+// leaves the page, no console error or exception, every chart initialises
+// when scrolled to (for every system), every link of the table of contents
+// has its target. It saves a full-page screenshot and a PDF print.
+func TestReportDesktop(t *testing.T) {
+	browserContext(t) // skip without chromium before building anything
+	report := demoReport(t)
+	if fi, err := os.Stat(report); err == nil {
+		t.Logf("report.html: %.2f MB (SPEC 7 budget: 4 MB)", float64(fi.Size())/(1<<20))
+	}
+	tb := newTab(t, desktopWidth, desktopHeight, false, false)
+	tb.open(report)
+	// SPEC 7 budgets DOMContentLoaded at 1 s on the 2-core machine: measured
+	// and logged here, never asserted (a timed test is flaky).
+	t.Logf("DOMContentLoaded after %.0f ms, load after %.0f ms", eval[float64](tb,
+		`performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd`), eval[float64](tb,
+		`performance.getEntriesByType('navigation')[0].loadEventEnd`))
+	reportFindings(t, "table of contents", checkTOC(tb))
+	reportFindings(t, "charts", checkCharts(tb))
+	reportFindings(t, "page", tb.problems())
+	tb.screenshot("report-desktop.png")
+
+	pdf, err := chromedp.Run(tb.ctx, chromedp.PrintToPDF(chromedp.PDFPaper(chromedp.PaperA4), chromedp.PDFPrintBackground()))
+	if err != nil {
+		t.Errorf("print to PDF: %v", err)
+	} else {
+		save(t, "report.pdf", pdf)
+	}
+	reportFindings(t, "page while printing", tb.problems())
+}
+
+// TestReportPhone opens the demo report.html on a 390 px phone: the page
+// must not be wider than the screen, before and after the charts
+// initialise (tables scroll inside their div.table-wrap).
+func TestReportPhone(t *testing.T) {
+	browserContext(t) // skip without chromium before building anything
+	report := demoReport(t)
+	tb := newTab(t, phoneWidth, phoneHeight, true, false)
+	tb.open(report)
+	reportFindings(t, "width on load", checkWidth(tb, phoneWidth))
+	reportFindings(t, "charts", checkCharts(tb))
+	reportFindings(t, "width with the charts", checkWidth(tb, phoneWidth))
+	reportFindings(t, "page", tb.problems())
+	tb.screenshot("report-phone.png")
+}
+
+// TestReportDark opens the demo report.html in the dark colour scheme
+// (prefers-color-scheme: dark) and saves a screenshot.
+func TestReportDark(t *testing.T) {
+	browserContext(t) // skip without chromium before building anything
+	report := demoReport(t)
+	tb := newTab(t, desktopWidth, desktopHeight, false, false)
+	tb.darkScheme()
+	tb.open(report)
+	reportFindings(t, "charts", checkCharts(tb))
+	reportFindings(t, "page", tb.problems())
+	tb.screenshot("report-dark.png")
+}
+
+// TestReportAccessibility injects axe-core into the demo report.html, in
+// the light and the dark colour scheme (contrast differs), after the
+// charts have initialised, and fails on every serious or critical finding.
+func TestReportAccessibility(t *testing.T) {
+	browserContext(t) // skip without chromium before building anything
+	script := axeScript(t)
+	report := demoReport(t)
+	for _, dark := range []bool{false, true} {
+		name := map[bool]string{false: "light", true: "dark"}[dark]
+		t.Run(name, func(t *testing.T) {
+			tb := newTab(t, desktopWidth, desktopHeight, false, false)
+			if dark {
+				tb.darkScheme()
+			}
+			tb.open(report)
+			checkCharts(tb) // failures are TestReportDesktop's
+			reportFindings(t, "page before axe", tb.problems())
+			reportFindings(t, "accessibility", runAxe(tb, script))
+		})
+	}
+}
+
+// TestReportNoScript opens the demo report.html with JavaScript disabled:
+// every table and static figure is there and visible (SPEC 7: plain HTML
+// first), the closed per-system blocks opening with a click on their
+// summary, and still no request leaves the page.
+func TestReportNoScript(t *testing.T) {
+	browserContext(t) // skip without chromium before building anything
+	report := demoReport(t)
+	tb := newTab(t, desktopWidth, desktopHeight, false, true)
+	tb.open(report)
+	tb.screenshot("report-noscript.png") // as a reader first sees it
+	reportFindings(t, "without scripts", checkNoScript(tb))
+	reportFindings(t, "page", tb.problems())
+}
