@@ -431,7 +431,14 @@ func (b *builder) figure(sp *figures.Spec) (*Figure, error) {
 		return nil, fmt.Errorf("report.html: figure %s: %w", id, err)
 	}
 	f.SVG = svg
-	if c, ok := b.charts[id]; ok && b.in.Charts != nil {
+	c, ok := b.charts[id]
+	if ok && sp.Kind == figures.KindPerQueryHeatmap && sp.System != b.primary {
+		// A per-query heat map holds a cell per post and criterion: the
+		// page carries the interactive one of the primary system only.
+		ok = false
+		f.Notes = append(append([]string(nil), f.Notes...), "Static here: only the primary system's per-query heat map is interactive.")
+	}
+	if ok && b.in.Charts != nil {
 		if strings.ContainsAny(string(c.Option), "<>&") {
 			return nil, fmt.Errorf("report.html: chart option of %s is not HTML-safe JSON", id)
 		}

@@ -19,15 +19,18 @@ var svgTags = map[string]bool{"svg": true, "g": true, "path": true, "text": true
 // page sets the font family once in CSS and keeps the size only.
 var fontStyle = regexp.MustCompile(`style="font-family:[^;"]*;font-variant:normal;font-weight:(normal|bold);font-style:(normal|italic);font-size:([0-9.]+px)"`)
 
+// plainPath matches a path with path data and a class only.
+var plainPath = regexp.MustCompile(`^<path d="(M[^"]*)" class="(s[0-9]+)"/>$`)
+
 // pathData and styleAttr match the d and style attributes of an element.
 var (
 	pathData  = regexp.MustCompile(` d="[^"]*"`)
 	styleAttr = regexp.MustCompile(` style="[^"]*"`)
 )
 
-// longDecimal matches a number with three or more decimals: coordinates in
-// points, where two decimals (1/100 pt) are finer than any screen.
-var longDecimal = regexp.MustCompile(`(\d\.\d\d)\d+`)
+// longDecimal matches a number with two or more decimals: coordinates in
+// points, where one decimal (1/10 pt) is finer than a screen pixel.
+var longDecimal = regexp.MustCompile(`(\d\.\d)\d+`)
 
 // dataImage matches an <image> whose only source is an embedded raster
 // (the colour scale of a heat map).
@@ -50,6 +53,15 @@ func inlineSVG(data []byte, labelID string, classes *styleClasses) (template.HTM
 	var b strings.Builder
 	b.Grow(len(data) * 2 / 3)
 	s := string(data)
+	var pendD strings.Builder // path data waiting to be merged
+	pendClass := ""
+	flush := func() {
+		if pendClass != "" {
+			b.WriteString(`<path d="` + pendD.String() + `" class="` + pendClass + `"/>` + "\n")
+			pendClass = ""
+			pendD.Reset()
+		}
+	}
 	for len(s) > 0 {
 		lt := strings.IndexByte(s, '<')
 		if lt < 0 {
@@ -58,7 +70,10 @@ func inlineSVG(data []byte, labelID string, classes *styleClasses) (template.HTM
 			}
 			break
 		}
-		b.WriteString(s[:lt]) // text content, already XML-escaped
+		if text := s[:lt]; pendClass == "" || strings.TrimSpace(text) != "" {
+			flush()
+			b.WriteString(text) // text content, already XML-escaped
+		}
 		s = s[lt:]
 		switch {
 		case strings.HasPrefix(s, "<?"):
@@ -112,18 +127,32 @@ func inlineSVG(data []byte, labelID string, classes *styleClasses) (template.HTM
 			}
 			return m
 		})
-		tag = longDecimal.ReplaceAllString(tag, "$1")
 		tag = styleAttr.ReplaceAllStringFunc(tag, func(m string) string {
 			return ` class="` + classes.of(m[8:len(m)-1]) + `"`
 		})
+		tag = longDecimal.ReplaceAllString(tag, "$1")
+		tag = strings.ReplaceAll(tag, "scale(1, -1)", "scale(1,-1)")
 		tag = strings.Join(strings.Fields(tag), " ")
-		tag = strings.ReplaceAll(tag, "  ", " ")
+		tag = strings.ReplaceAll(tag, " />", "/>")
 		if name == "svg" && !strings.HasPrefix(tag, "</") {
 			tag = svgSizeAttr.ReplaceAllString(tag, "")
 			tag = strings.TrimSuffix(tag, ">") + ` role="img" aria-labelledby="` + template.HTMLEscapeString(labelID) + `" focusable="false">`
 		}
+		// Consecutive paths of one opaque style become one path of
+		// several subpaths: the same drawing (a dash pattern restarts at
+		// each subpath), a fraction of the markup.
+		if m := plainPath.FindStringSubmatch(tag); m != nil && !classes.translucent(m[2]) {
+			if m[2] != pendClass {
+				flush()
+				pendClass = m[2]
+			}
+			pendD.WriteString(m[1])
+			continue
+		}
+		flush()
 		b.WriteString(tag)
 	}
+	flush()
 	out := strings.TrimSpace(b.String())
 	if !strings.HasPrefix(out, "<svg") {
 		return "", fmt.Errorf("svg: no root <svg> element")
@@ -150,6 +179,13 @@ func (c *styleClasses) of(style string) string {
 	c.class[style] = k
 	c.order = append(c.order, style)
 	return k
+}
+
+// translucent reports whether a class draws with some opacity: merging
+// two such paths would change where they overlap.
+func (c *styleClasses) translucent(class string) bool {
+	i, err := strconv.Atoi(strings.TrimPrefix(class, "s"))
+	return err != nil || i >= len(c.order) || strings.Contains(c.order[i], "opacity")
 }
 
 // css is the stylesheet of the classes. The styles come from our own

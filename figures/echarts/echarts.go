@@ -12,17 +12,28 @@
 // Every spec gives one chart: each panel of the spec is a grid with its own
 // axes. The option is written with Go's HTML-safe JSON encoding ('<', '>'
 // and '&' become \u003c, \u003e, \u0026), so a label cannot end a script
-// element; tooltips are echarts string templates, which HTML-encode the
-// values they insert. No NaN reaches an option: specs hold defined values
-// only, and encoding/json refuses NaN, so a malformed spec is an error.
+// element; tooltips are echarts string templates or echarts' own tooltip
+// over named data dimensions, both of which HTML-encode the values they
+// insert. No NaN reaches an option: specs hold defined values only, and
+// encoding/json refuses NaN, so a malformed spec is an error.
+//
+// The options are small (the page embeds about a hundred of them): data
+// are arrays, not objects; coordinates are rounded to well below a pixel;
+// long curves keep one point per pixel run; the tooltips of long series
+// are tables over the point's data dimensions (see tipTable). They are
+// theme-neutral: transparent background, no text or axis colour (the page
+// chooses echarts' default or 'dark' theme), and series colours that read
+// on a light and on a dark page.
 package echarts
 
 import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"regexp"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
@@ -65,10 +76,14 @@ func Options(specs []figures.Spec) ([]Chart, error) {
 
 // option builds the chart of one spec.
 func option(s *figures.Spec, id string) (Chart, error) {
+	if err := finite(s); err != nil {
+		return Chart{}, err
+	}
 	h := height(s)
 	b := &builder{spec: s, base: charts.NewLine()}
 	b.base.SetGlobalOptions(
-		charts.WithInitializationOpts(opts.Initialization{ChartID: id, Width: "100%", Height: strconv.Itoa(h) + "px"}),
+		charts.WithInitializationOpts(opts.Initialization{ChartID: id, Width: "100%", Height: strconv.Itoa(h) + "px",
+			BackgroundColor: "transparent"}),
 		charts.WithTitleOpts(opts.Title{Title: s.Title, Subtitle: subtitle(s), Left: "center",
 			TitleStyle: &opts.TextStyle{FontSize: 14}, SubtitleStyle: &opts.TextStyle{FontSize: 11}}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Type: "scroll", Bottom: "0"}),
@@ -89,11 +104,128 @@ func option(s *figures.Spec, id string) (Chart, error) {
 		b.base.SetGlobalOptions(charts.WithDataZoomOpts(opts.DataZoom{Type: "slider", XAxisIndex: []int{0}}))
 	}
 	b.base.Validate()
-	js, err := json.Marshal(b.base.JSON()) // HTML-safe; fails on NaN
+	obj := b.base.JSON()
+	// What go-echarts' types cannot say: the series' data dimensions and
+	// stacking strategy, and the dimension a colour scale reads.
+	series := make([]seriesJSON, len(b.base.MultiSeries))
+	for i, ss := range b.base.MultiSeries {
+		series[i] = seriesJSON{SingleSeries: ss}
+		if x := b.extra[i]; x != nil {
+			series[i].Dimensions, series[i].StackStrategy, series[i].Z = x.dims, x.stackHow, x.z
+		}
+	}
+	obj["series"] = series
+	if vm := b.base.VisualMapList; len(vm) > 0 {
+		out := make([]visualMapJSON, len(vm))
+		for i := range vm {
+			out[i] = visualMapJSON{VisualMap: vm[i], Dimension: 2} // [col, row, value, ...]
+		}
+		obj["visualMap"] = out
+	}
+	delete(obj, "toolbox")       // empty
+	js, err := json.Marshal(obj) // HTML-safe; fails on NaN
 	if err != nil {
 		return Chart{}, err
 	}
 	return Chart{ID: string(s.ID), ChartID: id, Title: s.Title, Option: js, Height: h}, nil
+}
+
+// seriesJSON is a go-echarts series with the fields it has no type for.
+type seriesJSON struct {
+	charts.SingleSeries
+	Dimensions    []dimension `json:"dimensions,omitempty"`
+	StackStrategy string      `json:"stackStrategy,omitempty"`
+	Z             int         `json:"z,omitempty"`
+}
+
+// dimension names a data dimension of a series; echarts' tooltip lists
+// the dimensions of encode.tooltip under their display names.
+type dimension struct {
+	Name        string `json:"name"`
+	DisplayName string `json:"displayName,omitempty"`
+	Type        string `json:"type,omitempty"`
+}
+
+type visualMapJSON struct {
+	opts.VisualMap
+	Dimension int `json:"dimension"`
+}
+
+// seriesExtra is what seriesJSON adds to a series, and the fields that
+// go-echarts' With*ChartOpts would reset (they zero the axis indices, the
+// stack and the step), set after them.
+type seriesExtra struct {
+	dims     []dimension
+	stack    string // stack name
+	stackHow string // stackStrategy
+	step     string
+	z        int // above other series
+}
+
+// finite checks every number of a spec that reaches the option: a NaN or
+// an infinity is an error (the decimation of a line could otherwise drop
+// it unseen, and encoding/json refuses it anyway).
+func finite(s *figures.Spec) error {
+	bad := func(v ...float64) bool {
+		for _, x := range v {
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return true
+			}
+		}
+		return false
+	}
+	for pi := range s.Panels {
+		pn := &s.Panels[pi]
+		if bad(pn.X.Min, pn.X.Max, pn.Y.Min, pn.Y.Max) {
+			return fmt.Errorf("panel %d: axis range not finite", pi)
+		}
+		for ei, e := range pn.Elements {
+			ok := true
+			switch e := e.(type) {
+			case *figures.Line:
+				for _, seg := range e.Segments {
+					for _, p := range seg {
+						ok = ok && !bad(p.X, p.Y)
+					}
+				}
+			case *figures.Band:
+				for _, r := range e.Runs {
+					ok = ok && !bad(r.X...) && !bad(r.Lo...) && !bad(r.Hi...)
+				}
+			case *figures.Points:
+				for _, p := range e.Points {
+					ok = ok && !bad(p.X, p.Y) && (p.Err == nil || !bad(p.Err.Lo, p.Err.Hi))
+				}
+			case *figures.Bars:
+				for _, b := range e.Bars {
+					ok = ok && !bad(b.Value) && (b.Err == nil || !bad(b.Err.Lo, b.Err.Hi))
+				}
+			case *figures.Counts:
+				for _, b := range e.Bins {
+					ok = ok && !bad(b.Lo, b.Hi)
+				}
+			case *figures.HeatMap:
+				for _, c := range e.Cells {
+					ok = ok && (c.Undefined || !bad(c.Value))
+				}
+			case *figures.Scatter:
+				for _, p := range e.Points {
+					ok = ok && !bad(p.X, p.Y)
+				}
+			case *figures.Text:
+				for _, p := range e.At {
+					ok = ok && !bad(p.X, p.Y)
+				}
+			}
+			if !ok {
+				return fmt.Errorf("panel %d, element %d: a value is NaN or infinite", pi, ei)
+			}
+		}
+	}
+	if s.Scale != nil && bad(s.Scale.Min, s.Scale.Max) {
+		return fmt.Errorf("colour scale not finite")
+	}
+	return nil
 }
 
 // subtitle is the spec's caption and notes.
@@ -170,14 +302,26 @@ func pct(x float64) string { return strconv.FormatFloat(math.Round(x*10)/10, 'f'
 
 // builder adds the axes and series of each panel to one base chart.
 type builder struct {
-	spec *figures.Spec
-	base *charts.Line
-	zoom bool
+	spec  *figures.Spec
+	base  *charts.Line
+	zoom  bool
+	extra []*seriesExtra // parallel to base.MultiSeries
 }
 
-// on places a series on panel i's axes.
-func on(i int) charts.SeriesOpts {
-	return func(s *charts.SingleSeries) { s.XAxisIndex, s.YAxisIndex = i, i }
+// add appends a series of the given type (types.ChartLine, ...) on the
+// axes of panel i.
+func (b *builder) add(typ, name string, i int, data any, x *seriesExtra, o ...charts.SeriesOpts) {
+	s := charts.SingleSeries{Name: name, Type: typ, Data: data}
+	s.ConfigureSeriesOpts(o...)
+	s.XAxisIndex, s.YAxisIndex = i, i
+	if x != nil {
+		s.Stack = x.stack
+		if x.step != "" {
+			s.Step = x.step
+		}
+	}
+	b.base.MultiSeries = append(b.base.MultiSeries, s)
+	b.extra = append(b.extra, x)
 }
 
 // panel adds panel i: its two axes and its elements as series.
@@ -229,23 +373,23 @@ func (b *builder) panel(i int) {
 		case *figures.Line:
 			b.line(i, e, pn)
 		case *figures.Band:
-			b.band(i, e)
+			b.band(i, e, pn)
 		case *figures.Points:
 			if b.spec.Scale == nil { // a visual map would recolour the markers
-				b.points(i, e)
+				b.points(i, e, pn)
 			}
 		case *figures.Bars:
-			b.bars(i, e, len(pn.X.Categories), nbars == 1)
+			b.bars(i, e, len(pn.X.Categories), nbars == 1, pn)
 		case *figures.Histogram:
 			b.hist(i, e, ks)
 		case *figures.Counts:
-			b.counts(i, e)
+			b.counts(i, e, pn)
 		case *figures.HeatMap:
 			b.heat(i, e)
 		case *figures.Scatter:
-			b.scatter(i, e)
+			b.scatter(i, e, pn)
 		case *figures.Text:
-			b.text(i, e)
+			b.text(i, e, pn)
 		}
 	}
 }
@@ -275,7 +419,7 @@ func xAxis(a *figures.Axis, grid int) opts.XAxis {
 		x.Type = "log"
 	}
 	if a.Fixed && len(a.Categories) == 0 {
-		x.Min, x.Max = axisEnd(a.Min, a.Log, math.Floor), axisEnd(a.Max, a.Log, math.Ceil)
+		x.Min, x.Max = axisEnd(a.Min, a, math.Floor), axisEnd(a.Max, a, math.Ceil)
 	}
 	if a.HideTickLabels {
 		x.AxisLabel = &opts.AxisLabel{Show: opts.Bool(false)}
@@ -292,7 +436,7 @@ func yAxis(a *figures.Axis, grid int) opts.YAxis {
 		y.Type = "log"
 	}
 	if a.Fixed && len(a.Categories) == 0 {
-		y.Min, y.Max = axisEnd(a.Min, a.Log, math.Floor), axisEnd(a.Max, a.Log, math.Ceil)
+		y.Min, y.Max = axisEnd(a.Min, a, math.Floor), axisEnd(a.Max, a, math.Ceil)
 	}
 	if a.HideTickLabels {
 		y.AxisLabel = &opts.AxisLabel{Show: opts.Bool(false)}
@@ -301,28 +445,231 @@ func yAxis(a *figures.Axis, grid int) opts.YAxis {
 }
 
 // axisEnd rounds an axis end for the screen: to the power of ten beyond
-// it on a log axis, else to five decimals.
-func axisEnd(v float64, log bool, round func(float64) float64) float64 {
-	if log && v > 0 {
+// it on a log axis, else to the axis' coordinate step.
+func axisEnd(v float64, a *figures.Axis, round func(float64) float64) float64 {
+	if a.Log && v > 0 {
 		return math.Pow(10, round(math.Log10(v)))
 	}
-	return r5(v)
+	return quantOf(a).r(v)
 }
 
-// r5 rounds a plotting coordinate to five decimals (sub-pixel at any
-// screen size) to keep the page small; tooltips carry the exact values.
-func r5(x float64) float64 { return math.Round(x*1e5) / 1e5 }
+// --- numbers ---------------------------------------------------------------
+
+// quant rounds the coordinates of one axis: on a fixed linear range to a
+// power of ten at most 1/2000 of the range (a tenth of a pixel on a
+// 200-pixel axis), else to four significant digits (log axes, and ranges
+// the chart fits to the data).
+type quant struct {
+	dec int // decimals; -1: four significant digits
+}
+
+func quantOf(a *figures.Axis) quant {
+	if a.Fixed && !a.Log && a.Max > a.Min && len(a.Categories) == 0 {
+		return quant{max(0, -int(math.Floor(math.Log10((a.Max-a.Min)/2000))))}
+	}
+	return quant{-1}
+}
+
+func (q quant) r(v float64) float64 {
+	if q.dec >= 0 {
+		p := math.Pow(10, float64(q.dec))
+		return math.Round(v*p) / p
+	}
+	return sig4(v)
+}
+
+// sig4 rounds to four significant digits.
+func sig4(v float64) float64 {
+	if v == 0 || math.IsInf(v, 0) || math.IsNaN(v) {
+		return v
+	}
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 4, 64), 64)
+	return r
+}
+
+// --- tooltips --------------------------------------------------------------
+
+// Series with many points carry no per-point objects: each point is an
+// array [x, y, ...]. echarts' string templates for tooltips know {a}
+// (series), {b} (item name) and {c} only ({@[n]} works in labels, not in
+// tooltips), so a point's tooltip is either
+//
+//   - a table: when every tip of the series reads "label value, label
+//     value: label value" with the same labels (the thresholds of a ROC
+//     curve: "threshold 0.3: FPR 0.100, TPR 0.700"), the values become data
+//     dimensions named by the labels, and echarts' default tooltip lists
+//     them under the series name; a value that is one of the point's
+//     coordinates (the FPR, the TPR, a cell's tau) is not repeated; or
+//   - the tip itself, as a string dimension that encode.itemName makes the
+//     item name, shown by the template "{a}<br/>{b}".
 
 // tip shows each item's name (its tooltip text) under the series name.
 func tip() charts.SeriesOpts {
 	return charts.WithSeriesTooltipOpts(opts.SeriesTooltip{Formatter: types.FuncStr("{a}<br/>{b}")})
 }
 
-// noTip gives a series without item names (bands, folds, whiskers) a
+// noTip gives a series without item tooltips (bands, folds, whiskers) a
 // tooltip of its name only.
 func noTip() charts.SeriesOpts {
 	return charts.WithSeriesTooltipOpts(opts.SeriesTooltip{Formatter: types.FuncStr("{a}")})
 }
+
+// tipTable is the tooltips of a series as a table: one slot per value of
+// the tips, each shown under its label from a data dimension.
+type tipTable struct {
+	labels []string
+	dim    []int   // per slot: the data dimension shown (a coordinate, or nCoord+k)
+	extra  [][]any // per row: the values of the slots that are no coordinate
+	ordin  []bool  // per extra dimension: holds text
+}
+
+var (
+	numberRe  = regexp.MustCompile(`^[-+]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?([eE][-+]?\d+)?$`)
+	specialRe = regexp.MustCompile(`^([-+]?inf|n/a)$`)
+)
+
+// splitTip cuts a tip into its values (numbers, "+inf", "n/a") and the
+// literal texts between them: len(lits) == len(vals)+1.
+func splitTip(s string) (lits, vals []string) {
+	cur := ""
+	for _, w := range strings.Split(s, " ") {
+		core, punct := w, ""
+		if n := len(w); n > 1 && strings.ContainsRune(",:;", rune(w[n-1])) {
+			core, punct = w[:n-1], w[n-1:]
+		}
+		if numberRe.MatchString(core) || specialRe.MatchString(core) {
+			lits, vals = append(lits, cur), append(vals, core)
+			cur = punct
+			continue
+		}
+		cur += " " + w
+	}
+	return append(lits, cur), vals
+}
+
+// tipValue is a tip's value as data: a number when it reads back the same
+// (probabilities with more than four significant digits are cut to four),
+// else the text.
+func tipValue(tok string) any {
+	if !numberRe.MatchString(tok) {
+		return tok
+	}
+	plain := strings.ReplaceAll(tok, ",", "")
+	v, err := strconv.ParseFloat(plain, 64)
+	if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
+		return tok
+	}
+	if math.Abs(v) < 1 && strings.Contains(plain, ".") && !strings.ContainsAny(plain, "eE") &&
+		len(strings.TrimLeft(strings.SplitN(plain, ".", 2)[1], "0")) > 4 {
+		return sig4(v)
+	}
+	if strconv.FormatFloat(v, 'f', -1, 64) == strings.TrimPrefix(plain, "+") {
+		return v
+	}
+	return tok
+}
+
+// sameNumber reports whether the token tok, read at its own decimals, is
+// the value v.
+func sameNumber(tok string, v float64) bool {
+	if !numberRe.MatchString(tok) || strings.ContainsAny(tok, "eE") {
+		return false
+	}
+	plain := strings.ReplaceAll(tok, ",", "")
+	t, err := strconv.ParseFloat(plain, 64)
+	if err != nil {
+		return false
+	}
+	dec := 0
+	if i := strings.IndexByte(plain, '.'); i >= 0 {
+		dec = len(plain) - i - 1
+	}
+	return math.Abs(v-t) <= 0.5*math.Pow(10, -float64(dec))*(1+1e-9)+1e-12
+}
+
+// makeTipTable returns the table of the tips, or nil when the tips do not
+// share one form (the same texts between their values, a label before
+// every value, nothing after the last). match(c, row, tok) tells whether
+// the value tok of tip row is coordinate c (< nCoord) of its point; a slot
+// whose values all are one coordinate shows that coordinate.
+func makeTipTable(tips []string, nCoord int, match func(c, row int, tok string) bool) *tipTable {
+	if len(tips) == 0 {
+		return nil
+	}
+	var lits0 []string
+	rows := make([][]string, len(tips))
+	for r, t := range tips {
+		lits, vals := splitTip(t)
+		if r == 0 {
+			lits0 = lits
+		} else if strings.Join(lits, "\x00") != strings.Join(lits0, "\x00") {
+			return nil
+		}
+		rows[r] = vals
+	}
+	n := len(lits0) - 1
+	if n == 0 || strings.Trim(lits0[n], " ,:;") != "" {
+		return nil
+	}
+	tt := &tipTable{labels: make([]string, n), dim: make([]int, n), extra: make([][]any, len(tips))}
+	taken := map[int]bool{}
+	for k := 0; k < n; k++ {
+		tt.labels[k] = strings.Trim(lits0[k], " ,:;")
+		if tt.labels[k] == "" {
+			return nil
+		}
+		tt.dim[k] = -1
+		for c := 0; c < nCoord && tt.dim[k] < 0; c++ {
+			if taken[c] {
+				continue
+			}
+			all := true
+			for r := range rows {
+				if !match(c, r, rows[r][k]) {
+					all = false
+					break
+				}
+			}
+			if all {
+				tt.dim[k], taken[c] = c, true
+			}
+		}
+		if tt.dim[k] >= 0 {
+			continue
+		}
+		tt.dim[k] = nCoord + len(tt.ordin)
+		text := false
+		for r := range rows {
+			v := tipValue(rows[r][k])
+			_, isText := v.(string)
+			text = text || isText
+			tt.extra[r] = append(tt.extra[r], v)
+		}
+		tt.ordin = append(tt.ordin, text)
+	}
+	return tt
+}
+
+// dims are the data dimensions of a series with nCoord coordinates and
+// the table's extra values, named for the tooltip; encode shows the
+// table's slots in order.
+func (tt *tipTable) dims(nCoord int) ([]dimension, *opts.Encode) {
+	d := make([]dimension, nCoord+len(tt.ordin))
+	for i := range d {
+		d[i].Name = "d" + strconv.Itoa(i)
+		if i >= nCoord && tt.ordin[i-nCoord] {
+			d[i].Type = "ordinal"
+		}
+	}
+	show := make([]int, len(tt.dim))
+	for k, di := range tt.dim {
+		d[di].DisplayName = tt.labels[k]
+		show[k] = di
+	}
+	return d, &opts.Encode{X: 0, Y: 1, Tooltip: show}
+}
+
+// --- series ----------------------------------------------------------------
 
 func noSymbol() charts.SeriesOpts {
 	return charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false), Symbol: "none"})
@@ -337,121 +684,224 @@ func lineStyle(st figures.Style) charts.SeriesOpts {
 	}
 }
 
-// thinEps is the thinning distance of long lines, as a fraction of the
-// axis span.
-const thinEps = 0.002
+func encode(e *opts.Encode) charts.SeriesOpts {
+	return func(s *charts.SingleSeries) { s.Encode = e }
+}
 
+// maxPoints is the most points a curve keeps on screen; a line with
+// tooltips keeps all its points up to keepTips (the decision curve's 99
+// thresholds), and is decimated beyond.
+const (
+	maxPoints = 600
+	keepTips  = 400
+)
+
+func all(n int) []int {
+	idx := make([]int, n)
+	for j := range idx {
+		idx[j] = j
+	}
+	return idx
+}
+
+// line adds a line: one series per segment, each point [x, y, tooltip
+// values...]. A line without tooltips, and a line with tooltips longer
+// than keepTips, is simplified (see decimate); tooltips become a table or
+// item names (see tipTable).
 func (b *builder) line(i int, e *figures.Line, pn *figures.Panel) {
-	epsX, epsY := span(&pn.X)*thinEps, span(&pn.Y)*thinEps
+	qx, qy := quantOf(&pn.X), quantOf(&pn.Y)
+	g := newPixels(pn, e.Segments)
+	var pts []figures.XY
+	var tips []string
 	for si, seg := range e.Segments {
-		d := make([]opts.LineData, len(seg))
-		for j, p := range seg {
-			d[j] = opts.LineData{Value: []float64{r5(p.X), r5(p.Y)}}
+		for j := range seg {
+			t := ""
 			if si < len(e.Tips) && j < len(e.Tips[si]) {
-				d[j].Name = e.Tips[si][j]
+				t = e.Tips[si][j]
 			}
+			tips = append(tips, t)
 		}
-		d = keepCorners(d)
-		if len(d) > 400 {
-			d = thin(d, epsX, epsY)
+		pts = append(pts, seg...)
+	}
+	hasTips := e.Tips != nil
+	var tt *tipTable
+	if hasTips {
+		tt = makeTipTable(tips, 2, func(c, r int, tok string) bool {
+			if c == 0 {
+				return sameNumber(tok, pts[r].X)
+			}
+			return sameNumber(tok, pts[r].Y)
+		})
+	}
+	base := 0
+	for _, seg := range e.Segments {
+		keep := all(len(seg))
+		switch {
+		case !hasTips:
+			keep = decimate(seg, e.Steps, 0, g)
+		case len(seg) > keepTips:
+			keep = decimate(seg, e.Steps, tipGap, g)
 		}
-		o := []charts.SeriesOpts{on(i), lineStyle(e.Style)}
-		if e.Tips != nil {
-			o = append(o, tip(), charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true), Symbol: "circle", SymbolSize: 3}))
-		} else {
+		d := make([][]any, 0, len(keep))
+		for _, j := range keep {
+			r := []any{qx.r(seg[j].X), qy.r(seg[j].Y)}
+			switch {
+			case tt != nil:
+				r = append(r, tt.extra[base+j]...)
+			case hasTips:
+				r = append(r, tips[base+j])
+			}
+			d = append(d, r)
+		}
+		base += len(seg)
+		x := &seriesExtra{}
+		if e.Steps {
+			x.step = "end"
+		}
+		o := []charts.SeriesOpts{lineStyle(e.Style)}
+		switch {
+		case tt != nil:
+			var enc *opts.Encode
+			x.dims, enc = tt.dims(2)
+			o = append(o, encode(enc))
+		case hasTips:
+			o = append(o, tip(), encode(&opts.Encode{X: 0, Y: 1, ItemName: 2}))
+		default:
 			o = append(o, noSymbol(), noTip())
 		}
-		if e.Steps {
-			o = append(o, func(s *charts.SingleSeries) { s.Step = "end" })
+		if hasTips {
+			o = append(o, charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true), Symbol: "circle", SymbolSize: 3}))
 		}
-		b.base.AddSeries(e.Name, d, o...)
+		b.add(types.ChartLine, e.Name, i, d, x, o...)
 	}
 }
 
-func span(a *figures.Axis) float64 {
-	if a.Fixed && a.Max > a.Min && !a.Log {
-		return a.Max - a.Min
-	}
-	return 1
-}
-
-// band adds a confidence band as two filled areas under the upper and the
-// lower bound: the upper in the band colour, the lower in opaque white on
-// top of it, which leaves the band (the panel has no grid lines).
-func (b *builder) band(i int, e *figures.Band) {
+// band adds a confidence band as two stacked lines: the lower bound
+// (invisible) and the width hi - lo above it, filled down to the lower
+// bound (no opaque mask, so the band reads on any background). The data
+// are [y, x] with encode x: 1, y: 0, for echarts stacks the first value
+// dimension; both series keep the same points, and the stack pairs them by
+// index.
+func (b *builder) band(i int, e *figures.Band, pn *figures.Panel) {
 	c, _, _, _ := look(e.Style)
+	qx, qy := quantOf(&pn.X), quantOf(&pn.Y)
 	for _, run := range e.Runs {
-		lo := make([]opts.LineData, len(run.X))
-		hi := make([]opts.LineData, len(run.X))
+		lo := make([]figures.XY, len(run.X))
+		hi := make([]figures.XY, len(run.X))
 		for k := range run.X {
-			lo[k] = opts.LineData{Value: []float64{r5(run.X[k]), r5(run.Lo[k])}}
-			hi[k] = opts.LineData{Value: []float64{r5(run.X[k]), r5(run.Hi[k])}}
+			lo[k], hi[k] = figures.XY{X: run.X[k], Y: run.Lo[k]}, figures.XY{X: run.X[k], Y: run.Hi[k]}
 		}
+		g := newPixels(pn, [][]figures.XY{lo, hi})
+		keep := union(decimate(lo, false, 0, g), decimate(hi, false, 0, g))
+		dl := make([][]any, len(keep))
+		dw := make([][]any, len(keep))
+		for n, k := range keep {
+			x, l, h := qx.r(run.X[k]), qy.r(run.Lo[k]), qy.r(run.Hi[k])
+			dl[n], dw[n] = []any{l, x}, []any{qy.r(h - l), x}
+		}
+		stack := "band" + strconv.Itoa(len(b.base.MultiSeries))
 		flat := func(s *charts.SingleSeries) { s.LineStyle = &opts.LineStyle{Width: 0, Opacity: opts.Float(0)} }
-		b.base.AddSeries(e.Name, keepCorners(hi), on(i), noSymbol(), noTip(), flat,
+		yx := encode(&opts.Encode{X: 1, Y: 0})
+		b.add(types.ChartLine, e.Name, i, dl, &seriesExtra{stack: stack, stackHow: "all"}, noSymbol(), noTip(), flat, yx,
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: c}))
+		b.add(types.ChartLine, e.Name, i, dw, &seriesExtra{stack: stack, stackHow: "all"}, noSymbol(), noTip(), flat, yx,
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: c}),
 			charts.WithAreaStyleOpts(opts.AreaStyle{Color: c, Opacity: opts.Float(0.25)}))
-		b.base.AddSeries(e.Name, keepCorners(lo), on(i), noSymbol(), noTip(), flat,
-			charts.WithItemStyleOpts(opts.ItemStyle{Color: c}),
-			charts.WithAreaStyleOpts(opts.AreaStyle{Color: "#ffffff", Opacity: opts.Float(1)}))
 	}
+}
+
+func union(a, b []int) []int {
+	set := map[int]bool{}
+	for _, k := range append(append([]int{}, a...), b...) {
+		set[k] = true
+	}
+	out := make([]int, 0, len(set))
+	for k := range set {
+		out = append(out, k)
+	}
+	sort.Ints(out)
+	return out
+}
+
+// whisker is an interval from A to B, each [x, y] (or [y, x] when the
+// series encodes x from the second value).
+type whisker [2][2]any
+
+// whiskers adds intervals as one line series, broken between them (a "-"
+// value is a gap for echarts). yx: the points are [y, x].
+func (b *builder) whiskers(i int, name string, st figures.Style, ws []whisker, yx bool, o ...charts.SeriesOpts) {
+	if len(ws) == 0 {
+		return
+	}
+	var d [][]any
+	for k, w := range ws {
+		if k > 0 {
+			d = append(d, []any{w[0][0], "-"})
+		}
+		d = append(d, []any{w[0][0], w[0][1]}, []any{w[1][0], w[1][1]})
+	}
+	o = append([]charts.SeriesOpts{noSymbol(), noTip(), lineStyle(st)}, o...)
+	if yx {
+		o = append(o, encode(&opts.Encode{X: 1, Y: 0}))
+	}
+	b.add(types.ChartLine, name, i, d, nil, o...)
 }
 
 // points adds markers as a scatter series (tags as labels from the third
-// value), and whiskers as two-point lines.
-func (b *builder) points(i int, e *figures.Points) {
+// value), and their whiskers as one broken line.
+func (b *builder) points(i int, e *figures.Points, pn *figures.Panel) {
 	c, _, _, _ := look(e.Style)
-	sc := charts.NewScatter()
+	qx, qy := quantOf(&pn.X), quantOf(&pn.Y)
 	var d []opts.ScatterData
+	var ws []whisker
 	tags := false
 	for _, p := range e.Points {
-		d = append(d, opts.ScatterData{Value: []any{r5(p.X), r5(p.Y), p.Tag}, Name: p.Tip})
+		d = append(d, opts.ScatterData{Value: []any{qx.r(p.X), qy.r(p.Y), p.Tag}, Name: p.Tip})
 		tags = tags || p.Tag != ""
-		if p.Err == nil {
-			continue
+		switch {
+		case p.Err == nil:
+		case e.Horizontal: // [y, x]: the gap falls on x
+			ws = append(ws, whisker{{qy.r(p.Y), qx.r(p.Err.Lo)}, {qy.r(p.Y), qx.r(p.Err.Hi)}})
+		default:
+			ws = append(ws, whisker{{qx.r(p.X), qy.r(p.Err.Lo)}, {qx.r(p.X), qy.r(p.Err.Hi)}})
 		}
-		w := []opts.LineData{{Value: []float64{r5(p.X), r5(p.Err.Lo)}}, {Value: []float64{r5(p.X), r5(p.Err.Hi)}}}
-		if e.Horizontal {
-			w = []opts.LineData{{Value: []float64{r5(p.Err.Lo), r5(p.Y)}}, {Value: []float64{r5(p.Err.Hi), r5(p.Y)}}}
-		}
-		name := e.ErrName
-		if name == "" {
-			name = e.Name
-		}
-		b.base.AddSeries(name, w, on(i), noSymbol(), noTip(), lineStyle(figures.Style{Role: e.Style.Role, Series: e.Style.Series, Width: 1.5}))
 	}
-	o := []charts.SeriesOpts{on(i), tip(), charts.WithItemStyleOpts(opts.ItemStyle{Color: c}),
+	name := e.ErrName
+	if name == "" {
+		name = e.Name
+	}
+	b.whiskers(i, name, figures.Style{Role: e.Style.Role, Series: e.Style.Series, Width: 1.5}, ws, e.Horizontal)
+	o := []charts.SeriesOpts{tip(), charts.WithItemStyleOpts(opts.ItemStyle{Color: c, Opacity: opts.Float(1)}),
 		charts.WithScatterChartOpts(opts.ScatterChart{Symbol: symbol(e.Style), SymbolSize: 9})}
 	if tags {
 		o = append(o, charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: "bottom", Formatter: "{@[2]}", FontSize: 10}))
 	}
-	sc.AddSeries(e.Name, d, o...)
-	b.base.Overlap(sc)
+	b.add(types.ChartScatter, e.Name, i, d, &seriesExtra{z: 3}, o...) // above the lines
 }
 
 // bars adds one bar series over the categories ("-" where undefined);
 // whiskers when the series is alone (grouped bars carry their interval in
 // the tooltip).
-func (b *builder) bars(i int, e *figures.Bars, ncat int, whiskers bool) {
+func (b *builder) bars(i int, e *figures.Bars, ncat int, whiskers bool, pn *figures.Panel) {
 	c, _, _, op := look(e.Style)
+	qy := quantOf(&pn.Y)
 	d := make([]opts.BarData, ncat)
 	for k := range d {
 		d[k] = opts.BarData{Value: "-", Name: "n/a"}
 	}
-	bc := charts.NewBar()
+	var ws []whisker
 	for _, bar := range e.Bars {
 		if bar.Cat < 0 || bar.Cat >= ncat {
 			continue
 		}
-		d[bar.Cat] = opts.BarData{Value: r5(bar.Value), Name: bar.Tip}
+		d[bar.Cat] = opts.BarData{Value: qy.r(bar.Value), Name: bar.Tip}
 		if whiskers && bar.Err != nil {
-			b.base.AddSeries("CI", []opts.LineData{{Value: []any{bar.Cat, r5(bar.Err.Lo)}}, {Value: []any{bar.Cat, r5(bar.Err.Hi)}}},
-				on(i), noTip(), charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true), Symbol: "rect", SymbolSize: []int{10, 2}}),
-				lineStyle(figures.Style{Role: figures.Whisker, Width: 1.5}))
+			ws = append(ws, whisker{{bar.Cat, qy.r(bar.Err.Lo)}, {bar.Cat, qy.r(bar.Err.Hi)}})
 		}
 	}
-	bc.AddSeries(e.Name, d, on(i), tip(), charts.WithItemStyleOpts(opts.ItemStyle{Color: c, Opacity: opts.Float(op)}))
-	b.base.Overlap(bc)
+	b.whiskers(i, "CI", figures.Style{Role: figures.Whisker, Width: 1.5}, ws, false,
+		charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true), Symbol: "rect", SymbolSize: []int{10, 2}}))
+	b.add(types.ChartBar, e.Name, i, d, nil, tip(), charts.WithItemStyleOpts(opts.ItemStyle{Color: c, Opacity: opts.Float(op)}))
 }
 
 // hist adds a histogram as bars over the K categories (0 where absent).
@@ -466,84 +916,299 @@ func (b *builder) hist(i int, e *figures.Histogram, ks []int) {
 	for j, k := range e.K {
 		d[pos[k]] = opts.BarData{Value: e.Count[j], Name: e.Tips[j]}
 	}
-	bc := charts.NewBar()
-	bc.AddSeries(e.Name, d, on(i), tip(), charts.WithItemStyleOpts(opts.ItemStyle{Color: c}))
-	b.base.Overlap(bc)
+	b.add(types.ChartBar, e.Name, i, d, nil, tip(), charts.WithItemStyleOpts(opts.ItemStyle{Color: c}))
 }
 
 // counts adds bars of counts at the bin centres of a value axis.
-func (b *builder) counts(i int, e *figures.Counts) {
+func (b *builder) counts(i int, e *figures.Counts, pn *figures.Panel) {
+	qx := quantOf(&pn.X)
 	var d []opts.BarData
 	for _, bin := range e.Bins {
-		d = append(d, opts.BarData{Value: []float64{r5((bin.Lo + bin.Hi) / 2), float64(bin.Count)}, Name: bin.Tip})
+		d = append(d, opts.BarData{Value: []float64{qx.r((bin.Lo + bin.Hi) / 2), float64(bin.Count)}, Name: bin.Tip})
 	}
-	bc := charts.NewBar()
-	bc.AddSeries(e.Name, d, on(i), tip(), charts.WithBarChartOpts(opts.BarChart{BarWidth: "40%"}),
-		charts.WithItemStyleOpts(opts.ItemStyle{Color: "#bdbdbd", Opacity: opts.Float(0.8)}))
-	b.base.Overlap(bc)
+	c, _, _, _ := look(e.Style)
+	b.add(types.ChartBar, e.Name, i, d, nil, tip(), charts.WithBarChartOpts(opts.BarChart{BarWidth: "40%"}),
+		charts.WithItemStyleOpts(opts.ItemStyle{Color: c, Opacity: opts.Float(0.6)}))
 }
 
 // heat adds a heat map over category axes; undefined cells are left out
-// (blank), and counted in the spec's notes.
+// (blank), and counted in the spec's notes. Each cell is [col, row, value]
+// (the visual map reads dimension 2); when a tooltip table names the
+// column or the row, it is written as its label.
 func (b *builder) heat(i int, e *figures.HeatMap) {
-	hm := charts.NewHeatMap()
-	var d []opts.HeatMapData
+	var cells []figures.Cell
+	var tips []string
 	for _, c := range e.Cells {
-		if c.Undefined {
-			continue
+		if !c.Undefined {
+			cells = append(cells, c)
+			tips = append(tips, c.Tip)
 		}
-		v := math.Round(c.Value*math.Pow(10, float64(e.Decimals))) / math.Pow(10, float64(e.Decimals))
-		d = append(d, opts.HeatMapData{Value: []any{c.Col, c.Row, v}, Name: c.Tip})
 	}
-	o := []charts.SeriesOpts{on(i), func(s *charts.SingleSeries) { s.Progressive = opts.Int(0) }}
-	if len(e.Cells) > 0 && e.Cells[0].Tip != "" {
-		o = append(o, tip())
+	p := math.Pow(10, float64(e.Decimals))
+	val := func(c figures.Cell) float64 { return math.Round(c.Value*p) / p }
+	label := func(l []string, k int) string {
+		if k >= 0 && k < len(l) {
+			return l[k]
+		}
+		return ""
 	}
-	hm.AddSeries(e.Name, d, o...)
-	b.base.Overlap(hm)
+	hasTips := len(cells) > 0 && cells[0].Tip != ""
+	var tt *tipTable
+	if hasTips && unique(e.Cols) && unique(e.Rows) {
+		tt = makeTipTable(tips, 3, func(c, r int, tok string) bool {
+			switch c {
+			case 0:
+				return tok == label(e.Cols, cells[r].Col)
+			case 1:
+				return tok == label(e.Rows, cells[r].Row)
+			}
+			return sameNumber(tok, val(cells[r]))
+		})
+	}
+	byLabel := [2]bool{}
+	if tt != nil {
+		for _, di := range tt.dim {
+			if di < 2 {
+				byLabel[di] = true
+			}
+		}
+	}
+	d := make([][]any, len(cells))
+	for k, c := range cells {
+		var col, row any = c.Col, c.Row
+		if byLabel[0] {
+			col = label(e.Cols, c.Col)
+		}
+		if byLabel[1] {
+			row = label(e.Rows, c.Row)
+		}
+		d[k] = []any{col, row, val(c)}
+		switch {
+		case tt != nil:
+			d[k] = append(d[k], tt.extra[k]...)
+		case hasTips:
+			d[k] = append(d[k], c.Tip)
+		}
+	}
+	o := []charts.SeriesOpts{func(s *charts.SingleSeries) { s.Progressive = opts.Int(0) }}
+	var x *seriesExtra
+	switch {
+	case tt != nil:
+		dims, enc := tt.dims(3)
+		// echarts' tooltip heads the table with the item name, for a heat
+		// map its column: the value says more, and its row goes when its
+		// label is the series name.
+		enc.ItemName = 2
+		var show []int
+		for k, di := range tt.dim {
+			if di != 2 || !strings.EqualFold(tt.labels[k], e.Name) {
+				show = append(show, di)
+			}
+		}
+		enc.Tooltip = show
+		x = &seriesExtra{dims: dims}
+		o = append(o, encode(enc))
+	case hasTips:
+		o = append(o, tip(), encode(&opts.Encode{X: 0, Y: 1, ItemName: 3}))
+	}
+	b.add(types.ChartHeatMap, e.Name, i, d, x, o...)
 }
 
-// scatter adds a cloud of translucent dots, one per distinct point.
-func (b *builder) scatter(i int, e *figures.Scatter) {
-	c, _, _, _ := look(e.Style)
-	var d []opts.ScatterData
-	for _, p := range e.Points {
-		d = append(d, opts.ScatterData{Value: []float64{r5(p.X), r5(p.Y)}, Name: p.Tip})
+func unique(l []string) bool {
+	seen := map[string]bool{}
+	for _, s := range l {
+		if seen[s] {
+			return false
+		}
+		seen[s] = true
 	}
-	sc := charts.NewScatter()
-	sc.AddSeries(e.Name, d, on(i), tip(), func(s *charts.SingleSeries) { s.Progressive = opts.Int(0) },
+	return true
+}
+
+// scatter adds a cloud of translucent dots, one per distinct point, each
+// [x, y, tooltip].
+func (b *builder) scatter(i int, e *figures.Scatter, pn *figures.Panel) {
+	c, _, _, _ := look(e.Style)
+	qx, qy := quantOf(&pn.X), quantOf(&pn.Y)
+	d := make([][]any, len(e.Points))
+	for k, p := range e.Points {
+		d[k] = []any{qx.r(p.X), qy.r(p.Y), p.Tip}
+	}
+	b.add(types.ChartScatter, e.Name, i, d, nil, tip(), encode(&opts.Encode{X: 0, Y: 1, ItemName: 2}),
+		func(s *charts.SingleSeries) { s.Progressive = opts.Int(0) },
 		charts.WithScatterChartOpts(opts.ScatterChart{Symbol: "circle", SymbolSize: 6}),
-		charts.WithItemStyleOpts(opts.ItemStyle{Color: c, Opacity: opts.Float(0.45)}))
-	b.base.Overlap(sc)
+		charts.WithItemStyleOpts(opts.ItemStyle{Color: c, Opacity: opts.Float(0.75)}))
 }
 
 // text adds texts as labels of invisible points.
-func (b *builder) text(i int, e *figures.Text) {
+func (b *builder) text(i int, e *figures.Text, pn *figures.Panel) {
 	if len(e.At) == 0 {
 		return
 	}
+	qx, qy := quantOf(&pn.X), quantOf(&pn.Y)
 	var d []opts.ScatterData
 	for k, at := range e.At {
-		d = append(d, opts.ScatterData{Value: []any{r5(at.X), r5(at.Y), e.Texts[k]}, Name: e.Texts[k]})
+		d = append(d, opts.ScatterData{Value: []any{qx.r(at.X), qy.r(at.Y), e.Texts[k]}, Name: e.Texts[k]})
 	}
 	pos := "top"
 	if e.Anchor == figures.Right {
 		pos = "right"
 	}
-	sc := charts.NewScatter()
-	sc.AddSeries("n/a", d, on(i), noTip(), charts.WithScatterChartOpts(opts.ScatterChart{Symbol: "none", SymbolSize: 1}),
-		charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: pos, Formatter: "{@[2]}", FontSize: 10, Color: "#808080"}))
-	b.base.Overlap(sc)
+	b.add(types.ChartScatter, "n/a", i, d, nil, noTip(), charts.WithScatterChartOpts(opts.ScatterChart{Symbol: "none", SymbolSize: 1}),
+		charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: pos, Formatter: "{@[2]}", FontSize: 10, Color: neutral}))
+}
+
+// --- decimation --------------------------------------------------------------
+
+// pixels maps points onto a grid of nx x ny cells over a panel's axes (the
+// fixed range, else the data's); log axes in decades.
+type pixels struct {
+	x0, x1, y0, y1 float64
+	xlog, ylog     bool
+	nx, ny         float64
+}
+
+// The finest grid: below a pixel on a chart 1000 pixels wide and a plot
+// area 600 pixels high (the report's charts are smaller).
+const cellsX, cellsY = 1000, 600
+
+func newPixels(pn *figures.Panel, segs [][]figures.XY) pixels {
+	g := pixels{xlog: pn.X.Log, ylog: pn.Y.Log, nx: cellsX, ny: cellsY}
+	g.x0, g.x1, g.y0, g.y1 = math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+	for _, s := range segs {
+		for _, p := range s {
+			g.x0, g.x1 = math.Min(g.x0, tr(p.X, g.xlog)), math.Max(g.x1, tr(p.X, g.xlog))
+			g.y0, g.y1 = math.Min(g.y0, tr(p.Y, g.ylog)), math.Max(g.y1, tr(p.Y, g.ylog))
+		}
+	}
+	if pn.X.Fixed && pn.X.Max > pn.X.Min && (!g.xlog || pn.X.Min > 0) {
+		g.x0, g.x1 = tr(pn.X.Min, g.xlog), tr(pn.X.Max, g.xlog)
+	}
+	if pn.Y.Fixed && pn.Y.Max > pn.Y.Min && (!g.ylog || pn.Y.Min > 0) {
+		g.y0, g.y1 = tr(pn.Y.Min, g.ylog), tr(pn.Y.Max, g.ylog)
+	}
+	return g
+}
+
+func tr(v float64, log bool) float64 {
+	if log && v > 0 {
+		return math.Log10(v)
+	}
+	return v
+}
+
+// at is a point's position in cells.
+func (g pixels) at(p figures.XY) [2]float64 {
+	c := func(v, lo, hi, n float64, log bool) float64 {
+		if !(hi > lo) {
+			return 0
+		}
+		return (tr(v, log) - lo) / (hi - lo) * n
+	}
+	return [2]float64{c(p.X, g.x0, g.x1, g.nx, g.xlog), c(p.Y, g.y0, g.y1, g.ny, g.ylog)}
+}
+
+// decimate returns the indices of the points of a segment drawn on
+// screen: the first and the last, and in between as few as keep the drawn
+// line within tol cells of the full one (cells of the grid g; as steps
+// when steps). It walks from the last kept point and extends the line to
+// the next point while every point (and step corner) skipped stays within
+// tol of it, at most window points at a time. A curve still longer than
+// maxPoints is simplified again with twice the tolerance, and so on.
+func decimate(seg []figures.XY, steps bool, gap float64, g pixels) []int {
+	if len(seg) <= 2 {
+		return all(len(seg))
+	}
+	px := make([][2]float64, len(seg))
+	for j, p := range seg {
+		px[j] = g.at(p)
+	}
+	tol := pixelTol
+	for {
+		out := simplify(px, steps, tol, gap)
+		if len(out) <= maxPoints || tol > 64 {
+			return out
+		}
+		tol *= 2
+	}
+}
+
+// pixelTol is the largest distance, in cells, between a drawn line and
+// the full one; window the most points one kept segment replaces; tipGap
+// the longest kept segment, in cells, of a line with tooltips (so that a
+// threshold is never far from the pointer).
+const (
+	tipGap   = 10
+	pixelTol = 1.0
+	window   = 256
+)
+
+func simplify(px [][2]float64, steps bool, tol, gap float64) []int {
+	out := []int{0}
+	a := 0
+	for a < len(px)-1 {
+		b := a + 1
+		for b+1 < len(px) && b+1-a <= window && (gap == 0 || math.Hypot(px[b+1][0]-px[a][0], px[b+1][1]-px[a][1]) <= gap) &&
+			within(px, a, b+1, steps, tol) {
+			b++
+		}
+		out = append(out, b)
+		a = b
+	}
+	return out
+}
+
+// within reports whether the line from point a to point b (a step when
+// steps: across at a's height, then up or down) passes within tol of every
+// point between them, and of every corner of their steps.
+func within(px [][2]float64, a, b int, steps bool, tol float64) bool {
+	if !steps {
+		for k := a + 1; k < b; k++ {
+			if segDist(px[k], px[a], px[b]) > tol {
+				return false
+			}
+		}
+		return true
+	}
+	// The simplified step: (xa, ya) -> (xb, ya) -> (xb, yb).
+	corner := [2]float64{px[b][0], px[a][1]}
+	for k := a + 1; k <= b; k++ {
+		// the full line's corner before point k, and point k
+		for _, v := range [][2]float64{{px[k][0], px[k-1][1]}, px[k]} {
+			if math.Min(segDist(v, px[a], corner), segDist(v, corner, px[b])) > tol {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// segDist is the distance from v to the segment p-q.
+func segDist(v, p, q [2]float64) float64 {
+	dx, dy := q[0]-p[0], q[1]-p[1]
+	t := 0.0
+	if l := dx*dx + dy*dy; l > 0 {
+		t = math.Max(0, math.Min(1, ((v[0]-p[0])*dx+(v[1]-p[1])*dy)/l))
+	}
+	return math.Hypot(v[0]-p[0]-t*dx, v[1]-p[1]-t*dy)
 }
 
 // --- look ----------------------------------------------------------------
 
-// okabeIto is the colour-blind-safe palette of the static figures.
-var okabeIto = []string{"#0072b2", "#d55e00", "#009e73", "#e69f00", "#cc79a7", "#56b4e9", "#000000", "#f0e442"}
+// neutral is the colour of reference lines, folds, whiskers and tags: a
+// mid grey that reads on a light page (3.9:1 on white) and on echarts'
+// dark theme (4.8:1 on #100c2a).
+const neutral = "#808080"
+
+// seriesColors is the Okabe-Ito palette of the static figures, with two
+// changes for a dark page: its black is the mid grey, and its yellow (1.3:1
+// on white) a darker gold. Every colour has at least 2.2:1 on white and
+// 3.6:1 on the dark theme's background.
+var seriesColors = []string{"#0072b2", "#d55e00", "#009e73", "#e69f00", "#cc79a7", "#56b4e9", neutral, "#a89a00"}
 
 func palette() opts.Colors {
-	out := make(opts.Colors, len(okabeIto))
-	copy(out, okabeIto)
+	out := make(opts.Colors, len(seriesColors))
+	copy(out, seriesColors)
 	return out
 }
 
@@ -555,28 +1220,31 @@ var viridisAnchors = []string{"#440154", "#482475", "#414487", "#355f8d", "#2a78
 func viridis() []string { return append([]string(nil), viridisAnchors...) }
 
 // look is the colour, line width (px), dash type and opacity of a role.
+// The static figures' black (totals, whiskers, treat-none) is the neutral
+// grey, and the operating points are vermillion: black vanishes on a dark
+// page.
 func look(st figures.Style) (color string, width float32, dash string, opacity float32) {
-	color, width, dash, opacity = "#000000", 1, "solid", 1
+	color, width, dash, opacity = neutral, 1, "solid", 1
 	switch st.Role {
 	case figures.Primary, figures.Confidence:
-		color, width = okabeIto[0], 2
+		color, width = seriesColors[0], 2
 	case figures.Series:
-		color, width = okabeIto[st.Series%len(okabeIto)], 2
+		color, width = seriesColors[st.Series%len(seriesColors)], 2
 		if st.Series%6 != 0 {
 			dash = []string{"solid", "dashed", "dotted", "dashed", "dashed", "dashed"}[st.Series%6]
 		}
 	case figures.Total:
 		width = 2.5
 	case figures.Fold:
-		color, opacity = "#808080", 0.5
+		opacity = 0.5
 	case figures.Diagonal, figures.Reference:
-		color, dash = "#808080", "dashed"
+		dash = "dashed"
 	case figures.Summary:
-		color, dash = okabeIto[1], "dashed"
-	case figures.NA, figures.Count, figures.Undefined:
-		color = "#808080"
+		color, dash = seriesColors[1], "dashed"
+	case figures.Operating:
+		color = seriesColors[1]
 	case figures.Blank, figures.Chosen:
-		color = "#ffffff"
+		color = "transparent"
 	}
 	if st.Width > 0 {
 		width = float32(st.Width)
@@ -596,44 +1264,4 @@ func symbol(st figures.Style) string {
 		return []string{"circle", "triangle", "rect", "triangle", "diamond", "emptyCircle", "pin", "roundRect"}[st.Series%8]
 	}
 	return "circle"
-}
-
-// keepCorners drops the interior points of straight runs.
-func keepCorners(d []opts.LineData) []opts.LineData {
-	if len(d) <= 2 {
-		return d
-	}
-	xy := func(i int) (float64, float64) { v := d[i].Value.([]float64); return v[0], v[1] }
-	out := []opts.LineData{d[0]}
-	for i := 1; i < len(d)-1; i++ {
-		ax, ay := xy(i - 1)
-		bx, by := xy(i)
-		cx, cy := xy(i + 1)
-		if (ax == bx && bx == cx) || (ay == by && by == cy) {
-			continue
-		}
-		out = append(out, d[i])
-	}
-	return append(out, d[len(d)-1])
-}
-
-// thin keeps the first and last point and every point at least eps away
-// (in either coordinate) from the last point kept: on a chart a few
-// hundred pixels wide the dropped points lie within a pixel of the line.
-func thin(d []opts.LineData, epsX, epsY float64) []opts.LineData {
-	if len(d) <= 2 {
-		return d
-	}
-	xy := func(i int) (float64, float64) { v := d[i].Value.([]float64); return v[0], v[1] }
-	out := []opts.LineData{d[0]}
-	lx, ly := xy(0)
-	for i := 1; i < len(d)-1; i++ {
-		x, y := xy(i)
-		if math.Abs(x-lx) < epsX && math.Abs(y-ly) < epsY {
-			continue
-		}
-		out = append(out, d[i])
-		lx, ly = x, y
-	}
-	return append(out, d[len(d)-1])
 }
