@@ -431,6 +431,17 @@ func (b *builder) figure(sp *figures.Spec) (*Figure, error) {
 		return nil, fmt.Errorf("report.html: figure %s: %w", id, err)
 	}
 	f.SVG = svg
+	// "hover ..." clauses of a caption are true of the interactive chart
+	// only: they are shown once it replaces the static figure.
+	var keep, hints []string
+	for _, part := range strings.Split(sp.Subtitle, "; ") {
+		if strings.HasPrefix(part, "hover ") {
+			hints = append(hints, part)
+		} else if part != "" {
+			keep = append(keep, part)
+		}
+	}
+	f.Caption = strings.Join(keep, "; ")
 	c, ok := b.charts[id]
 	if ok && sp.Kind == figures.KindPerQueryHeatmap && sp.System != b.primary {
 		// A per-query heat map holds a cell per post and criterion: the
@@ -443,6 +454,7 @@ func (b *builder) figure(sp *figures.Spec) (*Figure, error) {
 			return nil, fmt.Errorf("report.html: chart option of %s is not HTML-safe JSON", id)
 		}
 		f.Chart, f.Height = c.ChartID, c.Height
+		f.Hint = strings.Join(hints, "; ")
 		b.live = append(b.live, ChartData{ID: c.ChartID, JSON: template.JS(c.Option)})
 	}
 	return f, nil
@@ -463,6 +475,9 @@ func (b *builder) table(t tables.Table, rows []tables.Row, system string) *Table
 	}
 	for _, c := range t.Columns {
 		pt.Head = append(pt.Head, Head{Title: c.Title, Numeric: c.Kind != tables.Text})
+	}
+	if system != "" && hasBest(rows) {
+		pt.Notes = append([]string{"Bold: the best value of that metric among all systems."}, pt.Notes...)
 	}
 	for _, row := range rows {
 		pr := Row{}
@@ -487,6 +502,17 @@ func (b *builder) table(t tables.Table, rows []tables.Row, system string) *Table
 	return pt
 }
 
+func hasBest(rows []tables.Row) bool {
+	for _, r := range rows {
+		for _, c := range r.Cells {
+			if c.Best {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // cellText writes one cell as "value [low, high]" or "mean ± std", and
 // the reason when it is "n/a".
 func cellText(c tables.Column, x tables.Cell) (text, na string) {
@@ -506,14 +532,23 @@ func cellText(c tables.Column, x tables.Cell) (text, na string) {
 	}
 	if c.Kind == tables.Number {
 		d := c.DigitsOf(x)
+		s = number(x.V, d)
 		if c.CI && tables.Defined(x.Lo) && tables.Defined(x.Hi) {
-			s += " [" + tables.FormatNum(x.Lo, d) + ", " + tables.FormatNum(x.Hi, d) + "]"
+			s += " [" + number(x.Lo, d) + ", " + number(x.Hi, d) + "]"
 		}
 		if c.Spread && tables.Defined(x.Std) {
-			s += " ± " + tables.FormatNum(x.Std, d)
+			s += " ± " + number(x.Std, d)
 		}
 	}
 	return s, ""
+}
+
+// number writes x with d decimals; an integer with thousands separators.
+func number(x float64, d int) string {
+	if d == 0 && math.Abs(x) < 1e15 {
+		return thousands(int(math.Round(x)))
+	}
+	return tables.FormatNum(x, d)
 }
 
 // methods is the Methods section: METHODS.md through goldmark, and the

@@ -147,7 +147,8 @@ type Figure struct {
 	ID      string // element id "fig-<figure id>"
 	LabelID string // id of the caption title, which labels the SVG
 	Title   string
-	Caption string // the spec's subtitle
+	Caption string // the spec's subtitle, without its "hover ..." clauses
+	Hint    string // the "hover ..." clauses, shown with the interactive chart
 	Alt     string // text alternative
 	Notes   []string
 	SVG     template.HTML
