@@ -473,7 +473,13 @@ func (b *builder) table(t tables.Table, rows []tables.Row, system string) *Table
 	if t.Population != "" {
 		pt.Caption = "Population: " + t.Population + "; n = " + thousands(t.N)
 	}
-	for _, c := range t.Columns {
+	// In one system's block the system column says the block's name on
+	// every row: it is left out there, so a phone shows the numbers.
+	first := 0
+	if system != "" && len(t.Columns) > 1 && t.Columns[0].Key == "system" {
+		first = 1
+	}
+	for _, c := range t.Columns[first:] {
 		pt.Head = append(pt.Head, Head{Title: c.Title, Numeric: c.Kind != tables.Text})
 	}
 	if system != "" && hasBest(rows) {
@@ -484,15 +490,15 @@ func (b *builder) table(t tables.Table, rows []tables.Row, system string) *Table
 		if row.Anchor != "" {
 			pr.ID = b.ids.Add(row.Anchor)
 		}
-		for j, c := range t.Columns {
-			x := row.Cells[j]
+		for j := first; j < len(t.Columns); j++ {
+			c, x := t.Columns[j], row.Cells[j]
 			cell := Cell{Numeric: c.Kind != tables.Text, Best: x.Best, Code: c.Key == "id"}
 			cell.Text, cell.NA = cellText(c, x)
 			if c.Key == "target_met" {
 				cell.Badge, cell.Text = badge(x.Text), badge(x.Text)
 				cell.BadgeOK = cell.Badge == "met"
 			}
-			if j == 0 {
+			if j == first {
 				cell.Header, cell.Link = true, pr.ID
 			}
 			pr.Cells = append(pr.Cells, cell)
