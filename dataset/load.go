@@ -22,6 +22,7 @@ type SystemSpec struct {
 	Input   string // per-query table (.csv, .jsonl) or TREC run
 	Format  string // "csv", "jsonl" or "trec"; "" = from Input's extension (.jsonl, .ndjson: jsonl; else csv)
 	NEProbs string // TREC only: CSV with columns query_id, ne_prob; "" = none
+	Source  string // the input as the user named it, for provenance; Input when empty
 }
 
 // Spec is everything Load reads. The first system is the primary one: it
@@ -581,7 +582,11 @@ func (ld *loader) assemble(srcs []*source) *Dataset {
 	}
 	d.HasNEProb = true
 	for k, src := range srcs {
-		sys := System{Name: src.spec.Name, Label: src.spec.Label, Source: src.spec.Input, Rows: make([]Row, n)}
+		shown := src.spec.Source
+		if shown == "" {
+			shown = src.spec.Input
+		}
+		sys := System{Name: src.spec.Name, Label: src.spec.Label, Source: shown, Rows: make([]Row, n)}
 		if sys.Label == "" {
 			sys.Label = sys.Name
 		}

@@ -148,7 +148,7 @@ func loadInputs(path string) (*config.Config, *dataset.Dataset, error) {
 func datasetSpec(cfg *config.Config) dataset.Spec {
 	var spec dataset.Spec
 	for _, s := range cfg.Systems {
-		ss := dataset.SystemSpec{Name: s.Name, Label: s.Label, Input: cfg.ResolvePath(s.Input), Format: inputFormat(s)}
+		ss := dataset.SystemSpec{Name: s.Name, Label: s.Label, Input: cfg.ResolvePath(s.Input), Source: s.Input, Format: inputFormat(s)}
 		if s.NEProbs != "" {
 			ss.NEProbs = cfg.ResolvePath(s.NEProbs)
 		}
