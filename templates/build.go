@@ -28,9 +28,12 @@ type Input struct {
 	Methods []byte                      // METHODS.md (tables.Methods)
 	Config  []byte                      // config.yaml as written into the bundle
 	Inputs  []InputFile                 // the input files, for provenance
-	// Changes is the "Changes since vN" section (issue 10): nil until the
-	// bundle diff exists; when set it is shown before Methods.
-	Changes *Section
+	// Changes is CHANGES.md, what changed since the previous version
+	// ChangesSince in the same root (nil when there is none): shown as the
+	// section "Changes since vN" before Methods. The page renders it from
+	// the bundle's own CHANGES.md, so verify recomputes the same bytes.
+	Changes      []byte
+	ChangesSince string
 }
 
 // InputFile is one input of the bundle, as the manifest lists it.
@@ -123,9 +126,11 @@ func newPage(in Input) (*Page, error) {
 		secs = append(secs, sec)
 	}
 	if in.Changes != nil {
-		c := *in.Changes
-		c.ID = "sec-changes"
-		secs = append(secs, c)
+		h, err := md.Render(in.Changes, md.Options{IDs: b.ids, Prefix: "changes-", Shift: 1, DropTitle: true})
+		if err != nil {
+			return nil, fmt.Errorf("report.html: changes: %w", err)
+		}
+		secs = append(secs, Section{ID: "sec-changes", Title: "Changes since " + in.ChangesSince, Items: []Item{{HTML: h}}})
 	}
 	m, err := b.methods()
 	if err != nil {

@@ -21,18 +21,30 @@ type sink interface {
 	Add(name string, data []byte)
 }
 
+// record is what a bundle holds besides the report: the resolved
+// configuration as written into config.yaml, the inputs as the manifest
+// lists them (the report's provenance shows them) and CHANGES.md with the
+// version it compares with (nil when there is no previous version).
+type record struct {
+	Config       []byte
+	Inputs       []templates.InputFile
+	Changes      []byte
+	ChangesSince string
+}
+
 // render writes every file of the bundle for a computed report: the one
-// function build (and later verify) call. configYAML is the resolved
-// configuration as written into the bundle, inputs the input files as the
-// manifest lists them (shown in the report's provenance). Every renderer
-// reads only the Report.
-func render(s sink, rep *report.Report, configYAML []byte, inputs []templates.InputFile) error {
+// function build and verify call, so verify recomputes the same bytes.
+// Every renderer reads only the Report and the record.
+func render(s sink, rep *report.Report, rec record) error {
 	js, err := rep.JSON()
 	if err != nil {
 		return err
 	}
 	s.Add("metrics_master.json", js)
-	s.Add("config.yaml", configYAML)
+	s.Add("config.yaml", rec.Config)
+	if rec.Changes != nil {
+		s.Add("CHANGES.md", rec.Changes)
+	}
 	s.Add("per_query_metrics.csv", tables.PerQueryCSV(rep))
 	methods := tables.Methods(rep)
 	s.Add("METHODS.md", methods)
@@ -67,7 +79,8 @@ func render(s sink, rep *report.Report, configYAML []byte, inputs []templates.In
 	var page bytes.Buffer
 	err = templates.Render(&page, templates.Input{
 		Report: rep, Tables: set, Checks: checks, Specs: specs, Missing: figures.Missing(rep),
-		SVG: svg, Charts: charts, Methods: methods, Config: configYAML, Inputs: inputs,
+		SVG: svg, Charts: charts, Methods: methods, Config: rec.Config, Inputs: rec.Inputs,
+		Changes: rec.Changes, ChangesSince: rec.ChangesSince,
 	})
 	if err != nil {
 		return err

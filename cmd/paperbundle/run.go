@@ -262,7 +262,7 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		return err
 	}
 	b := bundle.New()
-	if err := render(b, rep, cfgYAML, shownInputs(cfg, inputs)); err != nil {
+	if err := render(b, rep, record{Config: cfgYAML, Inputs: shownInputs(cfg, inputs)}); err != nil {
 		return err
 	}
 	dir, err := b.Commit(bundle.CommitOptions{Root: root, Version: v, Force: *force, Tool: toolVersion(), Inputs: inputs})
@@ -273,7 +273,7 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		return err
 	}
 	progress.done()
-	fmt.Fprintf(stdout, "bundle %s written to %s (%d files, %.1fs)\n", v, dir, len(b.Names())+1, time.Since(start).Seconds())
+	buildSummary{Dir: dir, Version: v, Files: len(b.Names()) + 1, Seconds: time.Since(start).Seconds()}.write(stdout, rep)
 	return nil
 }
 
