@@ -1,10 +1,22 @@
 package bundle
 
 import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
 	"testing"
+	"time"
 )
 
 func TestValidVersion(t *testing.T) {
@@ -12,6 +24,170 @@ func TestValidVersion(t *testing.T) {
 		if got := ValidVersion(v); got != want {
 			t.Errorf("ValidVersion(%q) = %v, want %v", v, got, want)
 		}
+	}
+}
+
+func sum(data []byte) string {
+	s := sha256.Sum256(data)
+	return hex.EncodeToString(s[:])
+}
+
+// sample is a small bundle with two inputs (one copied) and a config.
+func sample() *Bundle {
+	b := New()
+	b.Add("metrics_master.json", []byte("{}\n"))
+	b.Add("figures/roc.svg", []byte("<svg/>"))
+	b.Add(ConfigName, []byte("seed: 7\n"))
+	b.AddInput("../data/full.csv", []byte("query_id,score\nq1,0.5\n"), true)
+	b.AddInput("/abs/qrels.txt", []byte("q1 0 d1 1\n"), true)
+	return b
+}
+
+func readManifest(t *testing.T, dir string) (Manifest, []byte) {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join(dir, ManifestName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m Manifest
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m, raw
+}
+
+func TestManifestFields(t *testing.T) {
+	cfg := []byte("resolved: true\n")
+	dir, err := sample().Commit(CommitOptions{Root: t.TempDir(), Version: "v2.1", Tool: "paperbundle v0.3.0", Seed: 18446744073709551615, Config: cfg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, raw := readManifest(t, dir)
+	if m.SchemaVersion != 1 || m.Version != "v2.1" || m.Tool != "paperbundle v0.3.0" || m.GoVersion != runtime.Version() {
+		t.Errorf("header = %d %q %q %q", m.SchemaVersion, m.Version, m.Tool, m.GoVersion)
+	}
+	if m.Seed != 18446744073709551615 || !bytes.Contains(raw, []byte(`"seed": 18446744073709551615,`)) {
+		t.Errorf("seed = %d, not exact in JSON", m.Seed)
+	}
+	if m.ConfigSHA256 != sum(cfg) {
+		t.Errorf("config_sha256 = %s, want the sha256 of the given config", m.ConfigSHA256)
+	}
+	if !sort.SliceIsSorted(m.Modules, func(i, j int) bool { return m.Modules[i].Path < m.Modules[j].Path }) {
+		t.Errorf("modules not sorted: %v", m.Modules)
+	}
+	for _, key := range []string{"schema_version", "version", "tool", "go_version", "modules", "seed", "config_sha256", "inputs", "files", "copy"} {
+		if !bytes.Contains(raw, []byte(`"`+key+`":`)) {
+			t.Errorf("manifest.json lacks %q", key)
+		}
+	}
+	wantIn := []Input{
+		{Path: "../data/full.csv", Bytes: 22, SHA256: sum([]byte("query_id,score\nq1,0.5\n")), Copy: "inputs/data/full.csv.gz"},
+		{Path: "/abs/qrels.txt", Bytes: 10, SHA256: sum([]byte("q1 0 d1 1\n")), Copy: "inputs/abs/qrels.txt.gz"},
+	}
+	if len(m.Inputs) != 2 || m.Inputs[0] != wantIn[0] || m.Inputs[1] != wantIn[1] {
+		t.Errorf("inputs = %+v\nwant %+v", m.Inputs, wantIn)
+	}
+	var paths []string
+	for _, f := range m.Files {
+		paths = append(paths, f.Path)
+		data, err := os.ReadFile(filepath.Join(dir, f.Path))
+		if err != nil || f.SHA256 != sum(data) || f.Bytes != int64(len(data)) {
+			t.Errorf("files entry %+v does not match the file (%v)", f, err)
+		}
+	}
+	want := "config.yaml figures/roc.svg inputs/abs/qrels.txt.gz inputs/data/full.csv.gz metrics_master.json"
+	if got := strings.Join(paths, " "); got != want {
+		t.Errorf("files = %s\nwant %s", got, want)
+	}
+
+	// Without Config, config_sha256 is the sha256 of the bundle's config.yaml.
+	dir, err = sample().Commit(CommitOptions{Root: t.TempDir(), Version: "v1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, _ := readManifest(t, dir); m.ConfigSHA256 != sum([]byte("seed: 7\n")) {
+		t.Errorf("config_sha256 without Config = %s", m.ConfigSHA256)
+	}
+}
+
+// TestCommitDeterministic: the same files committed twice give identical
+// manifest.json and input copies.
+func TestCommitDeterministic(t *testing.T) {
+	opt := CommitOptions{Version: "v1", Tool: "t", Seed: 3}
+	opt.Root = t.TempDir()
+	a, err := sample().Commit(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt.Root = t.TempDir()
+	b, err := sample().Commit(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{ManifestName, "inputs/data/full.csv.gz", "inputs/abs/qrels.txt.gz"} {
+		x, _ := os.ReadFile(filepath.Join(a, f))
+		y, _ := os.ReadFile(filepath.Join(b, f))
+		if len(x) == 0 || !bytes.Equal(x, y) {
+			t.Errorf("%s differs between two commits", f)
+		}
+	}
+}
+
+func TestInputCopy(t *testing.T) {
+	data := bytes.Repeat([]byte("query_id,label,score\nq1,1,0.25\n"), 1000)
+	name, gz := InputCopy("runs/full.csv", data)
+	_, gz2 := InputCopy("other/name.csv", data)
+	if name != "inputs/runs/full.csv.gz" || !bytes.Equal(gz, gz2) {
+		t.Errorf("InputCopy: name %s, copies of the same bytes equal: %v", name, bytes.Equal(gz, gz2))
+	}
+	// RFC 1952 header: ID1 ID2 CM FLG MTIME(4) XFL OS; no FNAME flag, time 0.
+	if len(gz) < 10 || gz[3] != 0 || !bytes.Equal(gz[4:8], []byte{0, 0, 0, 0}) {
+		t.Errorf("gzip header % x: want no flags and MTIME 0", gz[:10])
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := io.ReadAll(zr)
+	if err != nil || !bytes.Equal(back, data) || zr.Name != "" || !zr.ModTime.IsZero() {
+		t.Errorf("gunzip: %v, equal %v, name %q, time %v", err, bytes.Equal(back, data), zr.Name, zr.ModTime)
+	}
+	if len(gz)*10 > len(data) {
+		t.Errorf("copy of %d bytes is %d bytes: not compressed", len(data), len(gz))
+	}
+
+	for p, want := range map[string]string{
+		"x.csv":               "inputs/x.csv.gz",
+		"./a/../b/x.csv":      "inputs/b/x.csv.gz",
+		"/home/me/run 1.tsv":  "inputs/home/me/run_1.tsv.gz",
+		`C:\data\x.csv`:       "inputs/C_/data/x.csv.gz",
+		"..":                  "inputs/input.gz",
+		"dir/<script>é.jsonl": "inputs/dir/_script__.jsonl.gz",
+	} {
+		if got, _ := InputCopy(p, nil); got != want {
+			t.Errorf("InputCopy(%q) name = %s, want %s", p, got, want)
+		}
+	}
+}
+
+func TestAddInput(t *testing.T) {
+	b := New()
+	x := b.AddInput("../x.csv", []byte("a"), true)
+	y := b.AddInput("x.csv", []byte("b"), true)
+	z := b.AddInput("./x.csv", []byte("c"), true)
+	again := b.AddInput("x.csv", []byte("ignored"), true)
+	off := b.AddInput("y.csv", []byte("d"), false)
+	if x.Copy != "inputs/x.csv.gz" || y.Copy != "inputs/x.csv-2.gz" || z.Copy != "inputs/x.csv-3.gz" {
+		t.Errorf("copies %s %s %s: want unique names", x.Copy, y.Copy, z.Copy)
+	}
+	if again != y || off.Copy != "" || off.SHA256 != sum([]byte("d")) {
+		t.Errorf("again = %+v (want %+v), off = %+v", again, y, off)
+	}
+	if n := len(b.Inputs()); n != 4 {
+		t.Errorf("%d inputs recorded, want 4", n)
+	}
+	if _, ok := b.File("inputs/y.csv.gz"); ok {
+		t.Errorf("copy made with copies off")
 	}
 }
 
@@ -32,11 +208,7 @@ func TestCommitAtomicAndRefuses(t *testing.T) {
 			t.Errorf("%s: %v", f, err)
 		}
 	}
-	// No temporary folder is left beside it.
-	entries, _ := os.ReadDir(root)
-	if len(entries) != 1 {
-		t.Errorf("root holds %d entries, want only v1", len(entries))
-	}
+	assertOnly(t, root, "v1")
 	b2 := New()
 	b2.Add("metrics_master.json", []byte("changed"))
 	if _, err := b2.Commit(CommitOptions{Root: root, Version: "v1"}); !errors.Is(err, ErrExists) {
@@ -46,17 +218,168 @@ func TestCommitAtomicAndRefuses(t *testing.T) {
 	if string(got) != "{}\n" {
 		t.Errorf("existing version modified: %q", got)
 	}
-	if _, err := b2.Commit(CommitOptions{Root: root, Version: "v1", Force: true}); err != nil {
-		t.Fatal(err)
-	}
-	got, _ = os.ReadFile(filepath.Join(dir, "metrics_master.json"))
-	if string(got) != "changed" {
-		t.Errorf("-force did not replace: %q", got)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "figures")); !os.IsNotExist(err) {
-		t.Errorf("-force kept a file of the old version")
-	}
+	assertOnly(t, root, "v1")
 	if v, _ := NextVersion(root); v != "v2" {
 		t.Errorf("NextVersion = %s, want v2", v)
+	}
+}
+
+// TestRenameNoReplace: the commit rename never replaces a version that
+// appeared meanwhile, even an empty folder (which a plain rename replaces).
+func TestRenameNoReplace(t *testing.T) {
+	root := t.TempDir()
+	a, b := filepath.Join(root, "a"), filepath.Join(root, "b")
+	for _, d := range []string{a, b} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := renameNoReplace(a, b); !errors.Is(err, os.ErrExist) {
+		t.Errorf("renameNoReplace onto an empty folder: %v, want ErrExist", err)
+	}
+	if err := renameNoReplace(a, filepath.Join(root, "c")); err != nil {
+		t.Errorf("renameNoReplace to a new name: %v", err)
+	}
+}
+
+// TestForce replaces a version with the atomic exchange and with the
+// fallback: the old content is gone, the new one complete, nothing left over.
+func TestForce(t *testing.T) {
+	for _, mode := range []string{"exchange", "fallback"} {
+		t.Run(mode, func(t *testing.T) {
+			if mode == "fallback" {
+				defer func(f func(a, b string) error) { exchange = f }(exchange)
+				exchange = func(a, b string) error { return errNoExchange }
+			}
+			root := t.TempDir()
+			if _, err := sample().Commit(CommitOptions{Root: root, Version: "v1"}); err != nil {
+				t.Fatal(err)
+			}
+			b := New()
+			b.Add("metrics_master.json", []byte("new"))
+			dir, err := b.Commit(CommitOptions{Root: root, Version: "v1", Force: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			assertOnly(t, root, "v1")
+			got, _ := os.ReadFile(filepath.Join(dir, "metrics_master.json"))
+			if string(got) != "new" {
+				t.Errorf("-force did not replace: %q", got)
+			}
+			for _, old := range []string{"figures", "inputs", ConfigName} {
+				if _, err := os.Stat(filepath.Join(dir, old)); !os.IsNotExist(err) {
+					t.Errorf("-force kept %s of the old version", old)
+				}
+			}
+			assertValid(t, dir)
+			// Force without an existing version is a plain commit.
+			if _, err := b.Commit(CommitOptions{Root: root, Version: "v2", Force: true}); err != nil {
+				t.Fatal(err)
+			}
+			assertOnly(t, root, "v1", "v2")
+		})
+	}
+}
+
+// TestExchange: where the system has an atomic exchange, it swaps two
+// folders.
+func TestExchange(t *testing.T) {
+	root := t.TempDir()
+	a, b := filepath.Join(root, "a"), filepath.Join(root, "b")
+	os.MkdirAll(filepath.Join(a, "new"), 0o755)
+	os.MkdirAll(filepath.Join(b, "old"), 0o755)
+	err := sysExchange(a, b)
+	if errors.Is(err, errNoExchange) {
+		t.Skipf("no atomic exchange on %s/%s or this filesystem", runtime.GOOS, runtime.GOARCH)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(b, "new")); err != nil {
+		t.Errorf("b does not hold the new folder: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(a, "old")); err != nil {
+		t.Errorf("a does not hold the old folder: %v", err)
+	}
+	if err := sysExchange(a, filepath.Join(root, "none")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("exchange with a missing path: %v, want ErrNotExist", err)
+	}
+}
+
+// deadPid returns the pid of a process that has exited and been reaped.
+func deadPid(t *testing.T) int {
+	prog, err := exec.LookPath("true")
+	if err != nil {
+		prog = os.Args[0] // runs no test with -test.run=^$
+	}
+	cmd := exec.Command(prog, "-test.run=^$")
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err)
+	}
+	pid := cmd.Process.Pid
+	if pidAlive(pid) {
+		t.Skipf("pid %d was reused", pid)
+	}
+	return pid
+}
+
+func TestLeftovers(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no process probe")
+	}
+	root := t.TempDir()
+	dead, live := strconv.Itoa(deadPid(t)), strconv.Itoa(os.Getpid())
+	mk := func(name string, age time.Duration) {
+		p := filepath.Join(root, name)
+		if err := os.MkdirAll(filepath.Join(p, "figures"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(p, "figures", "half.svg"), []byte("<sv"), 0o644)
+		if age > 0 {
+			old := time.Now().Add(-age)
+			os.Chtimes(p, old, old)
+		}
+	}
+	mk(".v3.tmp-"+dead+"-123", 0)            // a killed build: removed
+	mk(".v3.1.tmp-"+live+"-456", 0)          // a running build: kept
+	mk(".v4.tmp-"+live+"-789", 48*time.Hour) // older than LeftoverAge: removed
+	mk(".v5.tmp-"+dead+"-1-old", 0)          // fallback killed between its renames: moved back to v5
+	mk(".v6.tmp-x", 0)                       // not ours: kept
+	mk("notes", 0)                           // not ours: kept
+	if _, err := sample().Commit(CommitOptions{Root: root, Version: "v1"}); err != nil {
+		t.Fatal(err)
+	}
+	assertOnly(t, root, ".v3.1.tmp-"+live+"-456", ".v6.tmp-x", "notes", "v1", "v5")
+	if _, err := os.Stat(filepath.Join(root, "v5", "figures", "half.svg")); err != nil {
+		t.Errorf("old version not moved back: %v", err)
+	}
+}
+
+func assertOnly(t *testing.T, root string, want ...string) {
+	t.Helper()
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range entries {
+		got = append(got, e.Name())
+	}
+	sort.Strings(want)
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("root holds %v, want %v", got, want)
+	}
+}
+
+func assertValid(t *testing.T, dir string) {
+	t.Helper()
+	st, err := Check(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range st {
+		if s.Status != StatusOK {
+			t.Errorf("%s", s)
+		}
 	}
 }

@@ -33,12 +33,21 @@ type Config struct {
 	Strata          Strata      `yaml:"strata"`
 	Contract        Contract    `yaml:"contract"`
 	Targets         Targets     `yaml:"targets"`
+	Bundle          BundleOpts  `yaml:"bundle"`
 
 	// Dir is the folder paper.yaml was read from; relative input paths are
 	// resolved against it. Not part of the YAML.
 	Dir string `yaml:"-"`
 	// File is the path paper.yaml was read from ("" for a built-in default).
 	File string `yaml:"-"`
+}
+
+// BundleOpts is the bundle: key: what the bundle keeps besides the
+// results.
+type BundleOpts struct {
+	// CopyInputs keeps a gzip copy of every input under inputs/ (default),
+	// so verify can recompute the bundle; false keeps their hashes only.
+	CopyInputs bool `yaml:"copy_inputs"`
 }
 
 // System is one entry of systems:.

@@ -71,6 +71,7 @@ func Default() *Config {
 			Sweep:          []float64{0.7, 0.8, 0.9, 0.95},
 		},
 		Strata: Strata{Auto: true},
+		Bundle: BundleOpts{CopyInputs: true},
 		Contract: Contract{
 			MAPDenominator: MAPGold,
 			FoldStd:        FoldStdSample,

@@ -41,6 +41,7 @@ func TestDefault(t *testing.T) {
 		Strata:   Strata{Auto: true},
 		Contract: Contract{MAPDenominator: "gold", FoldStd: "sample", UndefinedAUROC: "nan", NDCGGain: "exponential"},
 		Targets:  Targets{Default: true},
+		Bundle:   BundleOpts{CopyInputs: true}, // SPEC 7: inputs/ on by default
 	}
 	if got := Default(); !reflect.DeepEqual(got, want) {
 		t.Errorf("Default() =\n%+v\nwant\n%+v", got, want)

@@ -1,20 +1,20 @@
 // Command paperbundle turns the per-query outputs of an evidence-retrieval
 // or learning-to-rank pipeline into a versioned paper bundle: every metric of
 // the metric contracts computed once with bootstrap confidence intervals,
-// written as metrics_master.json, figures, tables.xlsx, LaTeX and CSV
-// tables.
+// written as report.html, metrics_master.json, figures, tables.xlsx, LaTeX
+// and CSV tables, with a manifest and a copy of the inputs.
 //
 // Usage:
 //
 //	paperbundle build  [-config paper.yaml] [-version V] [-out DIR] [-force] [-q]
 //	paperbundle check  [-config paper.yaml]       validate inputs and config only
-//	paperbundle verify BUNDLE_DIR                 not implemented yet (exit 1)
-//	paperbundle diff   BUNDLE_A BUNDLE_B          not implemented yet (exit 1)
+//	paperbundle verify BUNDLE_DIR                 check hashes, recompute from inputs/ (exit 3 if not valid)
+//	paperbundle diff   [-format text|md|csv|json|html] [-all] BUNDLE_A BUNDLE_B
 //	paperbundle demo   -out DIR [-seed N]         write the demo dataset
 //
 // Exit status: 0 success; 1 internal error; 2 bad input or configuration
 // (the message names file, line and column and what was expected); 3 a hard
-// consistency check failed.
+// consistency check failed, or verify found a bundle that is not valid.
 package main
 
 import (

@@ -18,6 +18,7 @@ import (
 	"paperbundle/dataset/demo"
 	"paperbundle/metrics"
 	"paperbundle/report"
+	"paperbundle/tables"
 	"paperbundle/templates"
 )
 
@@ -79,7 +80,7 @@ const usage = `usage:
   paperbundle build  [-config paper.yaml] [-version V] [-out DIR] [-force] [-q]
   paperbundle check  [-config paper.yaml]
   paperbundle verify BUNDLE_DIR
-  paperbundle diff   BUNDLE_A BUNDLE_B
+  paperbundle diff   [-format text|md|csv|json|html] [-all] BUNDLE_A BUNDLE_B
   paperbundle demo   -out DIR [-seed N]
 `
 
@@ -96,13 +97,10 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		return runCheck(ctx, stdout, stderr, args[1:])
 	case "demo":
 		return runDemo(stdout, stderr, args[1:])
-	case "verify", "diff":
-		fs := flag.NewFlagSet(args[0], flag.ContinueOnError)
-		fs.SetOutput(stderr)
-		if err := fs.Parse(args[1:]); err != nil {
-			return withStatus(exitInput, err)
-		}
-		return withStatus(exitInternal, fmt.Errorf("%s: not implemented yet", args[0]))
+	case "verify":
+		return runVerify(ctx, stdout, stderr, args[1:])
+	case "diff":
+		return runDiff(stdout, stderr, args[1:])
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -131,37 +129,48 @@ func runDemo(stdout, stderr io.Writer, args []string) error {
 
 // loadInputs reads paper.yaml and every input it names.
 func loadInputs(path string) (*config.Config, *dataset.Dataset, error) {
-	cfg, err := config.LoadWith(path, config.Options{KnownMetric: func(id string) bool {
-		_, ok := metrics.Lookup(metrics.ID(id))
-		return ok
-	}})
+	cfg, err := loadConfig(path)
 	if err != nil {
 		return nil, nil, err
 	}
-	ds, err := dataset.Load(datasetSpec(cfg))
+	ds, err := dataset.Load(datasetSpec(cfg, cfg.ResolvePath))
 	if err != nil {
 		return nil, nil, err
 	}
 	return cfg, ds, nil
 }
 
-func datasetSpec(cfg *config.Config) dataset.Spec {
+// datasetSpec describes the inputs of cfg for dataset.Load; resolve maps
+// a path as given in the configuration to the file to read (build: the
+// path beside paper.yaml; verify: the bundle's copy).
+func datasetSpec(cfg *config.Config, resolve func(string) string) dataset.Spec {
 	var spec dataset.Spec
 	for _, s := range cfg.Systems {
-		ss := dataset.SystemSpec{Name: s.Name, Label: s.Label, Input: cfg.ResolvePath(s.Input), Source: s.Input, Format: inputFormat(s)}
+		ss := dataset.SystemSpec{Name: s.Name, Label: s.Label, Input: resolve(s.Input), Source: s.Input, Format: inputFormat(s)}
 		if s.NEProbs != "" {
-			ss.NEProbs = cfg.ResolvePath(s.NEProbs)
+			ss.NEProbs = resolve(s.NEProbs)
 		}
 		spec.Systems = append(spec.Systems, ss)
 	}
 	if cfg.Qrels != "" {
-		spec.Qrels = cfg.ResolvePath(cfg.Qrels)
+		spec.Qrels = resolve(cfg.Qrels)
 	}
 	if cfg.Queries != "" {
-		spec.Queries = cfg.ResolvePath(cfg.Queries)
+		spec.Queries = resolve(cfg.Queries)
 	}
 	return spec
 }
+
+// knownMetric reports whether id is a metric of the registry (targets in
+// paper.yaml name metrics).
+func knownMetric(id string) bool {
+	_, ok := metrics.Lookup(metrics.ID(id))
+	return ok
+}
+
+// givenPath is the form of an input path the manifest records: as the
+// configuration gives it, cleaned, with forward slashes.
+func givenPath(p string) string { return filepath.ToSlash(filepath.Clean(p)) }
 
 func inputFormat(s config.System) string {
 	if s.Format != "" {
@@ -257,15 +266,25 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if err != nil {
 		return err
 	}
-	inputs, err := inputHashes(cfg)
+	b := bundle.New()
+	inputs, err := addInputs(b, cfg)
 	if err != nil {
 		return err
 	}
-	b := bundle.New()
-	if err := render(b, rep, record{Config: cfgYAML, Inputs: shownInputs(cfg, inputs)}); err != nil {
+	now := side{rep: rep, config: cfgYAML, inputs: map[string]string{}}
+	for _, in := range b.Inputs() {
+		now.inputs[in.Path] = in.SHA256
+	}
+	now.pq, _ = parsePerQuery(tables.PerQueryCSV(rep))
+	progress.step("comparing with the previous version")
+	chg, prev, significant, err := changes(root, v, now)
+	if err != nil {
+		return fmt.Errorf("build: comparing with the previous version: %w", err)
+	}
+	if err := render(b, rep, record{Config: cfgYAML, Inputs: inputs, Changes: chg, ChangesSince: prev}); err != nil {
 		return err
 	}
-	dir, err := b.Commit(bundle.CommitOptions{Root: root, Version: v, Force: *force, Tool: toolVersion(), Inputs: inputs})
+	dir, err := b.Commit(bundle.CommitOptions{Root: root, Version: v, Force: *force, Tool: toolVersion(), Seed: cfg.Seed, Config: cfgYAML})
 	if err != nil {
 		if errors.Is(err, bundle.ErrExists) {
 			return withStatus(exitInput, err)
@@ -273,55 +292,43 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		return err
 	}
 	progress.done()
-	buildSummary{Dir: dir, Version: v, Files: len(b.Names()) + 1, Seconds: time.Since(start).Seconds()}.write(stdout, rep)
+	buildSummary{Dir: dir, Version: v, Files: len(b.Names()) + 1, Seconds: time.Since(start).Seconds(),
+		Previous: prev, Significant: significant}.write(stdout, rep)
 	return nil
 }
 
-// shownInputs are the inputs as the report's provenance shows them: paths
-// relative to the configuration's folder, so the report does not depend on
-// where the project lives.
-func shownInputs(cfg *config.Config, in []bundle.Input) []templates.InputFile {
-	out := make([]templates.InputFile, len(in))
-	for i, x := range in {
-		p := x.Path
-		if cfg.Dir != "" {
-			if rel, err := filepath.Rel(cfg.Dir, p); err == nil && !strings.HasPrefix(rel, "..") {
-				p = rel
-			}
-		}
-		out[i] = templates.InputFile{Path: filepath.ToSlash(p), Size: x.Bytes, SHA256: x.SHA256}
-	}
-	return out
-}
-
-// inputHashes lists every input file of the configuration for the manifest.
-func inputHashes(cfg *config.Config) ([]bundle.Input, error) {
-	var paths []string
+// addInputs records every input file of the configuration in the bundle
+// (hash, and a gzip copy under inputs/ unless bundle.copy_inputs is
+// false), under its path as the configuration gives it, and returns them
+// as the report's provenance shows them.
+func addInputs(b *bundle.Bundle, cfg *config.Config) ([]templates.InputFile, error) {
+	var given []string
 	if cfg.File != "" {
-		paths = append(paths, cfg.File)
+		given = append(given, filepath.Base(cfg.File))
 	}
 	for _, s := range cfg.Systems {
-		paths = append(paths, cfg.ResolvePath(s.Input))
+		given = append(given, s.Input)
 		if s.NEProbs != "" {
-			paths = append(paths, cfg.ResolvePath(s.NEProbs))
+			given = append(given, s.NEProbs)
 		}
 	}
-	if cfg.Qrels != "" {
-		paths = append(paths, cfg.ResolvePath(cfg.Qrels))
+	for _, p := range []string{cfg.Qrels, cfg.Queries} {
+		if p != "" {
+			given = append(given, p)
+		}
 	}
-	if cfg.Queries != "" {
-		paths = append(paths, cfg.ResolvePath(cfg.Queries))
-	}
-	var out []bundle.Input
-	for _, p := range paths {
-		in, err := bundle.HashFile(p)
+	var out []templates.InputFile
+	for _, g := range given {
+		p := cfg.ResolvePath(g)
+		if cfg.File != "" && g == filepath.Base(cfg.File) {
+			p = cfg.File
+		}
+		data, err := os.ReadFile(p)
 		if err != nil {
 			return nil, err
 		}
-		if rel, err := filepath.Rel(cfg.Dir, p); err == nil && cfg.Dir != "" {
-			in.Path = filepath.ToSlash(rel)
-		}
-		out = append(out, in)
+		in := b.AddInput(givenPath(g), data, cfg.Bundle.CopyInputs)
+		out = append(out, templates.InputFile{Path: in.Path, Size: in.Bytes, SHA256: in.SHA256})
 	}
 	return out, nil
 }

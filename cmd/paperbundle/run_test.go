@@ -116,15 +116,19 @@ func TestBadConfig(t *testing.T) {
 	_ = dir
 }
 
-func TestCheckAndStubs(t *testing.T) {
+func TestCheckAndUsage(t *testing.T) {
 	_, cfg := writeProject(t, goodCSV)
 	if out, stderr, code := runCmd("check", "-config", cfg); code != 0 || !strings.Contains(out, "ok") {
 		t.Errorf("check: exit %d %q %q", code, out, stderr)
 	}
-	for _, sub := range []string{"verify", "diff"} {
-		if _, stderr, code := runCmd(sub, "a", "b"); code != 1 || !strings.Contains(stderr, "not implemented yet") {
-			t.Errorf("%s: exit %d %q", sub, code, stderr)
+	// Wrong arguments say what to give, exit 2.
+	for _, args := range [][]string{{"verify", "a", "b"}, {"diff", "a"}, {"diff", "-format", "pdf", "a", "b"}} {
+		if _, stderr, code := runCmd(args...); code != 2 || !strings.Contains(stderr, "give") && !strings.Contains(stderr, "want text") {
+			t.Errorf("%v: exit %d %q", args, code, stderr)
 		}
+	}
+	if _, stderr, code := runCmd("diff", "a", "b"); code != 2 || !strings.Contains(stderr, "not a bundle") {
+		t.Errorf("diff of non-bundles: exit %d %q", code, stderr)
 	}
 	if _, _, code := runCmd("frobnicate"); code != 2 {
 		t.Errorf("unknown subcommand: exit %d, want 2", code)

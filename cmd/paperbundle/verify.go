@@ -1,0 +1,222 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"paperbundle/bundle"
+	"paperbundle/config"
+	"paperbundle/dataset"
+	"paperbundle/report"
+	"paperbundle/templates"
+)
+
+// runVerify checks a bundle against its manifest, then rebuilds it in
+// memory from its own inputs/ and config.yaml with the code path of build
+// (render) and compares every file byte for byte. Exit 0 when the bundle
+// is intact and recomputes, 3 otherwise.
+func runVerify(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	if err := fs.Parse(args); err != nil {
+		return withStatus(exitInput, err)
+	}
+	if fs.NArg() != 1 {
+		return withStatus(exitInput, errors.New("verify: give one bundle folder, e.g. paperbundle verify results/paper_bundle/v1"))
+	}
+	dir := fs.Arg(0)
+	op, err := bundle.Open(dir)
+	if err != nil {
+		return withStatus(exitCheck, fmt.Errorf("verify: %w", err))
+	}
+	statuses, err := bundle.Check(dir)
+	if err != nil {
+		return withStatus(exitCheck, fmt.Errorf("verify: %w", err))
+	}
+	bad := 0
+	for _, s := range statuses {
+		line := fmt.Sprintf("%-8s %s", s.Status, s.Path)
+		if s.Detail != "" {
+			line += ": " + s.Detail
+		}
+		fmt.Fprintln(stdout, line)
+		if s.Status != bundle.StatusOK {
+			bad++
+		}
+	}
+	diffs, note, err := recompute(ctx, dir, op)
+	if err != nil {
+		return withStatus(exitCheck, fmt.Errorf("verify: could not recompute: %w", err))
+	}
+	for _, d := range diffs {
+		fmt.Fprintln(stdout, d)
+	}
+	fmt.Fprintln(stdout, note)
+	if bad > 0 || len(diffs) > 0 {
+		return withStatus(exitCheck, fmt.Errorf("verify: %s: %d file(s) differ from the manifest, %d from the recomputation", dir, bad, len(diffs)))
+	}
+	fmt.Fprintf(stdout, "%s: valid and recomputed\n", dir)
+	return nil
+}
+
+// recompute rebuilds the bundle in memory from its inputs/ and config.yaml
+// and returns one line per difference and a note saying what was done.
+func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []string, note string, err error) {
+	m := op.Manifest
+	tmp, err := os.MkdirTemp("", "paperbundle-verify-")
+	if err != nil {
+		return nil, "", err
+	}
+	defer os.RemoveAll(tmp)
+	given := map[string]string{} // input as given -> extracted copy
+	for i, in := range m.Inputs {
+		if in.Copy == "" {
+			continue
+		}
+		data, err := op.InputData(i)
+		if err != nil {
+			return nil, "", err
+		}
+		p := filepath.Join(tmp, "inputs", fmt.Sprint(i), filepath.Base(in.Path))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return nil, "", err
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			return nil, "", err
+		}
+		given[in.Path] = p
+	}
+	if len(given) == 0 && len(m.Inputs) > 0 {
+		return nil, "not recomputed: the bundle holds no copy of its inputs (bundle.copy_inputs: false); checked by hashes only", nil
+	}
+	cfgPath := filepath.Join(tmp, "config.yaml")
+	y, err := os.ReadFile(filepath.Join(dir, "config.yaml"))
+	if err != nil {
+		return nil, "", err
+	}
+	if err := os.WriteFile(cfgPath, y, 0o644); err != nil {
+		return nil, "", err
+	}
+	cfg, err := loadConfig(cfgPath)
+	if err != nil {
+		return nil, "", err
+	}
+	var missing []string
+	resolve := func(p string) string {
+		if f, ok := given[givenPath(p)]; ok {
+			return f
+		}
+		missing = append(missing, p)
+		return filepath.Join(tmp, "missing", filepath.Base(p))
+	}
+	spec := datasetSpec(cfg, resolve)
+	if len(missing) > 0 {
+		return nil, "", fmt.Errorf("config.yaml names inputs the bundle holds no copy of: %s", strings.Join(missing, ", "))
+	}
+	ds, err := dataset.Load(spec)
+	if err != nil {
+		return nil, "", err
+	}
+	old, err := os.ReadFile(filepath.Join(dir, "metrics_master.json"))
+	if err != nil {
+		return nil, "", err
+	}
+	was, err := report.Decode(old)
+	if err != nil {
+		return nil, "", err
+	}
+	rep, err := report.Compute(ctx, cfg, ds, report.Options{Version: was.Version, Tool: was.Tool, Progress: func(string) {}})
+	if err != nil {
+		return nil, "", err
+	}
+	rep.Generated = was.Generated
+	cfgYAML, err := cfg.YAML()
+	if err != nil {
+		return nil, "", err
+	}
+	rec := record{Config: cfgYAML}
+	for _, in := range m.Inputs {
+		rec.Inputs = append(rec.Inputs, templates.InputFile{Path: in.Path, Size: in.Bytes, SHA256: in.SHA256})
+	}
+	if ch, err := os.ReadFile(filepath.Join(dir, "CHANGES.md")); err == nil {
+		rec.Changes, rec.ChangesSince = ch, changesSince(ch)
+	}
+	files := mapSink{}
+	if err := render(files, rep, rec); err != nil {
+		return nil, "", err
+	}
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		disk, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(n)))
+		switch {
+		case err != nil:
+			diffs = append(diffs, "NOT RECOMPUTED "+n+": the bundle lacks a file the recomputation makes")
+		case !bytes.Equal(disk, files[n]):
+			diffs = append(diffs, "DIFFERS  "+n+": the recomputed bytes differ")
+			if n == "metrics_master.json" {
+				diffs = append(diffs, metricDiffs(was, rep)...)
+			}
+		}
+	}
+	note = fmt.Sprintf("recomputed %d files from inputs/ and config.yaml", len(names))
+	if t := toolVersion(); t != was.Tool {
+		note += fmt.Sprintf(" (bundle made by %s, verified with %s)", was.Tool, t)
+	}
+	return diffs, note, nil
+}
+
+// metricDiffs lists the metrics whose recomputed value differs.
+func metricDiffs(was, now *report.Report) []string {
+	var out []string
+	for _, m := range was.Metrics {
+		n, ok := now.Metric(m.System, m.ID, m.Slice)
+		switch {
+		case !ok:
+			out = append(out, fmt.Sprintf("  metric %s %s %s: not recomputed", m.System, m.ID, m.Slice))
+		case !sameNum(m.Value, n.Value) || !sameCI(m.CI, n.CI):
+			out = append(out, fmt.Sprintf("  metric %s %s %s: bundle %v, recomputed %v", m.System, m.ID, m.Slice, m.Value, n.Value))
+		}
+	}
+	return out
+}
+
+func sameNum(a, b report.Num) bool {
+	return a.Valid() == b.Valid() && (!a.Valid() || a == b)
+}
+
+func sameCI(a, b *report.CI) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return sameNum(a.Low, b.Low) && sameNum(a.High, b.High)
+}
+
+// changesSince reads the version CHANGES.md compares with from its title
+// ("# Changes since v1").
+func changesSince(md []byte) string {
+	line, _, _ := strings.Cut(string(md), "\n")
+	_, v, _ := strings.Cut(line, "Changes since ")
+	return strings.TrimSpace(v)
+}
+
+// mapSink collects rendered files in memory.
+type mapSink map[string][]byte
+
+func (m mapSink) Add(name string, data []byte) { m[name] = data }
+
+// loadConfig reads a configuration with the metric registry's ids.
+func loadConfig(path string) (*config.Config, error) {
+	return config.LoadWith(path, config.Options{KnownMetric: knownMetric})
+}

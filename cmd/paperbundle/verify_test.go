@@ -1,0 +1,142 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// builtBundle builds the small project and returns the bundle folder.
+func builtBundle(t *testing.T) string {
+	t.Helper()
+	dir, cfg := writeProject(t, goodCSV)
+	root := filepath.Join(dir, "out")
+	if _, stderr, code := runCmd("build", "-config", cfg, "-out", root, "-version", "v1", "-q"); code != 0 {
+		t.Fatalf("build: exit %d: %s", code, stderr)
+	}
+	return filepath.Join(root, "v1")
+}
+
+// fixManifest sets the size and sha256 of file name in manifest.json to
+// its current content, as a forger would.
+func fixManifest(t *testing.T, dir, name string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mp := filepath.Join(dir, "manifest.json")
+	raw, err := os.ReadFile(mp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(data)
+	found := false
+	for _, f := range m["files"].([]any) {
+		e := f.(map[string]any)
+		if e["path"] == name {
+			e["sha256"], e["bytes"], found = hex.EncodeToString(sum[:]), len(data), true
+		}
+	}
+	if !found {
+		t.Fatalf("%s not in the manifest", name)
+	}
+	out, _ := json.MarshalIndent(m, "", "  ")
+	if err := os.WriteFile(mp, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestVerify: an intact bundle verifies and recomputes (exit 0); each
+// kind of tampering is reported by name with exit 3.
+func TestVerify(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds bundles")
+	}
+	if out, stderr, code := runCmd("verify", builtBundle(t)); code != 0 || !strings.Contains(out, "valid and recomputed") {
+		t.Fatalf("intact bundle: exit %d\n%s%s", code, out, stderr)
+	}
+	cases := []struct {
+		name   string
+		tamper func(t *testing.T, dir string)
+		want   []string
+	}{
+		{"flipped byte in a figure", func(t *testing.T, dir string) {
+			p := filepath.Join(dir, "figures", "systems.svg")
+			data, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data[len(data)/2] ^= 1
+			os.WriteFile(p, data, 0o644)
+		}, []string{"CHANGED  figures/systems.svg"}},
+		{"removed file", func(t *testing.T, dir string) {
+			os.Remove(filepath.Join(dir, "tables", "scorecard.csv"))
+		}, []string{"MISSING  tables/scorecard.csv"}},
+		{"added file", func(t *testing.T, dir string) {
+			os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("x"), 0o644)
+		}, []string{"EXTRA    notes.txt"}},
+		{"edited input copy", func(t *testing.T, dir string) {
+			p := filepath.Join(dir, "inputs", "sys.csv.gz")
+			f, err := os.Open(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			zr, err := gzip.NewReader(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, _ := io.ReadAll(zr)
+			f.Close()
+			data = bytes.Replace(data, []byte("0.9;0.5;0.1"), []byte("0.1;0.5;0.9"), 1)
+			var b bytes.Buffer
+			zw := gzip.NewWriter(&b)
+			zw.Write(data)
+			zw.Close()
+			os.WriteFile(p, b.Bytes(), 0o644)
+			fixManifest(t, dir, "inputs/sys.csv.gz")
+		}, []string{"CHANGED  inputs/sys.csv.gz"}},
+		{"edited metrics_master.json, hash fixed", func(t *testing.T, dir string) {
+			p := filepath.Join(dir, "metrics_master.json")
+			data, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			i := bytes.Index(data, []byte(`"id": "ne.auroc"`))
+			j := bytes.Index(data[i:], []byte(`"value": `))
+			if i < 0 || j < 0 {
+				t.Fatal("no ne.auroc value in metrics_master.json")
+			}
+			k := i + j + len(`"value": `)
+			data = append(data[:k:k], append([]byte("0.999,\"was\": "), data[k:]...)...)
+			os.WriteFile(p, data, 0o644)
+			fixManifest(t, dir, "metrics_master.json")
+		}, []string{"OK       metrics_master.json", "DIFFERS  metrics_master.json", "metric sys ne.auroc"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := builtBundle(t)
+			c.tamper(t, dir)
+			out, stderr, code := runCmd("verify", dir)
+			if code != exitCheck {
+				t.Errorf("exit %d, want %d\n%s%s", code, exitCheck, out, stderr)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("output lacks %q:\n%s", w, out)
+				}
+			}
+		})
+	}
+}
