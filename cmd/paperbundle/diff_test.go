@@ -1,0 +1,156 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/*.golden")
+
+// TestDiffDemo builds the demo bundle (40 resamples) and three variants in
+// one folder, and compares each with the first. The golden files hold the
+// text output:
+//
+//   - another seed: every metric value is the same (~; only intervals
+//     move), the seed is listed as a changed setting and config key;
+//   - calibration.bins 10 -> 15: the calibration metrics change, the
+//     ranking ones stay ~;
+//   - one system's ne_prob raised on its positive queries: its NE metrics
+//     are flagged by paired tests (DeLong for AUROC), its ranking metrics
+//     and every other system stay ~.
+//
+// v4's CHANGES.md and report.html compare it with v3, the version before
+// it in the folder.
+func TestDiffDemo(t *testing.T) {
+	cfg := demoProject(t, "[1, 3, 5, 10, 20]")
+	dir := filepath.Dir(cfg)
+	root := filepath.Join(t.TempDir(), "out")
+	y, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	build := func(cfg, version string) string {
+		t.Helper()
+		if _, stderr, code := runCmd("build", "-config", cfg, "-out", root, "-version", version, "-q"); code != 0 {
+			t.Fatalf("build %s: exit %d: %s", version, code, stderr)
+		}
+		return filepath.Join(root, version)
+	}
+	v1 := build(cfg, "v1")
+
+	seed := regexp.MustCompile(`(?m)^seed:.*$`)
+	reseeded := string(y)
+	if seed.MatchString(reseeded) {
+		reseeded = seed.ReplaceAllString(reseeded, "seed: 7")
+	} else {
+		reseeded += "seed: 7\n"
+	}
+	v2 := build(write("seed.yaml", reseeded), "v2")
+
+	if strings.Contains(string(y), "calibration:") {
+		t.Fatalf("demo paper.yaml sets calibration: the test adds it:\n%s", y)
+	}
+	v3 := build(write("bins.yaml", string(y)+"calibration: {bins: 15}\n"), "v3")
+
+	// reranker's ne_prob + 0.15 on its positive queries (capped at 1).
+	data, err := os.ReadFile(filepath.Join(dir, "data", "reranker.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	head := strings.Split(lines[0], ",")
+	ip, ie := index(head, "ne_prob"), index(head, "has_evidence")
+	if ip < 0 || ie < 0 || ie != len(head)-1 || ip != len(head)-2 {
+		t.Fatalf("reranker.csv: ne_prob and has_evidence are not the last columns: %v", head)
+	}
+	for i := 1; i < len(lines); i++ {
+		if !strings.HasSuffix(lines[i], ",1") {
+			continue
+		}
+		cells := strings.Split(lines[i], ",")
+		p := cells[ip]
+		x, err := strconv.ParseFloat(p, 64)
+		if err != nil {
+			t.Fatalf("line %d: ne_prob %q", i+1, p)
+		}
+		cells[ip] = strconv.FormatFloat(min(1, x+0.15), 'f', 4, 64)
+		lines[i] = strings.Join(cells, ",")
+	}
+	os.MkdirAll(filepath.Join(dir, "data2"), 0o755)
+	if err := os.WriteFile(filepath.Join(dir, "data2", "reranker.csv"), []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	v4 := build(write("input.yaml", strings.Replace(string(y), "data/reranker.csv", "data2/reranker.csv", 1)), "v4")
+
+	for _, c := range []struct{ name, b string }{{"seed", v2}, {"bins", v3}, {"input", v4}} {
+		out, stderr, code := runCmd("diff", v1, c.b)
+		if code != 0 {
+			t.Fatalf("diff %s: exit %d: %s", c.name, code, stderr)
+		}
+		golden(t, filepath.Join("testdata", "diff_demo_"+c.name+".golden"), []byte(out))
+	}
+	ch, err := os.ReadFile(filepath.Join(v4, "CHANGES.md"))
+	if err != nil || !bytes.HasPrefix(ch, []byte("# Changes since v3\n")) {
+		t.Errorf("v4/CHANGES.md does not compare with v3: %v\n%.200s", err, ch)
+	}
+	html, err := os.ReadFile(filepath.Join(v4, "report.html"))
+	if err != nil || !bytes.Contains(html, []byte(`id="sec-changes"`)) || !bytes.Contains(html, []byte("Changes since v3")) {
+		t.Errorf("v4/report.html has no section Changes since v3: %v", err)
+	}
+}
+
+func index(s []string, x string) int {
+	for i, v := range s {
+		if v == x {
+			return i
+		}
+	}
+	return -1
+}
+
+// golden compares got with the file, printing a line diff; -update
+// rewrites it.
+func golden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -run %s -update)", err, t.Name())
+	}
+	if bytes.Equal(want, got) {
+		return
+	}
+	wl, gl := strings.Split(string(want), "\n"), strings.Split(string(got), "\n")
+	var b strings.Builder
+	for i := 0; i < max(len(wl), len(gl)); i++ {
+		var w, g string
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if w != g {
+			b.WriteString("- " + w + "\n+ " + g + "\n")
+		}
+	}
+	t.Errorf("%s differs (go test -run %s -update rewrites it):\n%s", path, t.Name(), b.String())
+}
