@@ -1,13 +1,13 @@
 package e2e
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
+	hostile_ "paperbundle/internal/hostile"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -17,28 +17,7 @@ import (
 // hostileStrings reads the shared corpus testdata/hostile.txt (SPEC 12):
 // one string a line, "# " lines are comments, `\t` stands for a tab.
 func hostileStrings(t *testing.T) []string {
-	t.Helper()
-	root, err := repoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(filepath.Join(root, "testdata", "hostile.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	sc := bufio.NewScanner(bytes.NewReader(b))
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "# ") {
-			continue
-		}
-		out = append(out, strings.ReplaceAll(line, `\t`, "\t"))
-	}
-	if len(out) < 10 {
-		t.Fatalf("testdata/hostile.txt has %d strings, expected the SPEC 12 list", len(out))
-	}
-	return out
+	return hostile_.Strings(t)
 }
 
 // writeHostileProject writes, into dir, a small per-query project whose

@@ -1,12 +1,12 @@
 package report
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"math"
 	"os"
+	hostile_ "paperbundle/internal/hostile"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -504,28 +504,7 @@ func TestDiffJSONAndCSV(t *testing.T) {
 // hostileStrings returns the lines of testdata/hostile.txt ("# " lines
 // are comments, \t is a tab).
 func hostileStrings(t *testing.T) []string {
-	t.Helper()
-	f, err := os.Open("../testdata/hostile.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		l := sc.Text()
-		if strings.HasPrefix(l, "# ") || l == "" {
-			continue
-		}
-		out = append(out, strings.ReplaceAll(l, `\t`, "\t"))
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	if len(out) < 10 {
-		t.Fatalf("hostile.txt: %d strings", len(out))
-	}
-	return out
+	return hostile_.Strings(t)
 }
 
 // hostileDiff uses every hostile string as a system name, a metric id, a

@@ -1,13 +1,11 @@
 package tables
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
+	hostile_ "paperbundle/internal/hostile"
 	"sort"
-	"strings"
 	"testing"
 
 	"paperbundle/config"
@@ -17,25 +15,7 @@ import (
 
 // hostile returns the shared hostile strings of testdata/hostile.txt.
 func hostile(t testing.TB) []string {
-	t.Helper()
-	f, err := os.Open("../testdata/hostile.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "# ") || line == "" {
-			continue
-		}
-		out = append(out, strings.ReplaceAll(line, `\t`, "\t"))
-	}
-	if len(out) < 10 {
-		t.Fatalf("hostile.txt: %d strings", len(out))
-	}
-	return out
+	return hostile_.Strings(t)
 }
 
 // fixture describes a small synthetic dataset: posts x criteria queries

@@ -1,13 +1,13 @@
 package templates
 
 import (
-	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
 	stdhtml "html"
 	"os"
+	hostile_ "paperbundle/internal/hostile"
 	"regexp"
 	"strings"
 	"testing"
@@ -21,20 +21,7 @@ import (
 
 // hostile returns the shared hostile strings of testdata/hostile.txt.
 func hostile(t testing.TB) []string {
-	t.Helper()
-	f, err := os.Open("../testdata/hostile.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if line := sc.Text(); line != "" && !strings.HasPrefix(line, "# ") {
-			out = append(out, strings.ReplaceAll(line, `\t`, "\t"))
-		}
-	}
-	return out
+	return hostile_.Strings(t)
 }
 
 // handReport decodes the hand-checked report of package report, with

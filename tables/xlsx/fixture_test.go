@@ -1,10 +1,9 @@
 package xlsx
 
 import (
-	"bufio"
 	"bytes"
 	"math"
-	"os"
+	hostile_ "paperbundle/internal/hostile"
 	"strconv"
 	"strings"
 	"testing"
@@ -40,25 +39,7 @@ var hostileList = []string{
 
 // hostile returns hostileList and the lines of testdata/hostile.txt.
 func hostile(t testing.TB) []string {
-	t.Helper()
-	f, err := os.Open("../../testdata/hostile.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	out := append([]string(nil), hostileList...)
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "# ") || line == "" {
-			continue
-		}
-		out = append(out, strings.ReplaceAll(line, `\t`, "\t"))
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return append(append([]string(nil), hostileList...), hostile_.Strings(t)...)
 }
 
 // Numbers of the fixture, with more digits than any format shows, so a

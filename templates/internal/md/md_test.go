@@ -1,11 +1,10 @@
 package md
 
 import (
-	"bufio"
 	"encoding/xml"
 	"fmt"
 	"io"
-	"os"
+	hostile_ "paperbundle/internal/hostile"
 	"regexp"
 	"strings"
 	"testing"
@@ -155,22 +154,7 @@ func TestHostile(t *testing.T) {
 // hostile returns the lines of testdata/hostile.txt (its README: "# "
 // lines are comments, \t stands for a tab).
 func hostile(t testing.TB) []string {
-	f, err := os.Open("../../../testdata/hostile.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if l := sc.Text(); !strings.HasPrefix(l, "# ") {
-			out = append(out, strings.ReplaceAll(l, `\t`, "\t"))
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return hostile_.Strings(t)
 }
 
 // TestRegistryMathInTable fails when a formula of the registry has no
