@@ -548,6 +548,10 @@ func configChanges(a, b []byte) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The version key names the bundle itself: it always differs and says
+	// nothing about how the numbers were made.
+	delete(fa, "version")
+	delete(fb, "version")
 	return keyChanges(fa, fb), nil
 }
 
