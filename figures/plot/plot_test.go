@@ -532,26 +532,33 @@ func TestStraightColor(t *testing.T) {
 	}
 }
 
+// relabeled is the fixture with the first system labelled label and
+// criterion A.1 renamed crit everywhere.
+func relabeled(label, crit string) *report.Report {
+	r := figtest.Fixture()
+	r.Systems[0].Label = label
+	for i := range r.Metrics {
+		if r.Metrics[i].Slice == report.CriterionSlice("A.1") {
+			r.Metrics[i].Slice = report.CriterionSlice(crit)
+		}
+	}
+	r.Dataset.Criteria[0] = crit
+	for i := range r.PerQuery {
+		if r.PerQuery[i].Criterion == "A.1" {
+			r.PerQuery[i].Criterion = crit
+		}
+	}
+	r.Reindex()
+	return r
+}
+
 // TestEscaping: every user string (system labels, criterion ids) reaches
 // SVG as inert text: the hostile labels of SPEC 12 are escaped, and every
 // file stays well-formed XML.
 func TestEscaping(t *testing.T) {
-	r := figtest.Fixture()
 	const evil = `</script><script>alert(1)</script>`
 	const img = `"><img src=x onerror=alert(1)>`
-	r.Systems[0].Label = evil
-	for i := range r.Metrics {
-		if r.Metrics[i].Slice == report.CriterionSlice("A.1") {
-			r.Metrics[i].Slice = report.CriterionSlice(img)
-		}
-	}
-	r.Dataset.Criteria[0] = img
-	for i := range r.PerQuery {
-		if r.PerQuery[i].Criterion == "A.1" {
-			r.PerQuery[i].Criterion = img
-		}
-	}
-	r.Reindex()
+	r := relabeled(evil, img)
 	fs, _ := render(t, r, Options{})
 	for name, data := range fs {
 		if !strings.HasSuffix(name, ".svg") {
@@ -578,21 +585,8 @@ func TestEscaping(t *testing.T) {
 // coordinate and no negative width (seen on the systems chart and the
 // per-query heat map before labels were clipped).
 func TestLongLabels(t *testing.T) {
-	r := figtest.Fixture()
 	long := "L" + strings.Repeat("o", 298) + "g"
-	r.Systems[0].Label = long
-	for i := range r.Metrics {
-		if r.Metrics[i].Slice == report.CriterionSlice("A.1") {
-			r.Metrics[i].Slice = report.CriterionSlice(long)
-		}
-	}
-	r.Dataset.Criteria[0] = long
-	for i := range r.PerQuery {
-		if r.PerQuery[i].Criterion == "A.1" {
-			r.PerQuery[i].Criterion = long
-		}
-	}
-	r.Reindex()
+	r := relabeled(long, long)
 	fs, _ := render(t, r, Options{})
 	for name, data := range fs {
 		if !strings.HasSuffix(name, ".svg") {
