@@ -258,11 +258,47 @@ func APAt(rel []int, nGold, k int, d MAPDenominator) float64 {
 	panic(fmt.Sprintf("metrics: unknown MAP denominator %d", int(d)))
 }
 
-// AP returns the average precision of the whole list, trec_eval's map:
-// APAt(rel, nGold, len(rel), MAPGold). Gold never retrieved contributes
-// precision 0. n_gold = 0 gives NaN.
+// AP returns the average precision of the whole list, trec_eval's map
+// (SPEC 4.2, rank.map):
+//
+//	AP = (1 / n_gold) Σ_{i=1..len(rel)} [rel_i >= 1] · Precision@i
+//
+// that is APAt(rel, nGold, len(rel), MAPGold). Gold never retrieved
+// contributes precision 0. Population: positives_only. n_gold = 0 gives NaN.
 func AP(rel []int, nGold int) float64 {
 	return APAt(rel, nGold, max(len(rel), 1), MAPGold)
+}
+
+// NDCG returns nDCG over the whole ranking, trec_eval's ndcg (SPEC 4.2,
+// rank.ndcg):
+//
+//	DCG  = Σ_{i=1..len(rel)} gain(rel_i) / log2(i + 1)
+//	IDCG = Σ_{i=1..len(gold)} gain(g_(i)) / log2(i + 1)
+//	nDCG = DCG / IDCG
+//
+// where g_(1) >= g_(2) >= ... are ALL gold grades of the query in
+// descending order, uncut: the ideal ranking is as long as the gold list
+// even when the system ranks fewer candidates, and gold outside the pool
+// keeps the query below 1. It is NDCGAt with k = max(len(rel), len(gold)).
+// Population: positives_only. No gold (IDCG = 0) gives NaN, where trec_eval
+// prints 0; an empty ranking with gold gives 0.
+func NDCG(rel, gold []int, g Gain) float64 {
+	return NDCGAt(rel, gold, max(len(rel), len(gold), 1), g)
+}
+
+// RPrecision returns the precision at rank R = n_gold, trec_eval's Rprec
+// (SPEC 4.2, rank.r_precision):
+//
+//	R-precision = |gold ∩ top_R| / R
+//
+// At rank R precision equals recall. A ranking shorter than R counts the
+// hits of the whole ranking over R, as trec_eval does, so such a query
+// cannot reach 1. Population: positives_only. n_gold = 0 gives NaN.
+func RPrecision(rel []int, nGold int) float64 {
+	if nGold <= 0 {
+		return math.NaN()
+	}
+	return float64(Hits(rel, nGold)) / float64(nGold)
 }
 
 // RR returns the reciprocal rank of the first gold candidate in the whole

@@ -236,6 +236,33 @@ func RandomExpectedAPAt(rel []int, nGold, k int, d MAPDenominator) float64 {
 	panic(fmt.Sprintf("metrics: unknown MAP denominator %d", int(d)))
 }
 
+// RandomExpectedAP returns E[AP] over the whole ranking (trec_eval's map)
+// under a random ordering of the pool: RandomExpectedAPAt(rel, nGold,
+// len(rel), MAPGold). n_gold = 0 gives NaN.
+func RandomExpectedAP(rel []int, nGold int) float64 {
+	return RandomExpectedAPAt(rel, nGold, max(len(rel), 1), MAPGold)
+}
+
+// RandomExpectedNDCG returns E[nDCG] over the whole ranking (trec_eval's
+// ndcg) under a random ordering of the pool, exactly:
+//
+//	E[nDCG] = (Σ_j gain(rel_j) / n) · Σ_{i=1..n} 1/log2(i+1) / IDCG
+//
+// with IDCG over all gold grades, uncut, as in NDCG. IDCG = 0 gives NaN.
+func RandomExpectedNDCG(rel, gold []int, g Gain) float64 {
+	return RandomExpectedNDCGAt(rel, gold, max(len(rel), len(gold), 1), g)
+}
+
+// RandomExpectedRPrecision returns E[R-precision] under a random ordering
+// of the pool: (min(R, n)·g/n) / R with R = n_gold, the expected hits in the
+// top R over R (see RPrecision). n_gold = 0 gives NaN.
+func RandomExpectedRPrecision(rel []int, nGold int) float64 {
+	if nGold <= 0 {
+		return math.NaN()
+	}
+	return RandomExpectedPrecisionAt(rel, nGold)
+}
+
 // RandomAPMonteCarlo estimates E[AP@k] under a random ordering of the pool
 // as the mean of APAt over perms orderings drawn from a PCG generator seeded
 // with seed (the same arguments give the same value on every machine). Each

@@ -296,6 +296,11 @@ func FuzzRankKernels(f *testing.F) {
 		}
 		in01("rr", RR(rel), false)
 		in01("rr@k", RRAt(rel, k), false)
+		in01("ndcg whole", NDCG(rel, gold, GainExponential), none)
+		in01("r_precision", RPrecision(rel, nGold), none)
+		in01("random ndcg whole", RandomExpectedNDCG(rel, gold, GainLinear), none)
+		in01("random r_precision", RandomExpectedRPrecision(rel, nGold), none)
+		in01("random ap", RandomExpectedAP(rel, nGold), none)
 		if h := Hits(rel, k); h > k || h < 0 {
 			t.Fatalf("Hits = %d with k = %d", h, k)
 		}

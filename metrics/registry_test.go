@@ -16,6 +16,7 @@ func TestRegistryIDs(t *testing.T) {
 		"ne.balanced_accuracy@tau=0.5",
 		"rank.recall@10", "rank.capped_recall@10", "rank.precision@10", "rank.hit@10",
 		"rank.ndcg@10", "rank.map@10", "rank.mrr", "rank.mrr@10",
+		"rank.map", "rank.ndcg", "rank.r_precision",
 		"dynk.evidence_recall", "dynk.evidence_precision", "dynk.evidence_recall_all",
 		"dynk.evidence_precision_all", "dynk.avg_k_all", "dynk.avg_k_pred_pos",
 		"dynk.evidence_recall_micro", "dynk.evidence_recall_micro_conditional",

@@ -91,6 +91,10 @@ func TestComputeHand(t *testing.T) {
 		{"rank.ndcg@2", (1 + (1/math.Log2(3))/(1+1/math.Log2(3))) / 2, "q3: (1/log2 3)/(1 + 1/log2 3)"},
 		{"rank.mrr", 0.75, "(1 + 1/2)/2"},
 		{"rank.map@2", (1 + 0.25) / 2, "q3: (1/2)/2"},
+		// Whole ranking (trec_eval's map, ndcg, Rprec): q1 scores 1 on each.
+		{"rank.map", (1 + 7.0/12) / 2, "q3: (1/2 + 2/3)/2"},
+		{"rank.ndcg", (1 + (1/math.Log2(3)+0.5)/(1+1/math.Log2(3))) / 2, "q3: (1/log2 3 + 1/log2 4)/(1 + 1/log2 3)"},
+		{"rank.r_precision", (1 + 0.5) / 2, "q3: R = 2, top 2 holds one gold"},
 		{"data.positive_rate", 0.5, "criterion A.1: 2 of 4"},
 	}
 	for _, tt := range tests {

@@ -12,7 +12,7 @@ func (c *computer) perQueryRows() {
 	for _, k := range c.cfg.Cutoffs {
 		cols = append(cols, metrics.At("rank.recall", k), metrics.At("rank.precision", k), metrics.At("rank.ndcg", k), metrics.At("rank.map", k))
 	}
-	cols = append(cols, "rank.mrr", "dynk.evidence_recall", "dynk.evidence_precision", "dynk.evidence_recall_all", "dynk.evidence_precision_all")
+	cols = append(cols, "rank.mrr", "rank.map", "rank.ndcg", "rank.r_precision", "dynk.evidence_recall", "dynk.evidence_precision", "dynk.evidence_recall_all", "dynk.evidence_precision_all")
 	c.rep.PerQueryColumns = cols
 	for si, sc := range c.sys {
 		sys := &c.ds.Systems[si]

@@ -32,6 +32,7 @@ type rankKernels struct {
 	ndcg, mapk                     func(rel []int, gold []int, k int) float64
 	rr                             func(rel []int) float64
 	rrAt                           func(rel []int, k int) float64
+	ap, ndcgAll, rprec             func(rel []int, gold []int) float64 // whole ranking, no cutoff
 }
 
 func (c *computer) plainKernels() rankKernels {
@@ -45,6 +46,9 @@ func (c *computer) plainKernels() rankKernels {
 		mapk:      func(rel, gold []int, k int) float64 { return metrics.APAt(rel, len(gold), k, d) },
 		rr:        metrics.RR,
 		rrAt:      metrics.RRAt,
+		ap:        func(rel, gold []int) float64 { return metrics.AP(rel, len(gold)) },
+		ndcgAll:   func(rel, gold []int) float64 { return metrics.NDCG(rel, gold, g) },
+		rprec:     func(rel, gold []int) float64 { return metrics.RPrecision(rel, len(gold)) },
 	}
 }
 
@@ -59,6 +63,9 @@ func (c *computer) randomKernels() rankKernels {
 		mapk:      func(rel, gold []int, k int) float64 { return metrics.RandomExpectedAPAt(rel, len(gold), k, d) },
 		rr:        metrics.RandomExpectedRR,
 		rrAt:      metrics.RandomExpectedRRAt,
+		ap:        func(rel, gold []int) float64 { return metrics.RandomExpectedAP(rel, len(gold)) },
+		ndcgAll:   func(rel, gold []int) float64 { return metrics.RandomExpectedNDCG(rel, gold, g) },
+		rprec:     func(rel, gold []int) float64 { return metrics.RandomExpectedRPrecision(rel, len(gold)) },
 	}
 }
 
@@ -149,6 +156,17 @@ func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(in
 	for ci, cr := range c.criteria {
 		ci := ci
 		c.addMean(sc, "rank.mrr", critSlice(cr), pop, mrr, func(i int) bool { return c.crit[i] == ci }, true)
+	}
+	// Whole-ranking measures, no cutoff (trec_eval's map, ndcg, Rprec).
+	for _, w := range []struct {
+		id metrics.ID
+		f  func(rel, gold []int) float64
+	}{{"rank.map", kern.ap}, {"rank.ndcg", kern.ndcgAll}, {"rank.r_precision", kern.rprec}} {
+		v := per(w.f)
+		c.addMean(sc, w.id, "", pop, v, nil, true)
+		if full {
+			c.distribution(sc.name, w.id, "", v)
+		}
 	}
 	if !full {
 		return

@@ -24,6 +24,22 @@ import (
 //	ndcg_cut_5 (gain = grade):
 //	  q1 DCG 1/1 + 2/log2(4) = 2; IDCG 2 + 1/log2(3) + 1/log2(4)
 //	  q2 DCG 1/log2(3); IDCG 1
+//
+// The whole-ranking measures (no cutoff; R = number of qrels with grade > 0):
+//
+//	map:   q1 (1/1 + 2/3)/3 = 5/9, q2 (1/2)/1        -> 0.527778
+//	ndcg (gain = grade; ideal from all qrels grades, uncut):
+//	  q1 DCG 2; IDCG 2 + 1/log2(3) + 1/log2(4) -> 0.638788
+//	  q2 DCG 1/log2(3); IDCG 1                 -> 0.630930
+//	  mean                                         -> 0.634859
+//	Rprec: q1 R = 3, top 3 = d1 d3 d2: 2/3; q2 R = 1, top 1 = d4: 0
+//	                                               -> 0.333333
+//
+// trec_eval 10.0 (usnistgov/trec_eval, built from source) run on these files
+// with -m map -m ndcg -m Rprec -m map_cut.5 -m ndcg_cut.5 -m P.5
+// -m recip_rank prints the same numbers to its four decimals: map 0.5278,
+// ndcg 0.6349, Rprec 0.3333, map_cut_5 0.5278, ndcg_cut_5 0.6349, P_5
+// 0.3000, recip_rank 0.7500.
 func TestTRECMatchesTrecEval(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, s string) {
@@ -62,6 +78,9 @@ func TestTRECMatchesTrecEval(t *testing.T) {
 		"rank.mrr":         0.75,
 		"rank.map@5":       ((1+2.0/3)/3 + 0.5) / 2,
 		"rank.ndcg@5":      (2/(2+1/math.Log2(3)+0.5) + 1/math.Log2(3)) / 2,
+		"rank.map":         (5.0/9 + 0.5) / 2,
+		"rank.ndcg":        (2/(2+1/math.Log2(3)+0.5) + 1/math.Log2(3)) / 2,
+		"rank.r_precision": (2.0/3 + 0) / 2,
 	}
 	const tol = 1e-4 // SPEC 2.2: equal to trec_eval to 1e-4
 	for _, m := range doc.Metrics {
