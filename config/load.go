@@ -529,6 +529,17 @@ func (d *decoder) scalarString(path string, n *yaml.Node, want string) (string, 
 	return "", false
 }
 
+func (d *decoder) boolean(dst *bool, want string) func(string, *yaml.Node) {
+	return func(path string, n *yaml.Node) {
+		var x bool
+		if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!bool" || n.Decode(&x) != nil {
+			d.typeError(path, n, want)
+			return
+		}
+		*dst = x
+	}
+}
+
 func (d *decoder) integer(dst *int, want string) func(string, *yaml.Node) {
 	return func(path string, n *yaml.Node) {
 		if x, ok := d.intValue(path, n, want); ok {
@@ -653,6 +664,7 @@ const (
 	wantGate       = "a mapping with screen_sensitivity, alert_precision"
 	wantDynamicK   = "a mapping with k_min, hard_cap, k_max_ratio, gamma, gamma_uncertain, sweep"
 	wantContract   = "a mapping with map_denominator, fold_std, undefined_auroc, ndcg_gain"
+	wantBundle     = "a mapping with copy_inputs"
 	wantTopMapping = "a mapping of configuration keys"
 )
 
@@ -715,6 +727,11 @@ func (d *decoder) config(root *yaml.Node, c *Config) {
 			})
 		}},
 		{"targets", func(p string, n *yaml.Node) { d.targets(p, n, &c.Targets) }},
+		{"bundle", func(p string, n *yaml.Node) {
+			d.mapping(p, n, wantBundle, []field{
+				{"copy_inputs", d.boolean(&c.Bundle.CopyInputs, "true or false")},
+			})
+		}},
 	})
 }
 

@@ -160,9 +160,9 @@ var errCases = []errCase{
 
 	// Keys.
 	{"unknown key", sys + "title: T\ncutof: [1]\n",
-		`paper.yaml:3:1: unknown key "cutof", expected one of title, version, out, seed, qrels, queries, systems, reference_system, cutoffs, fpr_targets, bootstrap, calibration, gate, dynamic_k, strata, contract, targets (did you mean "cutoffs"?)`},
+		`paper.yaml:3:1: unknown key "cutof", expected one of title, version, out, seed, qrels, queries, systems, reference_system, cutoffs, fpr_targets, bootstrap, calibration, gate, dynamic_k, strata, contract, targets, bundle (did you mean "cutoffs"?)`},
 	{"unknown key, no suggestion", sys + "colour: red\n",
-		`paper.yaml:2:1: unknown key "colour", expected one of title, version, out, seed, qrels, queries, systems, reference_system, cutoffs, fpr_targets, bootstrap, calibration, gate, dynamic_k, strata, contract, targets`},
+		`paper.yaml:2:1: unknown key "colour", expected one of title, version, out, seed, qrels, queries, systems, reference_system, cutoffs, fpr_targets, bootstrap, calibration, gate, dynamic_k, strata, contract, targets, bundle`},
 	{"unknown nested key", sys + "bootstrap: {resample: 10}\n",
 		`paper.yaml:2:13: bootstrap: unknown key "resample", expected one of resamples, unit, method, confidence (did you mean "resamples"?)`},
 	{"unknown key in a system", "systems:\n  - name: a\n    input: a.csv\n    inptu: b.csv\n",

@@ -66,6 +66,7 @@ func (c *Config) YAML() ([]byte, error) {
 			"undefined_auroc", str(ct.UndefinedAUROC),
 			"ndcg_gain", str(ct.NDCGGain)),
 		"targets", c.Targets.node(),
+		"bundle", mapping(true, "copy_inputs", scalar("!!bool", strconv.FormatBool(c.Bundle.CopyInputs))),
 	)
 	doc := &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{root},
 		HeadComment: "# Resolved paperbundle configuration: every key explicit (docs/configuration.md)."}

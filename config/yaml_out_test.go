@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -67,8 +68,9 @@ func TestYAMLRoundTrip(t *testing.T) {
 		c.DynamicK.Sweep = []float64{1}
 		c.Gate = Gate{ScreenSensitivity: 1, AlertPrecision: 5e-324}
 		c.Strata = Strata{Bands: []Band{{1, 1}, {2, 100}, {101, -1}}}
+		c.Bundle = BundleOpts{CopyInputs: false}
 		c.Targets = Targets{Bounds: map[string]Target{
-			"ne.tpr@fpr=0.05":   {Min: f64(-0.0), Max: f64(1e300)},
+			"ne.tpr@fpr=0.05":   {Min: f64(math.Copysign(0, -1)), Max: f64(1e300)},
 			"clinical.a_b@10":   {Max: f64(-2)},
 			"rank.ndcg@1000000": {Min: f64(1)},
 		}}

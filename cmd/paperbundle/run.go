@@ -81,6 +81,7 @@ const usage = `usage:
   paperbundle check  [-config paper.yaml]
   paperbundle verify BUNDLE_DIR
   paperbundle diff   [-format text|md|csv|json|html] [-all] BUNDLE_A BUNDLE_B
+  paperbundle init   [-out paper.yaml] [-qrels FILE] FILE...
   paperbundle demo   -out DIR [-seed N]
 `
 
@@ -97,6 +98,8 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		return runCheck(ctx, stdout, stderr, args[1:])
 	case "demo":
 		return runDemo(stdout, stderr, args[1:])
+	case "init":
+		return runInit(stdout, stderr, args[1:])
 	case "verify":
 		return runVerify(ctx, stdout, stderr, args[1:])
 	case "diff":

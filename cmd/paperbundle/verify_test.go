@@ -140,3 +140,22 @@ func TestVerify(t *testing.T) {
 		})
 	}
 }
+
+// TestVerifyHashesOnly: with bundle.copy_inputs false the bundle has no
+// inputs/, and verify checks the hashes and says it could not recompute.
+func TestVerifyHashesOnly(t *testing.T) {
+	dir, cfg := writeProject(t, goodCSV)
+	y, _ := os.ReadFile(cfg)
+	os.WriteFile(cfg, append(y, []byte("bundle: {copy_inputs: false}\n")...), 0o644)
+	root := filepath.Join(dir, "out")
+	if _, stderr, code := runCmd("build", "-config", cfg, "-out", root, "-version", "v1", "-q"); code != 0 {
+		t.Fatalf("build: exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(root, "v1", "inputs")); err == nil {
+		t.Error("copy_inputs: false wrote inputs/")
+	}
+	out, stderr, code := runCmd("verify", filepath.Join(root, "v1"))
+	if code != 0 || !strings.Contains(out, "not recomputed") || !strings.Contains(out, "valid (hashes only)") || strings.Contains(out, "valid and recomputed") {
+		t.Errorf("verify: exit %d\n%s%s", code, out, stderr)
+	}
+}

@@ -1,0 +1,205 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"paperbundle/config"
+)
+
+// runInit writes a commented paper.yaml for the user's system files:
+// paperbundle init [-out paper.yaml] [-qrels FILE] FILE...
+func runInit(stdout, stderr io.Writer, args []string) error {
+	fs := flag.NewFlagSet("init", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.String("out", "paper.yaml", "the configuration file to write (never overwritten)")
+	qrels := fs.String("qrels", "", "TREC qrels: the files are TREC runs judged by it")
+	if err := fs.Parse(args); err != nil {
+		return withStatus(exitInput, err)
+	}
+	if fs.NArg() == 0 {
+		return withStatus(exitInput, errors.New("init: name the files of your systems, e.g. paperbundle init runs/bm25.csv runs/reranker.csv (TREC runs: add -qrels qrels.txt)"))
+	}
+	dir := filepath.Dir(*out)
+	var systems []string
+	names := map[string]int{}
+	for _, f := range fs.Args() {
+		format, err := sniff(f, *qrels != "")
+		if err != nil {
+			return withStatus(exitInput, fmt.Errorf("init: %w", err))
+		}
+		name := systemName(f)
+		if names[name]++; names[name] > 1 {
+			name += "_" + strconv.Itoa(names[name])
+		}
+		line := fmt.Sprintf("  - {name: %s, label: %s, input: %s", name, yamlString(strings.TrimSuffix(filepath.Base(f), filepath.Ext(f))), yamlString(relTo(dir, f)))
+		if format == "trec" {
+			line += ", format: trec"
+		}
+		systems = append(systems, line+"}")
+	}
+	qrelsLine := ""
+	if *qrels != "" {
+		if _, err := os.Stat(*qrels); err != nil {
+			return withStatus(exitInput, fmt.Errorf("init: -qrels: %w", err))
+		}
+		qrelsLine = "qrels: " + yamlString(relTo(dir, *qrels)) + "          # TREC relevance judgements shared by the runs\n"
+	}
+	text := initTemplate(systems, qrelsLine)
+	f, err := os.OpenFile(*out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, os.ErrExist) {
+		return withStatus(exitInput, fmt.Errorf("init: %s already exists; it is never overwritten: remove it or choose another -out", *out))
+	}
+	if err != nil {
+		return withStatus(exitInput, fmt.Errorf("init: %w", err))
+	}
+	if _, err := f.WriteString(text); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %s with %d system(s); next:\n  paperbundle check -config %s\n  paperbundle build -config %s\n", *out, len(systems), *out, *out)
+	return nil
+}
+
+// sniff says how a system file is read: jsonl by extension, trec when the
+// runs come with qrels, else csv; it reads the first line to catch a file
+// that is not what it claims (an empty file, a CSV without query_id).
+func sniff(path string, trec bool) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return "", err
+	}
+	if st.IsDir() {
+		return "", fmt.Errorf("%s is a directory; name the system files inside it", path)
+	}
+	line, err := bufio.NewReader(f).ReadString('\n')
+	if err != nil && line == "" {
+		return "", fmt.Errorf("%s is empty; expected a per-query CSV or JSONL file, or a TREC run", path)
+	}
+	switch {
+	case trec:
+		if len(strings.Fields(line)) != 6 {
+			return "", fmt.Errorf("%s:1: a TREC run line has 6 fields (qid Q0 docno rank score tag), found %d", path, len(strings.Fields(line)))
+		}
+		return "trec", nil
+	case strings.EqualFold(filepath.Ext(path), ".jsonl") || strings.EqualFold(filepath.Ext(path), ".ndjson"):
+		return "jsonl", nil
+	}
+	if !strings.Contains(line, "candidate_scores") || !strings.Contains(line, "post_id") && !strings.Contains(line, "query_id") {
+		return "", fmt.Errorf("%s:1: the header lacks post_id (or query_id) and candidate_scores; expected a per-query CSV (docs/input-format.md), or TREC runs with -qrels", path)
+	}
+	return "csv", nil
+}
+
+// systemName is a system name from a file name: lower case [a-z0-9_].
+func systemName(path string) string {
+	base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	var b strings.Builder
+	for _, r := range strings.ToLower(base) {
+		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
+			b.WriteRune(r)
+		} else if b.Len() > 0 && !strings.HasSuffix(b.String(), "_") {
+			b.WriteByte('_')
+		}
+	}
+	if s := strings.Trim(b.String(), "_"); s != "" {
+		return s
+	}
+	return "system"
+}
+
+// relTo writes path relative to dir when it can (paper.yaml resolves
+// relative paths against its own folder).
+func relTo(dir, path string) string {
+	a, err1 := filepath.Abs(dir)
+	b, err2 := filepath.Abs(path)
+	if err1 == nil && err2 == nil {
+		if r, err := filepath.Rel(a, b); err == nil {
+			return filepath.ToSlash(r)
+		}
+	}
+	return filepath.ToSlash(path)
+}
+
+// yamlString quotes s as a YAML double-quoted scalar.
+func yamlString(s string) string {
+	return strconv.Quote(s)
+}
+
+// initTemplate is paper.yaml with every key at its default, commented.
+func initTemplate(systems []string, qrels string) string {
+	d := config.Default()
+	floats := func(xs []float64) string {
+		s := make([]string, len(xs))
+		for i, x := range xs {
+			s[i] = strconv.FormatFloat(x, 'g', -1, 64)
+		}
+		return "[" + strings.Join(s, ", ") + "]"
+	}
+	ints := func(xs []int) string {
+		s := make([]string, len(xs))
+		for i, x := range xs {
+			s[i] = strconv.Itoa(x)
+		}
+		return "[" + strings.Join(s, ", ") + "]"
+	}
+	var b strings.Builder
+	b.WriteString("# paper.yaml written by `paperbundle init`. Every key below is at its default;\n")
+	b.WriteString("# all keys and allowed values: docs/configuration.md. Then:\n")
+	b.WriteString("#   paperbundle check -config paper.yaml    validate the inputs\n")
+	b.WriteString("#   paperbundle build -config paper.yaml    write the bundle\n")
+	fmt.Fprintf(&b, "title: %s\n", yamlString("Evaluation of "+strings.Join(names(systems), ", ")))
+	fmt.Fprintf(&b, "out: %s          # the bundle goes to out/<version>/\n", d.Out)
+	fmt.Fprintf(&b, "seed: %d                   # bootstrap seed: same inputs + config + seed = same bytes\n", d.Seed)
+	b.WriteString(qrels)
+	b.WriteString("systems:                         # the first is the primary system; labels are shown in the report\n")
+	for _, s := range systems {
+		b.WriteString(s + "\n")
+	}
+	b.WriteString("# reference_system: <name>       # comparisons against this system (default: the previous one in the list)\n")
+	fmt.Fprintf(&b, "cutoffs: %s              # K of Recall@K, nDCG@K, ...; the headline is 10 when listed\n", ints(d.Cutoffs))
+	fmt.Fprintf(&b, "fpr_targets: %s    # false-positive budgets of the NE gate; thresholds chosen on tune rows\n", floats(d.FPRTargets))
+	bs := d.Bootstrap
+	fmt.Fprintf(&b, "bootstrap: {resamples: %d, unit: %s, method: %s, confidence: %g}   # unit: post or query; method: percentile or bca\n",
+		bs.Resamples, bs.Unit, bs.Method, bs.Confidence)
+	fmt.Fprintf(&b, "calibration: {bins: %d, strategy: %s}   # strategy: uniform (equal width) or quantile\n", d.Calibration.Bins, d.Calibration.Strategy)
+	fmt.Fprintf(&b, "gate: {screen_sensitivity: %g, alert_precision: %g}   # targets of the three-state gate\n", d.Gate.ScreenSensitivity, d.Gate.AlertPrecision)
+	dk := d.DynamicK
+	fmt.Fprintf(&b, "dynamic_k: {k_min: %d, hard_cap: %d, k_max_ratio: %g, gamma: %g, gamma_uncertain: %g, sweep: %s}\n",
+		dk.KMin, dk.HardCap, dk.KMaxRatio, dk.Gamma, dk.GammaUncertain, floats(dk.Sweep))
+	b.WriteString("strata: auto                     # n_pos strata: auto, ltr, or a list of [lo, hi] bands\n")
+	ct := d.Contract
+	fmt.Fprintf(&b, "contract: {map_denominator: %s, fold_std: %s, undefined_auroc: %s, ndcg_gain: %s}   # where the metric contracts disagree (docs/configuration.md)\n",
+		ct.MAPDenominator, ct.FoldStd, ct.UndefinedAUROC, ct.NDCGGain)
+	b.WriteString("targets: default                 # target badges: default, none, or metric id: {min: x} / {max: x}\n")
+	fmt.Fprintf(&b, "bundle: {copy_inputs: %t}        # keep a copy of the inputs so verify can recompute the bundle\n", d.Bundle.CopyInputs)
+	return b.String()
+}
+
+// names are the labels of the system lines, for the title.
+func names(systems []string) []string {
+	var out []string
+	for _, s := range systems {
+		_, rest, _ := strings.Cut(s, "label: ")
+		label, _ := strconv.QuotedPrefix(rest)
+		if u, err := strconv.Unquote(label); err == nil {
+			out = append(out, u)
+		}
+	}
+	return out
+}
