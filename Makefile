@@ -3,6 +3,7 @@
 #   make paper   build a bundle: from ./paper.yaml when it exists, else from
 #                the built-in demo dataset (generated into demo/)
 #   make test    run every test
+#   make lint    go vet, staticcheck (pinned) and the race detector (-short)
 #   make bench   wall time and peak memory of the SPEC 11 workloads + kernels
 #   make axe     fetch axe-core for the browser tests of e2e/ (they skip without it)
 
@@ -14,8 +15,10 @@ ECHARTS   := templates/assets/echarts.min.js
 AXE_VERSION := 4.14.1
 AXE       := e2e/assets/axe.min.js
 PAPERFLAGS ?=
+# staticcheck 2026.2.2, run through go run at a pinned module version.
+STATICCHECK_VERSION := v0.8.2
 
-.PHONY: paper test bench build demo echarts axe fuzz clean
+.PHONY: paper test lint bench build demo echarts axe fuzz clean
 
 build: $(ECHARTS)
 	$(GO) build -o $(BIN) ./cmd/paperbundle
@@ -48,6 +51,13 @@ demo: build
 test:
 	$(GO) vet ./...
 	$(GO) test ./...
+
+# SPEC 12: vet, staticcheck and the race detector are clean. -short skips the
+# slow demo and browser builds so this stays quick in CI.
+lint:
+	$(GO) vet ./...
+	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) ./...
+	$(GO) test -race -short ./...
 
 bench: build
 	$(GO) run ./cmd/pbbench -bin $(BIN)

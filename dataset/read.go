@@ -35,27 +35,25 @@ func openCSV(file string, rd io.Reader, c *collector) (*csvSource, error) {
 	r := csv.NewReader(rd)
 	r.ReuseRecord = true
 	s := &csvSource{file: file, c: c, r: r}
-	for {
-		rec, err := r.Read()
-		if err == io.EOF {
-			c.add(file, 0, 0, "file is empty, expected a header row naming the columns")
-			return nil, nil
-		}
-		if err != nil {
-			var pe *csv.ParseError
-			if !errors.As(err, &pe) {
-				return nil, err
-			}
-			s.parseError(pe, rec)
-			return nil, nil
-		}
-		s.header = slices.Clone(rec)
-		s.header[0] = strings.TrimPrefix(s.header[0], bom)
-		for i, h := range s.header {
-			s.header[i] = strings.TrimSpace(h)
-		}
-		return s, nil
+	rec, err := r.Read()
+	if err == io.EOF {
+		c.add(file, 0, 0, "file is empty, expected a header row naming the columns")
+		return nil, nil
 	}
+	if err != nil {
+		var pe *csv.ParseError
+		if !errors.As(err, &pe) {
+			return nil, err
+		}
+		s.parseError(pe, rec)
+		return nil, nil
+	}
+	s.header = slices.Clone(rec)
+	s.header[0] = strings.TrimPrefix(s.header[0], bom)
+	for i, h := range s.header {
+		s.header[i] = strings.TrimSpace(h)
+	}
+	return s, nil
 }
 
 // headerPos is the position of header field i.

@@ -34,8 +34,7 @@ func (c *computer) emit(system string, id metrics.ID, slice Slice, pop string, n
 		Folds: []Num{}, FoldMean: NaN, FoldStd: NaN, Direction: string(d.Direction), Variant: d.Variant}
 	if len(folds) > 0 {
 		m.Folds = Nums(folds)
-		var s metrics.Summary
-		s = metrics.Summarize(folds)
+		s := metrics.Summarize(folds)
 		m.FoldMean = Num(s.Mean)
 		m.FoldStd = Num(metrics.FoldStd(folds, c.cfg.Contract.FoldStd != "population"))
 	}

@@ -226,5 +226,3 @@ func foldSizes(f []FoldSummary) string {
 	}
 	return s
 }
-
-func sortStrings(s []string) { sort.Strings(s) }

@@ -113,7 +113,6 @@ type sysCalc struct {
 	k      []int     // selected K per eval row
 	state  []dataset.State
 	perQ   map[metrics.ID][]float64 // per-query values by metric id (for comparisons, CSV)
-	reps   map[metricKey][]float64
 }
 
 func newComputer(cfg *config.Config, ds *dataset.Dataset, opt Options) *computer {

@@ -92,15 +92,13 @@ func (t *colTable) matrix(cols []int) []float64 {
 
 // sumStat is one metric value computed from column sums.
 type sumStat struct {
-	key   metricKey
-	pop   string
-	cols  []int
-	f     func(s []float64) float64
-	nCol  int     // column whose full-sample sum is the population size n
-	perQ  int     // column of per-query values (for comparisons), -1 if none
-	maskQ int     // column marking the rows that perQ covers
-	boot  bool    // bootstrap a CI
-	scale float64 // unused; kept 0
+	key  metricKey
+	pop  string
+	cols []int
+	f    func(s []float64) float64
+	nCol int  // column whose full-sample sum is the population size n
+	perQ int  // column of per-query values (for comparisons), -1 if none
+	boot bool // bootstrap a CI
 }
 
 // eval applies st to a vector of all column sums.

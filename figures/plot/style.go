@@ -33,7 +33,6 @@ var (
 	figH     = 3.5 * vg.Inch // one panel
 	wideW    = 6.5 * vg.Inch // two panels side by side
 	wideH    = 3.2 * vg.Inch
-	legendW  = 1.55 * vg.Inch // the legend column of a one-panel figure
 	minLegW  = 0.6 * vg.Inch
 	gutter   = 0.12 * vg.Inch
 	legendMu = 0.06 * vg.Inch
@@ -197,30 +196,6 @@ func unitRange(a *plot.Axis, lo, hi, step float64) {
 		ticks = append(ticks, plot.Tick{Value: v, Label: figures.TrimFloat(v, 2)})
 	}
 	a.Tick.Marker = plot.ConstantTicks(ticks)
-}
-
-// intTicks marks the given integer positions.
-func intTicks(a *plot.Axis, vals []int, label func(int) string) {
-	var ticks []plot.Tick
-	for _, v := range vals {
-		ticks = append(ticks, plot.Tick{Value: float64(v), Label: label(v)})
-	}
-	a.Tick.Marker = plot.ConstantTicks(ticks)
-}
-
-// nominalTicks labels positions 0..n-1 with names.
-func nominalTicks(a *plot.Axis, names []string) {
-	var ticks []plot.Tick
-	for i, n := range names {
-		ticks = append(ticks, plot.Tick{Value: float64(i), Label: n})
-	}
-	a.Tick.Marker = plot.ConstantTicks(ticks)
-	a.Min, a.Max = -0.6, float64(len(names))-0.4
-}
-
-// lineStyle is a data line of series i.
-func lineStyle(i int, width float64) draw.LineStyle {
-	return draw.LineStyle{Color: seriesColor(i), Width: vg.Points(width), Dashes: seriesDash(i)}
 }
 
 // --- layout -----------------------------------------------------------
