@@ -557,38 +557,21 @@ func configChanges(a, b []byte) ([]string, error) {
 
 // inputChanges lists inputs added, removed or with another sha256.
 func inputChanges(a, b map[string]string) []string {
-	out := []string{}
 	if a == nil || b == nil {
-		return out
+		return []string{}
 	}
-	keys := make([]string, 0, len(a)+len(b))
-	for k := range a {
-		keys = append(keys, k)
-	}
-	for k := range b {
-		if _, ok := a[k]; !ok {
-			keys = append(keys, k)
-		}
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		ha, okA := a[k]
-		hb, okB := b[k]
-		switch {
-		case !okA:
-			out = append(out, k+": added")
-		case !okB:
-			out = append(out, k+": removed")
-		case ha != hb:
-			out = append(out, k+": changed")
-		}
-	}
-	return out
+	return mapChanges(a, b, func(k, _, _ string) string { return k + ": changed" })
 }
 
 // keyChanges lists, in key order, "key: old -> new", "key: added" and
 // "key: removed".
 func keyChanges(a, b map[string]string) []string {
+	return mapChanges(a, b, func(k, va, vb string) string { return k + ": " + va + " -> " + vb })
+}
+
+// mapChanges lists, in key order, the keys added to b, removed from a and
+// changed between them (written by changed).
+func mapChanges(a, b map[string]string, changed func(k, va, vb string) string) []string {
 	out := []string{}
 	keys := make([]string, 0, len(a)+len(b))
 	for k := range a {
@@ -609,7 +592,7 @@ func keyChanges(a, b map[string]string) []string {
 		case !okB:
 			out = append(out, k+": removed")
 		case va != vb:
-			out = append(out, k+": "+va+" -> "+vb)
+			out = append(out, changed(k, va, vb))
 		}
 	}
 	return out

@@ -101,6 +101,7 @@ func TestDiffDemo(t *testing.T) {
 			t.Fatalf("diff %s: exit %d: %s", c.name, code, stderr)
 		}
 		golden(t, filepath.Join("testdata", "diff_demo_"+c.name+".golden"), []byte(out))
+		checkDiffRows(t, c.name, out)
 	}
 	ch, err := os.ReadFile(filepath.Join(v4, "CHANGES.md"))
 	if err != nil || !bytes.HasPrefix(ch, []byte("# Changes since v3\n")) {
@@ -153,4 +154,47 @@ func golden(t *testing.T, path string, got []byte) {
 		}
 	}
 	t.Errorf("%s differs (go test -run %s -update rewrites it):\n%s", path, t.Name(), b.String())
+}
+
+// checkDiffRows asserts what each variant must change, independently of
+// the golden bytes: which systems and metrics have rows, and on what
+// basis the reranker's AUROC change is judged.
+func checkDiffRows(t *testing.T, name, out string) {
+	t.Helper()
+	var rows [][]string
+	for _, line := range strings.Split(out, "\n") {
+		f := strings.Fields(line)
+		if len(f) >= 7 && (f[len(f)-3] == "yes" || f[len(f)-3] == "no" || f[len(f)-3] == "?" ||
+			f[len(f)-4] == "yes" || f[len(f)-4] == "no" || f[len(f)-4] == "?") && f[0] != "system" {
+			rows = append(rows, f)
+		}
+	}
+	switch name {
+	case "seed": // point estimates do not depend on the bootstrap seed
+		if len(rows) != 0 || !strings.Contains(out, "no metric changed") || !strings.Contains(out, "seed: 20260118 -> 7") {
+			t.Errorf("seed: %d changed rows, want none and the seed listed:\n%s", len(rows), out)
+		}
+	case "bins": // only the binned calibration errors depend on the bins
+		for _, r := range rows {
+			if r[1] != "ne.ece" && r[1] != "ne.ece_equal_mass" {
+				t.Errorf("bins: row %v changed", r)
+			}
+		}
+	case "input": // only the reranker changed, and its AUROC gain is DeLong-significant
+		auroc := false
+		for _, r := range rows {
+			if r[0] != "reranker" {
+				t.Errorf("input: row of %s changed: %v", r[0], r)
+			}
+			if r[1] == "ne.auroc" && r[2] == "all" {
+				auroc = strings.Contains(strings.Join(r, " "), "yes DeLong")
+			}
+		}
+		if !auroc {
+			t.Errorf("input: the reranker's ne.auroc is not flagged by the DeLong test:\n%s", out)
+		}
+	}
+	if name != "seed" && len(rows) == 0 {
+		t.Errorf("%s: no changed row", name)
+	}
 }
