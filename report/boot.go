@@ -5,8 +5,6 @@ import (
 	"math"
 	"sort"
 
-	"gonum.org/v1/gonum/floats"
-
 	"paperbundle/metrics"
 	"paperbundle/stats"
 )
@@ -51,174 +49,154 @@ func (c *computer) emit(system string, id metrics.ID, slice Slice, pop string, n
 
 func isBaseline(s string) bool { return len(s) > 9 && s[:9] == "baseline:" }
 
-// sysBoot is the bootstrap result of one system.
+// sysBoot is the bootstrap result of one system: its columns of the
+// replicates every system shares.
 type sysBoot struct {
-	reps  *stats.Replicates
+	reps  *stats.Replicates // of every system; nil without a bootstrap
 	jack  *stats.Replicates
-	col   map[metricKey]int // metric -> replicate column
+	off   int               // the system's first column in reps and jack
+	col   map[metricKey]int // metric -> replicate column (from off)
 	rocLo int               // first column of the ROC grid band (-1 none)
 	prLo  int
 }
 
+// column returns the replicates of the system's statistic j.
+func (sb *sysBoot) column(j int) []float64 { return sb.reps.Column(sb.off + j) }
+
+// jackColumn returns the jackknife values of the system's statistic j.
+func (sb *sysBoot) jackColumn(j int) []float64 { return sb.jack.Column(sb.off + j) }
+
+// scoredRun is the statistics of one scored row subset of one system
+// (AUROC, AUPRC, the ROC and PR bands, TPR at the FPR budgets), read from
+// one weighted pass per replicate.
+type scoredRun struct {
+	rows    []int
+	k       *stats.Grouped
+	auroc   int // column, -1 none
+	auprc   int
+	roc, pr int // first band column, -1 none
+	tpr     int // first column of the in-sample TPR at FPR targets, -1 none
+}
+
+// sysPlan is what the replicate function evaluates for one system.
+type sysPlan struct {
+	off    int        // first replicate column
+	cols   int        // first column of the system's sums in the shared matrix
+	sums   []*sumStat // bootstrapped sum statistics, columns of the shared matrix
+	scored []*scoredRun
+}
+
 // bootstrapAll evaluates every statistic of every system on the full
-// sample, per fold and on B resamples, and emits the metrics.
+// sample, per fold and on B resamples, and emits the metrics. Every system
+// reads the same resamples (SPEC 6: one set of group multiplicities per
+// replicate, drawn once): the per-group column sums of every system form
+// one matrix, and each replicate is one weighted pass over its rows plus
+// one pass over each scored row subset.
 func (c *computer) bootstrapAll(ctx context.Context) error {
 	B := c.cfg.Bootstrap.Resamples
 	conf := c.cfg.Bootstrap.Confidence
 	grid := rocGrid()
 	c.boots = make([]*sysBoot, len(c.sys))
+	var plans []*sysPlan
+	var keepAll [][]int // per system: its columns that enter the matrix
+	nStat, nCol := 0, 0
 	for si, sc := range c.sys {
+		sb := &sysBoot{col: map[metricKey]int{}, rocLo: -1, prLo: -1, off: nStat}
+		c.boots[si] = sb
+		if B <= 0 {
+			continue
+		}
+		sp := &sysPlan{off: nStat, cols: nCol}
+		n := 0
+		for _, st := range sc.stats {
+			if st.boot {
+				sb.col[st.key] = n
+				n++
+			}
+		}
+		// Scored statistics sharing a row subset share one weighted pass.
+		bySubset := map[Slice]*scoredRun{}
+		for _, s := range sc.scored {
+			run := bySubset[s.key.slice]
+			if run == nil {
+				y := make([]bool, len(s.rows))
+				p := make([]float64, len(s.rows))
+				g := make([]int32, len(s.rows))
+				for k, i := range s.rows {
+					y[k], p[k], g[k] = s.y[i], s.p[i], c.group[i]
+				}
+				run = &scoredRun{rows: s.rows, k: stats.NewScored(y, p).Grouped(g, c.nGroups), auroc: -1, auprc: -1, roc: -1, pr: -1, tpr: -1}
+				bySubset[s.key.slice] = run
+				sp.scored = append(sp.scored, run)
+			}
+			sb.col[s.key] = n
+			if s.kind == "auroc" {
+				run.auroc = n
+			} else {
+				run.auprc = n
+			}
+			n++
+			if s.band && s.kind == "auroc" {
+				sb.rocLo, run.roc = n, n
+				n += len(grid)
+			}
+			if s.band && s.kind == "auprc" {
+				sb.prLo, run.pr = n, n
+				n += len(grid)
+			}
+			if s.band && s.kind == "auroc" && len(c.cfg.FPRTargets) > 0 {
+				// ne.tpr@fpr=X (in-sample, SPEC 4.1) from the same pass.
+				run.tpr = n
+				for _, x := range c.cfg.FPRTargets {
+					sb.col[metricKey{sc.name, metrics.MustDef("ne.tpr@fpr=0.1").ID(x), ""}] = n
+					n++
+				}
+			}
+		}
+		// Only the columns that bootstrapped statistics read enter the
+		// matrix; the statistics read them through a remap.
+		used := map[int]int{}
+		var keep []int
+		for _, st := range sc.stats {
+			if !st.boot {
+				continue
+			}
+			cp := *st
+			cp.cols = make([]int, len(st.cols))
+			for q, j := range st.cols {
+				nj, ok := used[j]
+				if !ok {
+					nj = len(keep)
+					used[j] = nj
+					keep = append(keep, j)
+				}
+				cp.cols[q] = nj
+			}
+			sp.sums = append(sp.sums, &cp)
+		}
+		keepAll = append(keepAll, keep)
+		nStat += n
+		nCol += len(keep)
+		plans = append(plans, sp)
+	}
+	if B > 0 && nStat > 0 {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		reps, jack := c.replicates(plans, keepAll, nStat, nCol, grid)
+		for _, sb := range c.boots {
+			sb.reps, sb.jack = reps, jack
+		}
+	}
+	for si, sc := range c.sys {
+		sb := c.boots[si]
 		C := len(sc.tab.cols)
 		total := sc.tab.sums(nil)
 		foldSums := make([][]float64, len(c.folds))
 		for fi, f := range c.folds {
-			f := f
 			foldSums[fi] = sc.tab.sums(func(g int) bool { return c.groupFold[g] == f })
 		}
 		scratch := make([]float64, 4*C+64)
-		// Bootstrap columns.
-		sb := &sysBoot{col: map[metricKey]int{}, rocLo: -1, prLo: -1}
-		var bootStats []*sumStat
-		for _, st := range sc.stats {
-			if st.boot && B > 0 {
-				sb.col[st.key] = len(bootStats)
-				bootStats = append(bootStats, st)
-			}
-		}
-		// Scored statistics sharing a row subset share one weighted pass.
-		type scoredRun struct {
-			rows    []int
-			k       *stats.Scored
-			auroc   int // column, -1 none
-			auprc   int
-			roc, pr int // first band column, -1 none
-			tpr     int // first column of the in-sample TPR at FPR targets, -1 none
-		}
-		var scored []*scoredRun
-		nStat := len(bootStats)
-		if B > 0 {
-			bySubset := map[Slice]*scoredRun{}
-			for _, s := range sc.scored {
-				run := bySubset[s.key.slice]
-				if run == nil {
-					y := make([]bool, len(s.rows))
-					p := make([]float64, len(s.rows))
-					for k, i := range s.rows {
-						y[k], p[k] = s.y[i], s.p[i]
-					}
-					run = &scoredRun{rows: s.rows, k: stats.NewScored(y, p), auroc: -1, auprc: -1, roc: -1, pr: -1, tpr: -1}
-					bySubset[s.key.slice] = run
-					scored = append(scored, run)
-				}
-				sb.col[s.key] = nStat
-				if s.kind == "auroc" {
-					run.auroc = nStat
-				} else {
-					run.auprc = nStat
-				}
-				nStat++
-				if s.band && s.kind == "auroc" {
-					sb.rocLo, run.roc = nStat, nStat
-					nStat += len(grid)
-				}
-				if s.band && s.kind == "auprc" {
-					sb.prLo, run.pr = nStat, nStat
-					nStat += len(grid)
-				}
-				if s.band && s.kind == "auroc" && len(c.cfg.FPRTargets) > 0 {
-					// ne.tpr@fpr=X (in-sample, SPEC 4.1) from the same pass.
-					run.tpr = nStat
-					for _, x := range c.cfg.FPRTargets {
-						sb.col[metricKey{sc.name, metrics.MustDef("ne.tpr@fpr=0.1").ID(x), ""}] = nStat
-						nStat++
-					}
-				}
-			}
-		}
-		if B > 0 && nStat > 0 {
-			// Only the columns that bootstrapped statistics read enter the
-			// resampling loop; the statistics read them through a remap.
-			used := map[int]int{}
-			var keep []int
-			remapped := make([]*sumStat, len(bootStats))
-			for k, st := range bootStats {
-				cp := *st
-				cp.cols = make([]int, len(st.cols))
-				for q, j := range st.cols {
-					nj, ok := used[j]
-					if !ok {
-						nj = len(keep)
-						used[j] = nj
-						keep = append(keep, j)
-					}
-					cp.cols[q] = nj
-				}
-				remapped[k] = &cp
-			}
-			bootStats := remapped
-			C := len(keep)
-			S := sc.tab.matrix(keep)
-			G := c.nGroups
-			group := c.group
-			plan := stats.Plan{Group: group, NGroups: G, B: B, Seed: c.cfg.Seed, Workers: c.opt.Workers}
-			newF := func() func(b int, w []int32, out []float64) {
-				acc := make([]float64, C)
-				cnt := make([]int32, G)
-				sub := make([]int32, len(c.eval))
-				scr := make([]float64, C+8)
-				evals := make([]*stats.Eval, len(scored))
-				for k, r := range scored {
-					evals[k] = r.k.NewEval()
-				}
-				return func(b int, w []int32, out []float64) {
-					for i, g := range group {
-						cnt[g] = w[i]
-					}
-					clear(acc)
-					for g := 0; g < G; g++ {
-						k := cnt[g]
-						if k == 0 {
-							continue
-						}
-						floats.AddScaled(acc, float64(k), S[g*C:(g+1)*C])
-					}
-					for j, st := range bootStats {
-						out[j] = st.eval(acc, scr)
-					}
-					for k, r := range scored {
-						ws := sub[:len(r.rows)]
-						for j, i := range r.rows {
-							ws[j] = w[i]
-						}
-						e := evals[k]
-						e.Load(ws)
-						if r.auroc >= 0 {
-							out[r.auroc] = e.AUROC()
-						}
-						if r.auprc >= 0 {
-							out[r.auprc] = e.AP()
-						}
-						if r.roc >= 0 {
-							e.TPRAtGrid(grid, out[r.roc:r.roc+len(grid)])
-						}
-						if r.pr >= 0 {
-							e.PrecisionAtRecallGrid(grid, out[r.pr:r.pr+len(grid)])
-						}
-						if r.tpr >= 0 {
-							e.TPRAtFPR(c.cfg.FPRTargets, out[r.tpr:r.tpr+len(c.cfg.FPRTargets)])
-						}
-					}
-				}
-			}
-			sb.reps = stats.RunWorkers(plan, nStat, newF)
-			if c.cfg.Bootstrap.Method == "bca" {
-				sb.jack = plan.Jackknife(nStat, func(g int, w []int32, out []float64) { newF()(g, w, out) })
-			}
-		}
-		c.boots[si] = sb
 		// Emit sum statistics.
 		for _, st := range sc.stats {
 			v := st.eval(total, scratch)
@@ -257,16 +235,94 @@ func (c *computer) bootstrapAll(ctx context.Context) error {
 	return nil
 }
 
+// replicates runs the bootstrap of every system at once: the group
+// multiplicities of each replicate are drawn once; the column sums of all
+// systems come from one weighted pass over the rows of the shared
+// groups x columns matrix (summed in group order, so each sum is the same
+// floating-point number as a system's own pass would give); then each
+// system's statistics and scored passes.
+func (c *computer) replicates(plans []*sysPlan, keepAll [][]int, nStat, C int, grid []float64) (reps, jack *stats.Replicates) {
+	G := c.nGroups
+	cols := make([][]float64, 0, C)
+	for k := range plans {
+		tab := c.sys[k].tab
+		for _, j := range keepAll[k] {
+			cols = append(cols, tab.cols[j])
+		}
+	}
+	M := newSumMatrix(G, cols)
+	fpr := c.cfg.FPRTargets
+	const batch = 16
+	newF := func() func(b0 int, cnt []int32, out []float64) {
+		acc := make([]float64, C)
+		scr := make([]float64, C+8)
+		sums := M.scratch(batch)
+		evals := make([][]*stats.Eval, len(plans))
+		for k, sp := range plans {
+			for _, r := range sp.scored {
+				evals[k] = append(evals[k], r.k.NewEval())
+			}
+		}
+		return func(b0 int, cnt []int32, out []float64) {
+			R := len(cnt) / G
+			M.weigh(cnt, sums)
+			for r := range R {
+				M.sums(sums, r, acc)
+				o := out[r*nStat : (r+1)*nStat]
+				for _, sp := range plans {
+					o := o[sp.off:]
+					a := acc[sp.cols:]
+					for j, st := range sp.sums {
+						o[j] = st.eval(a, scr)
+					}
+				}
+			}
+			// System by system, so that a system's scored samples stay
+			// in the cache across the replicates of the batch.
+			for k, sp := range plans {
+				for q, run := range sp.scored {
+					e := evals[k][q]
+					for r := range R {
+						o := out[r*nStat+sp.off : (r+1)*nStat]
+						e.Load(cnt[r*G : (r+1)*G])
+						if run.auroc >= 0 {
+							o[run.auroc] = e.AUROC()
+						}
+						if run.auprc >= 0 {
+							o[run.auprc] = e.AP()
+						}
+						if run.roc >= 0 {
+							e.TPRAtGrid(grid, o[run.roc:run.roc+len(grid)])
+						}
+						if run.pr >= 0 {
+							e.PrecisionAtRecallGrid(grid, o[run.pr:run.pr+len(grid)])
+						}
+						if run.tpr >= 0 {
+							e.TPRAtFPR(fpr, o[run.tpr:run.tpr+len(fpr)])
+						}
+					}
+				}
+			}
+		}
+	}
+	plan := stats.Plan{Group: c.group, NGroups: G, B: c.cfg.Bootstrap.Resamples, Seed: c.cfg.Seed, Workers: c.opt.Workers}
+	reps = stats.RunCountBatches(plan, nStat, batch, newF)
+	if c.cfg.Bootstrap.Method == "bca" {
+		jack = plan.JackknifeCounts(nStat, func(g int, cnt []int32, out []float64) { newF()(g, cnt, out) })
+	}
+	return reps, jack
+}
+
 // ci returns the interval of a metric from its replicates.
 func (c *computer) ci(sb *sysBoot, key metricKey, theta float64) *CI {
 	j, ok := sb.col[key]
 	if !ok || sb.reps == nil {
 		return nil
 	}
-	col := sb.reps.Column(j)
+	col := sb.column(j)
 	var iv stats.Interval
 	if c.cfg.Bootstrap.Method == "bca" && sb.jack != nil {
-		iv = stats.BCa(col, theta, sb.jack.Column(j), c.cfg.Bootstrap.Confidence)
+		iv = stats.BCa(col, theta, sb.jackColumn(j), c.cfg.Bootstrap.Confidence)
 	} else {
 		iv.Low, iv.High, iv.Dropped = percentileInterval(col, c.cfg.Bootstrap.Confidence, &c.qscratch)
 		iv.Method = stats.MethodPercentile
@@ -278,7 +334,7 @@ func (c *computer) ci(sb *sysBoot, key metricKey, theta float64) *CI {
 func (c *computer) bands(sc *sysCalc, sb *sysBoot, grid []float64, conf float64) {
 	band := func(lo int, set func(k int, l, h float64)) {
 		for k := range grid {
-			l, h, _ := percentileInterval(sb.reps.Column(lo+k), conf, &c.qscratch)
+			l, h, _ := percentileInterval(sb.column(lo+k), conf, &c.qscratch)
 			set(k, l, h)
 		}
 	}

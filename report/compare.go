@@ -44,7 +44,7 @@ func (c *computer) comparisons() {
 			if ja, ok1 := ba.col[key(a.name)]; ok1 && ba.reps != nil {
 				if jb, ok2 := bb.col[key(b.name)]; ok2 && bb.reps != nil {
 					d := make([]float64, ba.reps.B)
-					ca, cb := ba.reps.Column(ja), bb.reps.Column(jb)
+					ca, cb := ba.column(ja), bb.column(jb)
 					for k := range d {
 						d[k] = ca[k] - cb[k]
 					}

@@ -22,25 +22,209 @@ import (
 // repeats the previous vertex, which changes no statistic.
 type Eval struct {
 	s          *Scored
-	cumT, cumF []int32 // TP_k and FP_k after each tie group k
-	pos, neg   int64   // W⁺, W⁻
-	num2       int64   // twice the Mann-Whitney pair count
-	apSum      float64 // Σ_k tp_k P_k
+	g          *Grouped // non-nil: an Eval of a Grouped sample
+	nw         int      // length of the weight slices Load accepts
+	ones       []int32  // nw ones, for Load(nil) of a Grouped sample
+	cumT, cumF []int32  // TP_k and FP_k after each tie group k
+	pos, neg   int64    // W⁺, W⁻
+	num2       int64    // twice the Mann-Whitney pair count
+	apSum      float64  // Σ_k tp_k P_k
 }
 
 // NewEval returns an Eval for s.
 func (s *Scored) NewEval() *Eval {
-	return &Eval{s: s, cumT: make([]int32, len(s.score)), cumF: make([]int32, len(s.score))}
+	return &Eval{s: s, nw: s.n, cumT: make([]int32, len(s.score)), cumF: make([]int32, len(s.score))}
+}
+
+// Grouped is a Scored sample whose items take the weight of their group:
+// the weights of an Eval of a Grouped sample are the group multiplicities
+// of a cluster bootstrap replicate (Plan.Counts, RunCounts), one per group,
+// not one per item. It is the bootstrap's form of a Scored sample, and its
+// pass is several times faster than Load's:
+//
+//   - it reads the multiplicity of an item's group directly, which saves
+//     expanding them to item weights in every replicate;
+//   - it only visits the tie groups that hold a positive item. The
+//     negatives between two such groups change neither TPR nor any
+//     precision: they only add to FP, so one tight sum over their group
+//     multiplicities replaces a step per tie group. The Eval keeps the ROC
+//     vertices at the start and end of each tie group holding a positive,
+//     plus the end point; the vertices it leaves out lie on horizontal runs
+//     between them, so the curve, AUROC, AP, TPRAtGrid, TPRAtFPR and
+//     PrecisionAtRecallGrid are those of the item sample with the
+//     expanded weights, to the last bit. Confusion and ROC, which need
+//     every tie group, are not available.
+type Grouped struct {
+	s   *Scored
+	nG  int
+	neg []int32 // group of each negative item, in rank order
+	pos []int32 // group of each positive item, in rank order
+	seg []posGroup
+	// negOf lists the groups with negative items and how many, when that
+	// is shorter than the negatives after the last positive (nil if not).
+	negOf []groupCount
+}
+
+type groupCount struct{ g, n int32 }
+
+// posGroup is a tie group holding a positive item: the negatives before it
+// (after the previous such group) are neg[.. mid), its own negatives
+// neg[mid:negEnd], its positives pos[..:posEnd].
+type posGroup struct {
+	mid, negEnd, posEnd int32
+}
+
+// Grouped returns the sample s whose item i belongs to group[i], in
+// 0..nGroups-1. It panics if len(group) is not the number of items or a
+// group is out of range.
+func (s *Scored) Grouped(group []int32, nGroups int) *Grouped {
+	if len(group) != s.n {
+		panic(fmt.Sprintf("stats: Grouped: %d groups for %d items", len(group), s.n))
+	}
+	if nGroups < 0 || nGroups >= endBit {
+		panic("stats: Grouped: invalid number of groups")
+	}
+	g := &Grouped{s: s, nG: nGroups}
+	start := 0 // first rank of the current tie group
+	for r, v := range s.rk {
+		if v&endBit == 0 {
+			continue
+		}
+		hasPos := false
+		for _, u := range s.rk[start : r+1] {
+			hasPos = hasPos || u&labelBit != 0
+		}
+		mid := len(g.neg)
+		for _, u := range s.rk[start : r+1] {
+			i := u & itemMask
+			gi := group[i]
+			if gi < 0 || int(gi) >= nGroups {
+				panic(fmt.Sprintf("stats: Grouped: group %d of item %d outside [0, %d)", gi, i, nGroups))
+			}
+			if u&labelBit != 0 {
+				g.pos = append(g.pos, gi)
+			} else {
+				g.neg = append(g.neg, gi)
+			}
+		}
+		if hasPos {
+			g.seg = append(g.seg, posGroup{mid: int32(mid), negEnd: int32(len(g.neg)), posEnd: int32(len(g.pos))})
+		}
+		start = r + 1
+	}
+	tail := len(g.neg)
+	if len(g.seg) > 0 {
+		tail -= int(g.seg[len(g.seg)-1].negEnd)
+	}
+	cnt := map[int32]int32{}
+	for _, gi := range g.neg {
+		cnt[gi]++
+	}
+	if len(cnt) < tail {
+		for gi := range int32(nGroups) {
+			if n := cnt[gi]; n > 0 {
+				g.negOf = append(g.negOf, groupCount{gi, n})
+			}
+		}
+	}
+	return g
+}
+
+// NewEval returns an Eval whose Load takes the multiplicity of each group
+// (nil = all 1).
+func (g *Grouped) NewEval() *Eval {
+	n := 2*len(g.seg) + 1
+	return &Eval{s: g.s, g: g, nw: g.nG, cumT: make([]int32, n), cumF: make([]int32, n)}
+}
+
+// loadGrouped is Load for an Eval of a Grouped sample: cumT and cumF hold
+// the vertex before and after each tie group with a positive, then the end
+// point (W⁺, W⁻).
+func (e *Eval) loadGrouped(w []int32) {
+	g := e.g
+	neg, pos := g.neg, g.pos
+	cT, cF := e.cumT, e.cumF
+	var cumT, cumF, num2 int64
+	var apSum float64
+	ni, pi := 0, 0
+	for k, sg := range g.seg {
+		// Negatives before the group: each loses to every positive above.
+		var f int64
+		for _, gi := range neg[ni:sg.mid] {
+			f += int64(w[gi])
+		}
+		num2 += 2 * cumT * f
+		cumF += f
+		cT[2*k], cF[2*k] = int32(cumT), int32(cumF)
+		// The group: its negatives also tie with its positives. Most
+		// groups are one positive item.
+		var fp, tp int64
+		if sg.mid == sg.negEnd && int(sg.posEnd) == pi+1 {
+			tp = int64(w[pos[pi]])
+		} else {
+			for _, gi := range neg[sg.mid:sg.negEnd] {
+				fp += int64(w[gi])
+			}
+			for _, gi := range pos[pi:sg.posEnd] {
+				tp += int64(w[gi])
+			}
+		}
+		num2 += fp * (2*cumT + tp)
+		cumT += tp
+		cumF += fp
+		if tp != 0 {
+			apSum += float64(tp) * (float64(cumT) / float64(cumT+cumF))
+		}
+		cT[2*k+1], cF[2*k+1] = int32(cumT), int32(cumF)
+		ni, pi = int(sg.negEnd), int(sg.posEnd)
+	}
+	// The negatives after the last positive: one step each, or one per
+	// group from the negatives of each group when that is shorter.
+	var f int64
+	if g.negOf != nil {
+		var all int64
+		for _, gn := range g.negOf {
+			all += int64(w[gn.g]) * int64(gn.n)
+		}
+		f = all - cumF
+	} else {
+		for _, gi := range neg[ni:] {
+			f += int64(w[gi])
+		}
+	}
+	num2 += 2 * cumT * f
+	cumF += f
+	last := len(cT) - 1
+	cT[last], cF[last] = int32(cumT), int32(cumF)
+	e.pos, e.neg = cumT, cumF
+	e.num2, e.apSum = num2, apSum
 }
 
 // Load makes one pass over the ranked items with the weights w (nil = all
-// 1). It panics if len(w) is not the number of items or the total weight
+// 1): one per item, or one per group for an Eval of a Grouped sample. It
+// panics if len(w) is not the number of items (groups) or the total weight
 // reaches 2³¹.
 func (e *Eval) Load(w []int32) {
-	w = e.s.unit(w)
-	if len(e.cumT) == len(e.s.rk) {
+	switch {
+	case w == nil && e.nw == e.s.n:
+		w = e.s.unit(nil)
+	case w == nil:
+		if e.ones == nil {
+			e.ones = make([]int32, e.nw)
+			for i := range e.ones {
+				e.ones[i] = 1
+			}
+		}
+		w = e.ones
+	case len(w) != e.nw:
+		panic(fmt.Sprintf("stats: %d weights for %d items", len(w), e.nw))
+	}
+	switch {
+	case e.g != nil:
+		e.loadGrouped(w)
+	case len(e.cumT) == len(e.s.rk):
 		e.loadDistinct(w)
-	} else {
+	default:
 		e.loadTied(w)
 	}
 	if e.pos+e.neg >= labelBit {
@@ -71,30 +255,33 @@ func (e *Eval) loadDistinct(w []int32) {
 	e.num2, e.apSum = 2*num2, apSum
 }
 
-// loadTied is Load for samples with tied scores.
+// loadTied is Load for samples with tied scores. The pass over the items
+// has no branch: every item writes the running counts into the slot of its
+// tie group, and the last item of the group leaves them there. The
+// Mann-Whitney and AP sums then take one step per tie group.
 func (e *Eval) loadTied(w []int32) {
-	var cumT, cumA, lastT, lastF, num2 int64
-	var apSum float64
+	var cumT, cumA int64
 	cT, cF := e.cumT, e.cumF
 	k := 0
 	for _, v := range e.s.rk {
 		wi := int64(w[v&itemMask])
 		cumA += wi
 		cumT += wi & -int64(v>>31)
-		if v&endBit == 0 {
-			continue
-		}
-		// End of tie group k. Each negative of the group loses to the
-		// positives above it and ties with the positives of its own group.
-		cumF := cumA - cumT
-		tp, fp := cumT-lastT, cumF-lastF
+		cT[k], cF[k] = int32(cumT), int32(cumA-cumT)
+		k += int(v>>30) & 1
+	}
+	var lastT, lastF, num2 int64
+	var apSum float64
+	for k := range cT {
+		t, f := int64(cT[k]), int64(cF[k])
+		// Each negative of group k loses to the positives above it and
+		// ties with the positives of its own group.
+		tp, fp := t-lastT, f-lastF
 		num2 += fp * (2*lastT + tp)
 		if tp != 0 {
-			apSum += float64(tp) * (float64(cumT) / float64(cumA))
+			apSum += float64(tp) * (float64(t) / float64(t+f))
 		}
-		cT[k], cF[k] = int32(cumT), int32(cumF)
-		lastT, lastF = cumT, cumF
-		k++
+		lastT, lastF = t, f
 	}
 	e.pos, e.neg = cumT, cumA-cumT
 	e.num2, e.apSum = num2, apSum
@@ -280,6 +467,7 @@ func (e *Eval) PrecisionAtRecallGrid(grid, out []float64) {
 // positive when p >= threshold": tp and fp are the positive and negative
 // weights scoring at least threshold, fn and tn the rest.
 func (e *Eval) Confusion(threshold float64) (tp, fp, tn, fn float64) {
+	e.needTieGroups("Confusion")
 	// Tie groups are in descending score order: count those scoring at
 	// least the threshold.
 	sc := e.s.score
@@ -304,6 +492,7 @@ func (e *Eval) Confusion(threshold float64) (tp, fp, tn, fn float64) {
 // full-sample curve under a TPRAtGrid band. Both are nil when a class has
 // zero weight.
 func (e *Eval) ROC() (fpr, tpr []float64) {
+	e.needTieGroups("ROC")
 	if e.pos == 0 || e.neg == 0 {
 		return nil, nil
 	}
@@ -319,4 +508,12 @@ func (e *Eval) ROC() (fpr, tpr []float64) {
 		lastT, lastF = t, f
 	}
 	return fpr, tpr
+}
+
+// needTieGroups panics for an Eval of a Grouped sample, which does not keep
+// every tie group.
+func (e *Eval) needTieGroups(name string) {
+	if e.g != nil {
+		panic("stats: " + name + " of an Eval of a Grouped sample")
+	}
 }

@@ -223,6 +223,68 @@ func Run(plan Plan, nStat int, f func(b int, w []int32, out []float64)) *Replica
 // goroutine calls newF once and uses the returned function for all the
 // replicates it evaluates, so a closure may own its scratch buffers.
 func RunWorkers(plan Plan, nStat int, newF func() func(b int, w []int32, out []float64)) *Replicates {
+	return run(plan, nStat, newF, true)
+}
+
+// RunCounts is RunWorkers for functions that read the group multiplicities
+// of each replicate rather than item weights: f(b, c, out) receives c with
+// len(c) = NGroups, c[g] the number of times group g is drawn (see
+// Plan.Counts). Item i's weight is c[Group[i]]; kernels built for groups
+// (Scored.Grouped, per-group sums) read c directly and save expanding it in
+// every replicate. With a nil Group, c is the item weights, as in
+// RunWorkers.
+func RunCounts(plan Plan, nStat int, newF func() func(b int, c []int32, out []float64)) *Replicates {
+	return run(plan, nStat, newF, false)
+}
+
+// RunCountBatches is RunCounts for functions that evaluate several
+// consecutive replicates at once, so that a pass over a large table serves
+// all of them: f(b0, cnt, out) evaluates replicates b0, b0+1, ...,
+// b0+len(out)/nStat-1; cnt holds their group multiplicities one after the
+// other (NGroups each) and out their statistics (nStat each, all NaN on
+// entry). Batches hold at most batch replicates. The multiplicities of a
+// replicate do not depend on the batching nor on the number of workers.
+func RunCountBatches(plan Plan, nStat, batch int, newF func() func(b0 int, cnt []int32, out []float64)) *Replicates {
+	plan.validate()
+	if nStat < 0 || batch < 1 {
+		panic("stats: RunCountBatches: negative nStat or batch < 1")
+	}
+	res := &Replicates{B: plan.B, NStat: nStat, data: make([]float64, plan.B*nStat)}
+	nb := (plan.B + batch - 1) / batch
+	nw := plan.workers(nb)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range nw {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f := newF()
+			d := newDrawer()
+			G := plan.NGroups
+			c := make([]int32, batch*G)
+			for {
+				k := int(next.Add(1) - 1)
+				if k >= nb {
+					return
+				}
+				b0 := k * batch
+				b1 := min(b0+batch, plan.B)
+				for b := b0; b < b1; b++ {
+					d.counts(plan.Seed, b, c[(b-b0)*G:(b-b0+1)*G])
+				}
+				out := res.data[b0*nStat : b1*nStat : b1*nStat]
+				for j := range out {
+					out[j] = math.NaN()
+				}
+				f(b0, c[:(b1-b0)*G], out)
+			}
+		}()
+	}
+	wg.Wait()
+	return res
+}
+
+func run(plan Plan, nStat int, newF func() func(b int, w []int32, out []float64), items bool) *Replicates {
 	plan.validate()
 	if nStat < 0 {
 		panic("stats: Run: negative nStat")
@@ -239,7 +301,7 @@ func RunWorkers(plan Plan, nStat int, newF func() func(b int, w []int32, out []f
 			d := newDrawer()
 			c := make([]int32, plan.NGroups)
 			w := c
-			if plan.Group != nil {
+			if items && plan.Group != nil {
 				w = make([]int32, len(plan.Group))
 			}
 			for {
@@ -248,7 +310,7 @@ func RunWorkers(plan Plan, nStat int, newF func() func(b int, w []int32, out []f
 					return
 				}
 				d.counts(plan.Seed, b, c)
-				if plan.Group != nil {
+				if items && plan.Group != nil {
 					expand(plan.Group, c, w)
 				}
 				out := res.data[b*nStat : (b+1)*nStat : (b+1)*nStat]
@@ -271,6 +333,22 @@ func RunWorkers(plan Plan, nStat int, newF func() func(b int, w []int32, out []f
 // Calls run concurrently as in Run; the cost is NGroups full evaluations.
 func (p Plan) Jackknife(nStat int, f func(g int, w []int32, out []float64)) *Replicates {
 	p.validate()
+	return p.jackknife(nStat, f, true)
+}
+
+// JackknifeCounts is Jackknife for functions that read group
+// multiplicities, as RunCounts: row g's f receives c with c[g] = 0 and 1
+// for every other group.
+func (p Plan) JackknifeCounts(nStat int, f func(g int, c []int32, out []float64)) *Replicates {
+	p.validate()
+	return p.jackknife(nStat, f, false)
+}
+
+func (p Plan) jackknife(nStat int, f func(g int, w []int32, out []float64), byItem bool) *Replicates {
+	if !byItem {
+		// One group per "item": the counts themselves.
+		p.Group = nil
+	}
 	n := p.NItems()
 	// Items of each group, in CSR form.
 	start := make([]int32, p.NGroups+1)
