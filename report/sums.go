@@ -22,9 +22,16 @@ import (
 //     each sum is the same floating-point number as a plain
 //     Σ_g cnt[g]·S[g] loop gives (integer sums are exact either way).
 //
+//   - columns that are zero for most groups (a per-criterion column: a
+//     post has one query of each criterion, and few are positive; every
+//     sliced column under unit: query) are kept as a sparse list per group,
+//     so their cost is their non-zero entries, not groups x slices.
+//
 // Replicates are weighed in batches, and columns in blocks, so that one
 // pass over a block of the matrix serves every replicate of the batch from
-// the cache.
+// the cache. Every path adds a column's terms in group order, and skipping
+// a zero term changes no sum, so each sum is the same number whichever path
+// holds its column.
 type sumMatrix struct {
 	G     int
 	C     int       // columns, as the statistics index them
@@ -33,6 +40,10 @@ type sumMatrix struct {
 	W     int       // packed words per group
 	P     []uint64  // G x W
 	lanes []lane    // where each packed column is
+	scol  []int     // column of each sparse column
+	start []int32   // group g's entries are idx/val[start[g]:start[g+1]]
+	idx   []int32   // sparse column (index into scol)
+	val   []float64
 }
 
 type lane struct {
@@ -46,6 +57,16 @@ func newSumMatrix(G int, cols [][]float64) *sumMatrix {
 	m := &sumMatrix{G: G, C: len(cols)}
 	var c16, c32 []int
 	for j, c := range cols {
+		nz := 0
+		for _, v := range c {
+			if v != 0 {
+				nz++
+			}
+		}
+		if 4*nz < G {
+			m.scol = append(m.scol, j)
+			continue
+		}
 		mx, ok := 0.0, true
 		for _, v := range c {
 			if !(v >= 0 && v == math.Trunc(v)) {
@@ -77,6 +98,16 @@ func newSumMatrix(G int, cols [][]float64) *sumMatrix {
 			m.P[g*m.W+l.word] |= uint64(v) << l.shift
 		}
 	}
+	m.start = make([]int32, G+1)
+	for g := range G {
+		for q, j := range m.scol {
+			if v := cols[j][g]; v != 0 {
+				m.idx = append(m.idx, int32(q))
+				m.val = append(m.val, v)
+			}
+		}
+		m.start[g+1] = int32(len(m.idx))
+	}
 	nf := len(m.fcol)
 	m.F = make([]float64, G*nf)
 	for q, j := range m.fcol {
@@ -91,10 +122,11 @@ func newSumMatrix(G int, cols [][]float64) *sumMatrix {
 type sumScratch struct {
 	f []float64
 	p []uint64
+	s []float64
 }
 
 func (m *sumMatrix) scratch(batch int) *sumScratch {
-	return &sumScratch{f: make([]float64, batch*len(m.fcol)), p: make([]uint64, batch*m.W)}
+	return &sumScratch{f: make([]float64, batch*len(m.fcol)), p: make([]uint64, batch*m.W), s: make([]float64, batch*len(m.scol))}
 }
 
 // block is the number of matrix columns (float64 or packed words) one
@@ -106,9 +138,26 @@ const block = 128
 func (m *sumMatrix) weigh(cnt []int32, s *sumScratch) {
 	G, nf, W := m.G, len(m.fcol), m.W
 	R := len(cnt) / G
-	fa, pa := s.f[:R*nf], s.p[:R*W]
+	ns := len(m.scol)
+	fa, pa, sa := s.f[:R*nf], s.p[:R*W], s.s[:R*ns]
 	clear(fa)
 	clear(pa)
+	clear(sa)
+	if ns > 0 {
+		for g := range G {
+			idx, val := m.idx[m.start[g]:m.start[g+1]], m.val[m.start[g]:m.start[g+1]]
+			val = val[:len(idx)]
+			for r := range R {
+				if k := cnt[r*G+g]; k != 0 {
+					fk := float64(k)
+					acc := sa[r*ns : (r+1)*ns]
+					for q, j := range idx {
+						acc[j] += fk * val[q]
+					}
+				}
+			}
+		}
+	}
 	for c0 := 0; c0 < nf; c0 += block {
 		c1 := min(c0+block, nf)
 		for g := range G {
@@ -145,5 +194,9 @@ func (m *sumMatrix) sums(s *sumScratch, r int, dst []float64) {
 	}
 	for _, l := range m.lanes {
 		dst[l.col] = float64(s.p[r*W+l.word] >> l.shift & l.mask)
+	}
+	ns := len(m.scol)
+	for q, j := range m.scol {
+		dst[j] = s.s[r*ns+q]
 	}
 }
