@@ -3,7 +3,10 @@ package report
 import (
 	"context"
 	"math"
+	"runtime"
 	"sort"
+	"sync"
+	"sync/atomic"
 
 	"paperbundle/metrics"
 	"paperbundle/stats"
@@ -187,6 +190,7 @@ func (c *computer) bootstrapAll(ctx context.Context) error {
 		for _, sb := range c.boots {
 			sb.reps, sb.jack = reps, jack
 		}
+		c.pct = percentiles(reps, conf, c.opt.Workers)
 	}
 	for si, sc := range c.sys {
 		sb := c.boots[si]
@@ -319,12 +323,12 @@ func (c *computer) ci(sb *sysBoot, key metricKey, theta float64) *CI {
 	if !ok || sb.reps == nil {
 		return nil
 	}
-	col := sb.column(j)
 	var iv stats.Interval
 	if c.cfg.Bootstrap.Method == "bca" && sb.jack != nil {
-		iv = stats.BCa(col, theta, sb.jackColumn(j), c.cfg.Bootstrap.Confidence)
+		iv = stats.BCa(sb.column(j), theta, sb.jackColumn(j), c.cfg.Bootstrap.Confidence)
 	} else {
-		iv.Low, iv.High, iv.Dropped = percentileInterval(col, c.cfg.Bootstrap.Confidence, &c.qscratch)
+		p := c.pct[sb.off+j]
+		iv.Low, iv.High, iv.Dropped = p.lo, p.hi, p.dropped
 		iv.Method = stats.MethodPercentile
 	}
 	return &CI{Low: Num(iv.Low), High: Num(iv.High), Method: iv.Method, Unit: c.cfg.Bootstrap.Unit, Resamples: sb.reps.B, Undefined: iv.Dropped}
@@ -334,8 +338,8 @@ func (c *computer) ci(sb *sysBoot, key metricKey, theta float64) *CI {
 func (c *computer) bands(sc *sysCalc, sb *sysBoot, grid []float64, conf float64) {
 	band := func(lo int, set func(k int, l, h float64)) {
 		for k := range grid {
-			l, h, _ := percentileInterval(sb.column(lo+k), conf, &c.qscratch)
-			set(k, l, h)
+			p := c.pct[sb.off+lo+k]
+			set(k, p.lo, p.hi)
 		}
 	}
 	for i := range c.rep.Curves.ROC {
@@ -565,4 +569,54 @@ func (c *computer) macroCriteria() {
 		}
 		c.emit(k.system, k.id, k.slice, "", a.n, v, nil, nil)
 	}
+}
+
+// pctInterval is the percentile interval of one replicate column.
+type pctInterval struct {
+	lo, hi  float64
+	dropped int
+}
+
+// percentiles returns the percentile interval of every column of reps,
+// computed on all cores (workers = 0: GOMAXPROCS). The columns are read in
+// blocks of 8 so that each row of reps is read a cache line at a time.
+func percentiles(reps *stats.Replicates, conf float64, workers int) []pctInterval {
+	out := make([]pctInterval, reps.NStat)
+	const blk = 8
+	nb := (reps.NStat + blk - 1) / blk
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(workers, nb) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cols := make([][]float64, blk)
+			for q := range cols {
+				cols[q] = make([]float64, reps.B)
+			}
+			var scratch []float64
+			for {
+				k := int(next.Add(1) - 1)
+				if k >= nb {
+					return
+				}
+				j0, j1 := k*blk, min((k+1)*blk, reps.NStat)
+				for b := range reps.B {
+					row := reps.Row(b)
+					for j := j0; j < j1; j++ {
+						cols[j-j0][b] = row[j]
+					}
+				}
+				for j := j0; j < j1; j++ {
+					p := &out[j]
+					p.lo, p.hi, p.dropped = percentileInterval(cols[j-j0], conf, &scratch)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return out
 }

@@ -95,7 +95,8 @@ type computer struct {
 	sys   []*sysCalc
 	boots []*sysBoot
 
-	qscratch []float64 // scratch of percentileInterval
+	qscratch []float64     // scratch of percentileInterval
+	pct      []pctInterval // percentile interval of every replicate column
 }
 
 type stratum struct {
