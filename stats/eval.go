@@ -149,10 +149,7 @@ func (e *Eval) loadGrouped(w []int32) {
 	ni, pi := 0, 0
 	for k, sg := range g.seg {
 		// Negatives before the group: each loses to every positive above.
-		var f int64
-		for _, gi := range neg[ni:sg.mid] {
-			f += int64(w[gi])
-		}
+		f := sumWeights(w, neg[ni:sg.mid])
 		num2 += 2 * cumT * f
 		cumF += f
 		cT[2*k], cF[2*k] = int32(cumT), int32(cumF)
@@ -188,9 +185,7 @@ func (e *Eval) loadGrouped(w []int32) {
 		}
 		f = all - cumF
 	} else {
-		for _, gi := range neg[ni:] {
-			f += int64(w[gi])
-		}
+		f = sumWeights(w, neg[ni:])
 	}
 	num2 += 2 * cumT * f
 	cumF += f
@@ -516,4 +511,20 @@ func (e *Eval) needTieGroups(name string) {
 	if e.g != nil {
 		panic("stats: " + name + " of an Eval of a Grouped sample")
 	}
+}
+
+// sumWeights returns Σ w[g] over the groups g of idx, four at a time.
+func sumWeights(w []int32, idx []int32) int64 {
+	var f0, f1, f2, f3 int64
+	for len(idx) >= 4 {
+		f0 += int64(w[idx[0]])
+		f1 += int64(w[idx[1]])
+		f2 += int64(w[idx[2]])
+		f3 += int64(w[idx[3]])
+		idx = idx[4:]
+	}
+	for _, g := range idx {
+		f0 += int64(w[g])
+	}
+	return f0 + f1 + f2 + f3
 }
