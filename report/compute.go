@@ -2,11 +2,13 @@ package report
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"os"
+	"runtime"
 	"sort"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"paperbundle/config"
@@ -52,12 +54,9 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 	r.Settings = settingsOf(cfg)
 	c.summarize()
 	c.sections()
-	for si := range ds.Systems {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		opt.Progress(fmt.Sprintf("system %s", ds.Systems[si].Name))
-		c.system(si)
+	opt.Progress("metrics")
+	if err := c.systems(ctx); err != nil {
+		return nil, err
 	}
 	c.perQueryRows()
 	c.baselines()
@@ -300,4 +299,63 @@ func settingsOf(cfg *config.Config) Settings {
 		Conventions: Conventions{MAPDenominator: cfg.Contract.MAPDenominator, FoldStd: cfg.Contract.FoldStd,
 			UndefinedAUROC: cfg.Contract.UndefinedAUROC, NDCGGain: cfg.Contract.NDCGGain},
 	}
+}
+
+// systems computes the metrics of every system, on all cores: each system
+// fills its own shard of the report (metrics, thresholds, curves,
+// distributions), and the shards are appended in system order, which gives
+// the report a loop over the systems would.
+func (c *computer) systems(ctx context.Context) error {
+	n := len(c.ds.Systems)
+	shards := make([]*computer, n)
+	for si := range shards {
+		sh := *c
+		r := *c.rep
+		r.Metrics, r.Thresholds, r.Distributions, r.Curves = nil, nil, nil, Curves{}
+		r.index = map[metricKey]int{}
+		sh.rep, sh.sys = &r, nil
+		shards[si] = &sh
+	}
+	workers := c.opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(workers, n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				si := int(next.Add(1) - 1)
+				if si >= n || ctx.Err() != nil {
+					return
+				}
+				shards[si].system(si)
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	r := c.rep
+	for _, sh := range shards {
+		s := sh.rep
+		c.sys = append(c.sys, sh.sys...)
+		r.Metrics = append(r.Metrics, s.Metrics...)
+		r.Thresholds = append(r.Thresholds, s.Thresholds...)
+		r.Distributions = append(r.Distributions, s.Distributions...)
+		cv, sc := &r.Curves, &s.Curves
+		cv.ROC = append(cv.ROC, sc.ROC...)
+		cv.PR = append(cv.PR, sc.PR...)
+		cv.Reliability = append(cv.Reliability, sc.Reliability...)
+		cv.DynKHist = append(cv.DynKHist, sc.DynKHist...)
+		cv.GammaSweep = append(cv.GammaSweep, sc.GammaSweep...)
+		cv.GateGrid = append(cv.GateGrid, sc.GateGrid...)
+		cv.Decision = append(cv.Decision, sc.Decision...)
+		cv.RankAtK = append(cv.RankAtK, sc.RankAtK...)
+	}
+	r.Reindex()
+	return nil
 }
