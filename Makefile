@@ -4,7 +4,8 @@
 #                the built-in demo dataset (generated into demo/)
 #   make test    run every test
 #   make lint    go vet, staticcheck (pinned) and the race detector (-short)
-#   make bench   wall time and peak memory of the SPEC 11 workloads + kernels
+#   make bench   wall, CPU, peak memory and stage split of the SPEC 11
+#                workloads (cmd/pbbench), then every Go benchmark
 #   make axe     fetch axe-core for the browser tests of e2e/ (they skip without it)
 
 GO        ?= go
@@ -15,6 +16,8 @@ ECHARTS   := templates/assets/echarts.min.js
 AXE_VERSION := 4.14.1
 AXE       := e2e/assets/axe.min.js
 PAPERFLAGS ?=
+# e.g. BENCHFLAGS="-only a,d" or "-trec_eval /tmp/trec_eval_bin/trec_eval"
+BENCHFLAGS ?=
 # staticcheck 2026.2.2, run through go run at a pinned module version.
 STATICCHECK_VERSION := v0.8.2
 
@@ -59,9 +62,11 @@ lint:
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) ./...
 	$(GO) test -race -short ./...
 
+# SPEC 11. Go benchmarks of every package, one package at a time (-p 1) so
+# that two do not share the cores.
 bench: build
-	$(GO) run ./cmd/pbbench -bin $(BIN)
-	$(GO) test -run XXX -bench . -benchtime 3x ./metrics/ ./stats/ ./dataset/
+	$(GO) run ./cmd/pbbench -bin $(BIN) $(BENCHFLAGS)
+	$(GO) test -p 1 -run '^$$' -bench . -benchtime 3x ./...
 
 clean:
 	rm -rf bin demo results

@@ -250,6 +250,9 @@ func (d *decoder) checkSystems(c *Config) {
 	if len(c.Systems) == 0 {
 		got := "got no systems"
 		if !d.written("systems") {
+			if d.meant["systems"] {
+				return
+			}
 			got = "missing"
 		}
 		d.errorf("systems", "%s, expected at least one system, such as - {name: full, input: data/full.csv}", got)
@@ -268,7 +271,9 @@ func (d *decoder) checkSystems(c *Config) {
 		if d.text(np, s.Name, "a system name", false) {
 			switch {
 			case s.Name == "" && !d.written(np):
-				d.errorf(np, "missing, expected a system name (letters, digits, '_', '.', '-')")
+				if !d.meant[np] {
+					d.errorf(np, "missing, expected a system name (letters, digits, '_', '.', '-')")
+				}
 			case !nameRe.MatchString(s.Name):
 				d.errorf(np, "got %q, expected a name of letters, digits, '_', '.' and '-' that starts with a letter or digit", short(s.Name))
 			case strings.HasPrefix(strings.ToLower(s.Name), "baseline"):
@@ -289,7 +294,9 @@ func (d *decoder) checkSystems(c *Config) {
 		switch {
 		case d.skip(ip):
 		case s.Input == "" && !d.written(ip):
-			d.errorf(ip, "missing, expected the path of the system's per-query table (.csv, .jsonl) or TREC run")
+			if !d.meant[ip] {
+				d.errorf(ip, "missing, expected the path of the system's per-query table (.csv, .jsonl) or TREC run")
+			}
 		default:
 			inputOK = d.text(ip, s.Input, wantPath, true)
 		}

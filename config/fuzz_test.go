@@ -26,6 +26,14 @@ func FuzzParse(f *testing.F) {
 	for _, tc := range errCases {
 		f.Add([]byte(tc.doc))
 	}
+	// The configurations of the bad-input corpus (SPEC 12); one of them
+	// is a folder, and one case has none.
+	bad, _ := filepath.Glob(filepath.Join("..", "testdata", "bad", "*", "paper.yaml"))
+	for _, name := range bad {
+		if data, err := os.ReadFile(name); err == nil {
+			f.Add(data)
+		}
+	}
 	f.Add([]byte("a: &a [*a]\nsystems: [{<<: *a}]\n"))
 	f.Add([]byte("b: &b {<<: *b}\nsystems: [*b]\n"))
 	f.Add([]byte("systems:\n  - &a {name: a, input: a.csv}\n  - &b {<<: [*a, *a, *a], name: b}\n" +

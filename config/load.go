@@ -40,8 +40,14 @@ func LoadWith(path string, opt Options) (*Config, error) {
 		if errors.As(err, &pe) {
 			msg = pe.Err.Error()
 		}
+		want := "expected a readable YAML file"
+		if errors.Is(err, fs.ErrNotExist) {
+			// The usual cause: the command runs in another folder than
+			// the configuration, or there is none yet.
+			want += " (name it with -config, or write one with paperbundle init)"
+		}
 		return nil, dataset.ErrorList{{File: path,
-			Msg: "cannot read the configuration (" + msg + "), expected a readable YAML file"}}
+			Msg: "cannot read the configuration (" + msg + "), " + want}}
 	}
 	return ParseWith(path, data, filepath.Dir(path), opt)
 }
@@ -84,6 +90,64 @@ func ParseWith(name string, data []byte, dir string, opt Options) (*Config, erro
 	return c, nil
 }
 
+// Position returns where the value of a key path such as systems[0].input
+// or qrels is written in the file c was loaded from (c.File), which it
+// reads again: the Config itself keeps no positions. ok is false when the
+// key is not written there or the file cannot be read. It lets an error
+// found later, such as an input that cannot be opened, point at the line
+// of paper.yaml that names it.
+func (c *Config) Position(key string) (line, col int, ok bool) {
+	if c.File == "" {
+		return 0, 0, false
+	}
+	data, err := os.ReadFile(c.File)
+	if err != nil {
+		return 0, 0, false
+	}
+	d := newDecoder(c.File)
+	root := d.document(data)
+	if root == nil {
+		return 0, 0, false
+	}
+	d.config(root, Default())
+	p, ok := d.pos[key]
+	return p.line, p.col, ok
+}
+
+// NamedBy returns a function for dataset.Spec.NamedBy: given an input path
+// as resolve maps it (the path dataset.Load opens), it says which key of
+// c names that input and where the key is written in c.File, so that a
+// file that cannot be opened is reported at the line of paper.yaml to fix.
+func (c *Config) NamedBy(resolve func(string) string) func(path string) (dataset.Place, bool) {
+	keys := map[string]string{}
+	name := func(key, p string) {
+		if p == "" {
+			return
+		}
+		if _, dup := keys[resolve(p)]; !dup {
+			keys[resolve(p)] = key
+		}
+	}
+	for i, s := range c.Systems {
+		name(index("systems", i)+".input", s.Input)
+		name(index("systems", i)+".ne_probs", s.NEProbs)
+	}
+	name("qrels", c.Qrels)
+	name("queries", c.Queries)
+	return func(path string) (dataset.Place, bool) {
+		key, ok := keys[path]
+		if !ok {
+			return dataset.Place{}, false
+		}
+		file := c.File
+		if file == "" {
+			file = "config"
+		}
+		line, col, _ := c.Position(key)
+		return dataset.Place{File: file, Line: line, Column: col, Key: key}, true
+	}
+}
+
 // Validate checks c as ParseWith checks a file, and completes it the same
 // way (labels, formats, sorted lists). Use it after changing a Config in
 // code (a -version flag, a generated demo configuration). Its errors name
@@ -105,12 +169,16 @@ type decoder struct {
 	errs dataset.ErrorList
 	pos  map[string]position // key path (systems[1].name) -> where its value is
 	bad  map[string]bool     // key paths whose value could not be read
+	// meant holds the key paths an unknown key was taken for (the
+	// "did you mean" of its error): that key is then not also reported
+	// as missing.
+	meant map[string]bool
 }
 
 type position struct{ line, col int }
 
 func newDecoder(file string) *decoder {
-	return &decoder{file: file, pos: map[string]position{}, bad: map[string]bool{}}
+	return &decoder{file: file, pos: map[string]position{}, bad: map[string]bool{}, meant: map[string]bool{}}
 }
 
 // add records an error at (line, col) unless MaxErrors are already held.
@@ -146,11 +214,14 @@ var yamlLineRe = regexp.MustCompile(`^yaml: line ([0-9]+): (.*)$`)
 // document parses data and returns its root mapping, or nil after recording
 // why there is none.
 func (d *decoder) document(data []byte) *yaml.Node {
+	if !d.utf8(data) {
+		return nil
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
 		if err == io.EOF {
-			d.add(0, 0, "", "empty file, expected a YAML mapping with at least the key systems")
+			d.add(1, 1, "", "empty file, expected a YAML mapping with at least the key systems")
 		} else {
 			d.syntaxError(data, err)
 		}
@@ -167,12 +238,12 @@ func (d *decoder) document(data []byte) *yaml.Node {
 		return nil
 	}
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 {
-		d.add(0, 0, "", "empty file, expected a YAML mapping with at least the key systems")
+		d.add(1, 1, "", "empty file, expected a YAML mapping with at least the key systems")
 		return nil
 	}
 	root := resolve(doc.Content[0])
 	if isNull(root) {
-		d.add(0, 0, "", "empty configuration, expected a YAML mapping with at least the key systems")
+		d.add(doc.Content[0].Line, doc.Content[0].Column, "", "empty configuration, expected a YAML mapping with at least the key systems")
 		return nil
 	}
 	if root.Kind != yaml.MappingNode {
@@ -180,6 +251,29 @@ func (d *decoder) document(data []byte) *yaml.Node {
 		return nil
 	}
 	return root
+}
+
+// utf8 reports whether data is valid UTF-8 (or UTF-16 with a byte order
+// mark, which the YAML library decodes), recording the position of the
+// first invalid byte otherwise: the library's own message has no position.
+func (d *decoder) utf8(data []byte) bool {
+	if bytes.HasPrefix(data, []byte{0xff, 0xfe}) || bytes.HasPrefix(data, []byte{0xfe, 0xff}) || utf8.Valid(data) {
+		return true
+	}
+	line, start := 1, 0
+	for i := 0; i < len(data); {
+		r, n := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && n <= 1 {
+			col := utf8.RuneCount(data[start:i]) + 1
+			d.add(line, col, "", fmt.Sprintf("invalid UTF-8 (byte 0x%02x), expected a YAML file in UTF-8 (convert it, e.g. iconv -f latin1 -t utf-8)", data[i]))
+			return false
+		}
+		if data[i] == '\n' {
+			line, start = line+1, i+1
+		}
+		i += n
+	}
+	return true
 }
 
 // parserProblems are the messages of go.yaml.in/yaml/v3's parser (v3.0.6,
@@ -205,6 +299,23 @@ var unknownAnchorRe = regexp.MustCompile(`^yaml: unknown anchor '(.*)' reference
 // syntaxError turns an error of the YAML parser into an InputError.
 func (d *decoder) syntaxError(data []byte, err error) {
 	msg := err.Error()
+	if strings.HasSuffix(msg, "found unexpected end of stream") {
+		// The library's only source of this message is a quoted scalar
+		// that is never closed; it names the line where that scalar starts
+		// (or, when that is the first line, the end of the input).
+		reported := 1
+		if m := yamlLineRe.FindStringSubmatch(msg); m != nil {
+			reported, _ = strconv.Atoi(m[1])
+		}
+		for _, l := range []int{reported, 1} {
+			if col, q, ok := unclosedQuote(data, l); ok {
+				d.add(l, col, "", fmt.Sprintf("invalid YAML: the quoted value that starts here is not closed before the end of the file, expected a closing %c", q))
+				return
+			}
+		}
+		d.add(reported, 0, "", "invalid YAML: a quoted value is not closed before the end of the file, expected a closing quote")
+		return
+	}
 	if m := yamlLineRe.FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])
 		if parserProblems[m[2]] {
@@ -235,6 +346,56 @@ func (d *decoder) syntaxError(data []byte, err error) {
 		}
 	}
 	d.add(0, 0, "", "invalid YAML: "+msg)
+}
+
+// unclosedQuote finds, on line (1-based) of data, a quote that starts a
+// quoted scalar (at the start of the line's content, or after ':', '-',
+// '[', '{', ',' or '?' and spaces) and is not closed anywhere after it. It
+// returns the quote's 1-based column in characters.
+func unclosedQuote(data []byte, line int) (col int, quote byte, ok bool) {
+	start := 0
+	for l := 1; l < line; l++ {
+		i := bytes.IndexByte(data[start:], '\n')
+		if i < 0 {
+			return 0, 0, false
+		}
+		start += i + 1
+	}
+	end := len(data)
+	if i := bytes.IndexByte(data[start:], '\n'); i >= 0 {
+		end = start + i
+	}
+	text := data[start:end]
+	for j, c := range text {
+		if c != '"' && c != '\'' {
+			continue
+		}
+		prev := bytes.TrimRight(text[:j], " \t")
+		if len(prev) > 0 && !bytes.ContainsAny(prev[len(prev)-1:], ":-[{,?") {
+			continue
+		}
+		if !closed(data[start+j+1:], c) {
+			return utf8.RuneCount(text[:j]) + 1, c, true
+		}
+	}
+	return 0, 0, false
+}
+
+// closed reports whether rest (the text after an opening quote q) holds
+// the closing quote: an unescaped " for a double-quoted scalar, a ' that
+// is not doubled for a single-quoted one.
+func closed(rest []byte, q byte) bool {
+	for i := 0; i < len(rest); i++ {
+		switch {
+		case q == '"' && rest[i] == '\\':
+			i++
+		case rest[i] == q && q == '\'' && i+1 < len(rest) && rest[i+1] == '\'':
+			i++
+		case rest[i] == q:
+			return true
+		}
+	}
+	return false
 }
 
 // resolve follows an alias to the node it names, and returns a copy of that
@@ -463,6 +624,7 @@ func (d *decoder) unknownKey(path string, p pair, fields []field) {
 	msg := fmt.Sprintf("unknown key %q, expected one of %s", short(p.key), strings.Join(names, ", "))
 	if s := closest(p.key, names); s != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", s)
+		d.meant[join(path, s)] = true
 	}
 	d.add(p.k.Line, p.k.Column, path, msg)
 }

@@ -146,9 +146,9 @@ const sys = "systems: [{name: a, input: a.csv}]\n"
 
 var errCases = []errCase{
 	// File level.
-	{"empty file", "", "paper.yaml: empty file, expected a YAML mapping with at least the key systems"},
-	{"only comments", "# nothing\n\n", "paper.yaml: empty file, expected a YAML mapping with at least the key systems"},
-	{"null document", "~\n", "paper.yaml: empty configuration, expected a YAML mapping with at least the key systems"},
+	{"empty file", "", "paper.yaml:1:1: empty file, expected a YAML mapping with at least the key systems"},
+	{"only comments", "# nothing\n\n", "paper.yaml:1:1: empty file, expected a YAML mapping with at least the key systems"},
+	{"null document", "~\n", "paper.yaml:1:1: empty configuration, expected a YAML mapping with at least the key systems"},
 	{"root is a list", "- a\n- b\n", "paper.yaml:1:1: got a list, expected a mapping of configuration keys (title, systems, ...)"},
 	{"root is a string", "systems\n", `paper.yaml:1:1: got the string "systems", expected a mapping of configuration keys (title, systems, ...)`},
 	{"two documents", sys + "---\n" + sys, "paper.yaml:2:1: a second YAML document, expected one document"},
@@ -427,7 +427,7 @@ func TestLoad(t *testing.T) {
 
 	missing := filepath.Join(dir, "nope.yaml")
 	_, err = Load(missing)
-	want := missing + ": cannot read the configuration (no such file or directory), expected a readable YAML file"
+	want := missing + ": cannot read the configuration (no such file or directory), expected a readable YAML file (name it with -config, or write one with paperbundle init)"
 	if err == nil || err.Error() != want {
 		t.Errorf("Load(missing) error\n got: %v\nwant: %s", err, want)
 	}

@@ -51,9 +51,9 @@ func col(line, sub string) string {
 
 var csvCases = []errCase{
 	csvCase("empty file", "",
-		"s.csv: file is empty, expected a header row naming the columns"),
+		"s.csv:1:1: file is empty, expected a header row naming the columns"),
 	csvCase("header only", hdr,
-		"s.csv: no data rows after the header, expected one row per query"),
+		"s.csv:2:1: no data rows after the header, expected one row per query"),
 	csvCase("missing columns", "post_id,gold_uids\nP,\n",
 		"s.csv:1:1: missing column candidate_uids, candidate_scores, expected a header with post_id (or query_id), gold_uids, candidate_uids and candidate_scores"),
 	csvCase("no post_id nor query_id", "gold_uids,candidate_uids,candidate_scores\n,,\n",
@@ -144,6 +144,23 @@ var csvCases = []errCase{
 		`s.csv:2:4: gold_uids is not a valid JSON array: unexpected 'x' after the list (at byte 5 of the cell)`),
 	csvCase("every row is train", "post_id,split,gold_uids,candidate_uids,candidate_scores\nP1,train,,a,1\nP2,TRAIN,,a,1\n",
 		"s.csv: all 2 rows have split train, expected eval or tune rows"),
+	csvCase("hexadecimal score", hdr+"P1,g,a;b,1;0x1p-2\n",
+		`s.csv:2:10: candidate_scores item 2 is "0x1p-2", expected a decimal number (hexadecimal floats such as 0x1p-2 are not read)`),
+	csvCase("hexadecimal ne_prob", strings.TrimSuffix(hdr, "\n")+",ne_prob\nP1,g,a,1,0X1P-1\n",
+		`s.csv:2:10: ne_prob is "0X1P-1", expected a probability in [0, 1] written in decimal (hexadecimal floats such as 0x1p-2 are not read)`),
+	csvCase("hexadecimal fold", "post_id,fold,gold_uids,candidate_uids,candidate_scores\nP1,0x1,,a,1\n",
+		`s.csv:2:4: fold is "0x1", expected a non-negative integer`),
+	// "P1,g,a;" is 7 bytes: the cell of candidate_uids starts at column 6.
+	csvCase("invalid UTF-8 in a cell", hdr+"P1,g,a;b\xe9,1;2\n",
+		`s.csv:2:6: field 3 (candidate_uids): invalid UTF-8 (byte 0xe9), expected UTF-8 text (convert the file, e.g. iconv -f latin1 -t utf-8)`),
+	csvCase("invalid UTF-8 in the header", "post_id,gold\xff,candidate_uids,candidate_scores\nP1,,a,1\n",
+		`s.csv:1:9: header field 2: invalid UTF-8 (byte 0xff), expected UTF-8 text (convert the file, e.g. iconv -f latin1 -t utf-8)`),
+	csvCase("unclosed quote", hdr+"P1,\"g,a,1\nP2,,a,1\nP3,,a,1\n",
+		`s.csv:2:1: malformed CSV: a quoted field of this row is not closed, the file ends inside it (line 4), expected a closing " (and "" for a literal quote inside a quoted field)`),
+	csvCase("unclosed quote in the header", "post_id,\"gold_uids,candidate_uids,candidate_scores\nP1,,a,1\n",
+		`s.csv:1:1: malformed CSV: a quoted field of this row is not closed, the file ends inside it (line 2), expected a closing " (and "" for a literal quote inside a quoted field)`),
+	csvCase("long value quoted in part", "post_id,split,gold_uids,candidate_uids,candidate_scores\nP1,"+strings.Repeat("x", 1000)+",,a,1\n",
+		`s.csv:2:4: split is "`+strings.Repeat("x", 61)+`...", expected eval, tune, test, val, dev or train`),
 	{
 		name:        "post evaluated in two folds",
 		files:       map[string]string{"s.csv": "post_id,criterion_id,fold,gold_uids,candidate_uids,candidate_scores\nP1,A,0,,a,1\nP1,B,1,,a,1\n"},
@@ -165,7 +182,7 @@ var csvCases = []errCase{
 	{
 		name:  "missing file",
 		files: map[string]string{},
-		want:  []string{"s.csv: cannot open the file: file does not exist"},
+		want:  []string{"s.csv: cannot open the file: no such file or directory, expected an existing file"},
 	},
 }
 
@@ -245,7 +262,7 @@ var jsonlCases = []errCase{
 	jsonlCase("text after the object", `{"post_id":"P1",`+jsonOK+`} x`+"\n",
 		`s.jsonl:1:`+strconv.Itoa(len(`{"post_id":"P1",`+jsonOK+`} x`))+`: malformed JSON: found 'x' after the object, expected the end of the line`),
 	jsonlCase("only blank lines", "\n  \n",
-		"s.jsonl: file is empty, expected one JSON object per line"),
+		"s.jsonl:1:1: file is empty, expected one JSON object per line"),
 	jsonlCase("fold as a string", `{"post_id":"P1","fold":"1",`+jsonOK+`}`+"\n",
 		`s.jsonl:1:24: fold is the string "1", expected a non-negative integer`),
 	jsonlCase("ne_prob above one", `{"post_id":"P1","ne_prob":2,`+jsonOK+`}`+"\n",
@@ -254,6 +271,20 @@ var jsonlCases = []errCase{
 		`s.jsonl:1:32: has_evidence is the string "1", expected 0, 1, true or false`),
 	jsonlCase("second line", `{"post_id":"P1",`+jsonOK+`}`+"\n\n"+`{"post_id":"P2","state":"pos!",`+jsonOK+`}`+"\n",
 		`s.jsonl:3:25: state is "pos!", expected NEG, UNCERTAIN or POS`),
+	jsonlCase("NaN", `{"post_id":"P1","ne_prob":NaN,`+jsonOK+`}`+"\n",
+		`s.jsonl:1:27: malformed JSON: found NaN, which JSON does not allow (Python's json.dumps writes it for a non-finite float), expected a finite number`),
+	jsonlCase("-Infinity in a list", `{"post_id":"P1","gold_uids":[],"candidate_uids":["a"],"candidate_scores":[-Infinity]}`+"\n",
+		`s.jsonl:1:`+col(`{"post_id":"P1","gold_uids":[],"candidate_uids":["a"],"candidate_scores":[-Infinity]}`, `-Inf`)+`: malformed JSON: found -Infinity, which JSON does not allow (Python's json.dumps writes it for a non-finite float), expected a finite number`),
+	jsonlCase("hexadecimal number", `{"post_id":"P1","ne_prob":0x1p-2,`+jsonOK+`}`+"\n",
+		`s.jsonl:1:27: malformed JSON number: found a hexadecimal number, which JSON does not allow, expected a decimal number`),
+	jsonlCase("unclosed string", `{"post_id":"P1`+"\n",
+		`s.jsonl:1:12: malformed JSON string: the string that starts here is not closed before the end of the line, expected a closing "`),
+	// The BOM shifts columns of line 1 by 3; the bad byte is the 15th of
+	// the line after it.
+	jsonlCase("invalid UTF-8", "\ufeff"+`{"post_id":"P`+"\xc3"+`1",`+jsonOK+`}`+"\n",
+		`s.jsonl:1:17: invalid UTF-8 (byte 0xc3), expected UTF-8 text (convert the file, e.g. iconv -f latin1 -t utf-8)`),
+	jsonlCase("long string value quoted in part", `{"post_id":"P1","split":"`+strings.Repeat("é", 100)+`",`+jsonOK+`}`+"\n",
+		`s.jsonl:1:25: split is "`+strings.Repeat("é", 30)+`...", expected eval, tune, test, val, dev or train`),
 }
 
 func trecSpec(extra func(*Spec)) *Spec {
@@ -294,7 +325,7 @@ var trecCases = []errCase{
 		name:  "empty run",
 		files: map[string]string{"qrels.txt": "q1 0 d1 1\n", "r.txt": "\n"},
 		spec:  trecSpec(nil),
-		want:  []string{"r.txt: file is empty, expected run lines: qid Q0 docno rank score tag"},
+		want:  []string{"r.txt:1:1: file is empty, expected run lines: qid Q0 docno rank score tag"},
 	},
 	{
 		name:  "qrels line with 3 fields",
@@ -334,7 +365,7 @@ var trecCases = []errCase{
 			"queries.csv": "query_id,post_id\nq2,P2\n",
 		},
 		spec: trecSpec(func(s *Spec) { s.Queries = "queries.csv" }),
-		want: []string{`queries.csv: query "q1" (r.txt:1, with qrels) has no row, expected one row per evaluated query`},
+		want: []string{`r.txt:1:1: query "q1" has qrels but no row in queries.csv, expected a row for every evaluated query there`},
 	},
 	{
 		name: "query listed twice",
@@ -371,7 +402,7 @@ var trecCases = []errCase{
 			"ne.csv": "query_id,ne_prob\nq2,0.5\n",
 		},
 		spec: trecSpec(func(s *Spec) { s.Systems[0].NEProbs = "ne.csv" }),
-		want: []string{`ne.csv: query "q1" (r.txt:1) has no ne_prob, expected one row per evaluated query`},
+		want: []string{`r.txt:1:1: query "q1" has no row in ne.csv, expected an ne_prob for every evaluated query there`},
 	},
 	{
 		name: "ne_prob out of range",
@@ -381,6 +412,50 @@ var trecCases = []errCase{
 		},
 		spec: trecSpec(func(s *Spec) { s.Systems[0].NEProbs = "ne.csv" }),
 		want: []string{`ne.csv:2:4: ne_prob is "1.2", expected a probability in [0, 1]`},
+	},
+	{
+		name:  "run score hexadecimal",
+		files: map[string]string{"qrels.txt": "q1 0 d1 1\n", "r.txt": "q1 Q0 d1 1 0x1p0 t\n"},
+		spec:  trecSpec(nil),
+		want:  []string{`r.txt:1:12: score is "0x1p0", expected a decimal number (hexadecimal floats such as 0x1p-2 are not read)`},
+	},
+	{
+		name:  "run with invalid UTF-8",
+		files: map[string]string{"qrels.txt": "q1 0 d1 1\n", "r.txt": "q1 Q0 d1 1 1 t\nq1 Q0 d\xff 1 1 t\n"},
+		spec:  trecSpec(nil),
+		want:  []string{`r.txt:2:8: invalid UTF-8 (byte 0xff), expected UTF-8 text (convert the file, e.g. iconv -f latin1 -t utf-8)`},
+	},
+	{
+		name:  "qrels with invalid UTF-8",
+		files: map[string]string{"qrels.txt": "q\xe91 0 d1 1\n", "r.txt": "q1 Q0 d1 1 1 t\n"},
+		spec:  trecSpec(nil),
+		want:  []string{`qrels.txt:1:2: invalid UTF-8 (byte 0xe9), expected UTF-8 text (convert the file, e.g. iconv -f latin1 -t utf-8)`},
+	},
+	{
+		name:  "qrels relevance hexadecimal",
+		files: map[string]string{"qrels.txt": "q1 0 d1 0x1\n", "r.txt": "q1 Q0 d1 1 1 t\n"},
+		spec:  trecSpec(nil),
+		want:  []string{`qrels.txt:1:9: relevance is "0x1", expected an integer`},
+	},
+	{
+		name: "queries with invalid UTF-8",
+		files: map[string]string{
+			"qrels.txt":   "q1 0 d1 1\n",
+			"r.txt":       "q1 Q0 d1 1 1 t\n",
+			"queries.csv": "query_id,post_id\nq1,P\xe9\n",
+		},
+		spec: trecSpec(func(s *Spec) { s.Queries = "queries.csv" }),
+		want: []string{`queries.csv:2:4: field 2 (post_id): invalid UTF-8 (byte 0xe9), expected UTF-8 text (convert the file, e.g. iconv -f latin1 -t utf-8)`},
+	},
+	{
+		name: "ne_prob hexadecimal",
+		files: map[string]string{
+			"qrels.txt": "q1 0 d1 1\n",
+			"r.txt":     "q1 Q0 d1 1 1 t\n",
+			"ne.csv":    "query_id,ne_prob\nq1,0x1p-1\n",
+		},
+		spec: trecSpec(func(s *Spec) { s.Systems[0].NEProbs = "ne.csv" }),
+		want: []string{`ne.csv:2:4: ne_prob is "0x1p-1", expected a probability in [0, 1] written in decimal (hexadecimal floats such as 0x1p-2 are not read)`},
 	},
 	{
 		name: "second run covers other queries",

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -91,6 +92,7 @@ func FuzzCSV(f *testing.F) {
 			f.Add([]byte(s))
 		}
 	}
+	addBadCorpus(f, "sys.csv")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		d, err := load(Spec{Systems: []SystemSpec{{Name: "s", Input: "s.csv"}}}, memFiles(map[string]string{"s.csv": string(data)}))
 		checkResult(t, d, err)
@@ -102,6 +104,7 @@ func FuzzJSONL(f *testing.F) {
 	for _, tc := range jsonlCases {
 		f.Add([]byte(tc.files["s.jsonl"]))
 	}
+	addBadCorpus(f, "sys.jsonl")
 	f.Add([]byte(`{"query_id":"q","gold_uids":null,"candidate_uids":["a","b"],"candidate_scores":[1,1],"x":[[[{"y":[]}]]]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		d, err := load(Spec{Systems: []SystemSpec{{Name: "s", Input: "s.jsonl"}}}, memFiles(map[string]string{"s.jsonl": string(data)}))
@@ -129,6 +132,7 @@ func trecSeeds(f *testing.F, fixture, key string) {
 func FuzzTRECRun(f *testing.F) {
 	trecSeeds(f, "run_a.txt", "r.txt")
 	addFile(f, "trec/run_b.txt")
+	addBadCorpus(f, "run.txt")
 	f.Add([]byte(fuzzRun))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		d, err := load(*trecSpec(nil), memFiles(map[string]string{"qrels.txt": fuzzQrels, "r.txt": string(data)}))
@@ -138,9 +142,76 @@ func FuzzTRECRun(f *testing.F) {
 
 func FuzzQrels(f *testing.F) {
 	trecSeeds(f, "qrels.txt", "qrels.txt")
+	addBadCorpus(f, "qrels.txt")
 	f.Add([]byte(fuzzQrels))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		d, err := load(*trecSpec(nil), memFiles(map[string]string{"qrels.txt": string(data), "r.txt": fuzzRun}))
 		checkResult(t, d, err)
+	})
+}
+
+// addBadCorpus adds every file called name in the folders of the top-level
+// bad-input corpus (testdata/bad, SPEC 12) as a seed.
+func addBadCorpus(f *testing.F, name string) {
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "bad", "*", name))
+	for _, p := range files {
+		if b, err := os.ReadFile(p); err == nil {
+			f.Add(b)
+		}
+	}
+}
+
+// fuzzSideQrels and fuzzSideRun are the fixed partners of a fuzzed queries
+// or ne_probs table: four evaluated queries q1 to q4 (q3 without gold).
+const (
+	fuzzSideQrels = "q1 0 d1 1\nq2 0 d3 1\nq3 0 d1 0\nq4 0 d2 1\n"
+	fuzzSideRun   = "q1 Q0 d1 1 0.9 t\nq1 Q0 d2 2 0.5 t\nq2 Q0 d3 1 0.7 t\nq3 Q0 d1 1 0.2 t\nq4 Q0 d2 1 0.4 t\n"
+)
+
+// trecSideSeeds adds a fixture, the files called key of the TREC error
+// cases, and those of the bad-input corpus.
+func trecSideSeeds(f *testing.F, fixtures []string, key, corpusName string) {
+	for _, name := range fixtures {
+		addFile(f, "trec/"+name)
+	}
+	for _, tc := range trecCases {
+		if s, ok := tc.files[key]; ok {
+			f.Add([]byte(s))
+		}
+	}
+	addBadCorpus(f, corpusName)
+}
+
+// FuzzQueries fuzzes the queries table of TREC inputs (query_id, post_id,
+// criterion_id, fold, split): the folds and splits it assigns go through
+// the leakage checks too.
+func FuzzQueries(f *testing.F) {
+	trecSideSeeds(f, []string{"queries.csv"}, "queries.csv", "queries.csv")
+	f.Add([]byte("query_id,post_id,criterion_id,fold,split\nq1,P1,A,0,eval\nq2,P1,B,0,eval\nq3,P2,A,1,eval\nq4,P2,B,1,tune\n"))
+	f.Add([]byte("\ufeffQUERY_ID , split\r\nq1,test\r\nq2,dev\r\nq3,train\r\nq4,val\r\n"))
+	f.Add([]byte("query_id,fold\nq1,\"0\"\nq2,2.0\nq3,-0\nq4,\"1\n"))
+	spec := trecSpec(func(s *Spec) { s.Queries = "queries.csv" })
+	f.Fuzz(func(t *testing.T, data []byte) {
+		d, err := load(*spec, memFiles(map[string]string{"qrels.txt": fuzzSideQrels, "r.txt": fuzzSideRun, "queries.csv": string(data)}))
+		checkResult(t, d, err)
+	})
+}
+
+// FuzzNEProbs fuzzes a TREC system's ne_probs table (query_id, ne_prob).
+func FuzzNEProbs(f *testing.F) {
+	trecSideSeeds(f, []string{"ne_a.csv", "ne_b.csv"}, "ne.csv", "ne.csv")
+	f.Add([]byte("query_id,ne_prob\nq1,0.9\nq2,0\nq3,1\nq4,0.5\n"))
+	f.Add([]byte("ne_prob,query_id,extra\r\n1e-3,q1,x\r\n.5,q2,\r\n1.,q3,\"a,b\"\r\n0.25,q4,\r\n"))
+	spec := trecSpec(func(s *Spec) { s.Systems[0].NEProbs = "ne.csv" })
+	f.Fuzz(func(t *testing.T, data []byte) {
+		d, err := load(*spec, memFiles(map[string]string{"qrels.txt": fuzzSideQrels, "r.txt": fuzzSideRun, "ne.csv": string(data)}))
+		checkResult(t, d, err)
+		if err == nil {
+			for _, r := range d.Systems[0].Rows {
+				if !r.HasNEProb {
+					t.Fatal("a row without ne_prob was accepted")
+				}
+			}
+		}
 	})
 }

@@ -172,8 +172,23 @@ func (p *jsonScanner) value() jsonValue {
 		p.skipNested()
 		return jsonValue{Kind: jsonObject, Pos: pos}
 	}
+	if w := p.nonFinite(); w != "" {
+		p.fail(p.i, "malformed JSON: found %s, which JSON does not allow (Python's json.dumps writes it for a non-finite float), expected a finite number", w)
+		return jsonValue{}
+	}
 	p.fail(p.i, "malformed JSON: found %s, expected a value", p.found())
 	return jsonValue{}
+}
+
+// nonFinite returns NaN, Infinity or -Infinity when the text at p.i spells
+// one (as Python's json module writes them), else "".
+func (p *jsonScanner) nonFinite() string {
+	for _, w := range []string{"NaN", "Infinity", "-Infinity"} {
+		if len(p.s)-p.i >= len(w) && p.s[p.i:p.i+len(w)] == w {
+			return w
+		}
+	}
+	return ""
 }
 
 func (p *jsonScanner) word(w string) string {
@@ -230,7 +245,7 @@ func (p *jsonScanner) str() string {
 			p.i++
 		}
 	}
-	p.fail(start, "malformed JSON string: no closing quote")
+	p.fail(start, `malformed JSON string: the string that starts here is not closed before the end of the line, expected a closing "`)
 	return ""
 }
 
@@ -255,12 +270,20 @@ func (p *jsonScanner) num() string {
 		}
 		return n
 	}
+	if w := p.nonFinite(); w != "" {
+		p.fail(p.i, "malformed JSON: found %s, which JSON does not allow (Python's json.dumps writes it for a non-finite float), expected a finite number", w)
+		return ""
+	}
 	if p.s[p.i] == '-' {
 		p.i++
 	}
 	switch {
 	case p.i < len(p.s) && p.s[p.i] == '0':
 		p.i++
+		if p.i < len(p.s) && (p.s[p.i] == 'x' || p.s[p.i] == 'X') {
+			p.fail(start, "malformed JSON number: found a hexadecimal number, which JSON does not allow, expected a decimal number")
+			return ""
+		}
 	case digits() == 0:
 		p.fail(p.i, "malformed JSON number: found %s, expected a digit", p.found())
 		return ""

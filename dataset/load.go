@@ -32,6 +32,21 @@ type Spec struct {
 	Systems []SystemSpec
 	Qrels   string // TREC qrels shared by every TREC system
 	Queries string // optional TREC queries table: query_id, post_id, criterion_id, fold, split
+
+	// NamedBy, when not nil, says where the configuration names an input
+	// (given its path as Load opens it). A file that cannot be opened is
+	// then reported at that place, with the key that named it, so that
+	// the message points at what the user has to change.
+	NamedBy func(path string) (Place, bool)
+}
+
+// Place is where a configuration names an input: a key path such as
+// systems[0].input and its position in the configuration file (Line 0
+// when unknown).
+type Place struct {
+	File         string
+	Line, Column int
+	Key          string
 }
 
 // Load reads and validates the inputs of spec and returns the Dataset.
@@ -194,12 +209,7 @@ func formatOf(ss SystemSpec) (string, error) {
 func (ld *loader) withFile(c *collector, name string, read func(io.Reader) error) error {
 	f, err := ld.open(name)
 	if err != nil {
-		msg := err.Error()
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			msg = pe.Err.Error()
-		}
-		c.add(name, 0, 0, "cannot open the file: %s", msg)
+		ld.openError(c, name, err)
 		return nil
 	}
 	err = read(f)
@@ -210,6 +220,37 @@ func (ld *loader) withFile(c *collector, name string, read func(io.Reader) error
 		return fmt.Errorf("dataset: reading %s: %w", name, err)
 	}
 	return nil
+}
+
+// openError reports an input file that cannot be opened: at the key of
+// the configuration that names it when Spec.NamedBy knows it, else as a
+// problem of the file.
+func (ld *loader) openError(c *collector, name string, err error) {
+	msg := err.Error()
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		msg = pe.Err.Error()
+	}
+	want := "expected an existing file"
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		msg = "no such file or directory"
+	case errors.Is(err, fs.ErrPermission):
+		want = "expected a file you can read"
+	case strings.Contains(msg, "is a directory"):
+		msg, want = "it is a directory", "expected a file"
+	}
+	if ld.spec.NamedBy != nil {
+		if at, ok := ld.spec.NamedBy(name); ok {
+			rel := ""
+			if !filepath.IsAbs(name) {
+				rel = " (a relative path is read from the folder of " + filepath.Base(at.File) + ")"
+			}
+			c.add(at.File, at.Line, at.Column, "%s: cannot open %s: %s, %s%s", at.Key, name, msg, want, rel)
+			return
+		}
+	}
+	c.add(name, 0, 0, "cannot open the file: %s, %s", msg, want)
 }
 
 // readTRECShared reads the qrels and queries files shared by TREC systems.
@@ -322,7 +363,7 @@ func (ld *loader) trecRecords(src *source, rn *run, ne map[string]neProb, c *col
 		if qt != nil {
 			info := qt.byID[q.qid]
 			if info == nil {
-				c.add(qt.file, 0, 0, "query %q (%s:%d, with qrels) has no row, expected one row per evaluated query", q.qid, rn.file, q.line)
+				c.add(rn.file, q.line, 1, "query %q has qrels but no row in %s, expected a row for every evaluated query there", clip(q.qid), qt.file)
 				continue
 			}
 			if info.train {
@@ -338,7 +379,7 @@ func (ld *loader) trecRecords(src *source, rn *run, ne map[string]neProb, c *col
 		if ne != nil {
 			v, ok := ne[q.qid]
 			if !ok {
-				c.add(src.spec.NEProbs, 0, 0, "query %q (%s:%d) has no ne_prob, expected one row per evaluated query", q.qid, rn.file, q.line)
+				c.add(rn.file, q.line, 1, "query %q has no row in %s, expected an ne_prob for every evaluated query there", clip(q.qid), src.spec.NEProbs)
 				continue
 			}
 			row.NEProb, row.HasNEProb = v.p, true
@@ -394,7 +435,7 @@ func (ld *loader) checkDuplicates(src *source, c *collector) {
 	for k := 1; k < len(src.order); k++ {
 		a, b := recs.at(src.order[k-1]), recs.at(src.order[k])
 		if keyCmp(a, b) == 0 {
-			c.add(b.idFile, b.idLine, 1, "duplicate row for query %q (fold %d, split %s): line %d has it too, expected one row per (query, fold, split)", b.ID, b.Fold, b.Split, a.idLine)
+			c.add(b.idFile, b.idLine, 1, "duplicate row for query %q (fold %d, split %s): line %d has it too, expected one row per (query, fold, split)", clip(b.ID), b.Fold, b.Split, a.idLine)
 		}
 	}
 }
@@ -448,18 +489,18 @@ func (ld *loader) compare(first, src *source) {
 		switch {
 		case c < 0:
 			missing.see(a.line, func() {
-				ld.c.add(fa, a.line, 1, "the row of query %q (fold %d, split %s) is missing from %s (system %s)%s, expected every system to cover the same (query, fold, split) rows", a.ID, a.Fold, a.Split, fb, src.spec.Name, missing.more())
+				ld.c.add(fa, a.line, 1, "the row of query %q (fold %d, split %s) is missing from %s (system %s)%s, expected every system to cover the same (query, fold, split) rows", clip(a.ID), a.Fold, a.Split, fb, src.spec.Name, missing.more())
 			})
 			i++
 		case c > 0:
 			extra.see(b.line, func() {
-				ld.c.add(fb, b.line, 1, "query %q (fold %d, split %s) is not in %s (the first system, %s)%s, expected every system to cover the same (query, fold, split) rows", b.ID, b.Fold, b.Split, fa, first.spec.Name, extra.more())
+				ld.c.add(fb, b.line, 1, "query %q (fold %d, split %s) is not in %s (the first system, %s)%s, expected every system to cover the same (query, fold, split) rows", clip(b.ID), b.Fold, b.Split, fa, first.spec.Name, extra.more())
 			})
 			j++
 		default:
 			if a.Post != b.Post || a.Criterion != b.Criterion {
 				ident.see(b.line, func() {
-					ld.c.add(fb, b.line, 1, "query %q (fold %d, split %s) has post %q, criterion %q, but %s:%d has post %q, criterion %q, expected the same in every system%s", b.ID, b.Fold, b.Split, b.Post, b.Criterion, fa, a.line, a.Post, a.Criterion, ident.more())
+					ld.c.add(fb, b.line, 1, "query %q (fold %d, split %s) has post %q, criterion %q, but %s:%d has post %q, criterion %q, expected the same in every system%s", clip(b.ID), b.Fold, b.Split, clip(b.Post), clip(b.Criterion), fa, a.line, clip(a.Post), clip(a.Criterion), ident.more())
 				})
 			}
 			if d := goldDiff(&a.Query, &b.Query); d != "" {
@@ -468,7 +509,7 @@ func (ld *loader) compare(first, src *source) {
 					if col == 0 {
 						col = 1
 					}
-					ld.c.consistency(fb, b.line, col, "gold of query %q (fold %d, split %s) differs from %s:%d: %s, expected the same gold in every system (SPEC 5.4)%s", b.ID, b.Fold, b.Split, fa, a.line, d, gold.more())
+					ld.c.consistency(fb, b.line, col, "gold of query %q (fold %d, split %s) differs from %s:%d: %s, expected the same gold in every system (SPEC 5.4)%s", clip(b.ID), b.Fold, b.Split, fa, a.line, d, gold.more())
 				})
 			}
 			i++
@@ -489,7 +530,7 @@ func goldDiff(a, b *Query) string {
 	}
 	for k := range a.Gold {
 		if a.Gold[k] != b.Gold[k] {
-			return fmt.Sprintf("gold_uids item %d is %q here and %q there", k+1, b.Gold[k], a.Gold[k])
+			return fmt.Sprintf("gold_uids item %d is %q here and %q there", k+1, clip(b.Gold[k]), clip(a.Gold[k]))
 		}
 	}
 	for k := range a.GoldRels {
@@ -526,7 +567,7 @@ func (ld *loader) checkFolds(src *source) {
 			evalFold[r.Post] = &evalAt{fold: r.Fold, line: r.idLine}
 		} else if e.fold != r.Fold && !e.reported {
 			e.reported = true
-			ld.c.consistency(r.idFile, r.idLine, 1, "post %q has eval rows in fold %d (line %d) and in fold %d, expected each post evaluated in exactly one fold (SPEC 5.1)", r.Post, e.fold, e.line, r.Fold)
+			ld.c.consistency(r.idFile, r.idLine, 1, "post %q has eval rows in fold %d (line %d) and in fold %d, expected each post evaluated in exactly one fold (SPEC 5.1)", clip(r.Post), e.fold, e.line, r.Fold)
 		}
 		if _, ok := evalLine[postFold{r.Post, r.Fold}]; !ok {
 			evalLine[postFold{r.Post, r.Fold}] = r.idLine
@@ -540,7 +581,7 @@ func (ld *loader) checkFolds(src *source) {
 		key := postFold{r.Post, r.Fold}
 		if line, ok := evalLine[key]; ok && !reported[key] {
 			reported[key] = true
-			ld.c.consistency(r.idFile, r.idLine, 1, "post %q has both eval rows (line %d) and tune rows in fold %d, expected the tune and eval rows of a fold to share no post (SPEC 5.2)", r.Post, line, r.Fold)
+			ld.c.consistency(r.idFile, r.idLine, 1, "post %q has both eval rows (line %d) and tune rows in fold %d, expected the tune and eval rows of a fold to share no post (SPEC 5.2)", clip(r.Post), line, r.Fold)
 		}
 	}
 }

@@ -416,12 +416,26 @@ func TestOpenError(t *testing.T) {
 	if !errors.As(err, &list) {
 		t.Fatalf("error %v (%T), want an ErrorList", err, err)
 	}
-	want := testdata("no-such-file.csv") + ": cannot open the file: no such file or directory"
+	want := testdata("no-such-file.csv") + ": cannot open the file: no such file or directory, expected an existing file"
 	if err.Error() != want {
 		t.Errorf("error %q, want %q", err, want)
 	}
 	_, err = Load(Spec{Systems: []SystemSpec{{Name: "s", Input: "testdata"}}})
-	if want := "testdata: cannot open the file: is a directory, expected a file"; err == nil || err.Error() != want {
+	if want := "testdata: cannot open the file: it is a directory, expected a file"; err == nil || err.Error() != want {
+		t.Errorf("error %v, want %q", err, want)
+	}
+
+	// With NamedBy, the error points at the key of the configuration that
+	// names the file.
+	named := func(p string) (Place, bool) {
+		if p == "testdata" {
+			return Place{File: "paper.yaml", Line: 4, Column: 12, Key: "systems[1].input"}, true
+		}
+		return Place{}, false
+	}
+	_, err = Load(Spec{NamedBy: named, Systems: []SystemSpec{{Name: "a", Input: testdata("basic.csv")}, {Name: "s", Input: "testdata"}}})
+	want = "paper.yaml:4:12: systems[1].input: cannot open testdata: it is a directory, expected a file (a relative path is read from the folder of paper.yaml)"
+	if err == nil || err.Error() != want {
 		t.Errorf("error %v, want %q", err, want)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // This file holds the readers of whole files: the CSV record source shared
@@ -26,7 +27,13 @@ type csvSource struct {
 	rec    []string // the current record
 	line   int      // the line the current record starts on
 	rows   int      // data records seen, well-formed or not
-	ioErr  error
+
+	headerLast int // the line the header's last field starts on
+	ioErr      error
+
+	// quoteErr is a quoting error held back until the next read tells
+	// whether the file ended inside the quoted field.
+	quoteErr *csv.ParseError
 }
 
 // openCSV reads the header row. It returns nil when the file has no header
@@ -37,7 +44,7 @@ func openCSV(file string, rd io.Reader, c *collector) (*csvSource, error) {
 	s := &csvSource{file: file, c: c, r: r}
 	rec, err := r.Read()
 	if err == io.EOF {
-		c.add(file, 0, 0, "file is empty, expected a header row naming the columns")
+		c.add(file, 1, 1, "file is empty, expected a header row naming the columns")
 		return nil, nil
 	}
 	if err != nil {
@@ -45,15 +52,32 @@ func openCSV(file string, rd io.Reader, c *collector) (*csvSource, error) {
 		if !errors.As(err, &pe) {
 			return nil, err
 		}
+		if pe.Err == csv.ErrQuote && pe.Line > pe.StartLine {
+			if _, err := r.Read(); err == io.EOF {
+				s.unclosed(pe)
+				return nil, nil
+			}
+		}
 		s.parseError(pe, rec)
 		return nil, nil
 	}
 	s.header = slices.Clone(rec)
+	s.headerLast, _ = r.FieldPos(len(rec) - 1)
 	s.header[0] = strings.TrimPrefix(s.header[0], bom)
+	if i, k := invalidField(s.header); i >= 0 {
+		at := s.headerPos(i)
+		c.add(file, at.line, at.col, "header field %d: %s", i+1, utf8Msg([]byte(s.header[i]), k))
+		return nil, nil
+	}
 	for i, h := range s.header {
 		s.header[i] = strings.TrimSpace(h)
 	}
 	return s, nil
+}
+
+// afterHeader is the line after the header row, where data rows start.
+func (s *csvSource) afterHeader() int {
+	return s.headerLast + 1
 }
 
 // headerPos is the position of header field i.
@@ -68,6 +92,16 @@ func (s *csvSource) headerPos(i int) position {
 func (s *csvSource) next() bool {
 	for !s.c.full() {
 		rec, err := s.r.Read()
+		if q := s.quoteErr; q != nil {
+			// A quoting error in a record that spans lines: when the file
+			// ends right after it, the quoted field was never closed.
+			s.quoteErr = nil
+			if err == io.EOF {
+				s.unclosed(q)
+			} else {
+				s.parseError(q, nil)
+			}
+		}
 		if err == io.EOF {
 			return false
 		}
@@ -78,10 +112,23 @@ func (s *csvSource) next() bool {
 				return false
 			}
 			s.rows++
+			if pe.Err == csv.ErrQuote && pe.Line > pe.StartLine {
+				s.quoteErr = pe
+				continue
+			}
 			s.parseError(pe, rec)
 			continue
 		}
 		s.rows++
+		if i, k := invalidField(rec); i >= 0 {
+			l, col := s.r.FieldPos(i)
+			name := ""
+			if i < len(s.header) {
+				name = " (" + clip(s.header[i]) + ")"
+			}
+			s.c.add(s.file, l, col, "field %d%s: %s", i+1, name, utf8Msg([]byte(rec[i]), k))
+			continue
+		}
 		s.rec = rec
 		s.line, _ = s.r.FieldPos(0)
 		return true
@@ -89,10 +136,27 @@ func (s *csvSource) next() bool {
 	return false
 }
 
+// invalidField returns the index of the first field that is not valid
+// UTF-8 and the offset of its first bad byte, or -1, -1.
+func invalidField(rec []string) (int, int) {
+	for i, f := range rec {
+		if !utf8.ValidString(f) {
+			return i, invalidUTF8([]byte(f))
+		}
+	}
+	return -1, -1
+}
+
 // cell returns field i of the current record, trimmed, and its position.
 func (s *csvSource) cell(i int) (string, position) {
 	l, c := s.r.FieldPos(i)
 	return strings.TrimSpace(s.rec[i]), position{l, c}
+}
+
+// unclosed reports a quoted field that runs to the end of the file, at
+// the line of the record it starts.
+func (s *csvSource) unclosed(pe *csv.ParseError) {
+	s.c.add(s.file, pe.StartLine, 1, `malformed CSV: a quoted field of this row is not closed, the file ends inside it (line %d), expected a closing " (and "" for a literal quote inside a quoted field)`, pe.Line)
 }
 
 func (s *csvSource) parseError(pe *csv.ParseError, rec []string) {
@@ -232,7 +296,7 @@ func parseTableCSV(file string, rd io.Reader, c *collector) (*table, error) {
 		return nil, src.ioErr
 	}
 	if src.rows == 0 {
-		c.add(file, 0, 0, "no data rows after the header, expected one row per query")
+		c.add(file, src.afterHeader(), 1, "no data rows after the header, expected one row per query")
 	}
 	return p.t, nil
 }
@@ -256,6 +320,10 @@ func parseTableJSONL(file string, rd io.Reader, c *collector) (*table, error) {
 		if lr.n == 1 {
 			base = lr.bomShift
 		}
+		if i := invalidUTF8(b); i >= 0 {
+			c.add(file, lr.n, base+i+1, "%s", utf8Msg(b, i))
+			continue
+		}
 		n0 := len(c.list)
 		p.raw.reset(lr.n)
 		p.pending = 0
@@ -274,7 +342,7 @@ func parseTableJSONL(file string, rd io.Reader, c *collector) (*table, error) {
 		return nil, lr.err
 	}
 	if lines == 0 {
-		c.add(file, 0, 0, "file is empty, expected one JSON object per line")
+		c.add(file, 1, 1, "file is empty, expected one JSON object per line")
 	}
 	return p.t, nil
 }

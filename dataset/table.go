@@ -217,7 +217,7 @@ func (p *tableParser) textScalar(col column, s string) {
 		}
 		n, ok := parseInt(s)
 		if !ok || n < 0 {
-			p.errAt(col, "fold is %q, expected a non-negative integer", s)
+			p.errAt(col, "fold is %q, expected a non-negative integer", clip(s))
 			return
 		}
 		r.fold = n
@@ -227,7 +227,7 @@ func (p *tableParser) textScalar(col column, s string) {
 		}
 		sp, train, ok := parseSplit(s)
 		if !ok {
-			p.errAt(col, "split is %q, %s", s, splitExpected)
+			p.errAt(col, "split is %q, %s", clip(s), splitExpected)
 			return
 		}
 		r.split, r.train = sp, train
@@ -237,7 +237,7 @@ func (p *tableParser) textScalar(col column, s string) {
 		}
 		x, msg := parseProb(s)
 		if msg != "" {
-			p.errAt(col, "ne_prob is %q, %s", s, msg)
+			p.errAt(col, "ne_prob is %q, %s", clip(s), msg)
 			return
 		}
 		r.neProb, r.hasNE = x, true
@@ -247,7 +247,7 @@ func (p *tableParser) textScalar(col column, s string) {
 		}
 		st, ok := parseState(s)
 		if !ok {
-			p.errAt(col, "state is %q, expected NEG, UNCERTAIN or POS", s)
+			p.errAt(col, "state is %q, expected NEG, UNCERTAIN or POS", clip(s))
 			return
 		}
 		r.state = st
@@ -257,7 +257,7 @@ func (p *tableParser) textScalar(col column, s string) {
 		}
 		v, ok := parseBool(s)
 		if !ok {
-			p.errAt(col, "has_evidence is %q, expected 0 or 1", s)
+			p.errAt(col, "has_evidence is %q, expected 0 or 1", clip(s))
 			return
 		}
 		r.hasEv, r.evValue = true, v
@@ -321,21 +321,24 @@ func (p *tableParser) listItem(col column, item int, v string) bool {
 	case colScores:
 		x, msg := parseFloat(v)
 		if msg != "" {
-			p.errAt(col, "%s item %d is %q, expected a finite number", col, item, v)
+			if msg != msgHex {
+				msg = "expected a finite number"
+			}
+			p.errAt(col, "%s item %d is %q, %s", col, item, clip(v), msg)
 			return false
 		}
 		r.scores = append(r.scores, x)
 	case colNodeProbs:
 		x, msg := parseProb(v)
 		if msg != "" {
-			p.errAt(col, "%s item %d is %q, expected a probability in [0, 1]", col, item, v)
+			p.errAt(col, "%s item %d is %q, %s", col, item, clip(v), msg)
 			return false
 		}
 		r.nodeProbs = append(r.nodeProbs, x)
 	case colGoldRels:
 		n, ok := parseInt(v)
 		if !ok || n < 1 {
-			p.errAt(col, "%s item %d is %q, expected an integer >= 1", col, item, v)
+			p.errAt(col, "%s item %d is %q, expected an integer >= 1", col, item, clip(v))
 			return false
 		}
 		r.goldRels = append(r.goldRels, n)
@@ -428,9 +431,9 @@ func (p *tableParser) jsonErr(col column, base int, exact bool, pos int, format 
 func describe(v jsonValue) string {
 	switch v.Kind {
 	case jsonString:
-		return fmt.Sprintf("the string %q", v.Text)
+		return fmt.Sprintf("the string %q", clip(v.Text))
 	case jsonNumber, jsonBool:
-		return v.Text
+		return clip(v.Text)
 	}
 	return v.Kind.String()
 }
@@ -594,7 +597,7 @@ func (p *tableParser) finish() {
 		p.errAt(colGoldRels, "gold_rels has %s but gold_uids has %d, expected one grade per gold id", plural(len(r.goldRels), "value"), len(r.gold))
 	}
 	if i, j := p.look.reset(r.gold); j >= 0 {
-		p.errAt(colGold, "gold_uids has %q twice (items %d and %d), expected distinct ids", r.gold[j], i+1, j+1)
+		p.errAt(colGold, "gold_uids has %q twice (items %d and %d), expected distinct ids", clip(r.gold[j]), i+1, j+1)
 	}
 	if r.hasEv && r.evValue != (len(r.gold) > 0) {
 		if r.evValue {
@@ -611,14 +614,14 @@ func (p *tableParser) finish() {
 		p.errAt(colNodeProbs, "node_probs has %s but candidate_uids has %d, expected one probability per candidate", plural(len(r.nodeProbs), "value"), n)
 	}
 	if i, j := p.look.reset(r.selected); j >= 0 {
-		p.errAt(colSelected, "selected_uids has %q twice (items %d and %d), expected distinct ids", r.selected[j], i+1, j+1)
+		p.errAt(colSelected, "selected_uids has %q twice (items %d and %d), expected distinct ids", clip(r.selected[j]), i+1, j+1)
 	}
 	if i, j := p.look.reset(r.candidates); j >= 0 {
-		p.errAt(colCandidates, "candidate_uids has %q twice (items %d and %d), expected distinct candidates", r.candidates[j], i+1, j+1)
+		p.errAt(colCandidates, "candidate_uids has %q twice (items %d and %d), expected distinct candidates", clip(r.candidates[j]), i+1, j+1)
 	} else {
 		for k, s := range r.selected {
 			if p.look.find(s) < 0 {
-				p.errAt(colSelected, "selected_uids item %d %q is not among candidate_uids, expected a subset of the candidates", k+1, s)
+				p.errAt(colSelected, "selected_uids item %d %q is not among candidate_uids, expected a subset of the candidates", k+1, clip(s))
 				break
 			}
 		}

@@ -80,13 +80,17 @@ func parseRun(file string, rd io.Reader, c *collector) (*run, error) {
 		if lr.n == 1 {
 			shift = lr.bomShift
 		}
+		if i := invalidUTF8(b); i >= 0 {
+			c.add(file, lr.n, shift+i+1, "%s", utf8Msg(b, i))
+			continue
+		}
 		if len(fs) != 6 {
 			c.add(file, lr.n, 1, "run line has %d fields, expected 6: qid Q0 docno rank score tag", len(fs))
 			continue
 		}
 		score, msg := parseFloat(string(fs[4].b))
 		if msg != "" {
-			c.add(file, lr.n, fs[4].col+shift, "score is %q, %s", fs[4].b, msg)
+			c.add(file, lr.n, fs[4].col+shift, "score is %q, %s", clipBytes(fs[4].b), msg)
 			continue
 		}
 		qid := in.getBytes(fs[0].b)
@@ -104,12 +108,12 @@ func parseRun(file string, rd io.Reader, c *collector) (*run, error) {
 		return nil, lr.err
 	}
 	if lines == 0 {
-		c.add(file, 0, 0, "file is empty, expected run lines: qid Q0 docno rank score tag")
+		c.add(file, 1, 1, "file is empty, expected run lines: qid Q0 docno rank score tag")
 	}
 	for _, q := range rn.queries {
 		if i, j := look.reset(q.docs); j >= 0 {
 			at, first := q.at[j], q.at[i]
-			c.add(file, at.line, at.col, "document %q appears twice for query %q (lines %d and %d), expected each (qid, docno) once", q.docs[j], q.qid, first.line, at.line)
+			c.add(file, at.line, at.col, "document %q appears twice for query %q (lines %d and %d), expected each (qid, docno) once", clip(q.docs[j]), clip(q.qid), first.line, at.line)
 		}
 		q.at = nil
 	}
@@ -164,13 +168,17 @@ func parseQrels(file string, rd io.Reader, c *collector) (*qrels, error) {
 		if lr.n == 1 {
 			shift = lr.bomShift
 		}
+		if i := invalidUTF8(b); i >= 0 {
+			c.add(file, lr.n, shift+i+1, "%s", utf8Msg(b, i))
+			continue
+		}
 		if len(fs) != 4 {
 			c.add(file, lr.n, 1, "qrels line has %d fields, expected 4: qid iter docno rel", len(fs))
 			continue
 		}
 		rel, ok := parseInt(string(fs[3].b))
 		if !ok {
-			c.add(file, lr.n, fs[3].col+shift, "relevance is %q, expected an integer", fs[3].b)
+			c.add(file, lr.n, fs[3].col+shift, "relevance is %q, expected an integer", clipBytes(fs[3].b))
 			continue
 		}
 		qid := in.getBytes(fs[0].b)
@@ -194,13 +202,13 @@ func parseQrels(file string, rd io.Reader, c *collector) (*qrels, error) {
 		return nil, lr.err
 	}
 	if lines == 0 {
-		c.add(file, 0, 0, "file is empty, expected qrels lines: qid iter docno rel")
+		c.add(file, 1, 1, "file is empty, expected qrels lines: qid iter docno rel")
 	}
 	for _, q := range qr.queries {
 		j := all[q]
 		if a, b := look.reset(j.docs); b >= 0 {
 			at := j.at[b]
-			c.add(file, at.line, at.col, "document %q is judged twice for query %q (lines %d and %d), expected each (qid, docno) once", j.docs[b], q.qid, j.at[a].line, at.line)
+			c.add(file, at.line, at.col, "document %q is judged twice for query %q (lines %d and %d), expected each (qid, docno) once", clip(j.docs[b]), clip(q.qid), j.at[a].line, at.line)
 		}
 		q.gold = orderStrings(&mem, q.gold, nil)
 	}
@@ -281,7 +289,7 @@ func parseQueriesCSV(file string, rd io.Reader, c *collector) (*queryTable, erro
 			continue
 		}
 		if prev, dup := qt.byID[r.query]; dup {
-			c.add(file, r.line, 1, "query %q is listed twice (lines %d and %d), expected one row per query", r.query, prev.line, r.line)
+			c.add(file, r.line, 1, "query %q is listed twice (lines %d and %d), expected one row per query", clip(r.query), prev.line, r.line)
 			continue
 		}
 		info := &queryInfo{fold: r.fold, split: r.split, train: r.train, line: r.line}
@@ -306,7 +314,7 @@ func parseQueriesCSV(file string, rd io.Reader, c *collector) (*queryTable, erro
 		return nil, src.ioErr
 	}
 	if src.rows == 0 {
-		c.add(file, 0, 0, "no data rows after the header, expected one row per query")
+		c.add(file, src.afterHeader(), 1, "no data rows after the header, expected one row per query")
 	}
 	return qt, nil
 }
@@ -354,11 +362,11 @@ func parseNEProbsCSV(file string, rd io.Reader, c *collector) (map[string]neProb
 		}
 		x, msg := parseProb(s)
 		if msg != "" {
-			c.add(file, sat.line, sat.col, "ne_prob is %q, %s", s, msg)
+			c.add(file, sat.line, sat.col, "ne_prob is %q, %s", clip(s), msg)
 			continue
 		}
 		if prev, dup := out[q]; dup {
-			c.add(file, src.line, 1, "query %q is listed twice (lines %d and %d), expected one ne_prob per query", q, prev.line, src.line)
+			c.add(file, src.line, 1, "query %q is listed twice (lines %d and %d), expected one ne_prob per query", clip(q), prev.line, src.line)
 			continue
 		}
 		out[strings.Clone(q)] = neProb{p: x, line: src.line}
@@ -367,7 +375,7 @@ func parseNEProbsCSV(file string, rd io.Reader, c *collector) (map[string]neProb
 		return nil, src.ioErr
 	}
 	if src.rows == 0 {
-		c.add(file, 0, 0, "no data rows after the header, expected one row per query")
+		c.add(file, src.afterHeader(), 1, "no data rows after the header, expected one row per query")
 	}
 	return out, nil
 }

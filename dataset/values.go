@@ -1,11 +1,13 @@
 package dataset
 
 import (
+	"fmt"
 	"hash/maphash"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // This file holds the small value parsers and list helpers shared by the
@@ -16,11 +18,19 @@ type position struct {
 	line, col int
 }
 
-// parseFloat parses a finite float64. It returns a description of what was
-// expected when s is not one ("" when s is fine).
+// parseFloat parses a finite float64 written in decimal. It returns a
+// description of what was expected when s is not one ("" when s is fine).
+//
+// Go's strconv.ParseFloat also reads hexadecimal floats (0x1p-2), which no
+// CSV writer of scikit-learn or pandas produces and Python's float()
+// rejects: they are refused (msgHex), as are NaN, infinities and values
+// that overflow float64 (1e309).
 func parseFloat(s string) (float64, string) {
 	if x, ok := parseDecimalFast(s); ok {
 		return x, ""
+	}
+	if isHexFloat(s) {
+		return 0, msgHex
 	}
 	x, err := strconv.ParseFloat(s, 64)
 	if err != nil && !isRangeErr(err) {
@@ -30,6 +40,64 @@ func parseFloat(s string) (float64, string) {
 		return 0, "expected a finite number"
 	}
 	return x, ""
+}
+
+// msgHex is what parseFloat says about a hexadecimal float.
+const msgHex = "expected a decimal number (hexadecimal floats such as 0x1p-2 are not read)"
+
+// isHexFloat reports whether s is spelled as a hexadecimal number
+// ([+-]0x...), which strconv.ParseFloat would accept.
+func isHexFloat(s string) bool {
+	if len(s) > 0 && (s[0] == '+' || s[0] == '-') {
+		s = s[1:]
+	}
+	return len(s) >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')
+}
+
+// shownMax bounds how many bytes of a value from the input an error
+// message quotes: a 10 MB cell must not become a 10 MB message.
+const shownMax = 64
+
+// clip shortens a value from the input for an error message: the first
+// bytes (cut at a character boundary) and "...".
+func clip(s string) string {
+	if len(s) <= shownMax {
+		return s
+	}
+	cut := shownMax - 3
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "..."
+}
+
+// clipBytes is clip for a byte slice.
+func clipBytes(b []byte) string {
+	if len(b) <= shownMax {
+		return string(b)
+	}
+	return clip(string(b[:shownMax+utf8.UTFMax]))
+}
+
+// invalidUTF8 returns the offset of the first byte of b that is not part
+// of a valid UTF-8 encoding, or -1.
+func invalidUTF8(b []byte) int {
+	if utf8.Valid(b) {
+		return -1
+	}
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return -1
+}
+
+// utf8Msg describes invalid UTF-8 at b[i] for an error message.
+func utf8Msg(b []byte, i int) string {
+	return fmt.Sprintf("invalid UTF-8 (byte 0x%02x), expected UTF-8 text (convert the file, e.g. iconv -f latin1 -t utf-8)", b[i])
 }
 
 // pow10 holds the powers of ten that are exact in float64.
@@ -97,6 +165,9 @@ func isRangeErr(err error) bool {
 // parseProb parses a probability in [0, 1].
 func parseProb(s string) (float64, string) {
 	x, msg := parseFloat(s)
+	if msg == msgHex {
+		return 0, "expected a probability in [0, 1] written in decimal (hexadecimal floats such as 0x1p-2 are not read)"
+	}
 	if msg != "" {
 		return 0, "expected a probability in [0, 1]"
 	}
@@ -119,6 +190,9 @@ func parseInt(s string) (int, bool) {
 			return 0, false
 		}
 		return n, true
+	}
+	if isHexFloat(s) {
+		return 0, false
 	}
 	x, err := strconv.ParseFloat(s, 64)
 	if err != nil || x != math.Trunc(x) || math.Abs(x) > maxInt {

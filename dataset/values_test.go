@@ -49,15 +49,16 @@ func TestParseDecimalFast(t *testing.T) {
 }
 
 // FuzzDecimal checks parseFloat against strconv.ParseFloat on any string:
-// same value whenever strconv gives a finite one, an error otherwise.
+// same value whenever strconv gives a finite one from a decimal spelling,
+// an error otherwise (hexadecimal floats are refused).
 func FuzzDecimal(f *testing.F) {
-	for _, s := range []string{"0.5", "-0", "1e-3", "007.50", ".5", "1.", "NaN", "1e999", "0.1234567890123456789"} {
+	for _, s := range []string{"0.5", "-0", "1e-3", "007.50", ".5", "1.", "NaN", "1e999", "0.1234567890123456789", "0x1p-2", "-0X1.8P1"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		got, msg := parseFloat(s)
 		want, err := strconv.ParseFloat(s, 64)
-		finite := (err == nil || isRangeErr(err)) && !math.IsInf(want, 0) && !math.IsNaN(want)
+		finite := (err == nil || isRangeErr(err)) && !math.IsInf(want, 0) && !math.IsNaN(want) && !isHexFloat(s)
 		if finite != (msg == "") {
 			t.Fatalf("parseFloat(%q): msg %q, strconv %v %v", s, msg, want, err)
 		}

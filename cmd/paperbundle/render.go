@@ -55,11 +55,14 @@ func render(s sink, rep *report.Report, rec record) error {
 		s.Add("tables/"+t.ID+".csv", t.CSV())
 		s.Add("tables/"+t.ID+".tex", t.LaTeX())
 	}
+	endXLSX := stages.begin(stageXLSX)
 	var wb bytes.Buffer
 	if err := xlsx.Write(&wb, workbook(rep, set, checks)); err != nil {
 		return fmt.Errorf("tables.xlsx: %w", err)
 	}
 	s.Add("tables.xlsx", wb.Bytes())
+	endXLSX()
+	endFigures := stages.begin(stageFigures)
 	specs := figures.Catalogue(rep)
 	files, err := plot.Render(specs, plot.Options{Date: generated(rep)})
 	if err != nil {
@@ -72,6 +75,8 @@ func render(s sink, rep *report.Report, rec record) error {
 			svg[figures.FigureID(id)] = f.Data
 		}
 	}
+	endFigures()
+	endHTML := stages.begin(stageHTML)
 	charts, err := echarts.Options(specs)
 	if err != nil {
 		return err
@@ -86,6 +91,7 @@ func render(s sink, rep *report.Report, rec record) error {
 		return err
 	}
 	s.Add("report.html", page.Bytes())
+	endHTML()
 	return nil
 }
 

@@ -76,20 +76,41 @@ func exitCode(err error) int {
 	return exitInternal
 }
 
-const usage = `usage:
-  paperbundle build  [-config paper.yaml] [-version V] [-out DIR] [-force] [-q]
-  paperbundle check  [-config paper.yaml]
+const usage = `paperbundle: per-query outputs of a retrieval / ranking pipeline in, a versioned
+paper bundle out (report.html, metrics_master.json, figures, tables.xlsx,
+LaTeX and CSV tables), every metric with a bootstrap confidence interval.
+
+usage:
+  paperbundle init [-out paper.yaml] [-qrels FILE] FILE...
+        write a commented paper.yaml for your files (never overwrites)
+  paperbundle check [-config paper.yaml]
+        validate the inputs and the configuration; writes nothing
+  paperbundle build [-config paper.yaml] [-version V] [-out DIR] [-force] [-q]
+        compute everything and write DIR/vN/ (next free N)
   paperbundle verify BUNDLE_DIR
-  paperbundle diff   [-format text|md|csv|json|html] [-all] BUNDLE_A BUNDLE_B
-  paperbundle init   [-out paper.yaml] [-qrels FILE] FILE...
-  paperbundle demo   -out DIR [-seed N]
+        check every file's hash and recompute from the bundle's inputs/
+  paperbundle diff [-format text|md|csv|json|html] [-all] BUNDLE_A BUNDLE_B
+        what changed between two versions, with paired significance tests
+  paperbundle demo -out DIR [-seed N]
+        write a synthetic demo dataset and its paper.yaml
+
+example: one CSV file per system, one row per query (post_id, criterion_id,
+fold, split, gold_uids, candidate_uids, candidate_scores, ne_prob, ...; the
+columns are in docs/input-format.md):
+  paperbundle init runs/full.csv runs/bm25.csv  # paper.yaml, a system per file
+  paperbundle check                             # file:line:col: what is wrong
+  paperbundle build     # results/paper_bundle/v1/report.html and the rest
+  paperbundle build     # v2, with CHANGES.md: what changed since v1
+
+exit status: 0 ok; 2 bad input or configuration; 3 a consistency check failed
+or verify found a bundle that is not valid; 1 internal error.
 `
 
 // run is the whole command, testable: it never calls os.Exit.
 func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
-		return withStatus(exitInput, errors.New("missing subcommand"))
+		return withStatus(exitInput, errors.New("missing subcommand: start with `paperbundle init FILE...` or `paperbundle demo -out demo`"))
 	}
 	switch args[0] {
 	case "build":
@@ -109,7 +130,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		return nil
 	}
 	fmt.Fprint(stderr, usage)
-	return withStatus(exitInput, fmt.Errorf("unknown subcommand %q", args[0]))
+	return withStatus(exitInput, fmt.Errorf("unknown subcommand %q: expected one of init, check, build, verify, diff, demo", args[0]))
 }
 
 func runDemo(stdout, stderr io.Writer, args []string) error {
@@ -136,7 +157,9 @@ func loadInputs(path string) (*config.Config, *dataset.Dataset, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	ds, err := dataset.Load(datasetSpec(cfg, cfg.ResolvePath))
+	spec := datasetSpec(cfg, cfg.ResolvePath)
+	spec.NamedBy = cfg.NamedBy(cfg.ResolvePath) // a missing input is reported at its line of paper.yaml
+	ds, err := dataset.Load(spec)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -210,6 +233,7 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	force := fs.Bool("force", false, "replace an existing version")
 	quiet := fs.Bool("q", false, "no progress output")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file")
+	fs.Var(&stages, "stages", "write the wall time of each stage to this file (make bench; see stages.go)")
 	if err := fs.Parse(args); err != nil {
 		return withStatus(exitInput, err)
 	}
@@ -227,10 +251,15 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if fs.NArg() > 0 {
 		return withStatus(exitInput, fmt.Errorf("build: unexpected argument %q", fs.Arg(0)))
 	}
+	if *version != "" && !bundle.ValidVersion(*version) {
+		return withStatus(exitInput, fmt.Errorf("-version: got %q, expected v<N> or v<N>.<N>... such as v2 or v2.0.1 (the name of the bundle's folder under the root)", *version))
+	}
 	start := time.Now()
 	progress := newProgress(stderr, *quiet)
 	progress.step("loading inputs")
+	endLoad := stages.begin(stageLoad)
 	cfg, ds, err := loadInputs(*cfgPath)
+	endLoad()
 	if err != nil {
 		return err
 	}
@@ -257,7 +286,9 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	}
 	cfg.Version = v
 	progress.step("computing metrics")
-	rep, err := report.Compute(ctx, cfg, ds, report.Options{Version: v, Tool: toolVersion(), Progress: progress.step})
+	computeProgress, endCompute := stages.compute(progress.step)
+	rep, err := report.Compute(ctx, cfg, ds, report.Options{Version: v, Tool: toolVersion(), Progress: computeProgress})
+	endCompute()
 	if err != nil {
 		return err
 	}
@@ -270,7 +301,9 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		return err
 	}
 	b := bundle.New()
+	endInputs := stages.begin(stageWrite)
 	inputs, err := addInputs(b, cfg)
+	endInputs()
 	if err != nil {
 		return err
 	}
@@ -287,7 +320,9 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if err := render(b, rep, record{Config: cfgYAML, Inputs: inputs, Changes: chg, ChangesSince: prev}); err != nil {
 		return err
 	}
+	endCommit := stages.begin(stageWrite)
 	dir, err := b.Commit(bundle.CommitOptions{Root: root, Version: v, Force: *force, Tool: toolVersion(), Seed: cfg.Seed, Config: cfgYAML})
+	endCommit()
 	if err != nil {
 		if errors.Is(err, bundle.ErrExists) {
 			return withStatus(exitInput, err)
@@ -295,6 +330,9 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		return err
 	}
 	progress.done()
+	if err := stages.write(); err != nil {
+		fmt.Fprintf(stderr, "paperbundle: -stages: %v\n", err) // the bundle is committed: only the timing is lost
+	}
 	buildSummary{Dir: dir, Version: v, Files: len(b.Names()) + 1, Seconds: time.Since(start).Seconds(),
 		Previous: prev, Significant: significant}.write(stdout, rep)
 	return nil

@@ -74,20 +74,11 @@ func measureReport(out string) {
 // reportPath returns out/<version>/report.html, where <version> is the
 // single folder in out.
 func reportPath(out string) (string, error) {
-	entries, err := os.ReadDir(out)
+	dir, err := versionDir(out)
 	if err != nil {
 		return "", err
 	}
-	var dirs []string
-	for _, e := range entries {
-		if e.IsDir() {
-			dirs = append(dirs, e.Name())
-		}
-	}
-	if len(dirs) != 1 {
-		return "", fmt.Errorf("want one version folder in %s, found %d %q", out, len(dirs), dirs)
-	}
-	return filepath.Join(out, dirs[0], "report.html"), nil
+	return filepath.Join(dir, "report.html"), nil
 }
 
 // loadTimes starts chromium with the flags of the browser tests
