@@ -54,6 +54,7 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 	r.Settings = settingsOf(cfg)
 	c.summarize()
 	c.sections()
+	c.keepPerQuery("", "") // fills c.perQKeep before the shards copy c
 	opt.Progress("metrics")
 	if err := c.systems(ctx); err != nil {
 		return nil, err
@@ -96,6 +97,7 @@ type computer struct {
 
 	qscratch []float64     // scratch of percentileInterval
 	pct      []pctInterval // percentile interval of every replicate column
+	perQKeep map[metrics.ID]bool
 }
 
 type stratum struct {
@@ -358,4 +360,35 @@ func (c *computer) systems(ctx context.Context) error {
 	}
 	r.Reindex()
 	return nil
+}
+
+// rows calls f on consecutive ranges of 0..n-1 that together cover it, on
+// all cores when n is large (a million queries) and at once when it is not.
+// f must only write to its own rows.
+func (c *computer) rows(n int, f func(lo, hi int)) {
+	const chunk = 1 << 14
+	workers := c.opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	if n < 4*chunk || workers == 1 {
+		f(0, n)
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				lo := int(next.Add(chunk)) - chunk
+				if lo >= n {
+					return
+				}
+				f(lo, min(lo+chunk, n))
+			}
+		}()
+	}
+	wg.Wait()
 }

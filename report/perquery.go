@@ -8,11 +8,7 @@ import (
 // perQueryRows collects one row per eval query per system for
 // per_query_metrics.csv and the per-query figures.
 func (c *computer) perQueryRows() {
-	var cols []metrics.ID
-	for _, k := range c.cfg.Cutoffs {
-		cols = append(cols, metrics.At("rank.recall", k), metrics.At("rank.precision", k), metrics.At("rank.ndcg", k), metrics.At("rank.map", k))
-	}
-	cols = append(cols, "rank.mrr", "rank.map", "rank.ndcg", "rank.r_precision", "dynk.evidence_recall", "dynk.evidence_precision", "dynk.evidence_recall_all", "dynk.evidence_precision_all")
+	cols := c.perQueryColumns()
 	c.rep.PerQueryColumns = cols
 	for si, sc := range c.sys {
 		sys := &c.ds.Systems[si]
@@ -46,4 +42,30 @@ func (c *computer) perQueryRows() {
 			c.rep.PerQuery = append(c.rep.PerQuery, pq)
 		}
 	}
+}
+
+// perQueryColumns is the metrics of per_query_metrics.csv.
+func (c *computer) perQueryColumns() []metrics.ID {
+	var cols []metrics.ID
+	for _, k := range c.cfg.Cutoffs {
+		cols = append(cols, metrics.At("rank.recall", k), metrics.At("rank.precision", k), metrics.At("rank.ndcg", k), metrics.At("rank.map", k))
+	}
+	return append(cols, "rank.mrr", "rank.map", "rank.ndcg", "rank.r_precision", "dynk.evidence_recall", "dynk.evidence_precision", "dynk.evidence_recall_all", "dynk.evidence_precision_all")
+}
+
+// keepPerQuery reports whether the per-query values of metric id of a
+// system are kept after its sums are taken: those of per_query_metrics.csv
+// and of the comparisons between systems, never a baseline's. The others
+// would only hold memory (a million queries: 8 MB per metric and system).
+func (c *computer) keepPerQuery(system string, id metrics.ID) bool {
+	if isBaseline(system) {
+		return false
+	}
+	if c.perQKeep == nil {
+		c.perQKeep = map[metrics.ID]bool{}
+		for _, x := range append(c.perQueryColumns(), c.headlineIDs()...) {
+			c.perQKeep[x] = true
+		}
+	}
+	return c.perQKeep[id]
 }

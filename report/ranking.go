@@ -79,14 +79,16 @@ func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(in
 	pop := string(metrics.PositivesOnly)
 	per := func(f func(rel, gold []int) float64) []float64 {
 		v := make([]float64, n)
-		for i := 0; i < n; i++ {
-			if !c.y[i] {
-				v[i] = nan
-				continue
+		c.rows(n, func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				if !c.y[i] {
+					v[i] = nan
+					continue
+				}
+				q := query(i)
+				v[i] = f(relOf(i), q.GoldRels)
 			}
-			q := query(i)
-			v[i] = f(relOf(i), q.GoldRels)
-		}
+		})
 		return v
 	}
 	for _, k := range c.cfg.Cutoffs {
@@ -397,9 +399,11 @@ func (c *computer) baselines() {
 	c.rankingWith(rnd, func(i int) []int { return sys.Rows[c.eval[i]].Rel }, query, false, c.randomKernels())
 	orc := &sysCalc{name: "baseline:oracle", tab: newColTable(len(c.eval), c.group, c.nGroups), perQ: map[metrics.ID][]float64{}}
 	oracle := make([][]int, len(c.eval))
-	for i := range oracle {
-		oracle[i] = metrics.Oracle(sys.Rows[c.eval[i]].Rel)
-	}
+	c.rows(len(oracle), func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			oracle[i] = metrics.Oracle(sys.Rows[c.eval[i]].Rel)
+		}
+	})
 	c.rankingWith(orc, func(i int) []int { return oracle[i] }, query, false, c.plainKernels())
 	c.sys = append(c.sys, rnd, orc)
 	c.rep.Systems = append(c.rep.Systems,

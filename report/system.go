@@ -58,7 +58,7 @@ func (c *computer) addMean(sc *sysCalc, id metrics.ID, slice Slice, pop string, 
 		return 1
 	})
 	st := &sumStat{key: metricKey{sc.name, id, slice}, pop: pop, cols: []int{x, m}, f: ratio, nCol: m, perQ: -1, boot: boot}
-	if slice == "" {
+	if slice == "" && c.keepPerQuery(sc.name, id) {
 		sc.perQ[id] = v
 	}
 	sc.stats = append(sc.stats, st)
@@ -163,8 +163,8 @@ func (c *computer) system(si int) {
 		}
 		c.neGate(sc, sys)
 	}
-	c.gate(sc, sys)
-	c.dynamicK(sc, sys, row, query)
+	gk := c.gate(sc, sys)
+	c.dynamicK(sc, sys, row, query, gk)
 	if c.rep.Dataset.PositiveQueries > 0 {
 		c.ranking(sc, func(i int) []int { return row(i).Rel }, query, true)
 	}
@@ -213,14 +213,26 @@ func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
 	}
 	c.addConfusion(sc, "tau0.5", "", pred, nil, ids, true)
 
-	// Held-out FPR budgets: thresholds from each fold's tune rows.
+	// Held-out FPR budgets: thresholds from each fold's tune rows. A fold
+	// whose tune rows lack a class has no threshold (the FPR or the TPR
+	// cannot be estimated): its eval rows stay out of the held-out
+	// confusion, which is pooled over the other folds (docs/statistics.md).
+	// The confusion counts are then left out: they no longer add up to the
+	// eval population (SPEC 10). A budget that no observed probability
+	// meets, with both classes present, keeps the chooser's answer:
+	// nothing is screened in.
+	out := c.foldsWithoutFPRThreshold()
+	var keep func(i int) bool
+	if len(out) > 0 {
+		keep = func(i int) bool { return !out[c.fold[i]] }
+	}
 	for _, x := range c.cfg.FPRTargets {
 		thr := map[int]float64{}
 		for _, f := range c.folds {
 			ty, tp := c.tuneData(sys, f)
 			t, ok := metrics.ChooseFPRThreshold(ty, tp, x)
 			thr[f] = t
-			c.recordFPR(sc.name, f, x, t, ok, ty, tp)
+			c.recordFPR(sc.name, f, x, t, ok, !out[f], ty, tp)
 		}
 		hp := make([]bool, len(c.eval))
 		for i, p := range sc.ne {
@@ -229,13 +241,16 @@ func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
 		xs := metrics.FormatParam(x)
 		ids := map[string]metrics.ID{"sensitivity": metrics.AtFPR("ne.heldout_tpr", x), "fpr": metrics.AtFPR("ne.heldout_fpr", x)}
 		for _, m := range []string{"tp", "tn", "fp", "fn", "specificity", "precision", "npv", "f1", "mcc", "balanced_accuracy"} {
+			if keep != nil && (m == "tp" || m == "tn" || m == "fp" || m == "fn") {
+				continue
+			}
 			ids[m] = metrics.AtFPR("ne.heldout_"+m, x)
 		}
-		c.addConfusion(sc, "fpr"+xs, "", hp, nil, ids, true)
+		c.addConfusion(sc, "fpr"+xs, "", hp, keep, ids, true)
 		// Eval TPR/FPR per fold for the thresholds table.
 		for ti := range c.rep.Thresholds {
 			t := &c.rep.Thresholds[ti]
-			if t.System != sc.name {
+			if t.System != sc.name || out[t.Fold] {
 				continue
 			}
 			for pi := range t.FPR {
@@ -289,7 +304,70 @@ func (c *computer) tuneData(sys *dataset.System, f int) ([]bool, []float64) {
 	return y, p
 }
 
+// tuneClasses counts the rows thresholds of fold f are chosen from (its
+// tune rows, or the cross-fitted eval rows of the other folds) with and
+// without evidence. Gold is the same for every system (SPEC 5.4), so the
+// counts, and whether a threshold can be chosen at all, are too.
+func (c *computer) tuneClasses(f int) (pos, neg int) {
+	for _, qi := range c.tuneOf[f] {
+		if c.ds.Queries[qi].HasEvidence() {
+			pos++
+		} else {
+			neg++
+		}
+	}
+	return pos, neg
+}
+
+// tuneRowsText names the rows fold f's thresholds are chosen from.
+func (c *computer) tuneRowsText(f int) string {
+	n := len(c.tuneOf[f])
+	if c.crossFit[f] {
+		return plural(n, "eval row") + " of the other folds it is cross-fitted on"
+	}
+	return "its " + plural(n, "tune row")
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
+}
+
+// thresholdGap says which thresholds of fold f cannot be chosen, and why
+// ("" when every threshold can be): the FPR-budget thresholds need both
+// classes, tau_neg a positive row, tau_pos (an alert precision) a negative
+// row and tau_neg.
+func (c *computer) thresholdGap(f int) string {
+	pos, neg := c.tuneClasses(f)
+	switch {
+	case pos+neg == 0:
+		return "no threshold can be chosen: no tune rows, and no other fold to cross-fit from"
+	case pos == 0:
+		return "no threshold can be chosen: " + c.tuneRowsText(f) + " have no query with evidence"
+	case neg == 0:
+		return "the FPR-budget thresholds and tau_pos cannot be chosen: " + c.tuneRowsText(f) + " have no query without evidence"
+	}
+	return ""
+}
+
+// foldsWithoutFPRThreshold returns the folds whose rows cannot give an
+// FPR-budget threshold (no rows, or one class: the FPR or the TPR of a
+// threshold cannot be estimated).
+func (c *computer) foldsWithoutFPRThreshold() map[int]bool {
+	out := map[int]bool{}
+	for _, f := range c.folds {
+		if pos, neg := c.tuneClasses(f); pos == 0 || neg == 0 {
+			out[f] = true
+		}
+	}
+	return out
+}
+
 // thresholdsFor returns (creating) the thresholds record of (system, fold).
+// Its source is "tune", "cross-fitted" or "none" (no rows to choose from),
+// followed by ": " and the reason when a threshold cannot be chosen.
 func (c *computer) thresholdsFor(system string, f int) *Thresholds {
 	for i := range c.rep.Thresholds {
 		if t := &c.rep.Thresholds[i]; t.System == system && t.Fold == f {
@@ -297,18 +375,29 @@ func (c *computer) thresholdsFor(system string, f int) *Thresholds {
 		}
 	}
 	src := "tune"
-	if c.crossFit[f] {
+	switch {
+	case len(c.tuneOf[f]) == 0:
+		src = "none"
+	case c.crossFit[f]:
 		src = "cross-fitted"
+	}
+	if why := c.thresholdGap(f); why != "" {
+		src += ": " + why
 	}
 	c.rep.Thresholds = append(c.rep.Thresholds, Thresholds{System: system, Fold: f, Source: src, TuneRows: len(c.tuneOf[f]), FPR: []FPRPoint{}, TauNeg: NaN, TauPos: NaN})
 	return &c.rep.Thresholds[len(c.rep.Thresholds)-1]
 }
 
-func (c *computer) recordFPR(system string, f int, budget, t float64, ok bool, ty []bool, tp []float64) {
+// recordFPR records an FPR-budget threshold of fold f. When no threshold
+// can be chosen (chosen false) its tune TPR and FPR are undefined, not the
+// 0 of "nothing screened in".
+func (c *computer) recordFPR(system string, f int, budget, t float64, ok, chosen bool, ty []bool, tp []float64) {
 	th := c.thresholdsFor(system, f)
-	pt := FPRPoint{Budget: Num(budget), Threshold: Num(t), Met: ok, EvalTPR: NaN, EvalFPR: NaN}
-	cm := metrics.ConfusionAt(ty, tp, t)
-	pt.TuneTPR, pt.TuneFPR = Num(cm.Sensitivity()), Num(cm.FPR())
+	pt := FPRPoint{Budget: Num(budget), Threshold: Num(t), Met: ok, TuneTPR: NaN, TuneFPR: NaN, EvalTPR: NaN, EvalFPR: NaN}
+	if chosen {
+		cm := metrics.ConfusionAt(ty, tp, t)
+		pt.TuneTPR, pt.TuneFPR = Num(cm.Sensitivity()), Num(cm.FPR())
+	}
 	th.FPR = append(th.FPR, pt)
 }
 
