@@ -8,9 +8,27 @@ import (
 	"paperbundle/metrics"
 )
 
+// gateRows says which eval rows the clinical gate metrics are computed
+// on: neg keeps the rows whose fold has tau_neg (NEG rate, screening
+// sensitivity and misses), both the rows whose fold has tau_neg and tau_pos
+// (the metrics of the UNCERTAIN and POS states, and the workload). A nil
+// function keeps every row.
+type gateRows struct {
+	neg, both func(i int) bool
+}
+
 // gate computes the three-state clinical gate (SPEC 4.4): per fold, tau_neg
 // and tau_pos from tune rows only, states on eval rows.
-func (c *computer) gate(sc *sysCalc, sys *dataset.System) {
+//
+// tau_neg cannot be chosen when the fold's tune rows have no positive (no
+// screening sensitivity to estimate), tau_pos when they have no negative
+// either (every alert precision would be 1 whatever the threshold) or when
+// tau_neg cannot be chosen. Such a fold's rows are left out of the gate
+// metrics that depend on the missing threshold (docs/statistics.md). Their
+// states still follow the chooser's safe side, so that Dynamic-K and the
+// end-to-end metrics have a policy to run: without tau_neg every query is
+// screened in (UNCERTAIN), without tau_pos there is no POS state.
+func (c *computer) gate(sc *sysCalc, sys *dataset.System) gateRows {
 	n := len(c.eval)
 	sc.state = make([]dataset.State, n)
 	given := true
@@ -21,20 +39,32 @@ func (c *computer) gate(sc *sysCalc, sys *dataset.System) {
 		}
 	}
 	if given {
-		return
+		return gateRows{}
 	}
 	if sc.ne == nil {
 		for i := range sc.state {
 			sc.state[i] = dataset.StateNone // no gate: every query goes through
 		}
-		return
+		return gateRows{}
 	}
 	tauNeg := map[int]float64{}
 	tauPos := map[int]float64{}
+	noNeg := map[int]bool{} // folds without tau_neg
+	noPos := map[int]bool{} // folds without tau_pos (it cannot be chosen)
 	for _, f := range c.folds {
 		ty, tp := c.tuneData(sys, f)
 		tn, okN := metrics.ChooseScreenThreshold(ty, tp, c.cfg.Gate.ScreenSensitivity)
 		tpv, okP := metrics.ChooseAlertThreshold(ty, tp, tn, c.cfg.Gate.AlertPrecision)
+		_, neg := c.tuneClasses(f)
+		if !okN || neg == 0 {
+			// Not chosen: with no negative tune row the alert precision
+			// is 1 at every threshold and says nothing.
+			tpv, okP = math.Inf(1), false
+			noPos[f] = true
+			if !okN {
+				noNeg[f] = true
+			}
+		}
 		if !okP {
 			tpv = math.Inf(1)
 		}
@@ -53,6 +83,14 @@ func (c *computer) gate(sc *sysCalc, sys *dataset.System) {
 			sc.state[i] = dataset.StatePOS
 		}
 	}
+	var g gateRows
+	if len(noPos) > 0 {
+		g.both = func(i int) bool { return !noPos[c.fold[i]] }
+	}
+	if len(noNeg) > 0 {
+		g.neg = func(i int) bool { return !noNeg[c.fold[i]] }
+	}
+	return g
 }
 
 // selectFor runs the Dynamic-K policy (or takes the pipeline's selections)
@@ -97,7 +135,8 @@ func (c *computer) selectFor(r *dataset.Row, st dataset.State, gamma, gammaUnc f
 
 // dynamicK computes SPEC 4.3, the clinical gate metrics and end-to-end
 // deployment metrics for one system.
-func (c *computer) dynamicK(sc *sysCalc, sys *dataset.System, row func(int) *dataset.Row, query func(int) *dataset.Query) {
+// gk says which rows the clinical gate metrics keep (see gate).
+func (c *computer) dynamicK(sc *sysCalc, sys *dataset.System, row func(int) *dataset.Row, query func(int) *dataset.Query, gk gateRows) {
 	n := len(c.eval)
 	dk := c.cfg.DynamicK
 	sc.k = make([]int, n)
@@ -165,10 +204,10 @@ func (c *computer) dynamicK(sc *sysCalc, sys *dataset.System, row func(int) *dat
 			}
 			return v
 		}
-		c.addRatio(sc, "clinical.neg_rate", "", pop, is(dataset.StateNEG), one, nil, 1, nil, true)
-		c.addRatio(sc, "clinical.uncertain_rate", "", pop, is(dataset.StateUncertain), one, nil, 1, nil, true)
-		c.addRatio(sc, "clinical.pos_rate", "", pop, is(dataset.StatePOS), one, nil, 1, nil, true)
-		c.addRatio(sc, "clinical.alert_rate_per_1000", "", pop, is(dataset.StatePOS), one, nil, 1000, nil, true)
+		c.addRatio(sc, "clinical.neg_rate", "", pop, is(dataset.StateNEG), one, nil, 1, gk.neg, true)
+		c.addRatio(sc, "clinical.uncertain_rate", "", pop, is(dataset.StateUncertain), one, nil, 1, gk.both, true)
+		c.addRatio(sc, "clinical.pos_rate", "", pop, is(dataset.StatePOS), one, nil, 1, gk.both, true)
+		c.addRatio(sc, "clinical.alert_rate_per_1000", "", pop, is(dataset.StatePOS), one, nil, 1000, gk.both, true)
 		scrIn := make([]float64, n)
 		yv := make([]float64, n)
 		fnScr := make([]float64, n)
@@ -179,10 +218,10 @@ func (c *computer) dynamicK(sc *sysCalc, sys *dataset.System, row func(int) *dat
 			fnScr[i] = b2f(c.y[i] && sc.state[i] == dataset.StateNEG)
 			posY[i] = b2f(c.y[i] && sc.state[i] == dataset.StatePOS)
 		}
-		c.addRatio(sc, "clinical.screen_sensitivity", "", pop, scrIn, yv, one, 1, nil, true)
-		c.addRatio(sc, "clinical.screen_fn_per_1000", "", pop, fnScr, one, nil, 1000, nil, true)
-		c.addRatio(sc, "clinical.alert_precision", "", pop, posY, is(dataset.StatePOS), one, 1, nil, true)
-		c.addRatio(sc, "clinical.workload_per_1000", "", pop, kf, one, nil, 1000, nil, true)
+		c.addRatio(sc, "clinical.screen_sensitivity", "", pop, scrIn, yv, one, 1, gk.neg, true)
+		c.addRatio(sc, "clinical.screen_fn_per_1000", "", pop, fnScr, one, nil, 1000, gk.neg, true)
+		c.addRatio(sc, "clinical.alert_precision", "", pop, posY, is(dataset.StatePOS), one, 1, gk.both, true)
+		c.addRatio(sc, "clinical.workload_per_1000", "", pop, kf, one, nil, 1000, gk.both, true)
 		if sc.ne != nil && !c.statesGiven(sys) {
 			c.gateGrid(sc, sys, row)
 		}

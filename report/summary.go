@@ -3,6 +3,8 @@ package report
 import (
 	"fmt"
 	"sort"
+	"strconv"
+	"strings"
 
 	"paperbundle/dataset"
 )
@@ -105,9 +107,115 @@ func (c *computer) summarize() {
 		c.rep.Systems = append(c.rep.Systems, info)
 	}
 	for f := range c.crossFit {
+		if len(c.tuneOf[f]) == 0 {
+			c.rep.Warnings = append(c.rep.Warnings, fmt.Sprintf("fold %d has no tune rows, and there is no other fold to cross-fit its thresholds from: no threshold can be chosen for it", f))
+			continue
+		}
 		c.rep.Warnings = append(c.rep.Warnings, fmt.Sprintf("fold %d has no tune rows: its thresholds are cross-fitted on the eval rows of the other folds", f))
 	}
+	c.thresholdWarnings()
 	sort.Strings(c.rep.Warnings)
+}
+
+// thresholdWarnings says which folds have a threshold that cannot be
+// chosen, and what the metrics that need it are computed on instead
+// (report/system.go neGate, report/gate.go gate). Whether a threshold can
+// be chosen depends on the labels of the rows it is chosen from, which
+// every system shares, so one warning covers every system.
+func (c *computer) thresholdWarnings() {
+	if !c.ds.HasNEProb {
+		return
+	}
+	var noFPR, noNeg, noPos []int // noPos: tau_pos alone is missing
+	why := map[int]string{}
+	for _, f := range c.folds {
+		pos, neg := c.tuneClasses(f)
+		switch {
+		case pos+neg == 0:
+			why[f] = "no tune rows, and no other fold to cross-fit from"
+		case pos == 0:
+			why[f] = c.tuneRowsText(f) + " have no query with evidence"
+		case neg == 0:
+			why[f] = c.tuneRowsText(f) + " have no query without evidence"
+		}
+		if pos == 0 || neg == 0 {
+			noFPR = append(noFPR, f)
+		}
+		if pos == 0 {
+			noNeg = append(noNeg, f)
+		} else if neg == 0 {
+			noPos = append(noPos, f)
+		}
+	}
+	if len(c.cfg.FPRTargets) > 0 && len(noFPR) > 0 {
+		c.rep.Warnings = append(c.rep.Warnings, fmt.Sprintf("no FPR-budget threshold can be chosen in %s: the held-out metrics (ne.heldout_*@fpr=X) %s; their confusion counts (ne.heldout_tp, tn, fp, fn) are not reported, as they would not cover every eval query",
+			c.foldsWhy(noFPR, why), c.pooledOver(noFPR)))
+	}
+	gate := false
+	for si := range c.ds.Systems {
+		if !c.statesGiven(&c.ds.Systems[si]) {
+			gate = true
+		}
+	}
+	if !gate {
+		return
+	}
+	if len(noNeg) > 0 {
+		c.rep.Warnings = append(c.rep.Warnings, fmt.Sprintf("tau_neg of the clinical gate cannot be chosen in %s: the clinical gate metrics (clinical.*) %s; Dynamic-K and the end-to-end metrics screen every query of %s in (state UNCERTAIN)",
+			c.foldsWhy(noNeg, why), c.pooledOver(noNeg), foldList(noNeg, "that fold", "those folds")))
+	}
+	if len(noPos) > 0 {
+		both := append(append([]int{}, noNeg...), noPos...)
+		sort.Ints(both)
+		c.rep.Warnings = append(c.rep.Warnings, fmt.Sprintf("tau_pos of the clinical gate cannot be chosen in %s, so alert precision cannot be estimated: %s no POS state; clinical.uncertain_rate, pos_rate, alert_rate_per_1000, alert_precision and workload_per_1000 %s",
+			c.foldsWhy(noPos, why), foldList(noPos, "that fold has", "those folds have"), c.pooledOver(both)))
+	}
+}
+
+// foldsWhy writes "fold 0 (why)" or "folds 0 (why) and 2 (why)".
+func (c *computer) foldsWhy(folds []int, why map[int]string) string {
+	parts := make([]string, len(folds))
+	for k, f := range folds {
+		parts[k] = fmt.Sprintf("%d (%s)", f, why[f])
+	}
+	if len(parts) == 1 {
+		return "fold " + parts[0]
+	}
+	return "folds " + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+// pooledOver says what the metrics of a threshold missing in the folds
+// out are: null, or pooled over the other folds' eval queries.
+func (c *computer) pooledOver(out []int) string {
+	left := map[int]bool{}
+	for _, f := range out {
+		left[f] = true
+	}
+	var in []string
+	n := 0
+	for _, f := range c.folds {
+		if !left[f] {
+			in = append(in, strconv.Itoa(f))
+		}
+	}
+	for i := range c.eval {
+		if !left[c.fold[i]] {
+			n++
+		}
+	}
+	if len(in) == 0 {
+		return "are null: no fold has the threshold"
+	}
+	return fmt.Sprintf("leave out the eval queries of %s and are pooled over %s %s (n = %d of %d eval queries)",
+		foldList(out, "that fold", "those folds"), foldList(in, "fold", "folds"), strings.Join(in, ", "), n, len(c.eval))
+}
+
+// foldList returns one for a single fold, else many.
+func foldList[T any](folds []T, one, many string) string {
+	if len(folds) == 1 {
+		return one
+	}
+	return many
 }
 
 // sections records which report sections can be computed, and why not.

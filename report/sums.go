@@ -19,6 +19,7 @@ import (
 //     multiplicities of a replicate add up to the number of groups) fits
 //     the lane. One integer multiply-add then weighs four columns, exactly:
 //     a lane never carries into the next;
+//
 //   - the other columns stay float64 and are summed in group order, so
 //     each sum is the same floating-point number as a plain
 //     Σ_g cnt[g]·S[g] loop gives (integer sums are exact either way).

@@ -419,22 +419,38 @@ func TestDegenerate(t *testing.T) {
 	}
 }
 
-// TestDegenerateNoThreshold is the case where no held-out threshold can be
-// chosen at all: one fold without tune rows (nothing to cross-fit from).
-// The held-out metrics then have no operating point, and should be null
-// with a reason. They are not yet: report/system.go counts every eval row
-// of such a fold as screened out (threshold +Inf), which gives
-// ne.heldout_tpr@fpr=X = 0, ne.heldout_fpr = 0, ne.heldout_specificity =
-// 1 and ne.heldout_balanced_accuracy = 0.5 (and report/gate.go's tau_neg
-// = -Inf puts every query in UNCERTAIN: clinical.screen_sensitivity = 1).
-// The fix belongs to report/, which this test does not own; it is skipped
-// until then (PAPERBUNDLE_KNOWN_ISSUES=1 runs it).
+// TestDegenerateNoThreshold is the case where no threshold can be chosen
+// at all: one fold without tune rows (nothing to cross-fit from). The
+// held-out FPR-budget metrics have no operating point and the clinical
+// gate has no tau_neg, so their metrics are null, and the bundle says why
+// (the thresholds' source and a warning), instead of counting every eval
+// row as screened out (ne.heldout_tpr 0, specificity 1, balanced accuracy
+// 0.5) or screened in (clinical.screen_sensitivity 1, uncertain_rate 1).
 func TestDegenerateNoThreshold(t *testing.T) {
-	if os.Getenv("PAPERBUNDLE_KNOWN_ISSUES") == "" {
-		t.Skip("known issue: held-out metrics without a threshold are computed as if nothing were screened in (report/system.go)")
-	}
 	m := buildDegenerate(t, degenCase{name: "one fold, no tune rows", posts: 6, folds: 1, gold: mixed})
-	for _, id := range []string{"ne.heldout_tpr@fpr=0.05", "ne.heldout_fpr@fpr=0.05", "ne.heldout_specificity@fpr=0.05", "ne.heldout_balanced_accuracy@fpr=0.05", "clinical.screen_sensitivity"} {
+	checkNoInvented(t, m)
+	for _, id := range []string{"ne.heldout_tpr@fpr=0.05", "ne.heldout_fpr@fpr=0.05", "ne.heldout_specificity@fpr=0.05",
+		"ne.heldout_balanced_accuracy@fpr=0.05", "ne.heldout_f1@fpr=0.05",
+		"clinical.screen_sensitivity", "clinical.uncertain_rate", "clinical.neg_rate", "clinical.workload_per_1000", "clinical.alert_precision"} {
 		m.null(t, id, "")
+	}
+	for _, x := range m.Metrics {
+		if x.System == "sys" && (x.ID == "ne.heldout_tp@fpr=0.05" || x.ID == "ne.heldout_tn@fpr=0.05") {
+			t.Errorf("%s = %s without a threshold, want it left out", x.ID, show(x.Value))
+		}
+	}
+	for _, th := range m.Thresholds {
+		if !strings.HasPrefix(th.Source, "none: ") || !strings.Contains(th.Source, "no other fold") {
+			t.Errorf("%s fold %d thresholds from %q, want none with the reason", th.System, th.Fold, th.Source)
+		}
+	}
+	var crossFit, heldout, gate bool
+	for _, w := range m.Warnings {
+		crossFit = crossFit || strings.Contains(w, "cross-fitted on the eval rows of the other folds")
+		heldout = heldout || strings.Contains(w, "no FPR-budget threshold can be chosen in fold 0 (no tune rows")
+		gate = gate || strings.Contains(w, "tau_neg of the clinical gate cannot be chosen in fold 0")
+	}
+	if crossFit || !heldout || !gate {
+		t.Errorf("warnings %q: want no claim of cross-fitting, and why the held-out and gate metrics are null", m.Warnings)
 	}
 }
