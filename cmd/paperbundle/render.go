@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"paperbundle/figures"
@@ -36,8 +37,63 @@ type record struct {
 // function build and verify call, so verify recomputes the same bytes.
 // Every renderer reads only the Report and the record.
 func render(s sink, rep *report.Report, rec record) error {
+	// The workbook, the figures and the page are the slow renderers; they
+	// only read the report, so they run concurrently (the page waits for
+	// the figures' SVG) while the small files are written here. Files are
+	// added to the sink in one fixed order whatever finishes first.
+	specs := figures.Catalogue(rep)
+	set := tables.Build(rep)
+	checks := tables.Checks(rep)
+	methods := tables.Methods(rep)
+	var (
+		wg              sync.WaitGroup
+		wb              bytes.Buffer
+		files           []plot.File
+		page            bytes.Buffer
+		xlsxErr, figErr error
+		htmlErr         error
+		figDone         = make(chan struct{})
+	)
+	wg.Add(3)
+	go func() {
+		defer wg.Done()
+		defer stages.begin(stageXLSX)()
+		if err := xlsx.Write(&wb, workbook(rep, set, checks)); err != nil {
+			xlsxErr = fmt.Errorf("tables.xlsx: %w", err)
+		}
+	}()
+	go func() {
+		defer wg.Done()
+		defer close(figDone)
+		defer stages.begin(stageFigures)()
+		files, figErr = plot.Render(specs, plot.Options{Date: generated(rep)})
+	}()
+	go func() {
+		defer wg.Done()
+		end := stages.begin(stageHTML)
+		charts, err := echarts.Options(specs)
+		end()
+		<-figDone
+		if err != nil || figErr != nil {
+			htmlErr = err
+			return
+		}
+		defer stages.begin(stageHTML)()
+		svg := map[figures.FigureID][]byte{}
+		for _, f := range files {
+			if id, ok := strings.CutSuffix(strings.TrimPrefix(f.Name, "figures/"), ".svg"); ok {
+				svg[figures.FigureID(id)] = f.Data
+			}
+		}
+		htmlErr = templates.Render(&page, templates.Input{
+			Report: rep, Tables: set, Checks: checks, Specs: specs, Missing: figures.Missing(rep),
+			SVG: svg, Charts: charts, Methods: methods, Config: rec.Config, Inputs: rec.Inputs,
+			Changes: rec.Changes, ChangesSince: rec.ChangesSince,
+		})
+	}()
 	js, err := rep.JSON()
 	if err != nil {
+		wg.Wait()
 		return err
 	}
 	s.Add("metrics_master.json", js)
@@ -46,52 +102,23 @@ func render(s sink, rep *report.Report, rec record) error {
 		s.Add("CHANGES.md", rec.Changes)
 	}
 	s.Add("per_query_metrics.csv", tables.PerQueryCSV(rep))
-	methods := tables.Methods(rep)
 	s.Add("METHODS.md", methods)
-	set := tables.Build(rep)
 	s.Add("tables/preamble.tex", []byte(tables.Preamble))
-	checks := tables.Checks(rep)
 	for _, t := range append(set.Tables, checks) {
 		s.Add("tables/"+t.ID+".csv", t.CSV())
 		s.Add("tables/"+t.ID+".tex", t.LaTeX())
 	}
-	endXLSX := stages.begin(stageXLSX)
-	var wb bytes.Buffer
-	if err := xlsx.Write(&wb, workbook(rep, set, checks)); err != nil {
-		return fmt.Errorf("tables.xlsx: %w", err)
-	}
-	s.Add("tables.xlsx", wb.Bytes())
-	endXLSX()
-	endFigures := stages.begin(stageFigures)
-	specs := figures.Catalogue(rep)
-	files, err := plot.Render(specs, plot.Options{Date: generated(rep)})
-	if err != nil {
-		return err
-	}
-	svg := map[figures.FigureID][]byte{}
-	for _, f := range files {
-		s.Add(f.Name, f.Data)
-		if id, ok := strings.CutSuffix(strings.TrimPrefix(f.Name, "figures/"), ".svg"); ok {
-			svg[figures.FigureID(id)] = f.Data
+	wg.Wait()
+	for _, err := range []error{xlsxErr, figErr, htmlErr} {
+		if err != nil {
+			return err
 		}
 	}
-	endFigures()
-	endHTML := stages.begin(stageHTML)
-	charts, err := echarts.Options(specs)
-	if err != nil {
-		return err
-	}
-	var page bytes.Buffer
-	err = templates.Render(&page, templates.Input{
-		Report: rep, Tables: set, Checks: checks, Specs: specs, Missing: figures.Missing(rep),
-		SVG: svg, Charts: charts, Methods: methods, Config: rec.Config, Inputs: rec.Inputs,
-		Changes: rec.Changes, ChangesSince: rec.ChangesSince,
-	})
-	if err != nil {
-		return err
+	s.Add("tables.xlsx", wb.Bytes())
+	for _, f := range files {
+		s.Add(f.Name, f.Data)
 	}
 	s.Add("report.html", page.Bytes())
-	endHTML()
 	return nil
 }
 
