@@ -54,6 +54,21 @@ demo: build
 test:
 	$(GO) vet ./...
 	$(GO) test ./...
+	@$(MAKE) --no-print-directory fuzz
+
+# SPEC 12: every parser and the configuration loader has a fuzz target; `make
+# test` runs each briefly (FUZZTIME) beyond its committed seed corpus. Before
+# a release: make fuzz FUZZTIME=10m.
+FUZZTIME ?= 3s
+DATASET_FUZZ := FuzzCSV FuzzJSONL FuzzTRECRun FuzzQrels FuzzQueries FuzzNEProbs
+fuzz:
+	@for t in $(DATASET_FUZZ); do \
+		echo "fuzz dataset $$t ($(FUZZTIME))"; \
+		$(GO) test -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) ./dataset/ >fuzz.log 2>&1 || { cat fuzz.log; rm -f fuzz.log; exit 1; }; \
+	done
+	@echo "fuzz config FuzzParse ($(FUZZTIME))"
+	@$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./config/ >fuzz.log 2>&1 || { cat fuzz.log; rm -f fuzz.log; exit 1; }
+	@rm -f fuzz.log
 
 # SPEC 12: vet, staticcheck and the race detector are clean. -short skips the
 # slow demo and browser builds so this stays quick in CI.
