@@ -155,6 +155,11 @@ func (b *Bundle) wait() {
 	b.pending = nil
 }
 
+// Wait waits for the input copies being compressed. Commit and the
+// readers wait by themselves; a caller that gives up on a bundle calls it
+// so that no compression outlives the build.
+func (b *Bundle) Wait() { b.wait() }
+
 // New returns an empty bundle.
 func New() *Bundle {
 	return &Bundle{files: map[string][]byte{}, slots: make(chan struct{}, runtime.GOMAXPROCS(0))}

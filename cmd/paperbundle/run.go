@@ -286,6 +286,16 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		return withStatus(exitInput, fmt.Errorf("build: %s already exists; choose another -version or use -force", filepath.Join(root, v)))
 	}
 	cfg.Version = v
+	// The inputs are hashed now and their copies compressed in the
+	// background while the metrics are computed.
+	b := bundle.New()
+	defer b.Wait()
+	endInputs := stages.begin(stageWrite)
+	inputs, err := addInputs(b, cfg)
+	endInputs()
+	if err != nil {
+		return err
+	}
 	progress.step("computing metrics")
 	computeProgress, endCompute := stages.compute(progress.step)
 	rep, err := report.Compute(ctx, cfg, ds, report.Options{Version: v, Tool: toolVersion(), Progress: computeProgress})
@@ -303,13 +313,6 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	}
 	progress.step("rendering")
 	cfgYAML, err := cfg.YAML()
-	if err != nil {
-		return err
-	}
-	b := bundle.New()
-	endInputs := stages.begin(stageWrite)
-	inputs, err := addInputs(b, cfg)
-	endInputs()
 	if err != nil {
 		return err
 	}
