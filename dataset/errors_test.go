@@ -62,7 +62,7 @@ var csvCases = []errCase{
 	csvCase("duplicate column", "post_id,gold_uids,candidate_uids,candidate_scores,GOLD_UIDS\nP,,,,\n",
 		"s.csv:1:51: column gold_uids appears twice (fields 2 and 5), expected it once"),
 	csvCase("wrong field count", hdr+"P1,g,a;b,1;2\nP1,g,a\n",
-		"s.csv:3:1: row has 3 fields but the header has 4, expected one value per column"),
+		"s.csv:3:1: row has 3 fields but the header has 4, expected one value per column (an empty value still needs its comma, e.g. ,, for an empty gold list)"),
 	// The quote is byte 5 of `P1,g"x,a,1`.
 	csvCase("bare quote", hdr+"P1,g\"x,a,1\n",
 		`s.csv:2:5: malformed CSV: bare " in an unquoted field, expected the field quoted ("...", with "" for a literal quote)`),

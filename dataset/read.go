@@ -162,7 +162,13 @@ func (s *csvSource) unclosed(pe *csv.ParseError) {
 func (s *csvSource) parseError(pe *csv.ParseError, rec []string) {
 	switch pe.Err {
 	case csv.ErrFieldCount:
-		s.c.add(s.file, pe.StartLine, 1, "row has %d fields but the header has %d, expected one value per column", len(rec), len(s.header))
+		hint := ""
+		if len(rec) > len(s.header) {
+			hint = " (a value with a comma in it, such as the decimal comma of 0,5, must be quoted; list items are separated by ';' and decimals written with '.')"
+		} else {
+			hint = " (an empty value still needs its comma, e.g. ,, for an empty gold list)"
+		}
+		s.c.add(s.file, pe.StartLine, 1, "row has %d fields but the header has %d, expected one value per column%s", len(rec), len(s.header), hint)
 	case csv.ErrBareQuote:
 		s.c.add(s.file, pe.Line, pe.Column, `malformed CSV: bare " in an unquoted field, expected the field quoted ("...", with "" for a literal quote)`)
 	case csv.ErrQuote:

@@ -842,9 +842,19 @@ func valueText(x Num, ci *CI) string {
 	if !x.Valid() {
 		return "n/a"
 	}
-	s := strconv.FormatFloat(float64(x), 'f', 4, 64)
+	s := fixed4(float64(x))
 	if ciDefined(ci) {
-		s += " [" + strconv.FormatFloat(float64(ci.Low), 'f', 4, 64) + ", " + strconv.FormatFloat(float64(ci.High), 'f', 4, 64) + "]"
+		s += " [" + fixed4(float64(ci.Low)) + ", " + fixed4(float64(ci.High)) + "]"
+	}
+	return s
+}
+
+// fixed4 writes x with four decimals, without the sign of a value that
+// rounds to zero ("-0.0000" reads as a negative number).
+func fixed4(x float64) string {
+	s := strconv.FormatFloat(x, 'f', 4, 64)
+	if s == "-0.0000" {
+		return s[1:]
 	}
 	return s
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/pprof"
+	"strconv"
 	"strings"
 	"time"
 
@@ -220,7 +221,21 @@ func runCheck(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: ok: %d systems, %d rows\n", *cfgPath, len(ds.Systems), len(ds.Queries))
+	eval, tune, pos := 0, 0, 0
+	posts, folds := map[string]bool{}, map[int]bool{}
+	for _, q := range ds.Queries {
+		posts[q.Post], folds[q.Fold] = true, true
+		if q.Split == dataset.SplitTune {
+			tune++
+			continue
+		}
+		eval++
+		if q.HasEvidence() {
+			pos++
+		}
+	}
+	fmt.Fprintf(stdout, "%s: ok: %s, %d queries (%d eval, %d of them with gold evidence; %d tune) in %s and %s\nnext: paperbundle build -config %s\n",
+		*cfgPath, plural(len(ds.Systems), "system"), len(ds.Queries), eval, pos, tune, plural(len(posts), "post"), plural(len(folds), "fold"), *cfgPath)
 	return nil
 }
 
@@ -404,4 +419,12 @@ func writeHeapProfile(path string) error {
 		return err
 	}
 	return f.Close()
+}
+
+// plural writes "1 system", "2 systems".
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
 }
