@@ -369,15 +369,19 @@ func addHeat(p *plot.Plot, e *figures.HeatMap, cmap *viridis) {
 	for i := range img.Pix {
 		img.Pix[i] = 0xff // white: no cell
 	}
+	w, h := img.Rect.Dx(), img.Rect.Dy()
 	for _, c := range e.Cells {
-		var cl color.Color = nanGrey
+		cl := nanGrey
 		if !c.Undefined {
 			cl = cmap.colorAt(c.Value)
 		}
+		px := [4]uint8{cl.R, cl.G, cl.B, cl.A}
 		row := nr - 1 - c.Row // image rows run top-down
-		for y := row * sy; y < (row+1)*sy; y++ {
-			for x := c.Col * sx; x < (c.Col+1)*sx; x++ {
-				img.Set(x, y, cl)
+		x0, x1 := max(0, c.Col*sx), min(w, (c.Col+1)*sx)
+		for y := max(0, row*sy); y < min(h, (row+1)*sy); y++ {
+			line := img.Pix[y*img.Stride:]
+			for x := x0; x < x1; x++ {
+				copy(line[4*x:4*x+4], px[:])
 			}
 		}
 	}

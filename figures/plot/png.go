@@ -2,23 +2,21 @@ package plot
 
 import (
 	"bytes"
-	"compress/zlib"
-	"encoding/binary"
-	"hash/crc32"
 	"image"
 	"image/color"
-	"io"
 	"math"
+	"sync"
 
 	"git.sr.ht/~sbinet/gg"
 	xdraw "golang.org/x/image/draw"
+	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 )
 
 // This file holds the raster output: the 300-dpi canvas, the resampling of
-// raster images (heat maps, colour bars) onto it, and the PNG encoder.
+// raster images (heat maps, colour bars) onto it; the PNG encoder is in
+// pngenc.go.
 
 // png renders the figure at DPI dots per inch on white. The page is white
 // from vgimg's memory fill. Glyphs are placed with the nearest-neighbour
@@ -27,15 +25,8 @@ import (
 // each glyph mask directly instead of resampling it. Raster images go
 // through pngCanvas.DrawImage.
 func (f *figure) png() ([]byte, error) {
-	w := int(f.w.Dots(DPI) + 0.5)
-	h := int(f.h.Dots(DPI) + 0.5)
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	ctx := gg.NewContextForRGBA(img) // draws into img, no copy
-	ctx.SetLineCapButt()
-	ctx.InvertY()
-	ctx.SetInterpolator(xdraw.NearestNeighbor)
-	c := vgimg.NewWith(vgimg.UseImageWithContext(img, ctx), vgimg.UseDPI(DPI))
-	f.draw(draw.New(pngCanvas{c, img}))
+	img := f.raster()
+	defer putRaster(img)
 	var buf bytes.Buffer
 	if err := encodePNG(&buf, img); err != nil {
 		return nil, err
@@ -43,11 +34,50 @@ func (f *figure) png() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// raster draws the figure at DPI dots per inch (see png) into an image
+// of the pool; putRaster gives it back.
+func (f *figure) raster() *image.RGBA {
+	w := int(f.w.Dots(DPI) + 0.5)
+	h := int(f.h.Dots(DPI) + 0.5)
+	img := getRaster(w, h)
+	ctx := gg.NewContextForRGBA(img) // draws into img, no copy
+	ctx.SetLineCapButt()
+	ctx.InvertY()
+	ctx.SetInterpolator(xdraw.NearestNeighbor)
+	c := vgimg.NewWith(vgimg.UseImageWithContext(img, ctx), vgimg.UseDPI(DPI))
+	f.paint(pngCanvas{Canvas: c, img: img, ctx: ctx, faces: map[font.Face]*glyphFace{}})
+	return img
+}
+
+// rasters holds the pixels of figures drawn and encoded, for the next
+// figure: a 300-dpi figure is 7 to 10 MB of RGBA, which a new image
+// clears and, once the collector has returned it, faults in again. The
+// canvas paints every pixel white before drawing (vgimg.NewWith), so
+// what an image held before does not show.
+var rasters sync.Pool
+
+// getRaster returns a w x h image from the pool, or a new one.
+func getRaster(w, h int) *image.RGBA {
+	n := 4 * w * h
+	if p, ok := rasters.Get().(*[]uint8); ok && cap(*p) >= n {
+		return &image.RGBA{Pix: (*p)[:n], Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
+	}
+	return image.NewRGBA(image.Rect(0, 0, w, h))
+}
+
+// putRaster gives the pixels of img back to the pool.
+func putRaster(img *image.RGBA) {
+	p := img.Pix
+	rasters.Put(&p)
+}
+
 // pngCanvas is the vgimg canvas of a figure with its own drawing of
-// raster images.
+// raster images (DrawImage) and text (FillString, glyphs.go).
 type pngCanvas struct {
 	*vgimg.Canvas
-	img *image.RGBA
+	img   *image.RGBA
+	ctx   *gg.Context // the canvas's
+	faces map[font.Face]*glyphFace
 }
 
 // DrawImage implements vg.Canvas. An opaque image is area-averaged onto
@@ -77,21 +107,29 @@ func boxResample(dst *image.RGBA, src image.Image, x0, y0, x1, y1 float64) bool 
 	if sw == 0 || sh == 0 || !(x1 > x0) || !(y1 > y0) {
 		return false
 	}
-	// Source pixels as RGB triples.
-	pix := make([]float32, 3*sw*sh)
+	db := dst.Bounds()
+	cols := boxWeights(x0, x1, sw, db.Min.X, db.Max.X)
+	rows := boxWeights(y0, y1, sh, db.Min.Y, db.Max.Y)
+	// The source pixels: the bytes of an NRGBA image as they are (four a
+	// pixel), any other image as RGB triples of float32.
+	var (
+		nrgba  *image.NRGBA
+		pix    []float32
+		stride int // of a row of pix
+		step   int // elements of a pixel
+	)
 	if n, ok := src.(*image.NRGBA); ok {
+		nrgba, step = n, 4
 		for y := 0; y < sh; y++ {
-			row := n.Pix[(y+sb.Min.Y-n.Rect.Min.Y)*n.Stride+(sb.Min.X-n.Rect.Min.X)*4:]
-			for x := 0; x < sw; x++ {
-				p := row[4*x : 4*x+4 : 4*x+4]
-				if p[3] != 0xff {
+			row := n.Pix[n.PixOffset(sb.Min.X, sb.Min.Y+y):][:4*sw]
+			for x := 3; x < len(row); x += 4 {
+				if row[x] != 0xff {
 					return false
 				}
-				k := 3 * (y*sw + x)
-				pix[k], pix[k+1], pix[k+2] = float32(p[0]), float32(p[1]), float32(p[2])
 			}
 		}
 	} else {
+		pix, stride, step = make([]float32, 3*sw*sh), 3*sw, 3
 		for y := 0; y < sh; y++ {
 			for x := 0; x < sw; x++ {
 				p := color.NRGBAModel.Convert(src.At(sb.Min.X+x, sb.Min.Y+y)).(color.NRGBA)
@@ -103,22 +141,35 @@ func boxResample(dst *image.RGBA, src image.Image, x0, y0, x1, y1 float64) bool 
 			}
 		}
 	}
-	db := dst.Bounds()
-	cols := boxWeights(x0, x1, sw, db.Min.X, db.Max.X)
-	rows := boxWeights(y0, y1, sh, db.Min.Y, db.Max.Y)
 	if len(cols.w) == 0 || len(rows.w) == 0 {
 		return true
 	}
-	// Along x: every source row onto the destination columns.
+	// Along x: every source row onto the destination columns (a byte
+	// converted to float32 is exact: the sums are those of float32
+	// triples).
 	nc := len(cols.w)
 	tmp := make([]float32, 3*nc*sh)
 	for y := 0; y < sh; y++ {
-		srow := pix[3*y*sw:]
 		trow := tmp[3*y*nc:]
+		if nrgba != nil {
+			srow := nrgba.Pix[nrgba.PixOffset(sb.Min.X, sb.Min.Y+y):]
+			for i, ws := range cols.w {
+				var r, g, b float32
+				for t, w := range ws {
+					k := step * (cols.first[i] + t)
+					r += w * float32(srow[k])
+					g += w * float32(srow[k+1])
+					b += w * float32(srow[k+2])
+				}
+				trow[3*i], trow[3*i+1], trow[3*i+2] = r, g, b
+			}
+			continue
+		}
+		srow := pix[y*stride:]
 		for i, ws := range cols.w {
 			var r, g, b float32
 			for t, w := range ws {
-				k := 3 * (cols.first[i] + t)
+				k := step * (cols.first[i] + t)
 				r += w * srow[k]
 				g += w * srow[k+1]
 				b += w * srow[k+2]
@@ -198,29 +249,6 @@ func boxWeights(a, b float64, n, lo, hi int) boxFilter {
 	return f
 }
 
-// upFilterRGB writes the PNG Up filter of one row of RGBA pixels as RGB:
-// dst[3x+c] = pix[4x+c] − up[4x+c] mod 256 for the channels c = R, G, B.
-// Two pixels at a time are subtracted in one 64-bit word, byte by byte
-// without carries: with H the top bit of every byte,
-//
-//	a − b = ((a | H) − (b &^ H)) ^ ((a ^ ^b) & H)  (per byte)
-func upFilterRGB(dst, pix, up []byte) {
-	const hi = 0x8080808080808080
-	n := len(dst) / 3
-	x := 0
-	for ; x+2 <= n; x += 2 {
-		a := binary.LittleEndian.Uint64(pix[4*x:])
-		b := binary.LittleEndian.Uint64(up[4*x:])
-		d := ((a | hi) - (b &^ hi)) ^ ((a ^ ^b) & hi)
-		o := dst[3*x : 3*x+6 : 3*x+6]
-		o[0], o[1], o[2] = byte(d), byte(d>>8), byte(d>>16)
-		o[3], o[4], o[5] = byte(d>>32), byte(d>>40), byte(d>>48)
-	}
-	for ; x < n; x++ {
-		dst[3*x], dst[3*x+1], dst[3*x+2] = pix[4*x]-up[4*x], pix[4*x+1]-up[4*x+1], pix[4*x+2]-up[4*x+2]
-	}
-}
-
 // clamp8 rounds v to the nearest byte value.
 func clamp8(v float32) uint8 {
 	switch {
@@ -230,58 +258,4 @@ func clamp8(v float32) uint8 {
 		return 255
 	}
 	return uint8(v + 0.5)
-}
-
-// encodePNG writes an opaque image as an 8-bit RGB PNG with the Up filter
-// on every row and fast zlib compression: several times faster than
-// image/png's adaptive filtering on figures, and deterministic. Alpha is
-// dropped (figures are drawn on an opaque white background).
-func encodePNG(w io.Writer, img *image.RGBA) error {
-	b := img.Bounds()
-	W, H := b.Dx(), b.Dy()
-	var out bytes.Buffer
-	out.WriteString("\x89PNG\r\n\x1a\n")
-	chunk := func(typ string, data []byte) {
-		var hdr [8]byte
-		binary.BigEndian.PutUint32(hdr[:4], uint32(len(data)))
-		copy(hdr[4:], typ)
-		out.Write(hdr[:])
-		out.Write(data)
-		crc := crc32.NewIEEE()
-		crc.Write(hdr[4:])
-		crc.Write(data)
-		var c [4]byte
-		binary.BigEndian.PutUint32(c[:], crc.Sum32())
-		out.Write(c[:])
-	}
-	ihdr := make([]byte, 13)
-	binary.BigEndian.PutUint32(ihdr[0:], uint32(W))
-	binary.BigEndian.PutUint32(ihdr[4:], uint32(H))
-	ihdr[8], ihdr[9] = 8, 2 // bit depth 8, colour type RGB
-	chunk("IHDR", ihdr)
-	var z bytes.Buffer
-	zw, err := zlib.NewWriterLevel(&z, zlib.BestSpeed)
-	if err != nil {
-		return err
-	}
-	// Each row: the filter byte (2, Up), then R, G, B minus the pixel
-	// above (mod 256); above the first row is zero.
-	row := make([]byte, 1+3*W)
-	row[0] = 2
-	up := make([]byte, 4*W)
-	for y := 0; y < H; y++ {
-		pix := img.Pix[y*img.Stride : y*img.Stride+4*W]
-		upFilterRGB(row[1:], pix, up)
-		if _, err := zw.Write(row); err != nil {
-			return err
-		}
-		up = pix
-	}
-	if err := zw.Close(); err != nil {
-		return err
-	}
-	chunk("IDAT", z.Bytes())
-	chunk("IEND", nil)
-	_, err = w.Write(out.Bytes())
-	return err
 }

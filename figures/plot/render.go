@@ -76,6 +76,7 @@ type figure struct {
 	name string
 	w, h vg.Length
 	draw func(c draw.Canvas)
+	rec  *recorder // the drawing, made by the first paint
 }
 
 // Render draws every spec as figures/<id>.svg, figures/<id>.pdf and
@@ -137,7 +138,7 @@ func Render(specs []figures.Spec, opt Options) ([]File, error) {
 func (f *figure) svg() ([]byte, error) {
 	c := vgsvg.New(f.w, f.h)
 	paintPage(c, f.w, f.h)
-	f.draw(draw.New(c))
+	f.paint(c)
 	var buf bytes.Buffer
 	if _, err := c.WriteTo(&buf); err != nil {
 		return nil, err
@@ -160,7 +161,7 @@ func (f *figure) pdf(date time.Time) ([]byte, error) {
 	c := vgpdf.New(f.w, f.h)
 	pdfMu.Unlock()
 	paintPage(c, f.w, f.h)
-	f.draw(draw.New(pdfCanvas{c}))
+	f.paint(pdfCanvas{c})
 	var buf bytes.Buffer
 	if _, err := c.WriteTo(&buf); err != nil {
 		return nil, err
@@ -191,8 +192,25 @@ type pdfCanvas struct{ *vgpdf.Canvas }
 
 // FillString implements vg.Canvas.
 func (c pdfCanvas) FillString(f font.Face, pt vg.Point, s string) {
+	if _, ok := pdfFaces.Load(f); !ok {
+		// The first text in a face makes vgpdf build the font program
+		// to embed (fpdf.MakeFont, some 15 ms, once per face and size in
+		// the process): one goroutine does it while any other that needs
+		// the face waits, then finds it in vgpdf's cache.
+		pdfFaceMu.Lock()
+		defer pdfFaceMu.Unlock()
+		c.Canvas.FillString(f, pt, toCP1252(s))
+		pdfFaces.Store(f, true)
+		return
+	}
 	c.Canvas.FillString(f, pt, toCP1252(s))
 }
+
+// pdfFaces holds the font faces vgpdf has made a font program for.
+var (
+	pdfFaces  sync.Map // font.Face -> true
+	pdfFaceMu sync.Mutex
+)
 
 // SetColor implements vg.Canvas.
 func (c pdfCanvas) SetColor(col color.Color) { c.Canvas.SetColor(straightColor(col)) }

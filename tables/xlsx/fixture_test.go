@@ -202,3 +202,63 @@ func cell(t testing.TB, f *excelize.File, sheet, ref string) string {
 }
 
 func formatG(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+
+// widePerQuery is a per-query table shaped like the demo bundle's: system,
+// query, post, criterion and state as text, six counts, two numbers and
+// 28 metric columns, all but two undefined on the 91% of queries without
+// evidence (metrics of positive queries), as in the demo.
+func widePerQuery(rows int) PerQuery {
+	cols := []tables.Column{
+		{Key: "system", Kind: tables.Text}, {Key: "query_id", Kind: tables.Text},
+		{Key: "post_id", Kind: tables.Text}, {Key: "criterion", Kind: tables.Text},
+		{Key: "fold", Kind: tables.Count}, {Key: "n_gold", Kind: tables.Count},
+		{Key: "n_candidates", Kind: tables.Count}, {Key: "gold_in_pool", Kind: tables.Count},
+		{Key: "difficulty", Kind: tables.Number, Digits: 4}, {Key: "ne_prob", Kind: tables.Number, Digits: 4},
+		{Key: "state", Kind: tables.Text}, {Key: "selected_k", Kind: tables.Count},
+	}
+	for j := range 28 {
+		cols = append(cols, tables.Column{Key: "m" + strconv.Itoa(j), Kind: tables.Number, Digits: 4})
+	}
+	systems := []string{"full", "retriever", "reranker", "graph", "dynk", "ne_gate"}
+	states := []string{"NEG", "UNCERTAIN", "POS"}
+	return PerQuery{
+		Columns: cols,
+		Rows:    rows,
+		Row: func(i int, dst []tables.Cell) {
+			q := i % 14770
+			post := "P" + strconv.Itoa(10000 + q/10)[1:]
+			crit := "A." + strconv.Itoa(1+q%10)
+			dst[0] = tables.TextCell(systems[i/14770%len(systems)])
+			dst[1] = tables.TextCell(post + "/" + crit)
+			dst[2] = tables.TextCell(post)
+			dst[3] = tables.TextCell(crit)
+			pos := q%11 == 0 // about 9%, as in the demo
+			ngold := 0
+			if pos {
+				ngold = 1 + q%4
+			}
+			dst[4] = tables.NumCell(float64(q % 5))
+			dst[5] = tables.NumCell(float64(ngold))
+			dst[6] = tables.NumCell(float64(8 + q%7))
+			dst[7] = tables.NumCell(float64(min(ngold, 1+q%3)))
+			if pos {
+				dst[8] = tables.NumCell(float64(8+q%7-ngold) / float64(ngold))
+			} else {
+				dst[8] = tables.NumCell(math.NaN())
+			}
+			dst[9] = tables.NumCell(float64((q*7919)%10000) / 10000)
+			dst[10] = tables.TextCell(states[q%3])
+			dst[11] = tables.NumCell(float64(q % 6))
+			for j := 12; j < len(cols); j++ {
+				switch {
+				case !pos && j < len(cols)-2:
+					dst[j] = tables.NumCell(math.NaN())
+				case j%4 == 0:
+					dst[j] = tables.NumCell(float64((q + j) % 2))
+				default:
+					dst[j] = tables.NumCell(float64((q*31+j*17)%10000) / 10000)
+				}
+			}
+		},
+	}
+}

@@ -88,8 +88,8 @@ func Write(w io.Writer, wb Workbook) (err error) {
 			err = fmt.Errorf("xlsx: %w", cerr)
 		}
 	}()
-	f.SetZipWriter(newSortedZip)
-	b := &builder{f: f, wb: wb, styles: map[style]int{}, plan: newPlan(wb)}
+	b := &builder{f: f, wb: wb, styles: map[style]int{}, plan: newPlan(wb), zip: &sortedZip{}}
+	f.SetZipWriter(b.zip.writer)
 	if err := b.build(); err != nil {
 		return fmt.Errorf("xlsx: %w", err)
 	}
@@ -150,6 +150,7 @@ type builder struct {
 	wb     Workbook
 	plan   plan
 	styles map[style]int
+	zip    *sortedZip // the zip writer of f, with the per-query rows
 }
 
 func (b *builder) build() error {

@@ -452,15 +452,34 @@ func TestErrors(t *testing.T) {
 	}
 }
 
+// BenchmarkWrite writes the fixture workbook with 1k, 10k and 100k
+// per-query rows of the fixture's four columns (narrow) and of the demo
+// bundle's 40 columns (wide: 5 text, 6 counts, 30 numbers, most of them
+// undefined), so a regression in the per-query path or in the
+// compression of the big sheet shows in benchstat. cpu-s/op is the CPU
+// time of the process per workbook, which the load of other processes on
+// a shared machine disturbs less than the wall time; bytes is the size of
+// the workbook.
 func BenchmarkWrite(b *testing.B) {
-	for _, rows := range []int{1_000, 100_000} {
-		b.Run("perquery="+strconv.Itoa(rows), func(b *testing.B) {
-			wb := workbook(b, rows, 0)
-			for b.Loop() {
-				if err := Write(io.Discard, wb); err != nil {
-					b.Fatal(err)
+	for _, shape := range []string{"narrow", "wide"} {
+		for _, rows := range []int{1_000, 10_000, 100_000} {
+			b.Run(shape+"/perquery="+strconv.Itoa(rows), func(b *testing.B) {
+				wb := workbook(b, rows, 0)
+				if shape == "wide" {
+					wb.PerQuery = widePerQuery(rows)
 				}
-			}
-		})
+				var buf bytes.Buffer
+				c0, n := cpuTime(), 0
+				for b.Loop() {
+					buf.Reset()
+					if err := Write(&buf, wb); err != nil {
+						b.Fatal(err)
+					}
+					n++
+				}
+				b.ReportMetric((cpuTime()-c0).Seconds()/float64(n), "cpu-s/op")
+				b.ReportMetric(float64(buf.Len()), "bytes")
+			})
+		}
 	}
 }
