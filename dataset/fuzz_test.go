@@ -1,10 +1,12 @@
 package dataset
 
 import (
+	"bytes"
 	"errors"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -214,4 +216,47 @@ func FuzzNEProbs(f *testing.F) {
 			}
 		}
 	})
+}
+
+// parseRunBoth parses data in one pass and in 3 chunks and fails when the
+// runs or the errors differ: the parallel reading of a large run must be
+// the sequential one.
+func parseRunBoth(t *testing.T, data []byte) {
+	t.Helper()
+	seq := &collector{}
+	defer func(m, n int) { runChunkMin, runChunks = m, n }(runChunkMin, runChunks)
+	runChunkMin, runChunks = 1<<62, 0
+	a, errA := parseRun("run.txt", bytes.NewReader(data), seq)
+	runChunkMin, runChunks = 1, 3
+	par := &collector{}
+	b, errB := parseRun("run.txt", bytes.NewReader(data), par)
+	if (errA == nil) != (errB == nil) {
+		t.Fatalf("errors differ: %v / %v", errA, errB)
+	}
+	if errA != nil {
+		return
+	}
+	if ea, eb := seq.list.Error(), par.list.Error(); ea != eb {
+		t.Fatalf("messages differ:\n one pass: %s\n chunks:   %s", ea, eb)
+	}
+	if len(seq.list) > 0 {
+		return
+	}
+	if len(a.queries) != len(b.queries) {
+		t.Fatalf("%d queries in one pass, %d in chunks", len(a.queries), len(b.queries))
+	}
+	for i, q := range a.queries {
+		r := b.queries[i]
+		if q.qid != r.qid || q.line != r.line || !slices.Equal(q.docs, r.docs) || !slices.Equal(q.scores, r.scores) {
+			t.Fatalf("query %d differs: %+v / %+v", i, q, r)
+		}
+	}
+}
+
+func FuzzRunChunks(f *testing.F) {
+	f.Add([]byte("q1 Q0 d1 1 0.9 t\nq1 Q0 d2 2 0.8 t\nq2 Q0 d1 1 0.5 t\n\nq1 Q0 d3 3 0.1 t\r\n"))
+	f.Add([]byte("\ufeffq1 Q0 d1 1 0.9 t\nq1 Q0 d1 2 0.8 t\nbad line\nq2 Q0 d1 1 x t\n"))
+	f.Add([]byte(""))
+	f.Add([]byte("q1 Q0 d1 1 0.9 t"))
+	f.Fuzz(func(t *testing.T, data []byte) { parseRunBoth(t, data) })
 }

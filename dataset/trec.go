@@ -1,8 +1,12 @@
 package dataset
 
 import (
+	"bytes"
 	"io"
+	"os"
+	"runtime"
 	"strings"
+	"sync"
 )
 
 // This file reads the TREC inputs of SPEC 2.2: run files, the qrels file,
@@ -57,15 +61,98 @@ type run struct {
 // parseRun reads a TREC run: lines "qid Q0 docno rank score tag". The Q0,
 // rank and tag fields are ignored, as trec_eval ignores them; the same
 // (qid, docno) twice is an error.
+//
+// A large run (runChunkMin bytes or more) is read whole and its lines
+// parsed in one chunk per core; the chunks are joined in file order, so
+// the queries, their documents and the errors are those of one pass.
 func parseRun(file string, rd io.Reader, c *collector) (*run, error) {
+	var parts []*runPart
+	if data, ok, err := readIfLarge(rd, runChunkMin); err != nil {
+		return nil, err
+	} else if ok {
+		n := runChunks
+		if n <= 0 {
+			n = runtime.GOMAXPROCS(0)
+		}
+		if len(data) < runChunkMin {
+			n = 1
+		}
+		chunks := splitAtLines(data, n)
+		parts = make([]*runPart, len(chunks))
+		var wg sync.WaitGroup
+		for k, ch := range chunks {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				parts[k] = parseRunLines(file, bytes.NewReader(ch.data), ch.line)
+			}()
+		}
+		wg.Wait()
+	} else {
+		parts = []*runPart{parseRunLines(file, rd, 1)}
+	}
 	rn := &run{file: file, byQID: make(map[string]*runQuery)}
+	lines := 0
+	for _, p := range parts {
+		if p.err != nil {
+			return nil, p.err
+		}
+		for _, e := range p.c.list {
+			c.push(e)
+		}
+		lines += p.lines
+		for _, q := range p.queries {
+			if m := rn.byQID[q.qid]; m != nil {
+				m.docs = append(m.docs, q.docs...)
+				m.scores = append(m.scores, q.scores...)
+				m.at = append(m.at, q.at...)
+				continue
+			}
+			rn.byQID[q.qid] = q
+			rn.queries = append(rn.queries, q)
+		}
+	}
+	if lines == 0 {
+		c.add(file, 1, 1, "file is empty, expected run lines: qid Q0 docno rank score tag")
+	}
+	var look lookup
+	for _, q := range rn.queries {
+		if i, j := look.reset(q.docs); j >= 0 {
+			at, first := q.at[j], q.at[i]
+			c.add(file, at.line, at.col, "document %q appears twice for query %q (lines %d and %d), expected each (qid, docno) once", clip(q.docs[j]), clip(q.qid), first.line, at.line)
+		}
+		q.at = nil
+	}
+	return rn, nil
+}
+
+// runChunkMin is the size from which parseRun parses a run in parallel
+// chunks (a variable for the tests, which set it low).
+var runChunkMin = 8 << 20
+
+// runChunks is the number of chunks of a large run; 0 means one per core.
+var runChunks = 0
+
+// runPart is what one chunk of a run's lines holds.
+type runPart struct {
+	queries []*runQuery // in order of first appearance in the chunk
+	lines   int         // non-blank lines
+	c       collector
+	err     error
+}
+
+// parseRunLines parses run lines from rd, the first of which is line
+// first of the file. It stops after MaxErrors errors.
+func parseRunLines(file string, rd io.Reader, first int) *runPart {
+	p := &runPart{}
+	byQID := map[string]*runQuery{}
 	lr := newLineReader(rd)
+	lr.n = first - 1
 	var (
-		in    interner
-		fs    []textField
-		lines int
-		look  lookup
+		in interner
+		fs []textField
 	)
+	c := &p.c
 	for !c.full() {
 		b, ok := lr.next()
 		if !ok {
@@ -75,7 +162,7 @@ func parseRun(file string, rd io.Reader, c *collector) (*run, error) {
 		if len(fs) == 0 {
 			continue
 		}
-		lines++
+		p.lines++
 		shift := 0
 		if lr.n == 1 {
 			shift = lr.bomShift
@@ -94,30 +181,77 @@ func parseRun(file string, rd io.Reader, c *collector) (*run, error) {
 			continue
 		}
 		qid := in.getBytes(fs[0].b)
-		q := rn.byQID[qid]
+		q := byQID[qid]
 		if q == nil {
 			q = &runQuery{qid: qid, line: lr.n}
-			rn.byQID[qid] = q
-			rn.queries = append(rn.queries, q)
+			byQID[qid] = q
+			p.queries = append(p.queries, q)
 		}
 		q.docs = append(q.docs, string(fs[2].b))
 		q.scores = append(q.scores, score)
 		q.at = append(q.at, position{lr.n, fs[2].col + shift})
 	}
-	if lr.err != nil {
-		return nil, lr.err
-	}
-	if lines == 0 {
-		c.add(file, 1, 1, "file is empty, expected run lines: qid Q0 docno rank score tag")
-	}
-	for _, q := range rn.queries {
-		if i, j := look.reset(q.docs); j >= 0 {
-			at, first := q.at[j], q.at[i]
-			c.add(file, at.line, at.col, "document %q appears twice for query %q (lines %d and %d), expected each (qid, docno) once", clip(q.docs[j]), clip(q.qid), first.line, at.line)
+	p.err = lr.err
+	return p
+}
+
+// readIfLarge reads rd whole unless it is a file of fewer than min bytes,
+// which it leaves unread for a streaming pass. (A reader of unknown size,
+// as in the tests, is read whole.)
+func readIfLarge(rd io.Reader, min int) ([]byte, bool, error) {
+	if f, ok := rd.(interface{ Stat() (os.FileInfo, error) }); ok {
+		if st, err := f.Stat(); err == nil {
+			if st.Size() < int64(min) {
+				return nil, false, nil
+			}
+			// One buffer of the file's size (and a byte to see its end),
+			// not ReadAll's doublings of 184 MB.
+			buf := make([]byte, st.Size()+1)
+			n, err := io.ReadFull(rd, buf)
+			switch {
+			case err == io.ErrUnexpectedEOF || err == io.EOF:
+				return buf[:n], true, nil
+			case err != nil:
+				return nil, false, err
+			}
+			// The file grew since Stat: read the rest.
+			rest, err := io.ReadAll(rd)
+			return append(buf, rest...), err == nil, err
 		}
-		q.at = nil
 	}
-	return rn, nil
+	data, err := io.ReadAll(rd)
+	if err != nil {
+		return nil, false, err
+	}
+	return data, true, nil
+}
+
+// textChunk is a run of whole lines of a file, starting at line line.
+type textChunk struct {
+	data []byte
+	line int
+}
+
+// splitAtLines cuts data into at most n chunks of about equal size, each
+// ending after a newline (the last at the end of data).
+func splitAtLines(data []byte, n int) []textChunk {
+	var out []textChunk
+	line, start := 1, 0
+	for k := 1; k <= n && start < len(data); k++ {
+		end := len(data)
+		if k < n {
+			end = max(start, len(data)*k/n)
+			if i := bytes.IndexByte(data[end:], '\n'); i >= 0 {
+				end += i + 1
+			} else {
+				end = len(data)
+			}
+		}
+		out = append(out, textChunk{data: data[start:end], line: line})
+		line += bytes.Count(data[start:end], []byte{'\n'})
+		start = end
+	}
+	return out
 }
 
 // qrelsQuery is the gold of one query: its relevant documents (rel >= 1) in
