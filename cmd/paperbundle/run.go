@@ -301,16 +301,29 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		return withStatus(exitInput, fmt.Errorf("build: %s already exists; choose another -version or use -force", filepath.Join(root, v)))
 	}
 	cfg.Version = v
-	// The inputs are hashed now and their copies compressed in the
+	// The inputs are read, hashed and their copies compressed in the
 	// background while the metrics are computed.
 	b := bundle.New()
 	defer b.Wait()
-	endInputs := stages.begin(stageWrite)
-	inputs, err := addInputs(b, cfg)
-	endInputs()
-	if err != nil {
-		return err
+	type added struct {
+		files []templates.InputFile
+		err   error
 	}
+	addDone := make(chan added, 1)
+	go func() {
+		defer stages.begin(stageWrite)()
+		files, err := addInputs(b, cfg)
+		addDone <- added{files, err}
+	}()
+	var add *added
+	takeInputs := func() added { // b is the goroutine's until then
+		if add == nil {
+			a := <-addDone
+			add = &a
+		}
+		return *add
+	}
+	defer takeInputs()
 	progress.step("computing metrics")
 	computeProgress, endCompute := stages.compute(progress.step)
 	rep, err := report.Compute(ctx, cfg, ds, report.Options{Version: v, Tool: toolVersion(), Progress: computeProgress})
@@ -318,6 +331,11 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if err != nil {
 		return err
 	}
+	in := takeInputs()
+	if in.err != nil {
+		return in.err
+	}
+	inputs := in.files
 	if *memprofile != "" {
 		if err := writeHeapProfile(*memprofile); err != nil {
 			return err
