@@ -120,6 +120,13 @@ func newSumMatrix(G int, cols [][]float64) *sumMatrix {
 			m.P[g*m.W+l.word] |= uint64(v) << l.shift
 		}
 	}
+	if len(m.fcol) < block/8 {
+		// A handful of dense columns costs less in the sparse lists than a
+		// call per group and replicate.
+		m.scol = append(m.scol, m.fcol...)
+		slices.Sort(m.scol)
+		m.fcol = nil
+	}
 	m.start = make([]int32, G+1)
 	for g := range G {
 		for q, j := range m.scol {
