@@ -2,7 +2,10 @@ package report
 
 import (
 	"math"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 )
 
 // The statistics engine. Almost every metric of the catalog is a function
@@ -27,10 +30,50 @@ type colTable struct {
 	names  map[string]int
 	byHash map[uint64][]int
 	cols   [][]float64 // per column: sum over each group's rows
+	// spans are ranges of rows that hold whole groups, when the input is
+	// large and each group's rows are consecutive (the dataset's order):
+	// a column is then filled on all cores, each group summed by one
+	// goroutine in row order, so every sum is the one a single pass gives.
+	spans [][2]int
 }
 
+// parallelRows is the number of rows from which columns are filled on all
+// cores.
+const parallelRows = 1 << 16
+
 func newColTable(n int, group []int32, nGroups int) *colTable {
-	return &colTable{n: n, group: group, nG: nGroups, names: map[string]int{}, byHash: map[uint64][]int{}}
+	t := &colTable{n: n, group: group, nG: nGroups, names: map[string]int{}, byHash: map[uint64][]int{}}
+	if n >= parallelRows && runtime.GOMAXPROCS(0) > 1 {
+		t.spans = groupSpans(group[:n], nGroups, 64)
+	}
+	return t
+}
+
+// groupSpans cuts 0..len(group)-1 into about k ranges at group
+// boundaries; nil when some group's rows are not consecutive.
+func groupSpans(group []int32, nGroups, k int) [][2]int {
+	seen := make([]bool, nGroups)
+	for i, g := range group {
+		if i > 0 && g == group[i-1] {
+			continue
+		}
+		if seen[g] {
+			return nil
+		}
+		seen[g] = true
+	}
+	var spans [][2]int
+	size := max(1, len(group)/k)
+	lo := 0
+	for lo < len(group) {
+		hi := min(lo+size, len(group))
+		for hi < len(group) && group[hi] == group[hi-1] {
+			hi++
+		}
+		spans = append(spans, [2]int{lo, hi})
+		lo = hi
+	}
+	return spans
 }
 
 // col returns the index of column name, computing it with fill when new.
@@ -39,10 +82,32 @@ func (t *colTable) col(name string, fill func(i int) float64) int {
 		return j
 	}
 	c := make([]float64, t.nG)
-	for i := 0; i < t.n; i++ {
-		if v := fill(i); v != 0 {
-			c[t.group[i]] += v
+	fillRows := func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			if v := fill(i); v != 0 {
+				c[t.group[i]] += v
+			}
 		}
+	}
+	if t.spans == nil {
+		fillRows(0, t.n)
+	} else {
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for range runtime.GOMAXPROCS(0) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					k := int(next.Add(1) - 1)
+					if k >= len(t.spans) {
+						return
+					}
+					fillRows(t.spans[k][0], t.spans[k][1])
+				}
+			}()
+		}
+		wg.Wait()
 	}
 	var sum uint64 = 14695981039346656037
 	for _, v := range c {
