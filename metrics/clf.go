@@ -46,8 +46,8 @@ func clfSplit(y []bool, p []float64) (pos, neg []float64) {
 			neg = append(neg, v)
 		}
 	}
-	slices.Sort(pos)
-	slices.Sort(neg)
+	sortFloats(pos)
+	sortFloats(neg)
 	return pos, neg
 }
 
