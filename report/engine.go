@@ -142,19 +142,6 @@ func (t *colTable) sums(keep func(g int) bool) []float64 {
 	return s
 }
 
-// matrix returns the group sums of the given columns as a row-major
-// groups x len(cols) matrix.
-func (t *colTable) matrix(cols []int) []float64 {
-	C := len(cols)
-	S := make([]float64, t.nG*C)
-	for k, j := range cols {
-		for g, v := range t.cols[j] {
-			S[g*C+k] = v
-		}
-	}
-	return S
-}
-
 // sumStat is one metric value computed from column sums.
 type sumStat struct {
 	key  metricKey
