@@ -114,8 +114,19 @@ func (c *computer) summarize() {
 		c.rep.Warnings = append(c.rep.Warnings, fmt.Sprintf("fold %d has no tune rows: its thresholds are cross-fitted on the eval rows of the other folds", f))
 	}
 	c.thresholdWarnings()
+	if B := c.cfg.Bootstrap.Resamples; B > 0 && c.nGroups > 0 && c.nGroups < fewUnits {
+		unit := "posts"
+		if c.cfg.Bootstrap.Unit == "query" {
+			unit = "queries"
+		}
+		c.rep.Warnings = append(c.rep.Warnings, fmt.Sprintf("the bootstrap resamples only %d eval %s: with fewer than %d, percentile intervals are too narrow to trust (an interval such as [1.0000, 1.0000] only says that every resample agreed)", c.nGroups, unit, fewUnits))
+	}
 	sort.Strings(c.rep.Warnings)
 }
+
+// fewUnits is the number of bootstrap units (posts, or queries) below which
+// the report warns that its intervals cannot be trusted.
+const fewUnits = 30
 
 // thresholdWarnings says which folds have a threshold that cannot be
 // chosen, and what the metrics that need it are computed on instead
