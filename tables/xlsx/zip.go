@@ -11,10 +11,11 @@ import (
 	"hash/crc32"
 	"io"
 	"io/fs"
-	"runtime"
 	"slices"
 
 	"github.com/xuri/excelize/v2"
+
+	"paperbundle/internal/pflate"
 )
 
 // sortedZip is the zip writer given to excelize: it compresses each entry
@@ -64,7 +65,7 @@ const (
 type zipEntry struct {
 	name       string
 	compressed chunks
-	fw         deflater // a flate.Writer, or a parDeflate for a spliced sheet
+	fw         deflater // a flate.Writer, or a pflate.Writer for a spliced sheet
 	crc        hash.Hash32
 	size       uint64
 	rows       func(io.Writer) error // the splice; nil for a plain entry
@@ -126,7 +127,7 @@ func (e *zipEntry) finish() error {
 	if i < 0 || bytes.LastIndex(x, sheetDataEnd) != i {
 		return fmt.Errorf("zip: %s: no single %s to put the rows before", e.name, sheetDataEnd)
 	}
-	pd := newParDeflate(&e.compressed, spliceLevel, parBlock)
+	pd := pflate.New(&e.compressed, spliceLevel, parBlock)
 	e.fw = pd
 	if _, err := e.write(x[:i]); err != nil {
 		return err
@@ -142,101 +143,12 @@ func (e *zipEntry) finish() error {
 // compressed on all cores.
 const parBlock = 4 << 20
 
-// deflater is a flate.Writer or a parDeflate.
+// deflater is a flate.Writer or a pflate.Writer.
 type deflater interface {
 	io.Writer
 	Close() error
 }
 
-// parDeflate compresses a stream on all cores: the stream is cut into
-// blocks of a fixed size, each block compressed by its own flate writer
-// ending with a sync flush (the last one with the final block), and the
-// compressed blocks written in order: one valid deflate stream, as pigz
-// writes. The cuts depend only on the byte count, so the output is the
-// same on any number of cores. A back-reference never crosses a cut, which
-// costs a little size.
-type parDeflate struct {
-	dst     io.Writer
-	level   int
-	block   int
-	buf     []byte
-	pending []chan parResult
-	slots   chan struct{}
-	err     error
-}
-
-type parResult struct {
-	b   []byte
-	err error
-}
-
-func newParDeflate(dst io.Writer, level, block int) *parDeflate {
-	return &parDeflate{dst: dst, level: level, block: block, slots: make(chan struct{}, runtime.GOMAXPROCS(0))}
-}
-
-func (d *parDeflate) Write(p []byte) (int, error) {
-	n := len(p)
-	for len(p) > 0 {
-		k := min(len(p), d.block-len(d.buf))
-		d.buf = append(d.buf, p[:k]...)
-		p = p[k:]
-		if len(d.buf) == d.block {
-			d.submit(d.buf, false)
-			d.buf = make([]byte, 0, d.block)
-		}
-	}
-	return n, d.err
-}
-
-// submit compresses data in the background and writes finished blocks,
-// in order, while more than two per core are waiting.
-func (d *parDeflate) submit(data []byte, final bool) {
-	ch := make(chan parResult, 1)
-	d.pending = append(d.pending, ch)
-	d.slots <- struct{}{}
-	go func() {
-		defer func() { <-d.slots }()
-		var out bytes.Buffer
-		out.Grow(len(data)/4 + 64)
-		fw, err := flate.NewWriter(&out, d.level)
-		if err == nil {
-			_, err = fw.Write(data)
-		}
-		if err == nil {
-			if final {
-				err = fw.Close()
-			} else {
-				err = fw.Flush()
-			}
-		}
-		ch <- parResult{out.Bytes(), err}
-	}()
-	for len(d.pending) > 2*cap(d.slots) {
-		d.drain()
-	}
-}
-
-// drain writes the oldest block.
-func (d *parDeflate) drain() {
-	r := <-d.pending[0]
-	d.pending = d.pending[1:]
-	if d.err == nil {
-		d.err = r.err
-	}
-	if d.err == nil {
-		_, d.err = d.dst.Write(r.b)
-	}
-}
-
-// Close compresses the rest as the final block and writes every block.
-func (d *parDeflate) Close() error {
-	d.submit(d.buf, true)
-	d.buf = nil
-	for len(d.pending) > 0 {
-		d.drain()
-	}
-	return d.err
-}
 
 // Close writes the entries, in name order, and the central directory.
 func (z *sortedZip) Close() error {

@@ -1,4 +1,4 @@
-package xlsx
+package pflate
 
 import (
 	"bytes"
@@ -24,7 +24,7 @@ func TestParDeflate(t *testing.T) {
 		var outs [][]byte
 		for _, slots := range []int{1, 2, 5} {
 			var z bytes.Buffer
-			d := newParDeflate(&z, flate.BestSpeed, block)
+			d := New(&z, flate.BestSpeed, block)
 			d.slots = make(chan struct{}, slots)
 			for p := src; len(p) > 0; {
 				k := min(len(p), 1+r.IntN(9000))
@@ -50,7 +50,7 @@ func TestParDeflate(t *testing.T) {
 	}
 	// An empty stream is one final empty block.
 	var z bytes.Buffer
-	d := newParDeflate(&z, flate.BestSpeed, 16)
+	d := New(&z, flate.BestSpeed, 16)
 	if err := d.Close(); err != nil {
 		t.Fatal(err)
 	}
