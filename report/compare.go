@@ -123,7 +123,7 @@ func (c *computer) checks() {
 	// input otherwise); listed so the reader sees they were made.
 	add("folds_post_disjoint", true, true, "every post is evaluated in exactly one fold")
 	add("tune_eval_disjoint", true, true, "within each fold, tune and eval rows share no post")
-	add("gold_identical_across_systems", true, true, fmt.Sprintf("%d systems carry identical gold", len(c.ds.Systems)))
+	add("gold_identical_across_systems", true, true, identicalGold(len(c.ds.Systems)))
 	add("probabilities_in_range", true, true, "every ne_prob and node_prob is in [0, 1]")
 
 	// Confusion matrices add up.
@@ -225,4 +225,12 @@ func foldSizes(f []FoldSummary) string {
 		s += strconv.Itoa(x.Posts)
 	}
 	return s
+}
+
+// identicalGold is the detail of the gold_identical_across_systems check.
+func identicalGold(n int) string {
+	if n == 1 {
+		return "one system: nothing to compare"
+	}
+	return fmt.Sprintf("%d systems carry identical gold", n)
 }

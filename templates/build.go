@@ -167,8 +167,8 @@ func (b *builder) summary() []string {
 	r, st := b.r, b.r.Settings
 	ds := r.Dataset
 	out := []string{
-		fmt.Sprintf("%d systems evaluated on %s eval queries (%s posts, %d criteria, %d folds); %s queries have evidence (%s).",
-			len(r.SystemsOf(report.Pipeline)), thousands(ds.EvalQueries), thousands(ds.Posts), len(ds.Criteria), len(ds.Folds),
+		fmt.Sprintf("%s evaluated on %s eval queries (%s posts, %d criteria, %d folds); %s queries have evidence (%s).",
+			countOf(len(r.SystemsOf(report.Pipeline)), "system", "systems"), thousands(ds.EvalQueries), thousands(ds.Posts), len(ds.Criteria), len(ds.Folds),
 			thousands(ds.PositiveQueries), pct(float64(ds.PositiveRate))),
 		fmt.Sprintf("Values are shown as value [%g%% CI]: %s bootstrap over %s resamples by %s, seed %d. Thresholds are chosen on tune rows only. \"n/a\" marks an undefined value, with the reason.",
 			100*st.Bootstrap.Confidence, st.Bootstrap.Method, thousands(st.Bootstrap.Resamples), st.Bootstrap.Unit, st.Seed),
@@ -179,8 +179,24 @@ func (b *builder) summary() []string {
 			failed++
 		}
 	}
-	line := fmt.Sprintf("%d consistency checks, %d not passed; %d warnings (see Data and checks).", len(r.Checks), failed, len(r.Warnings))
-	return append(out, line)
+	line := fmt.Sprintf("%d consistency checks, %d not passed; %s (see Data and checks).", len(r.Checks), failed, countOf(len(r.Warnings), "warning", "warnings"))
+	out = append(out, line)
+	// A few warnings are read here, before any number: they say what the
+	// numbers below cannot be trusted for.
+	if len(r.Warnings) <= 3 {
+		for _, w := range r.Warnings {
+			out = append(out, "Warning: "+w+".")
+		}
+	}
+	return out
+}
+
+// countOf writes "1 system", "6 systems".
+func countOf(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }
 
 // cards are the headline metrics of the primary system, from the

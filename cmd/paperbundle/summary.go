@@ -43,7 +43,8 @@ func (s buildSummary) write(w io.Writer, rep *report.Report) {
 			soft++
 		}
 	}
-	fmt.Fprintf(w, "  warnings  %d warnings, %d soft checks not passed\n", len(rep.Warnings), soft)
+	fmt.Fprintf(w, "  warnings  %s, %s not passed\n", plural(len(rep.Warnings), "warning"), plural(soft, "soft check"))
+
 	if s.Previous == "" {
 		fmt.Fprintf(w, "  changes   first version in this folder\n")
 	} else {
