@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Population says which queries a metric is computed over (seed 000's dual
@@ -100,25 +101,27 @@ type regKey struct {
 	param Param
 }
 
-var registry map[regKey]*Def
+var (
+	registryOnce sync.Once
+	registry     map[regKey]*Def
+)
 
 // registryIndex builds the lookup table once every init has appended its
-// definitions.
+// definitions (on first use; safe for concurrent use).
 func registryIndex() map[regKey]*Def {
-	if registry != nil {
-		return registry
-	}
-	m := make(map[regKey]*Def, len(defs))
-	for i := range defs {
-		d := &defs[i]
-		k := regKey{d.Base, d.Param}
-		if _, dup := m[k]; dup {
-			panic("metrics: duplicate registry entry " + string(d.ID(10)))
+	registryOnce.Do(func() {
+		m := make(map[regKey]*Def, len(defs))
+		for i := range defs {
+			d := &defs[i]
+			k := regKey{d.Base, d.Param}
+			if _, dup := m[k]; dup {
+				panic("metrics: duplicate registry entry " + string(d.ID(10)))
+			}
+			m[k] = d
 		}
-		m[k] = d
-	}
-	registry = m
-	return m
+		registry = m
+	})
+	return registry
 }
 
 // ParseID splits a metric id into its base and the kind of its parameter.
