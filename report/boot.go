@@ -3,10 +3,7 @@ package report
 import (
 	"context"
 	"math"
-	"runtime"
 	"sort"
-	"sync"
-	"sync/atomic"
 
 	"paperbundle/metrics"
 	"paperbundle/stats"
@@ -584,39 +581,25 @@ func percentiles(reps *stats.Replicates, conf float64, workers int) []pctInterva
 	out := make([]pctInterval, reps.NStat)
 	const blk = 8
 	nb := (reps.NStat + blk - 1) / blk
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(workers, nb) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			cols := make([][]float64, blk)
-			for q := range cols {
-				cols[q] = make([]float64, reps.B)
-			}
-			var scratch []float64
-			for {
-				k := int(next.Add(1) - 1)
-				if k >= nb {
-					return
-				}
-				j0, j1 := k*blk, min((k+1)*blk, reps.NStat)
-				for b := range reps.B {
-					row := reps.Row(b)
-					for j := j0; j < j1; j++ {
-						cols[j-j0][b] = row[j]
-					}
-				}
+	parallel(workers, nb, func() func(int) {
+		cols := make([][]float64, blk)
+		for q := range cols {
+			cols[q] = make([]float64, reps.B)
+		}
+		var scratch []float64
+		return func(k int) {
+			j0, j1 := k*blk, min((k+1)*blk, reps.NStat)
+			for b := range reps.B {
+				row := reps.Row(b)
 				for j := j0; j < j1; j++ {
-					p := &out[j]
-					p.lo, p.hi, p.dropped = percentileInterval(cols[j-j0], conf, &scratch)
+					cols[j-j0][b] = row[j]
 				}
 			}
-		}()
-	}
-	wg.Wait()
+			for j := j0; j < j1; j++ {
+				p := &out[j]
+				p.lo, p.hi, p.dropped = percentileInterval(cols[j-j0], conf, &scratch)
+			}
+		}
+	})
 	return out
 }

@@ -4,11 +4,8 @@ import (
 	"context"
 	"math"
 	"os"
-	"runtime"
 	"sort"
 	"strconv"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"paperbundle/config"
@@ -318,26 +315,13 @@ func (c *computer) systems(ctx context.Context) error {
 		sh.rep, sh.sys = &r, nil
 		shards[si] = &sh
 	}
-	workers := c.opt.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(workers, n) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				si := int(next.Add(1) - 1)
-				if si >= n || ctx.Err() != nil {
-					return
-				}
+	parallel(c.opt.Workers, n, func() func(int) {
+		return func(si int) {
+			if ctx.Err() == nil {
 				shards[si].system(si)
 			}
-		}()
-	}
-	wg.Wait()
+		}
+	})
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -368,28 +352,11 @@ func (c *computer) systems(ctx context.Context) error {
 // f must only write to its own rows.
 func (c *computer) rows(n int, f func(lo, hi int)) {
 	const chunk = 1 << 9
-	workers := c.opt.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	if n < 4*chunk || workers == 1 {
+	if n < 4*chunk {
 		f(0, n)
 		return
 	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				lo := int(next.Add(chunk)) - chunk
-				if lo >= n {
-					return
-				}
-				f(lo, min(lo+chunk, n))
-			}
-		}()
-	}
-	wg.Wait()
+	parallel(c.opt.Workers, (n+chunk-1)/chunk, func() func(int) {
+		return func(k int) { f(k*chunk, min((k+1)*chunk, n)) }
+	})
 }

@@ -4,8 +4,6 @@ import (
 	"math"
 	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 )
 
 // The statistics engine. Almost every metric of the catalog is a function
@@ -92,22 +90,9 @@ func (t *colTable) col(name string, fill func(i int) float64) int {
 	if t.spans == nil {
 		fillRows(0, t.n)
 	} else {
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for range runtime.GOMAXPROCS(0) {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for {
-					k := int(next.Add(1) - 1)
-					if k >= len(t.spans) {
-						return
-					}
-					fillRows(t.spans[k][0], t.spans[k][1])
-				}
-			}()
-		}
-		wg.Wait()
+		parallel(0, len(t.spans), func() func(int) {
+			return func(k int) { fillRows(t.spans[k][0], t.spans[k][1]) }
+		})
 	}
 	var sum uint64 = 14695981039346656037
 	for _, v := range c {

@@ -149,7 +149,6 @@ type deflater interface {
 	Close() error
 }
 
-
 // Close writes the entries, in name order, and the central directory.
 func (z *sortedZip) Close() error {
 	slices.SortStableFunc(z.entries, func(a, b *zipEntry) int { return cmp.Compare(a.name, b.name) })
