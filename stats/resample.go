@@ -285,44 +285,22 @@ func RunCountBatches(plan Plan, nStat, batch int, newF func() func(b0 int, cnt [
 }
 
 func run(plan Plan, nStat int, newF func() func(b int, w []int32, out []float64), items bool) *Replicates {
-	plan.validate()
 	if nStat < 0 {
 		panic("stats: Run: negative nStat")
 	}
-	res := &Replicates{B: plan.B, NStat: nStat, data: make([]float64, plan.B*nStat)}
-	nw := plan.workers(plan.B)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range nw {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			f := newF()
-			d := newDrawer()
-			c := make([]int32, plan.NGroups)
-			w := c
-			if items && plan.Group != nil {
-				w = make([]int32, len(plan.Group))
-			}
-			for {
-				b := int(next.Add(1) - 1)
-				if b >= plan.B {
-					return
-				}
-				d.counts(plan.Seed, b, c)
-				if items && plan.Group != nil {
-					expand(plan.Group, c, w)
-				}
-				out := res.data[b*nStat : (b+1)*nStat : (b+1)*nStat]
-				for j := range out {
-					out[j] = math.NaN()
-				}
-				f(b, w, out)
-			}
-		}()
-	}
-	wg.Wait()
-	return res
+	// One replicate per batch; item weights expanded from the counts
+	// when f takes them.
+	return RunCountBatches(plan, nStat, 1, func() func(int, []int32, []float64) {
+		f := newF()
+		if !items || plan.Group == nil {
+			return f
+		}
+		w := make([]int32, len(plan.Group))
+		return func(b int, c []int32, out []float64) {
+			expand(plan.Group, c, w)
+			f(b, w, out)
+		}
+	})
 }
 
 // Jackknife evaluates f once per group with that group left out and returns
