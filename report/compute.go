@@ -51,7 +51,7 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 	r.Settings = settingsOf(cfg)
 	c.summarize()
 	c.sections()
-	c.keepPerQuery("", "") // fills c.perQKeep before the shards copy c
+	c.perQKeep = c.perQueryKept()
 	opt.Progress("metrics")
 	if err := c.systems(ctx); err != nil {
 		return nil, err
@@ -92,9 +92,9 @@ type computer struct {
 	sys   []*sysCalc
 	boots []*sysBoot
 
-	qscratch []float64     // scratch of percentileInterval
-	pct      []pctInterval // percentile interval of every replicate column
-	perQKeep map[metrics.ID]bool
+	qscratch []float64           // scratch of percentileInterval
+	pct      []pctInterval       // percentile interval of every replicate column
+	perQKeep map[metrics.ID]bool // metrics whose per-query values are kept (keepPerQuery)
 }
 
 type stratum struct {

@@ -55,17 +55,18 @@ func (c *computer) perQueryColumns() []metrics.ID {
 
 // keepPerQuery reports whether the per-query values of metric id of a
 // system are kept after its sums are taken: those of per_query_metrics.csv
-// and of the comparisons between systems, never a baseline's. The others
-// would only hold memory (a million queries: 8 MB per metric and system).
+// and of the comparisons between systems (c.perQKeep), never a baseline's.
+// The others would only hold memory (a million queries: 8 MB per metric
+// and system).
 func (c *computer) keepPerQuery(system string, id metrics.ID) bool {
-	if isBaseline(system) {
-		return false
+	return !isBaseline(system) && c.perQKeep[id]
+}
+
+// perQueryKept is the set of metrics whose per-query values are kept.
+func (c *computer) perQueryKept() map[metrics.ID]bool {
+	keep := map[metrics.ID]bool{}
+	for _, x := range append(c.perQueryColumns(), c.headlineIDs()...) {
+		keep[x] = true
 	}
-	if c.perQKeep == nil {
-		c.perQKeep = map[metrics.ID]bool{}
-		for _, x := range append(c.perQueryColumns(), c.headlineIDs()...) {
-			c.perQKeep[x] = true
-		}
-	}
-	return c.perQKeep[id]
+	return keep
 }

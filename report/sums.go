@@ -120,7 +120,7 @@ func newSumMatrix(G int, cols [][]float64) *sumMatrix {
 			m.P[g*m.W+l.word] |= uint64(v) << l.shift
 		}
 	}
-	if len(m.fcol) < block/8 {
+	if len(m.fcol) < fewDense {
 		// A handful of dense columns costs less in the sparse lists than a
 		// call per group and replicate.
 		m.scol = append(m.scol, m.fcol...)
@@ -157,6 +157,10 @@ type sumScratch struct {
 func (m *sumMatrix) scratch(batch int) *sumScratch {
 	return &sumScratch{f: make([]float64, batch*len(m.fcol)), p: make([]uint64, batch*m.W), s: make([]float64, batch*len(m.scol))}
 }
+
+// fewDense is the number of dense float columns below which they join the
+// sparse lists.
+const fewDense = 16
 
 // block is the number of matrix columns (float64 or packed words) one
 // pass over the groups reads: a batch's accumulators for them stay in L1.
