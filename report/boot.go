@@ -253,7 +253,7 @@ func (c *computer) replicates(plans []*sysPlan, keepAll [][]int, nStat, C int, g
 	}
 	M := newSumMatrix(G, cols)
 	fpr := c.cfg.FPRTargets
-	const batch = 16
+	const batch = sumBatch
 	newF := func() func(b0 int, cnt []int32, out []float64) {
 		acc := make([]float64, C)
 		scr := make([]float64, C+8)

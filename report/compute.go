@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"time"
@@ -308,12 +309,7 @@ func (c *computer) systems(ctx context.Context) error {
 	n := len(c.ds.Systems)
 	shards := make([]*computer, n)
 	for si := range shards {
-		sh := *c
-		r := *c.rep
-		r.Metrics, r.Thresholds, r.Distributions, r.Curves = nil, nil, nil, Curves{}
-		r.index = map[metricKey]int{}
-		sh.rep, sh.sys = &r, nil
-		shards[si] = &sh
+		shards[si] = c.shard()
 	}
 	parallel(c.opt.Workers, n, func() func(int) {
 		return func(si int) {
@@ -325,25 +321,61 @@ func (c *computer) systems(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	r := c.rep
 	for _, sh := range shards {
-		s := sh.rep
-		c.sys = append(c.sys, sh.sys...)
-		r.Metrics = append(r.Metrics, s.Metrics...)
-		r.Thresholds = append(r.Thresholds, s.Thresholds...)
-		r.Distributions = append(r.Distributions, s.Distributions...)
-		cv, sc := &r.Curves, &s.Curves
-		cv.ROC = append(cv.ROC, sc.ROC...)
-		cv.PR = append(cv.PR, sc.PR...)
-		cv.Reliability = append(cv.Reliability, sc.Reliability...)
-		cv.DynKHist = append(cv.DynKHist, sc.DynKHist...)
-		cv.GammaSweep = append(cv.GammaSweep, sc.GammaSweep...)
-		cv.GateGrid = append(cv.GateGrid, sc.GateGrid...)
-		cv.Decision = append(cv.Decision, sc.Decision...)
-		cv.RankAtK = append(cv.RankAtK, sc.RankAtK...)
+		c.absorb(sh)
 	}
-	r.Reindex()
+	c.rep.Reindex()
 	return nil
+}
+
+// shard returns a computer that shares c's data and settings but starts
+// with an empty report and no systems: work done on it concurrently with
+// other shards is joined into c by absorb, in a fixed order, so the report
+// is the one a serial run gives.
+func (c *computer) shard() *computer {
+	sh := *c
+	r := *c.rep
+	r.Metrics, r.Thresholds, r.Distributions, r.Curves = nil, nil, nil, Curves{}
+	r.index = map[metricKey]int{}
+	sh.rep, sh.sys = &r, nil
+	return &sh
+}
+
+// absorb appends what shard sh computed to c (the caller reindexes).
+func (c *computer) absorb(sh *computer) {
+	r, s := c.rep, sh.rep
+	c.sys = append(c.sys, sh.sys...)
+	r.Metrics = append(r.Metrics, s.Metrics...)
+	for _, t := range s.Thresholds {
+		// Sections of one system computed apart each record their own
+		// thresholds of a fold (the NE gate its FPR budgets, the
+		// three-state gate its taus): one record, as a serial run keeps.
+		i := slices.IndexFunc(r.Thresholds, func(e Thresholds) bool { return e.System == t.System && e.Fold == t.Fold })
+		if i < 0 {
+			r.Thresholds = append(r.Thresholds, t)
+			continue
+		}
+		e := &r.Thresholds[i]
+		e.FPR = append(e.FPR, t.FPR...)
+		if t.TauNeg.Valid() {
+			e.TauNeg = t.TauNeg
+		}
+		if t.TauPos.Valid() {
+			e.TauPos = t.TauPos
+		}
+		e.TauNegMet = e.TauNegMet || t.TauNegMet
+		e.TauPosMet = e.TauPosMet || t.TauPosMet
+	}
+	r.Distributions = append(r.Distributions, s.Distributions...)
+	cv, sc := &r.Curves, &s.Curves
+	cv.ROC = append(cv.ROC, sc.ROC...)
+	cv.PR = append(cv.PR, sc.PR...)
+	cv.Reliability = append(cv.Reliability, sc.Reliability...)
+	cv.DynKHist = append(cv.DynKHist, sc.DynKHist...)
+	cv.GammaSweep = append(cv.GammaSweep, sc.GammaSweep...)
+	cv.GateGrid = append(cv.GateGrid, sc.GateGrid...)
+	cv.Decision = append(cv.Decision, sc.Decision...)
+	cv.RankAtK = append(cv.RankAtK, sc.RankAtK...)
 }
 
 // rows calls f on consecutive ranges of 0..n-1 that together cover it, on

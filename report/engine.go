@@ -94,18 +94,24 @@ func (t *colTable) col(name string, fill func(i int) float64) int {
 			return func(k int) { fillRows(t.spans[k][0], t.spans[k][1]) }
 		})
 	}
+	j := t.add(c)
+	t.names[name] = j
+	return j
+}
+
+// add returns the index of column c: an equal column's if the table has
+// one, else c's, appended.
+func (t *colTable) add(c []float64) int {
 	var sum uint64 = 14695981039346656037
 	for _, v := range c {
 		sum = (sum ^ math.Float64bits(v)) * 1099511628211
 	}
 	for _, j := range t.byHash[sum] {
 		if slices.Equal(t.cols[j], c) {
-			t.names[name] = j
 			return j
 		}
 	}
 	j := len(t.cols)
-	t.names[name] = j
 	t.byHash[sum] = append(t.byHash[sum], j)
 	t.cols = append(t.cols, c)
 	return j

@@ -22,18 +22,22 @@ import (
 //
 //   - the other columns stay float64 and are summed in group order, so
 //     each sum is the same floating-point number as a plain
-//     Σ_g cnt[g]·S[g] loop gives (integer sums are exact either way).
+//     Σ_g cnt[g]·S[g] loop gives (integer sums are exact either way);
 //
 //   - columns that are zero for most groups (a per-criterion column: a
 //     post has one query of each criterion, and few are positive; every
-//     sliced column under unit: query) are kept as a sparse list per group,
-//     so their cost is their non-zero entries, not groups x slices.
+//     sliced column under unit: query) are kept as sparse lists, so their
+//     cost is their non-zero entries, not groups x slices.
 //
-// Replicates are weighed in batches, and columns in blocks, so that one
-// pass over a block of the matrix serves every replicate of the batch from
-// the cache. Every path adds a column's terms in group order, and skipping
-// a zero term changes no sum, so each sum is the same number whichever path
-// holds its column.
+// Replicates are weighed in batches of up to sumBatch. The multiplicities
+// of a batch are transposed so that a group's values for the batch are
+// adjacent; each column (a float column, a packed word, a sparse list) is
+// then read once per batch, group by group, into eight replicates' sums
+// held in registers. Every path adds a column's terms in group order, and
+// a zero multiplicity adds +0 (the values of these paths are finite), which
+// changes no sum, so each sum is the same number whichever path holds its
+// column. Columns with a non-finite value take a plain loop that skips the
+// groups not drawn (0 · Inf is NaN).
 type sumMatrix struct {
 	G     int
 	C     int       // columns, as the statistics index them
@@ -43,10 +47,14 @@ type sumMatrix struct {
 	P     []uint64  // G x W
 	lanes []lane    // where each packed column is
 	scol  []int     // column of each sparse column
-	alias [][2]int  // column [0] equals column [1] (weighed once)
-	start []int32   // group g's entries are idx/val[start[g]:start[g+1]]
-	idx   []int32   // sparse column (index into scol)
+	// Sparse column q's non-zero entries are grp/val[start[q]:start[q+1]],
+	// in group order.
+	start []int32
+	grp   []int32
 	val   []float64
+	xcol  []int       // column of each column with a non-finite value
+	X     [][]float64 // its values by group
+	alias [][2]int    // column [0] equals column [1] (weighed once)
 }
 
 type lane struct {
@@ -79,6 +87,11 @@ func newSumMatrix(G int, cols [][]float64) *sumMatrix {
 			continue
 		}
 		byHash[h] = append(byHash[h], j)
+		if !finite(c) {
+			m.xcol = append(m.xcol, j)
+			m.X = append(m.X, c)
+			continue
+		}
 		nz := 0
 		for _, v := range c {
 			if v != 0 {
@@ -120,22 +133,30 @@ func newSumMatrix(G int, cols [][]float64) *sumMatrix {
 			m.P[g*m.W+l.word] |= uint64(v) << l.shift
 		}
 	}
-	if len(m.fcol) < fewDense {
-		// A handful of dense columns costs less in the sparse lists than a
-		// call per group and replicate.
-		m.scol = append(m.scol, m.fcol...)
-		slices.Sort(m.scol)
-		m.fcol = nil
-	}
-	m.start = make([]int32, G+1)
-	for g := range G {
-		for q, j := range m.scol {
-			if v := cols[j][g]; v != 0 {
-				m.idx = append(m.idx, int32(q))
+	m.start = make([]int32, len(m.scol)+1)
+	for q, j := range m.scol {
+		for g, v := range cols[j] {
+			if v != 0 {
+				m.grp = append(m.grp, int32(g))
 				m.val = append(m.val, v)
 			}
 		}
-		m.start[g+1] = int32(len(m.idx))
+		m.start[q+1] = int32(len(m.grp))
+	}
+	if len(m.fcol) < fewDense {
+		// A handful of dense columns costs less in the sparse lists than a
+		// pass per group and replicate.
+		for _, j := range m.fcol {
+			m.scol = append(m.scol, j)
+			for g, v := range cols[j] {
+				if v != 0 {
+					m.grp = append(m.grp, int32(g))
+					m.val = append(m.val, v)
+				}
+			}
+			m.start = append(m.start, int32(len(m.grp)))
+		}
+		m.fcol = nil
 	}
 	nf := len(m.fcol)
 	m.F = make([]float64, G*nf)
@@ -147,90 +168,192 @@ func newSumMatrix(G int, cols [][]float64) *sumMatrix {
 	return m
 }
 
-// sumScratch is one worker's accumulators for a batch of replicates.
-type sumScratch struct {
-	f []float64
-	p []uint64
-	s []float64
-}
-
-func (m *sumMatrix) scratch(batch int) *sumScratch {
-	return &sumScratch{f: make([]float64, batch*len(m.fcol)), p: make([]uint64, batch*m.W), s: make([]float64, batch*len(m.scol))}
+// finite reports whether every value of c is finite.
+func finite(c []float64) bool {
+	for _, v := range c {
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			return false
+		}
+	}
+	return true
 }
 
 // fewDense is the number of dense float columns below which they join the
 // sparse lists.
 const fewDense = 16
 
+// fewWords is the number of packed words per group up to which they are
+// weighed word by word rather than by blocks.
+const fewWords = 8
+
 // block is the number of matrix columns (float64 or packed words) one
 // pass over the groups reads: a batch's accumulators for them stay in L1.
 const block = 128
 
+// sumBatch is the largest number of replicates weigh takes at once.
+const sumBatch = 16
+
+// sumScratch is one worker's accumulators for a batch of replicates.
+type sumScratch struct {
+	f  []float64 // float column q of replicate r: f[r*len(fcol)+q]
+	p  []uint64  // packed word w of replicate r: p[r*W+w]
+	s  []float64 // sparse column q of replicate r: s[r*len(scol)+q]
+	x  []float64 // non-finite column q of replicate r: x[r*len(xcol)+q]
+	kf []float64 // the batch's multiplicities by group: kf[g*R+r]
+	ki []uint64  // the same as integers
+}
+
+func (m *sumMatrix) scratch(batch int) *sumScratch {
+	s := &sumScratch{f: make([]float64, batch*len(m.fcol)), p: make([]uint64, batch*m.W),
+		s: make([]float64, batch*len(m.scol)), x: make([]float64, batch*len(m.xcol))}
+	if len(m.scol) > 0 {
+		s.kf = make([]float64, batch*m.G)
+	}
+	if m.W > 0 && m.W <= fewWords {
+		s.ki = make([]uint64, batch*m.G)
+	}
+	return s
+}
+
 // weigh computes the sums of the R = len(cnt)/G replicates whose group
-// multiplicities are cnt (G per replicate) into s.
+// multiplicities are cnt (G per replicate, R <= sumBatch) into s.
 func (m *sumMatrix) weigh(cnt []int32, s *sumScratch) {
-	G, nf, W := m.G, len(m.fcol), m.W
+	G, nf, W, ns := m.G, len(m.fcol), m.W, len(m.scol)
 	R := len(cnt) / G
-	ns := len(m.scol)
-	fa, pa, sa := s.f[:R*nf], s.p[:R*W], s.s[:R*ns]
-	clear(fa)
-	clear(pa)
-	clear(sa)
-	if ns > 0 {
-		for g := range G {
-			idx, val := m.idx[m.start[g]:m.start[g+1]], m.val[m.start[g]:m.start[g+1]]
-			val = val[:len(idx)]
-			for r := range R {
-				if k := cnt[r*G+g]; k != 0 {
-					fk := float64(k)
-					acc := sa[r*ns : (r+1)*ns]
-					for q, j := range idx {
-						acc[j] += fk * val[q]
-					}
-				}
+	if R > sumBatch {
+		panic("report: sumMatrix.weigh: more than sumBatch replicates")
+	}
+	clear(s.f[:R*nf])
+	clear(s.p[:R*W])
+	kf, ki := s.kf[:min(len(s.kf), G*R)], s.ki[:min(len(s.ki), G*R)]
+	for r := range R {
+		for g, c := range cnt[r*G : (r+1)*G] {
+			if len(kf) > 0 {
+				kf[g*R+r] = float64(c)
+			}
+			if len(ki) > 0 {
+				ki[g*R+r] = uint64(c)
 			}
 		}
 	}
+	// Many dense float columns: by blocks of columns, group by group, so
+	// that a block of the matrix serves every replicate of the batch from
+	// the cache; a group not drawn costs nothing.
 	for c0 := 0; c0 < nf; c0 += block {
 		c1 := min(c0+block, nf)
 		for g := range G {
 			row := m.F[g*nf+c0 : g*nf+c1]
 			for r := range R {
 				if k := cnt[r*G+g]; k != 0 {
-					floats.AddScaled(fa[r*nf+c0:r*nf+c1], float64(k), row)
+					floats.AddScaled(s.f[r*nf+c0:r*nf+c1], float64(k), row)
 				}
 			}
 		}
 	}
-	for c0 := 0; c0 < W; c0 += block {
-		c1 := min(c0+block, W)
-		for g := range G {
-			row := m.P[g*W+c0 : g*W+c1]
-			for r := range R {
-				if k := uint64(cnt[r*G+g]); k != 0 {
-					acc := pa[r*W+c0 : r*W+c1]
-					acc = acc[:len(row)]
-					for i, v := range row {
-						acc[i] += k * v
+	if W > fewWords {
+		for c0 := 0; c0 < W; c0 += block {
+			c1 := min(c0+block, W)
+			for g := range G {
+				row := m.P[g*W+c0 : g*W+c1]
+				for r := range R {
+					if k := uint64(cnt[r*G+g]); k != 0 {
+						acc := s.p[r*W+c0 : r*W+c1]
+						acc = acc[:len(row)]
+						for i, v := range row {
+							acc[i] += k * v
+						}
 					}
 				}
 			}
+		}
+	} else {
+		// A few packed words: word by word, eight replicates in registers.
+		for w := range W {
+			r := 0
+			for ; r+8 <= R; r += 8 {
+				var a0, a1, a2, a3, a4, a5, a6, a7 uint64
+				for g := range G {
+					v := m.P[g*W+w]
+					k := ki[g*R+r:][:8]
+					a0 += k[0] * v
+					a1 += k[1] * v
+					a2 += k[2] * v
+					a3 += k[3] * v
+					a4 += k[4] * v
+					a5 += k[5] * v
+					a6 += k[6] * v
+					a7 += k[7] * v
+				}
+				p := s.p[r*W+w:]
+				p[0], p[W], p[2*W], p[3*W], p[4*W], p[5*W], p[6*W], p[7*W] = a0, a1, a2, a3, a4, a5, a6, a7
+			}
+			for ; r < R; r++ {
+				var a uint64
+				for g := range G {
+					a += ki[g*R+r] * m.P[g*W+w]
+				}
+				s.p[r*W+w] = a
+			}
+		}
+	}
+	for q := range ns {
+		lo, hi := m.start[q], m.start[q+1]
+		grp, val := m.grp[lo:hi], m.val[lo:hi]
+		val = val[:len(grp)]
+		r := 0
+		for ; r+8 <= R; r += 8 {
+			var a0, a1, a2, a3, a4, a5, a6, a7 float64
+			for e, g := range grp {
+				v := val[e]
+				k := kf[int(g)*R+r:][:8]
+				a0 += k[0] * v
+				a1 += k[1] * v
+				a2 += k[2] * v
+				a3 += k[3] * v
+				a4 += k[4] * v
+				a5 += k[5] * v
+				a6 += k[6] * v
+				a7 += k[7] * v
+			}
+			f := s.s[r*ns+q:]
+			f[0], f[ns], f[2*ns], f[3*ns], f[4*ns], f[5*ns], f[6*ns], f[7*ns] = a0, a1, a2, a3, a4, a5, a6, a7
+		}
+		for ; r < R; r++ {
+			var a float64
+			for e, g := range grp {
+				a += kf[int(g)*R+r] * val[e]
+			}
+			s.s[r*ns+q] = a
+		}
+	}
+	nx := len(m.xcol)
+	for q, col := range m.X {
+		for r := range R {
+			var a float64
+			for g, v := range col {
+				if k := cnt[r*G+g]; k != 0 {
+					a += float64(k) * v
+				}
+			}
+			s.x[r*nx+q] = a
 		}
 	}
 }
 
 // sums writes the C column sums of replicate r of the last weigh into dst.
 func (m *sumMatrix) sums(s *sumScratch, r int, dst []float64) {
-	nf, W := len(m.fcol), m.W
+	nf, W, ns, nx := len(m.fcol), m.W, len(m.scol), len(m.xcol)
 	for q, j := range m.fcol {
 		dst[j] = s.f[r*nf+q]
 	}
 	for _, l := range m.lanes {
 		dst[l.col] = float64(s.p[r*W+l.word] >> l.shift & l.mask)
 	}
-	ns := len(m.scol)
 	for q, j := range m.scol {
 		dst[j] = s.s[r*ns+q]
+	}
+	for q, j := range m.xcol {
+		dst[j] = s.x[r*nx+q]
 	}
 	for _, a := range m.alias {
 		dst[a[0]] = dst[a[1]]

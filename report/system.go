@@ -2,7 +2,9 @@ package report
 
 import (
 	"math"
+	"runtime"
 	"strconv"
+	"sync"
 
 	"paperbundle/dataset"
 	"paperbundle/metrics"
@@ -161,16 +163,97 @@ func (c *computer) system(si int) {
 		for i := range sc.ne {
 			sc.ne[i] = row(i).NEProb
 		}
+	}
+	rest := func(c *computer, sc *sysCalc) {
+		gk := c.gate(sc, sys)
+		c.dynamicK(sc, sys, row, query, gk)
+		if c.rep.Dataset.PositiveQueries > 0 {
+			c.ranking(sc, func(i int) []int { return row(i).Rel }, query, true)
+		}
+		c.perCriterion(sc)
+		if c.section("per_post") {
+			c.multiLabel(sc)
+		}
+	}
+	if !c.ds.HasNEProb {
+		rest(c, sc)
+		return
+	}
+	if !c.forkSections() {
 		c.neGate(sc, sys)
+		rest(c, sc)
+		return
 	}
-	gk := c.gate(sc, sys)
-	c.dynamicK(sc, sys, row, query, gk)
-	if c.rep.Dataset.PositiveQueries > 0 {
-		c.ranking(sc, func(i int) []int { return row(i).Rel }, query, true)
+	// The NE gate section reads nothing the other sections compute (they
+	// read sc.ne only): it runs on a shard of its own while they run on
+	// another, and both are joined in the serial order, NE gate first.
+	sh := [2]*computer{c.shard(), c.shard()}
+	calc := [2]*sysCalc{sc.fork(), sc.fork()}
+	var wg sync.WaitGroup
+	wg.Go(func() { sh[0].neGate(calc[0], sys) })
+	rest(sh[1], calc[1])
+	wg.Wait()
+	for k := range sh {
+		sc.join(calc[k])
+		c.absorb(sh[k])
 	}
-	c.perCriterion(sc)
-	if c.section("per_post") {
-		c.multiLabel(sc)
+	c.rep.Reindex()
+}
+
+// forkSections reports whether the sections of one system run
+// concurrently: when there are cores to spare, that is fewer systems than
+// workers.
+func (c *computer) forkSections() bool {
+	w := c.opt.Workers
+	if w <= 0 {
+		w = runtime.GOMAXPROCS(0)
+	}
+	return len(c.ds.Systems) < w
+}
+
+// fork returns an empty sysCalc for the same system and rows as sc, for a
+// section computed concurrently; join adds it back.
+func (sc *sysCalc) fork() *sysCalc {
+	t := sc.tab
+	return &sysCalc{name: sc.name, tab: &colTable{n: t.n, group: t.group, nG: t.nG, names: map[string]int{}, byHash: map[uint64][]int{}, spans: t.spans},
+		ne: sc.ne, perQ: map[metrics.ID][]float64{}}
+}
+
+// join appends the columns and statistics of o, a fork of sc, to sc: a
+// column equal to one sc already has is that column (as colTable.col would
+// have found it), so sc ends as a serial run of both sections leaves it.
+func (sc *sysCalc) join(o *sysCalc) {
+	remap := make([]int, len(o.tab.cols))
+	for j, col := range o.tab.cols {
+		remap[j] = sc.tab.add(col)
+	}
+	for name, j := range o.tab.names {
+		if _, ok := sc.tab.names[name]; !ok {
+			sc.tab.names[name] = remap[j]
+		}
+	}
+	for _, st := range o.stats {
+		// Statistics may share a cols slice: map into a new one.
+		cols := make([]int, len(st.cols))
+		for k, j := range st.cols {
+			cols[k] = remap[j]
+		}
+		st.cols = cols
+		st.nCol = remap[st.nCol]
+		if st.perQ >= 0 {
+			st.perQ = remap[st.perQ]
+		}
+		sc.stats = append(sc.stats, st)
+	}
+	sc.scored = append(sc.scored, o.scored...)
+	if o.k != nil {
+		sc.k = o.k
+	}
+	if o.state != nil {
+		sc.state = o.state
+	}
+	for id, v := range o.perQ {
+		sc.perQ[id] = v
 	}
 }
 

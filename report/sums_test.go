@@ -1,0 +1,118 @@
+package report
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// sumShape is a random sumMatrix input: G groups; dense float columns,
+// dense count columns and sparse columns (non-zero in about one group in
+// sparseEvery).
+type sumShape struct {
+	G, floats, counts, sparse, sparseEvery int
+}
+
+func (sh sumShape) cols(rng *rand.Rand) [][]float64 {
+	var cols [][]float64
+	for range sh.floats {
+		c := make([]float64, sh.G)
+		for g := range c {
+			c[g] = rng.NormFloat64()
+		}
+		cols = append(cols, c)
+	}
+	for range sh.counts {
+		c := make([]float64, sh.G)
+		for g := range c {
+			c[g] = float64(rng.IntN(21))
+		}
+		cols = append(cols, c)
+	}
+	for range sh.sparse {
+		c := make([]float64, sh.G)
+		for g := range c {
+			if rng.IntN(sh.sparseEvery) == 0 {
+				c[g] = rng.Float64() - 0.25
+			}
+		}
+		cols = append(cols, c)
+	}
+	return cols
+}
+
+// multiplicities draws R replicates of G group multiplicities (R x G).
+func multiplicities(rng *rand.Rand, G, R int) []int32 {
+	cnt := make([]int32, R*G)
+	for r := range R {
+		for range G {
+			cnt[r*G+rng.IntN(G)]++
+		}
+	}
+	return cnt
+}
+
+// TestSumMatrixWeigh checks every storage path of sumMatrix against the
+// plain sum Σ_g cnt[g]·S[g] over the drawn groups in group order: the same
+// float64 bits, for full and partial batches, with columns repeated (the
+// aliases), a few dense columns (which join the sparse lists) and
+// non-finite values (which must not meet a zero multiplicity).
+func TestSumMatrixWeigh(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, sh := range []sumShape{
+		{G: 50, floats: 20, counts: 9, sparse: 30, sparseEvery: 7},
+		{G: 300, floats: 3, counts: 2, sparse: 40, sparseEvery: 40},
+		{G: 7, floats: 0, counts: 0, sparse: 5, sparseEvery: 2},
+		{G: 1000, floats: 130, counts: 70, sparse: 0, sparseEvery: 1},
+	} {
+		cols := sh.cols(rng)
+		cols = append(cols, cols[0], cols[len(cols)-1])
+		inf := make([]float64, sh.G)
+		inf[sh.G/2] = math.Inf(1)
+		cols = append(cols, inf)
+		m := newSumMatrix(sh.G, cols)
+		for _, R := range []int{sumBatch, 3, 1} {
+			cnt := multiplicities(rng, sh.G, R)
+			s := m.scratch(R)
+			m.weigh(cnt, s)
+			got := make([]float64, len(cols))
+			for r := range R {
+				m.sums(s, r, got)
+				for j, c := range cols {
+					var want float64
+					for g, v := range c {
+						if k := cnt[r*sh.G+g]; k != 0 {
+							want += float64(k) * v
+						}
+					}
+					if math.Float64bits(got[j]) != math.Float64bits(want) {
+						t.Fatalf("%+v R=%d replicate %d column %d: got %v, want %v", sh, R, r, j, got[j], want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkSumMatrixWeigh weighs one batch of replicates, on the shapes
+// of the demo (workload a: 1,477 posts, 6 systems) and of one system
+// under unit: query (workload d: 14,770 queries).
+func BenchmarkSumMatrixWeigh(b *testing.B) {
+	for _, bc := range []struct {
+		name string
+		sh   sumShape
+	}{
+		{"a_demo_posts", sumShape{G: 1477, floats: 184, counts: 225, sparse: 499, sparseEvery: 13}},
+		{"d_one_system_queries", sumShape{G: 14770, floats: 8, counts: 14, sparse: 198, sparseEvery: 20}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(3, 4))
+			m := newSumMatrix(bc.sh.G, bc.sh.cols(rng))
+			cnt := multiplicities(rng, bc.sh.G, sumBatch)
+			s := m.scratch(sumBatch)
+			for b.Loop() {
+				m.weigh(cnt, s)
+			}
+		})
+	}
+}
