@@ -88,7 +88,9 @@ type computer struct {
 	tuneOf    map[int][]int // fold -> tune query indexes (or cross-fitted eval rows)
 	crossFit  map[int]bool
 	strata    []stratum
-	stratOf   []int // stratum per eval row (-1: not positive / none)
+	stratOf   []int     // stratum per eval row (-1: not positive / none)
+	critSel   []*rowSel // rows of each criterion
+	stratSel  []*rowSel // rows of each stratum
 
 	sys   []*sysCalc
 	boots []*sysBoot
@@ -168,6 +170,9 @@ func newComputer(cfg *config.Config, ds *dataset.Dataset, opt Options) *computer
 		if cr := ds.Queries[qi].Criterion; cr != "" {
 			c.crit[i] = critIdx[cr]
 		}
+	}
+	for ci := range c.criteria {
+		c.critSel = append(c.critSel, selectRows(len(c.eval), func(i int) bool { return c.crit[i] == ci }))
 	}
 	// Folds without tune rows: cross-fit on the other folds' eval rows.
 	for _, f := range c.folds {
@@ -280,6 +285,9 @@ func (c *computer) makeStrata() {
 				break
 			}
 		}
+	}
+	for si := range c.strata {
+		c.stratSel = append(c.stratSel, selectRows(len(c.eval), func(i int) bool { return c.stratOf[i] == si }))
 	}
 }
 

@@ -76,18 +76,36 @@ func groupSpans(group []int32, nGroups, k int) [][2]int {
 
 // col returns the index of column name, computing it with fill when new.
 func (t *colTable) col(name string, fill func(i int) float64) int {
+	return t.colIn(name, nil, fill)
+}
+
+// colIn is col over the rows of sel only (every row when sel is nil): fill
+// is called for them alone, in row order, so a sliced column costs the
+// rows of its slice. Rows left out add nothing, as a fill of 0 would.
+func (t *colTable) colIn(name string, sel *rowSel, fill func(i int) float64) int {
 	if j, ok := t.names[name]; ok {
 		return j
 	}
 	c := make([]float64, t.nG)
 	fillRows := func(lo, hi int) {
-		for i := lo; i < hi; i++ {
+		if sel == nil {
+			for i := lo; i < hi; i++ {
+				if v := fill(i); v != 0 {
+					c[t.group[i]] += v
+				}
+			}
+			return
+		}
+		rows := sel.rows
+		a, _ := slices.BinarySearch(rows, lo)
+		b, _ := slices.BinarySearch(rows, hi)
+		for _, i := range rows[a:b] {
 			if v := fill(i); v != 0 {
 				c[t.group[i]] += v
 			}
 		}
 	}
-	if t.spans == nil {
+	if t.spans == nil || (sel != nil && len(sel.rows) < parallelRows) {
 		fillRows(0, t.n)
 	} else {
 		parallel(0, len(t.spans), func() func(int) {
@@ -132,6 +150,28 @@ func (t *colTable) sums(keep func(g int) bool) []float64 {
 	}
 	return s
 }
+
+// A rowSel is a subset of the eval rows: in(i) tells whether row i is in
+// it, and rows lists them ascending, so that a column over the subset
+// visits only its rows. A nil *rowSel is every row.
+type rowSel struct {
+	in   func(i int) bool
+	rows []int
+}
+
+// selectRows returns the rows 0..n-1 where in is true.
+func selectRows(n int, in func(i int) bool) *rowSel {
+	s := &rowSel{in: in}
+	for i := range n {
+		if in(i) {
+			s.rows = append(s.rows, i)
+		}
+	}
+	return s
+}
+
+// has reports whether row i is selected.
+func (s *rowSel) has(i int) bool { return s == nil || s.in(i) }
 
 // sumStat is one metric value computed from column sums.
 type sumStat struct {

@@ -14,7 +14,7 @@ import (
 // (the metrics of the UNCERTAIN and POS states, and the workload). A nil
 // function keeps every row.
 type gateRows struct {
-	neg, both func(i int) bool
+	neg, both *rowSel
 }
 
 // gate computes the three-state clinical gate (SPEC 4.4): per fold, tau_neg
@@ -85,10 +85,10 @@ func (c *computer) gate(sc *sysCalc, sys *dataset.System) gateRows {
 	}
 	var g gateRows
 	if len(noPos) > 0 {
-		g.both = func(i int) bool { return !noPos[c.fold[i]] }
+		g.both = selectRows(len(c.eval), func(i int) bool { return !noPos[c.fold[i]] })
 	}
 	if len(noNeg) > 0 {
-		g.neg = func(i int) bool { return !noNeg[c.fold[i]] }
+		g.neg = selectRows(len(c.eval), func(i int) bool { return !noNeg[c.fold[i]] })
 	}
 	return g
 }
@@ -157,20 +157,20 @@ func (c *computer) dynamicK(sc *sysCalc, sys *dataset.System, row func(int) *dat
 	for i := range kf {
 		kf[i] = float64(sc.k[i])
 	}
-	c.kDist(sc, "", "all", func(int) bool { return true })
+	c.kDist(sc, "", "all", nil)
 	for _, st := range []dataset.State{dataset.StateNEG, dataset.StateUncertain, dataset.StatePOS} {
-		st := st
-		if c.countRows(func(i int) bool { return sc.state[i] == st }) == 0 {
+		in := selectRows(n, func(i int) bool { return sc.state[i] == st })
+		if len(in.rows) == 0 {
 			continue
 		}
-		c.kDist(sc, StateSlice(st.String()), "state="+st.String(), func(i int) bool { return sc.state[i] == st })
-		c.addMean(sc, "dynk.k_mean", StateSlice(st.String()), string(metrics.AllQueries), kf, func(i int) bool { return sc.state[i] == st }, false)
+		c.kDist(sc, StateSlice(st.String()), "state="+st.String(), in)
+		c.addMean(sc, "dynk.k_mean", StateSlice(st.String()), string(metrics.AllQueries), kf, in, false)
 	}
 	for _, h := range []bool{false, true} {
-		h := h
 		lab := EvidenceSlice(h)
-		c.kDist(sc, lab, string(lab), func(i int) bool { return c.y[i] == h })
-		c.addMean(sc, "dynk.k_mean", lab, string(metrics.AllQueries), kf, func(i int) bool { return c.y[i] == h }, false)
+		in := selectRows(n, func(i int) bool { return c.y[i] == h })
+		c.kDist(sc, lab, string(lab), in)
+		c.addMean(sc, "dynk.k_mean", lab, string(metrics.AllQueries), kf, in, false)
 	}
 	c.addMean(sc, "dynk.k_mean", "", string(metrics.AllQueries), kf, nil, false)
 
@@ -236,8 +236,7 @@ func (c *computer) dynamicK(sc *sysCalc, sys *dataset.System, row func(int) *dat
 		"fpr": "e2e.fpr", "fnr": "e2e.fnr", "precision": "e2e.precision", "sensitivity": "e2e.recall", "f1": "e2e.f1"}
 	c.addConfusion(sc, "e2e", "", pred, nil, ids, true)
 	for ci, cr := range c.criteria {
-		ci := ci
-		c.addConfusion(sc, "e2e", critSlice(cr), pred, func(i int) bool { return c.crit[i] == ci },
+		c.addConfusion(sc, "e2e", critSlice(cr), pred, c.critSel[ci],
 			map[string]metrics.ID{"precision": "e2e.precision", "sensitivity": "e2e.recall"}, true)
 	}
 }
@@ -249,16 +248,6 @@ func (c *computer) statesGiven(sys *dataset.System) bool {
 		}
 	}
 	return true
-}
-
-func (c *computer) countRows(keep func(i int) bool) int {
-	n := 0
-	for i := range c.eval {
-		if keep(i) {
-			n++
-		}
-	}
-	return n
 }
 
 // evidenceStats registers the Dynamic-K evidence metrics for selections of
@@ -332,11 +321,11 @@ func (c *computer) sweepStats(sc *sysCalc, g float64, k, hits []int, query func(
 }
 
 // kDist records the K histogram and summary of a group of eval rows.
-func (c *computer) kDist(sc *sysCalc, slice Slice, group string, keep func(i int) bool) {
+func (c *computer) kDist(sc *sysCalc, slice Slice, group string, keep *rowSel) {
 	var ks []int
 	var kf []float64
 	for i := range c.eval {
-		if keep(i) {
+		if keep.has(i) {
 			ks = append(ks, sc.k[i])
 			kf = append(kf, float64(sc.k[i]))
 		}

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"slices"
+
 	"paperbundle/dataset"
 	"paperbundle/metrics"
 )
@@ -10,6 +12,8 @@ import (
 func (c *computer) perQueryRows() {
 	cols := c.perQueryColumns()
 	c.rep.PerQueryColumns = cols
+	c.rep.PerQuery = make([]PerQuery, 0, len(c.sys)*len(c.eval))
+	values := make([]Num, len(c.sys)*len(c.eval)*len(cols))
 	for si, sc := range c.sys {
 		sys := &c.ds.Systems[si]
 		for i, qi := range c.eval {
@@ -32,7 +36,7 @@ func (c *computer) perQueryRows() {
 			if sc.state[i] != dataset.StateNone {
 				pq.State = sc.state[i].String()
 			}
-			pq.Values = make([]Num, len(cols))
+			pq.Values, values = values[:len(cols):len(cols)], values[len(cols):]
 			for j, id := range cols {
 				pq.Values[j] = NaN
 				if v, ok := sc.perQ[id]; ok {
@@ -41,7 +45,27 @@ func (c *computer) perQueryRows() {
 			}
 			c.rep.PerQuery = append(c.rep.PerQuery, pq)
 		}
+		// The rows hold the values now; the comparisons need only the
+		// headline metrics', and only when some system has a reference.
+		for id := range sc.perQ {
+			if !c.compared(id) {
+				delete(sc.perQ, id)
+			}
+		}
 	}
+}
+
+// compared reports whether the comparisons between systems read the
+// per-query values of metric id.
+func (c *computer) compared(id metrics.ID) bool {
+	some := false
+	for si := range c.ds.Systems {
+		if _, ok := c.cfg.ReferenceFor(si); ok {
+			some = true
+			break
+		}
+	}
+	return some && slices.Contains(c.headlineIDs(), id)
 }
 
 // perQueryColumns is the metrics of per_query_metrics.csv.

@@ -112,8 +112,7 @@ func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(in
 		}
 		// Strata (SPEC 4.7).
 		for si, st := range c.strata {
-			si := si
-			keep := func(i int) bool { return c.stratOf[i] == si }
+			keep := c.stratSel[si]
 			c.addMean(sc, recallK, stratumSlice(st.label), pop, vals[recallK], keep, false)
 			c.addMean(sc, precisionK, stratumSlice(st.label), pop, vals[precisionK], keep, false)
 		}
@@ -121,8 +120,7 @@ func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(in
 		if k == c.headK() {
 			ndcgK := metrics.At("rank.ndcg", k)
 			for ci, cr := range c.criteria {
-				ci := ci
-				keep := func(i int) bool { return c.crit[i] == ci }
+				keep := c.critSel[ci]
 				c.addMean(sc, recallK, critSlice(cr), pop, vals[recallK], keep, true)
 				c.addMean(sc, ndcgK, critSlice(cr), pop, vals[ndcgK], keep, true)
 			}
@@ -156,8 +154,7 @@ func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(in
 		c.distribution(sc.name, "rank.mrr", "", mrr)
 	}
 	for ci, cr := range c.criteria {
-		ci := ci
-		c.addMean(sc, "rank.mrr", critSlice(cr), pop, mrr, func(i int) bool { return c.crit[i] == ci }, true)
+		c.addMean(sc, "rank.mrr", critSlice(cr), pop, mrr, c.critSel[ci], true)
 	}
 	// Whole-ranking measures, no cutoff (trec_eval's map, ndcg, Rprec).
 	for _, w := range []struct {
@@ -292,12 +289,6 @@ func (c *computer) multiLabel(sc *sysCalc) {
 	f1 := make([]float64, n)
 	isPost := make([]float64, n)
 	tp, fp, fn := make([]float64, n), make([]float64, n), make([]float64, n)
-	ctp := make([][]float64, C)
-	cfp := make([][]float64, C)
-	cfn := make([][]float64, C)
-	for k := range ctp {
-		ctp[k], cfp[k], cfn[k] = make([]float64, n), make([]float64, n), make([]float64, n)
-	}
 	posts := 0
 	for _, p := range order {
 		rows := byPost[p].rows
@@ -312,17 +303,16 @@ func (c *computer) multiLabel(sc *sysCalc) {
 			if pr == tr {
 				correct++
 			}
-			ci := c.crit[i]
 			switch {
 			case pr && tr:
 				ptp++
-				tp[i], ctp[ci][i] = 1, 1
+				tp[i] = 1
 			case pr:
 				pfp++
-				fp[i], cfp[ci][i] = 1, 1
+				fp[i] = 1
 			case tr:
 				pfn++
-				fn[i], cfn[ci][i] = 1, 1
+				fn[i] = 1
 			}
 		}
 		isPost[first] = 1
@@ -339,13 +329,18 @@ func (c *computer) multiLabel(sc *sysCalc) {
 	add := func(id metrics.ID, cols []int, f func(s []float64) float64, nCol int) {
 		sc.stats = append(sc.stats, &sumStat{key: metricKey{sc.name, id, ""}, pop: pop, cols: cols, f: f, nCol: nCol, perQ: -1, boot: true})
 	}
-	col := func(name string, v []float64) int { return sc.tab.col("ml|"+name, func(i int) float64 { return v[i] }) }
-	np := col("posts", isPost)
-	add("multilabel.exact_match", []int{col("exact", exact), np}, ratio, np)
-	add("multilabel.hamming_score", []int{col("ham", ham), np}, ratio, np)
-	add("multilabel.hamming_loss", []int{col("ham", ham), np}, func(s []float64) float64 { return 1 - ratio(s) }, np)
-	add("multilabel.macro_f1_posts", []int{col("f1", f1), np}, ratio, np)
-	tpc, fpc, fnc := col("tp", tp), col("fp", fp), col("fn", fn)
+	// Per-post values sit on first rows, per-criterion counts are the
+	// counts over the criterion's rows.
+	col := func(name string, sel *rowSel, v []float64) int {
+		return sc.tab.colIn("ml|"+name, sel, func(i int) float64 { return v[i] })
+	}
+	firsts := selectRows(n, func(i int) bool { return isPost[i] != 0 })
+	np := col("posts", firsts, isPost)
+	add("multilabel.exact_match", []int{col("exact", firsts, exact), np}, ratio, np)
+	add("multilabel.hamming_score", []int{col("ham", firsts, ham), np}, ratio, np)
+	add("multilabel.hamming_loss", []int{col("ham", firsts, ham), np}, func(s []float64) float64 { return 1 - ratio(s) }, np)
+	add("multilabel.macro_f1_posts", []int{col("f1", firsts, f1), np}, ratio, np)
+	tpc, fpc, fnc := col("tp", nil, tp), col("fp", nil, fp), col("fn", nil, fn)
 	f1of := func(t, p, n float64) float64 {
 		if d := 2*t + p + n; d > 0 {
 			return 2 * t / d
@@ -360,7 +355,8 @@ func (c *computer) multiLabel(sc *sysCalc) {
 	}, np)
 	var ccols []int
 	for k := 0; k < C; k++ {
-		ccols = append(ccols, col("tp"+strconv.Itoa(k), ctp[k]), col("fp"+strconv.Itoa(k), cfp[k]), col("fn"+strconv.Itoa(k), cfn[k]))
+		in := c.critSel[k]
+		ccols = append(ccols, col("tp"+strconv.Itoa(k), in, tp), col("fp"+strconv.Itoa(k), in, fp), col("fn"+strconv.Itoa(k), in, fn))
 	}
 	ccols = append(ccols, np)
 	add("multilabel.macro_f1_criteria", ccols, func(s []float64) float64 {

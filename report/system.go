@@ -45,16 +45,16 @@ func b2f(b bool) float64 {
 
 // addMean registers a mean of per-row values over the rows kept (NaN
 // values are outside the population).
-func (c *computer) addMean(sc *sysCalc, id metrics.ID, slice Slice, pop string, v []float64, keep func(i int) bool, boot bool) *sumStat {
+func (c *computer) addMean(sc *sysCalc, id metrics.ID, slice Slice, pop string, v []float64, keep *rowSel, boot bool) *sumStat {
 	name := string(id) + "|" + string(slice)
-	x := sc.tab.col(name+"|x", func(i int) float64 {
-		if (keep != nil && !keep(i)) || isNaN(v[i]) {
+	x := sc.tab.colIn(name+"|x", keep, func(i int) float64 {
+		if isNaN(v[i]) {
 			return 0
 		}
 		return v[i]
 	})
-	m := sc.tab.col(name+"|m", func(i int) float64 {
-		if (keep != nil && !keep(i)) || isNaN(v[i]) {
+	m := sc.tab.colIn(name+"|m", keep, func(i int) float64 {
+		if isNaN(v[i]) {
 			return 0
 		}
 		return 1
@@ -68,21 +68,16 @@ func (c *computer) addMean(sc *sysCalc, id metrics.ID, slice Slice, pop string, 
 }
 
 // addRatio registers Σnum / Σden (times scale) over the rows kept.
-func (c *computer) addRatio(sc *sysCalc, id metrics.ID, slice Slice, pop string, num, den []float64, nvec []float64, scale float64, keep func(i int) bool, boot bool) {
+func (c *computer) addRatio(sc *sysCalc, id metrics.ID, slice Slice, pop string, num, den []float64, nvec []float64, scale float64, keep *rowSel, boot bool) {
 	name := string(id) + "|" + string(slice)
 	get := func(v []float64) func(i int) float64 {
-		return func(i int) float64 {
-			if keep != nil && !keep(i) {
-				return 0
-			}
-			return v[i]
-		}
+		return func(i int) float64 { return v[i] }
 	}
-	a := sc.tab.col(name+"|num", get(num))
-	b := sc.tab.col(name+"|den", get(den))
+	a := sc.tab.colIn(name+"|num", keep, get(num))
+	b := sc.tab.colIn(name+"|den", keep, get(den))
 	nc := b
 	if nvec != nil {
-		nc = sc.tab.col(name+"|n", get(nvec))
+		nc = sc.tab.colIn(name+"|n", keep, get(nvec))
 	}
 	f := ratio
 	if scale != 1 {
@@ -93,21 +88,16 @@ func (c *computer) addRatio(sc *sysCalc, id metrics.ID, slice Slice, pop string,
 
 // addConfusion registers the confusion-matrix metrics of a decision.
 // ids maps a confusion metric name (tp, sensitivity, ...) to its metric id.
-func (c *computer) addConfusion(sc *sysCalc, tag string, slice Slice, pred []bool, keep func(i int) bool, ids map[string]metrics.ID, boot bool) {
+func (c *computer) addConfusion(sc *sysCalc, tag string, slice Slice, pred []bool, keep *rowSel, ids map[string]metrics.ID, boot bool) {
 	name := tag + "|" + string(slice)
 	cell := func(want, truth bool) func(i int) float64 {
-		return func(i int) float64 {
-			if keep != nil && !keep(i) {
-				return 0
-			}
-			return b2f(pred[i] == want && c.y[i] == truth)
-		}
+		return func(i int) float64 { return b2f(pred[i] == want && c.y[i] == truth) }
 	}
-	tp := sc.tab.col(name+"|tp", cell(true, true))
-	fp := sc.tab.col(name+"|fp", cell(true, false))
-	tn := sc.tab.col(name+"|tn", cell(false, false))
-	fn := sc.tab.col(name+"|fn", cell(false, true))
-	all := sc.tab.col(name+"|all", func(i int) float64 { return b2f(keep == nil || keep(i)) })
+	tp := sc.tab.colIn(name+"|tp", keep, cell(true, true))
+	fp := sc.tab.colIn(name+"|fp", keep, cell(true, false))
+	tn := sc.tab.colIn(name+"|tn", keep, cell(false, false))
+	fn := sc.tab.colIn(name+"|fn", keep, cell(false, true))
+	all := sc.tab.colIn(name+"|all", keep, func(i int) float64 { return 1 })
 	for _, m := range []string{"tp", "tn", "fp", "fn", "sensitivity", "specificity", "fpr", "fnr", "precision", "npv", "f1", "mcc", "balanced_accuracy"} {
 		id, ok := ids[m]
 		if !ok {
@@ -305,9 +295,9 @@ func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
 	// meets, with both classes present, keeps the chooser's answer:
 	// nothing is screened in.
 	out := c.foldsWithoutFPRThreshold()
-	var keep func(i int) bool
+	var keep *rowSel
 	if len(out) > 0 {
-		keep = func(i int) bool { return !out[c.fold[i]] }
+		keep = selectRows(len(c.eval), func(i int) bool { return !out[c.fold[i]] })
 	}
 	for _, x := range c.cfg.FPRTargets {
 		thr := map[int]float64{}
