@@ -93,6 +93,23 @@ func (c *computer) gate(sc *sysCalc, sys *dataset.System) gateRows {
 	return g
 }
 
+// selectAll runs selectFor on every eval row (on all cores for many rows):
+// k[i] is the number of sentences selected, hits[i] how many are gold.
+func (c *computer) selectAll(row func(int) *dataset.Row, state []dataset.State, gamma, gammaUnc float64, k, hits []int) {
+	c.rows(len(k), func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			r := row(i)
+			sel := c.selectFor(r, state[i], gamma, gammaUnc)
+			k[i] = len(sel)
+			for _, j := range sel {
+				if r.Rel[j] > 0 {
+					hits[i]++
+				}
+			}
+		}
+	})
+}
+
 // selectFor runs the Dynamic-K policy (or takes the pipeline's selections)
 // for one eval row, given its state and gamma.
 func (c *computer) selectFor(r *dataset.Row, st dataset.State, gamma, gammaUnc float64) []int {
@@ -141,15 +158,7 @@ func (c *computer) dynamicK(sc *sysCalc, sys *dataset.System, row func(int) *dat
 	dk := c.cfg.DynamicK
 	sc.k = make([]int, n)
 	hits := make([]int, n)
-	for i := 0; i < n; i++ {
-		sel := c.selectFor(row(i), sc.state[i], dk.Gamma, dk.GammaUncertain)
-		sc.k[i] = len(sel)
-		for _, j := range sel {
-			if row(i).Rel[j] > 0 {
-				hits[i]++
-			}
-		}
-	}
+	c.selectAll(row, sc.state, dk.Gamma, dk.GammaUncertain, sc.k, hits)
 	c.evidenceStats(sc, "", sc.k, hits, query, true)
 
 	// K distributions.
@@ -178,15 +187,7 @@ func (c *computer) dynamicK(sc *sysCalc, sys *dataset.System, row func(int) *dat
 	for _, g := range dk.Sweep {
 		ks := make([]int, n)
 		hs := make([]int, n)
-		for i := 0; i < n; i++ {
-			sel := c.selectFor(row(i), sc.state[i], g, g)
-			ks[i] = len(sel)
-			for _, j := range sel {
-				if row(i).Rel[j] > 0 {
-					hs[i]++
-				}
-			}
-		}
+		c.selectAll(row, sc.state, g, g, ks, hs)
 		c.sweepStats(sc, g, ks, hs, query)
 	}
 
@@ -377,8 +378,20 @@ func (c *computer) gateGrid(sc *sysCalc, sys *dataset.System, row func(int) *dat
 			}
 		}
 	}
-	for i := range c.eval {
-		eval = append(eval, mk(row(i), c.y[i]))
+	eval = make([]obs, len(c.eval))
+	c.rows(len(eval), func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			eval[i] = mk(row(i), c.y[i])
+		}
+	})
+	type pair struct{ tn, tp float64 }
+	var pairs []pair
+	for _, tn := range grid {
+		for _, tp := range grid {
+			if tp >= tn {
+				pairs = append(pairs, pair{tn, tp})
+			}
+		}
 	}
 	for _, set := range []struct {
 		on   string
@@ -387,11 +400,16 @@ func (c *computer) gateGrid(sc *sysCalc, sys *dataset.System, row func(int) *dat
 		if len(set.rows) == 0 {
 			continue
 		}
-		for _, tn := range grid {
-			for _, tp := range grid {
-				if tp < tn {
-					continue
-				}
+		// One cell per (tau_neg, tau_pos), each a pass over the rows: the
+		// cells on all cores, each summed in row order.
+		cells := make([]GridCell, len(pairs))
+		workers := 1
+		if len(set.rows) >= parallelRows {
+			workers = 0 // all cores
+		}
+		parallel(workers, len(pairs), func() func(int) {
+			return func(pi int) {
+				tn, tp := pairs[pi].tn, pairs[pi].tp
 				var pos, scr, alerts, alertPos, work float64
 				for _, o := range set.rows {
 					if o.y {
@@ -413,12 +431,12 @@ func (c *computer) gateGrid(sc *sysCalc, sys *dataset.System, row func(int) *dat
 						work += float64(o.kPos)
 					}
 				}
-				cell := GridCell{System: sc.name, On: set.on, TauNeg: Num(tn), TauPos: Num(tp),
+				cells[pi] = GridCell{System: sc.name, On: set.on, TauNeg: Num(tn), TauPos: Num(tp),
 					ScreenSensitivity: Num(safeDiv(scr, pos)), AlertPrecision: Num(safeDiv(alertPos, alerts)),
 					WorkloadPer1000: Num(1000 * work / float64(len(set.rows)))}
-				c.rep.Curves.GateGrid = append(c.rep.Curves.GateGrid, cell)
 			}
-		}
+		})
+		c.rep.Curves.GateGrid = append(c.rep.Curves.GateGrid, cells...)
 	}
 }
 
