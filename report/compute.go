@@ -122,6 +122,13 @@ func newComputer(cfg *config.Config, ds *dataset.Dataset, opt Options) *computer
 	postIdx := map[string]int32{}
 	critIdx := map[string]int{}
 	foldSet := map[int]bool{}
+	nEval := 0
+	for qi := range ds.Queries {
+		if ds.Queries[qi].Split == dataset.SplitEval {
+			nEval++
+		}
+	}
+	c.eval, c.y, c.fold, c.group = make([]int, 0, nEval), make([]bool, 0, nEval), make([]int, 0, nEval), make([]int32, 0, nEval)
 	for qi := range ds.Queries {
 		q := &ds.Queries[qi]
 		if q.Split != dataset.SplitEval {
@@ -180,6 +187,13 @@ func newComputer(cfg *config.Config, ds *dataset.Dataset, opt Options) *computer
 			continue
 		}
 		c.crossFit[f] = true
+		other := 0
+		for _, fi := range c.fold {
+			if fi != f {
+				other++
+			}
+		}
+		c.tuneOf[f] = make([]int, 0, other)
 		for _, qi := range c.eval {
 			if ds.Queries[qi].Fold != f {
 				c.tuneOf[f] = append(c.tuneOf[f], qi)

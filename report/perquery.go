@@ -12,39 +12,48 @@ import (
 func (c *computer) perQueryRows() {
 	cols := c.perQueryColumns()
 	c.rep.PerQueryColumns = cols
-	c.rep.PerQuery = make([]PerQuery, 0, len(c.sys)*len(c.eval))
-	values := make([]Num, len(c.sys)*len(c.eval)*len(cols))
+	n, nc := len(c.eval), len(cols)
+	c.rep.PerQuery = make([]PerQuery, len(c.sys)*n)
+	values := make([]Num, len(c.sys)*n*nc)
 	for si, sc := range c.sys {
 		sys := &c.ds.Systems[si]
-		for i, qi := range c.eval {
-			q := &c.ds.Queries[qi]
-			r := &sys.Rows[qi]
-			pq := PerQuery{System: sc.name, Query: q.ID, Post: q.Post, Criterion: q.Criterion, Fold: q.Fold,
-				NGold: len(q.Gold), NCand: len(r.Candidates), NEProb: NaN, SelectedK: sc.k[i]}
-			pq.Difficulty = NaN
-			for _, g := range r.Rel {
-				if g > 0 {
-					pq.GoldInPool++
-				}
-			}
-			if pq.NGold > 0 {
-				pq.Difficulty = Num(float64(pq.NCand-pq.GoldInPool) / float64(pq.NGold))
-			}
-			if r.HasNEProb {
-				pq.NEProb = Num(r.NEProb)
-			}
-			if sc.state[i] != dataset.StateNone {
-				pq.State = sc.state[i].String()
-			}
-			pq.Values, values = values[:len(cols):len(cols)], values[len(cols):]
-			for j, id := range cols {
-				pq.Values[j] = NaN
-				if v, ok := sc.perQ[id]; ok {
-					pq.Values[j] = Num(v[i])
-				}
-			}
-			c.rep.PerQuery = append(c.rep.PerQuery, pq)
+		vecs := make([][]float64, nc) // nil: not computed
+		for j, id := range cols {
+			vecs[j] = sc.perQ[id]
 		}
+		c.rows(n, func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				qi := c.eval[i]
+				q := &c.ds.Queries[qi]
+				r := &sys.Rows[qi]
+				pq := PerQuery{System: sc.name, Query: q.ID, Post: q.Post, Criterion: q.Criterion, Fold: q.Fold,
+					NGold: len(q.Gold), NCand: len(r.Candidates), NEProb: NaN, SelectedK: sc.k[i]}
+				pq.Difficulty = NaN
+				for _, g := range r.Rel {
+					if g > 0 {
+						pq.GoldInPool++
+					}
+				}
+				if pq.NGold > 0 {
+					pq.Difficulty = Num(float64(pq.NCand-pq.GoldInPool) / float64(pq.NGold))
+				}
+				if r.HasNEProb {
+					pq.NEProb = Num(r.NEProb)
+				}
+				if sc.state[i] != dataset.StateNone {
+					pq.State = sc.state[i].String()
+				}
+				at := (si*n + i) * nc
+				pq.Values = values[at : at+nc : at+nc]
+				for j, v := range vecs {
+					pq.Values[j] = NaN
+					if v != nil {
+						pq.Values[j] = Num(v[i])
+					}
+				}
+				c.rep.PerQuery[si*n+i] = pq
+			}
+		})
 		// The rows hold the values now; the comparisons need only the
 		// headline metrics', and only when some system has a reference.
 		for id := range sc.perQ {

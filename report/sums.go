@@ -226,13 +226,28 @@ func (m *sumMatrix) weigh(cnt []int32, s *sumScratch) {
 	clear(s.f[:R*nf])
 	clear(s.p[:R*W])
 	kf, ki := s.kf[:min(len(s.kf), G*R)], s.ki[:min(len(s.ki), G*R)]
-	for r := range R {
-		for g, c := range cnt[r*G : (r+1)*G] {
-			if len(kf) > 0 {
-				kf[g*R+r] = float64(c)
+	// Transposed group by group: R read streams, one written.
+	switch {
+	case len(kf) > 0 && len(ki) > 0:
+		for g := range G {
+			f, i := kf[g*R:][:R], ki[g*R:][:R]
+			for r := range f {
+				c := cnt[r*G+g]
+				f[r], i[r] = float64(c), uint64(c)
 			}
-			if len(ki) > 0 {
-				ki[g*R+r] = uint64(c)
+		}
+	case len(kf) > 0:
+		for g := range G {
+			f := kf[g*R:][:R]
+			for r := range f {
+				f[r] = float64(cnt[r*G+g])
+			}
+		}
+	case len(ki) > 0:
+		for g := range G {
+			i := ki[g*R:][:R]
+			for r := range i {
+				i[r] = uint64(cnt[r*G+g])
 			}
 		}
 	}
