@@ -60,7 +60,7 @@ test:
 # test` runs each briefly (FUZZTIME) beyond its committed seed corpus. Before
 # a release: make fuzz FUZZTIME=10m.
 FUZZTIME ?= 3s
-DATASET_FUZZ := FuzzCSV FuzzJSONL FuzzTRECRun FuzzRunChunks FuzzQrels FuzzQueries FuzzNEProbs
+DATASET_FUZZ := FuzzCSV FuzzJSONL FuzzTableChunks FuzzJSONLChunks FuzzTRECRun FuzzRunChunks FuzzQrels FuzzQueries FuzzNEProbs
 fuzz:
 	@for t in $(DATASET_FUZZ); do \
 		echo "fuzz dataset $$t ($(FUZZTIME))"; \

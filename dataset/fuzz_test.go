@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"testing"
 )
@@ -259,4 +260,90 @@ func FuzzRunChunks(f *testing.F) {
 	f.Add([]byte(""))
 	f.Add([]byte("q1 Q0 d1 1 0.9 t"))
 	f.Fuzz(func(t *testing.T, data []byte) { parseRunBoth(t, data) })
+}
+
+// parseTableBoth parses data as a per-query table in one pass and in 2 to
+// 5 chunks (by the length of data) and fails when the tables or the errors
+// differ: the parallel reading of a large table must be the sequential
+// one.
+func parseTableBoth(t *testing.T, data []byte, jsonl bool) {
+	t.Helper()
+	parse, file := parseTableCSV, "s.csv"
+	if jsonl {
+		parse, file = parseTableJSONL, "s.jsonl"
+	}
+	defer func(m, n int) { tableChunkMin, tableChunks = m, n }(tableChunkMin, tableChunks)
+	tableChunkMin, tableChunks = 1<<62, 0
+	seq := &collector{}
+	a, errA := parse(file, bytes.NewReader(data), seq)
+	n := 2 + len(data)%4
+	tableChunkMin, tableChunks = 1, n
+	par := &collector{}
+	b, errB := parse(file, bytes.NewReader(data), par)
+	if (errA == nil) != (errB == nil) {
+		t.Fatalf("%d chunks: errors differ: %v / %v", n, errA, errB)
+	}
+	if ea, eb := seq.list.Error(), par.list.Error(); ea != eb {
+		t.Fatalf("%d chunks: messages differ:\n one pass: %s\n chunks:   %s", n, ea, eb)
+	}
+	if len(seq.list) > 0 || errA != nil || (a == nil && b == nil) {
+		return
+	}
+	if (a == nil) != (b == nil) {
+		t.Fatalf("%d chunks: table %v / %v", n, a, b)
+	}
+	if a.recs.len() != b.recs.len() {
+		t.Fatalf("%d chunks: %d rows in one pass, %d in chunks", n, a.recs.len(), b.recs.len())
+	}
+	for i := range a.recs.len() {
+		if ra, rb := a.recs.at(i), b.recs.at(i); !reflect.DeepEqual(ra, rb) {
+			t.Fatalf("%d chunks: row %d differs:\n %+v\n %+v", n, i, ra, rb)
+		}
+	}
+	a1, b1 := *a, *b
+	a1.recs, b1.recs = records{}, records{}
+	if !reflect.DeepEqual(a1, b1) {
+		t.Fatalf("%d chunks: tables differ:\n %+v\n %+v", n, a1, b1)
+	}
+}
+
+// tableChunkSeeds adds the fixtures, the error cases and the bad-input
+// corpus of one table format, and rows that put quotes and newlines where
+// a chunk may be cut.
+func tableChunkSeeds(f *testing.F, jsonl bool) {
+	if jsonl {
+		addFile(f, "basic.jsonl")
+		for _, tc := range jsonlCases {
+			f.Add([]byte(tc.files["s.jsonl"]))
+		}
+		addBadCorpus(f, "sys.jsonl")
+		f.Add([]byte("{\"post_id\":\"P1\",\"gold_uids\":[],\"candidate_uids\":[\"a\"],\"candidate_scores\":[1]}\n\n" +
+			"{\"post_id\":\"P2\",\"criterion_id\":\"A\",\"gold_uids\":[\"a\"],\"candidate_uids\":[\"a\"],\"candidate_scores\":[1]}\r\n" +
+			"{\"post_id\":\"P3\",\"split\":\"train\",\"gold_uids\":[\"a\",\"a\"],\"candidate_uids\":[],\"candidate_scores\":[]}\n"))
+		return
+	}
+	addFile(f, "basic.csv")
+	addFile(f, "query_only.csv")
+	addFile(f, "post_only.csv")
+	addFile(f, "bad.csv")
+	for _, tc := range csvCases {
+		if s, ok := tc.files["s.csv"]; ok {
+			f.Add([]byte(s))
+		}
+	}
+	addBadCorpus(f, "sys.csv")
+	f.Add([]byte(hdr + "P1,\"g\n\",\"a\n;b\",1;2\nP2,,\"\"\"a\"\"\",1\n\nP3,,a,1\n"))
+	f.Add([]byte(hdr + "P1,,a,1\nP2,,\"a\nP3,,a,1\nP4,,a,1\n"))
+	f.Add([]byte(hdr + "P1,,a,1\nP2,,a\"b,1\nP3,,\"a\"\"\n\",1\nP4,,a,1\n"))
+	f.Add([]byte("criterion_id," + hdr + "A,P1,,a,1\n,P2,,a,1\nA,P3,,a,1\n,P4,,a,1\n"))
+}
+
+func FuzzTableChunks(f *testing.F) {
+	tableChunkSeeds(f, false)
+	f.Fuzz(func(t *testing.T, data []byte) { parseTableBoth(t, data, false) })
+}
+
+func FuzzJSONLChunks(f *testing.F) {
+	tableChunkSeeds(f, true)
+	f.Fuzz(func(t *testing.T, data []byte) { parseTableBoth(t, data, true) })
 }

@@ -345,25 +345,64 @@ func (ld *loader) readSystem(src *source, c *collector) error {
 
 // trecRecords turns a run into records: the run queries that have qrels
 // (and are not train queries), ranked as trec_eval ranks them.
+//
+// Each query is ranked on its own: consecutive ranges of queries on all
+// cores, each with records and errors of its own, joined in run order.
 func (ld *loader) trecRecords(src *source, rn *run, ne map[string]neProb, c *collector) {
+	type part struct {
+		recs       records
+		c          collector
+		runNoQrels int
+	}
+	docs := 0
+	for _, q := range rn.queries {
+		docs += len(q.docs)
+	}
+	parts := make([]part, ranges(len(rn.queries), docs))
+	inRanges(len(rn.queries), docs, func(k, lo, hi int) {
+		pt := &parts[k]
+		pt.runNoQrels = ld.trecRange(&pt.recs, rn.queries[lo:hi], rn.file, src.spec.NEProbs, ne, &pt.c)
+	})
+	for k := range parts {
+		pt := &parts[k]
+		src.recs.join(&pt.recs)
+		src.runNoQrels += pt.runNoQrels
+		for _, e := range pt.c.list {
+			c.push(e)
+		}
+	}
+	for _, g := range ld.qrels.queries {
+		if rn.byQID[g.qid] == nil {
+			src.qrelsNoRun++
+		}
+	}
+	if src.recs.len() == 0 && len(c.list) == 0 {
+		c.add(rn.file, 0, 0, "none of the %d run queries is evaluated (in the qrels file %s and not a train query), expected at least one", len(rn.queries), ld.qrels.file)
+	}
+}
+
+// trecRange adds the records of run queries qs (of the run file file) to
+// recs, reports to c, and returns how many of qs have no qrels. neFile
+// names the ne_probs table ne, when given.
+func (ld *loader) trecRange(recs *records, qs []*runQuery, file, neFile string, ne map[string]neProb, c *collector) (noQrels int) {
 	qr, qt := ld.qrels, ld.queries
 	var (
 		perm []int
 		look lookup
 		mem  arena
 	)
-	for _, q := range rn.queries {
+	for _, q := range qs {
 		g := qr.byQID[q.qid]
 		if g == nil {
-			src.runNoQrels++
+			noQrels++
 			continue
 		}
 		query := Query{ID: q.qid, Post: q.qid, Split: SplitEval, Gold: g.gold, GoldRels: g.rels}
-		idFile, idLine := rn.file, q.line
+		idFile, idLine := file, q.line
 		if qt != nil {
 			info := qt.byID[q.qid]
 			if info == nil {
-				c.add(rn.file, q.line, 1, "query %q has qrels but no row in %s, expected a row for every evaluated query there", clip(q.qid), qt.file)
+				c.add(file, q.line, 1, "query %q has qrels but no row in %s, expected a row for every evaluated query there", clip(q.qid), qt.file)
 				continue
 			}
 			if info.train {
@@ -379,7 +418,7 @@ func (ld *loader) trecRecords(src *source, rn *run, ne map[string]neProb, c *col
 		if ne != nil {
 			v, ok := ne[q.qid]
 			if !ok {
-				c.add(rn.file, q.line, 1, "query %q has no row in %s, expected an ne_prob for every evaluated query there", clip(q.qid), src.spec.NEProbs)
+				c.add(file, q.line, 1, "query %q has no row in %s, expected an ne_prob for every evaluated query there", clip(q.qid), neFile)
 				continue
 			}
 			row.NEProb, row.HasNEProb = v.p, true
@@ -394,16 +433,9 @@ func (ld *loader) trecRecords(src *source, rn *run, ne map[string]neProb, c *col
 				row.Rel[i] = query.GoldRels[k]
 			}
 		}
-		*src.recs.add() = record{Query: query, row: row, line: q.line, idFile: idFile, idLine: idLine}
+		*recs.add() = record{Query: query, row: row, line: q.line, idFile: idFile, idLine: idLine}
 	}
-	for _, g := range qr.queries {
-		if rn.byQID[g.qid] == nil {
-			src.qrelsNoRun++
-		}
-	}
-	if src.recs.len() == 0 && len(c.list) == 0 {
-		c.add(rn.file, 0, 0, "none of the %d run queries is evaluated (in the qrels file %s and not a train query), expected at least one", len(rn.queries), qr.file)
-	}
+	return noQrels
 }
 
 // keyCmp orders records by their identity (fold, split, query id).
@@ -417,24 +449,53 @@ func keyCmp(a, b *record) int {
 	return strings.Compare(a.ID, b.ID)
 }
 
+// recordKey is the identity of record i of a source, copied out of the
+// record so that sorting reads a small array rather than the records.
+type recordKey struct {
+	id    string
+	fold  int
+	split Split
+	i     int
+}
+
+// cmpRecordKey orders keys as keyCmp orders their records; ties
+// (duplicates) keep file order through the index tie-breaker.
+func cmpRecordKey(a, b recordKey) int {
+	if c := cmp.Compare(a.fold, b.fold); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.split, b.split); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.id, b.id); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.i, b.i)
+}
+
 // checkDuplicates sorts a source's records by key and reports rows that
 // repeat a (query, fold, split).
 func (ld *loader) checkDuplicates(src *source, c *collector) {
 	recs := &src.recs
-	src.order = identity(nil, recs.len())
-	// Ties (duplicates) keep file order through the index tie-breaker.
-	byKey := func(i, j int) int {
-		if c := keyCmp(recs.at(i), recs.at(j)); c != 0 {
-			return c
+	n := recs.len()
+	keys := make([]recordKey, n)
+	inRanges(n, n, func(_, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			r := recs.at(i)
+			keys[i] = recordKey{id: r.ID, fold: r.Fold, split: r.Split, i: i}
 		}
-		return cmp.Compare(i, j)
+	})
+	if !slices.IsSortedFunc(keys, cmpRecordKey) {
+		sortFunc(keys, cmpRecordKey)
 	}
-	if !slices.IsSortedFunc(src.order, byKey) {
-		slices.SortFunc(src.order, byKey)
-	}
-	for k := 1; k < len(src.order); k++ {
-		a, b := recs.at(src.order[k-1]), recs.at(src.order[k])
-		if keyCmp(a, b) == 0 {
+	src.order = make([]int, n)
+	for k, key := range keys {
+		src.order[k] = key.i
+		if k == 0 {
+			continue
+		}
+		if prev := keys[k-1]; prev.fold == key.fold && prev.split == key.split && prev.id == key.id {
+			a, b := recs.at(prev.i), recs.at(key.i)
 			c.add(b.idFile, b.idLine, 1, "duplicate row for query %q (fold %d, split %s): line %d has it too, expected one row per (query, fold, split)", clip(b.ID), b.Fold, b.Split, a.idLine)
 		}
 	}
@@ -557,12 +618,19 @@ func (ld *loader) checkFolds(src *source) {
 	evalLine := make(map[postFold]int)
 	reported := make(map[postFold]bool)
 	// src.order is by (fold, split, id): a fold's eval rows come before its
-	// tune rows.
+	// tune rows. A row of the same post and fold as the row checked before
+	// it has nothing new to tell (the ids of a post's queries usually sort
+	// together), which saves most map look-ups.
+	var last *record
 	for _, k := range src.order {
 		r := src.recs.at(k)
 		if r.Split != SplitEval {
 			continue
 		}
+		if last != nil && r.Post == last.Post && r.Fold == last.Fold {
+			continue
+		}
+		last = r
 		if e := evalFold[r.Post]; e == nil {
 			evalFold[r.Post] = &evalAt{fold: r.Fold, line: r.idLine}
 		} else if e.fold != r.Fold && !e.reported {
@@ -573,11 +641,16 @@ func (ld *loader) checkFolds(src *source) {
 			evalLine[postFold{r.Post, r.Fold}] = r.idLine
 		}
 	}
+	last = nil
 	for _, k := range src.order {
 		r := src.recs.at(k)
 		if r.Split != SplitTune {
 			continue
 		}
+		if last != nil && r.Post == last.Post && r.Fold == last.Fold {
+			continue
+		}
+		last = r
 		key := postFold{r.Post, r.Fold}
 		if line, ok := evalLine[key]; ok && !reported[key] {
 			reported[key] = true
@@ -609,17 +682,24 @@ func finalCmp(a, b *Query) int {
 func (ld *loader) assemble(srcs []*source) *Dataset {
 	first := srcs[0]
 	n := len(first.order)
-	// pos[j] is the key-order position of the j-th query in final order.
+	// The queries in key order, then pos[j], the key-order position of the
+	// j-th query in final order. The keys are distinct, so finalCmp (which
+	// ends with the query id) is a total order.
+	keyed := make([]Query, n)
+	inRanges(n, n, func(_, lo, hi int) {
+		for p := lo; p < hi; p++ {
+			keyed[p] = first.recs.at(first.order[p]).Query
+		}
+	})
 	pos := identity(nil, n)
-	byFinal := func(i, j int) int {
-		return finalCmp(&first.recs.at(first.order[i]).Query, &first.recs.at(first.order[j]).Query)
-	}
+	byFinal := func(i, j int) int { return finalCmp(&keyed[i], &keyed[j]) }
+	d := &Dataset{Queries: keyed, Systems: make([]System, len(srcs))}
 	if !slices.IsSortedFunc(pos, byFinal) {
-		slices.SortFunc(pos, byFinal)
-	}
-	d := &Dataset{Queries: make([]Query, n), Systems: make([]System, len(srcs))}
-	for j, p := range pos {
-		d.Queries[j] = first.recs.at(first.order[p]).Query
+		sortFunc(pos, byFinal)
+		d.Queries = make([]Query, n)
+		for j, p := range pos {
+			d.Queries[j] = keyed[p]
+		}
 	}
 	d.HasNEProb = true
 	for k, src := range srcs {
@@ -631,14 +711,17 @@ func (ld *loader) assemble(srcs []*source) *Dataset {
 		if sys.Label == "" {
 			sys.Label = sys.Name
 		}
-		ne := 0
-		for j, p := range pos {
-			sys.Rows[j] = src.recs.at(src.order[p]).row
-			if sys.Rows[j].HasNEProb {
-				ne++
+		withNE := make([]int, ranges(n, n)) // rows with ne_prob, by range
+		inRanges(n, n, func(part, lo, hi int) {
+			for j := lo; j < hi; j++ {
+				r := &sys.Rows[j]
+				*r = src.recs.at(src.order[pos[j]]).row
+				if r.HasNEProb {
+					withNE[part]++
+				}
 			}
-		}
-		if ne < n {
+		})
+		if ne := sumInts(withNE); ne < n {
 			d.HasNEProb = false
 			if ne > 0 {
 				d.Notes = append(d.Notes, fmt.Sprintf("System %s gives ne_prob on %d of %d rows: NE-gate metrics need it on every row.", sys.Name, ne, n))

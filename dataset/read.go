@@ -6,8 +6,11 @@ import (
 	"encoding/csv"
 	"errors"
 	"io"
+	"os"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -30,6 +33,10 @@ type csvSource struct {
 
 	headerLast int // the line the header's last field starts on
 	ioErr      error
+
+	// base is the number of lines of the file before the reader's first:
+	// a chunk of a large table is read by a reader of its own.
+	base int
 
 	// quoteErr is a quoting error held back until the next read tells
 	// whether the file ended inside the quoted field.
@@ -75,6 +82,17 @@ func openCSV(file string, rd io.Reader, c *collector) (*csvSource, error) {
 	return s, nil
 }
 
+// csvChunk returns a source of the records in data, whole records of a
+// CSV file with the given header, the first of them starting on line
+// line. It reads them as the source of the whole file would, from a
+// record's start: every record must have as many fields as the header.
+func csvChunk(file string, data []byte, line int, header []string, c *collector) *csvSource {
+	r := csv.NewReader(bytes.NewReader(data))
+	r.ReuseRecord = true
+	r.FieldsPerRecord = len(header)
+	return &csvSource{file: file, c: c, r: r, header: header, base: line - 1}
+}
+
 // afterHeader is the line after the header row, where data rows start.
 func (s *csvSource) afterHeader() int {
 	return s.headerLast + 1
@@ -111,6 +129,7 @@ func (s *csvSource) next() bool {
 				s.ioErr = err
 				return false
 			}
+			pe = s.shift(pe)
 			s.rows++
 			if pe.Err == csv.ErrQuote && pe.Line > pe.StartLine {
 				s.quoteErr = pe
@@ -122,6 +141,7 @@ func (s *csvSource) next() bool {
 		s.rows++
 		if i, k := invalidField(rec); i >= 0 {
 			l, col := s.r.FieldPos(i)
+			l += s.base
 			name := ""
 			if i < len(s.header) {
 				name = " (" + clip(s.header[i]) + ")"
@@ -131,6 +151,7 @@ func (s *csvSource) next() bool {
 		}
 		s.rec = rec
 		s.line, _ = s.r.FieldPos(0)
+		s.line += s.base
 		return true
 	}
 	return false
@@ -150,7 +171,18 @@ func invalidField(rec []string) (int, int) {
 // cell returns field i of the current record, trimmed, and its position.
 func (s *csvSource) cell(i int) (string, position) {
 	l, c := s.r.FieldPos(i)
-	return strings.TrimSpace(s.rec[i]), position{l, c}
+	return strings.TrimSpace(s.rec[i]), position{s.base + l, c}
+}
+
+// shift returns pe with its lines counted from the start of the file.
+func (s *csvSource) shift(pe *csv.ParseError) *csv.ParseError {
+	if s.base == 0 {
+		return pe
+	}
+	shifted := *pe
+	shifted.StartLine += s.base
+	shifted.Line += s.base
+	return &shifted
 }
 
 // unclosed reports a quoted field that runs to the end of the file, at
@@ -213,8 +245,12 @@ func (l *lineReader) next() ([]byte, bool) {
 		return nil, false
 	}
 	l.n++
-	line = bytes.TrimSuffix(line, []byte{'\n'})
-	line = bytes.TrimSuffix(line, []byte{'\r'})
+	if n := len(line); n > 0 && line[n-1] == '\n' {
+		line = line[:n-1]
+	}
+	if n := len(line); n > 0 && line[n-1] == '\r' {
+		line = line[:n-1]
+	}
 	if l.n == 1 && bytes.HasPrefix(line, []byte(bom)) {
 		line = line[len(bom):]
 		l.bomShift = len(bom)
@@ -226,14 +262,180 @@ func isBlank(b []byte) bool {
 	return len(bytes.TrimSpace(b)) == 0
 }
 
+// readIfLarge reads rd whole unless it is a file of fewer than min bytes,
+// which it leaves unread for a streaming pass. (A reader of unknown size,
+// as in the tests, is read whole.)
+func readIfLarge(rd io.Reader, min int) ([]byte, bool, error) {
+	if f, ok := rd.(interface{ Stat() (os.FileInfo, error) }); ok {
+		if st, err := f.Stat(); err == nil {
+			if st.Size() < int64(min) {
+				return nil, false, nil
+			}
+			if ra, ok := rd.(io.ReaderAt); ok {
+				if buf, ok := readAtOnce(ra, st.Size()); ok {
+					return buf, true, nil
+				}
+			}
+			// One buffer of the file's size (and a byte to see its end),
+			// not ReadAll's doublings of 184 MB.
+			buf := make([]byte, st.Size()+1)
+			n, err := io.ReadFull(rd, buf)
+			switch {
+			case err == io.ErrUnexpectedEOF || err == io.EOF:
+				return buf[:n], true, nil
+			case err != nil:
+				return nil, false, err
+			}
+			// The file grew since Stat: read the rest.
+			rest, err := io.ReadAll(rd)
+			return append(buf, rest...), err == nil, err
+		}
+	}
+	data, err := io.ReadAll(rd)
+	if err != nil {
+		return nil, false, err
+	}
+	return data, true, nil
+}
+
+// readAtOnce reads the size bytes of a file with one ReadAt per core,
+// concurrently: copying a large file from the page cache is the work of
+// more than one core. It reports false when the file is not size bytes
+// long (it changed since Stat) or a read fails: the caller then reads it
+// in one pass, from the start, since ReadAt does not move the file's
+// offset.
+func readAtOnce(ra io.ReaderAt, size int64) ([]byte, bool) {
+	buf := make([]byte, size+1)
+	failed := make([]bool, ranges(int(size), int(size)))
+	inRanges(int(size), int(size), func(part, lo, hi int) {
+		n, err := ra.ReadAt(buf[lo:hi], int64(lo))
+		failed[part] = n < hi-lo || (err != nil && err != io.EOF)
+	})
+	if n, _ := ra.ReadAt(buf[size:], size); n > 0 || slices.Contains(failed, true) {
+		return nil, false
+	}
+	return buf[:size], true
+}
+
+// textChunk is a run of whole lines of a file, starting at line line.
+type textChunk struct {
+	data []byte
+	line int
+}
+
+// splitAtLines cuts data into at most n chunks of about equal size, each
+// ending after a newline (the last at the end of data).
+//
+// With quoted (CSV), a chunk ends only after a newline with an even number
+// of '"' in data before it. In well-formed CSV that newline ends a record:
+// a quoted field holds its quotes in pairs ("" for a literal quote)
+// between its opening and its closing one. In CSV that is not, the cut may
+// fall inside a quoted field, and the chunk before it then ends with an
+// unclosed quote (see readChunks).
+func splitAtLines(data []byte, n int, quoted bool) []textChunk {
+	var out []textChunk
+	line, start := 1, 0
+	for k := 1; k <= n && start < len(data); k++ {
+		end := len(data)
+		if k < n {
+			end = max(start, len(data)*k/n)
+			odd := quoted && bytes.Count(data[start:end], []byte{'"'})%2 == 1
+			for {
+				i := bytes.IndexByte(data[end:], '\n')
+				if i < 0 {
+					end = len(data)
+					break
+				}
+				if quoted && bytes.Count(data[end:end+i], []byte{'"'})%2 == 1 {
+					odd = !odd
+				}
+				end += i + 1
+				if !odd {
+					break
+				}
+			}
+		}
+		out = append(out, textChunk{data: data[start:end], line: line})
+		line += bytes.Count(data[start:end], []byte{'\n'})
+		start = end
+	}
+	return out
+}
+
+// tableChunkMin is the size from which a per-query table is parsed in
+// parallel chunks (a variable for the tests, which set it low).
+var tableChunkMin = 4 << 20
+
+// tableChunks is the number of chunks of a large table; 0 means one per
+// core.
+var tableChunks = 0
+
+// chunkCount is how many chunks a large input of size bytes is parsed in:
+// n, or one per core when n is 0; one when the input is smaller than min.
+func chunkCount(n, size, min int) int {
+	if size < min {
+		return 1
+	}
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	return n
+}
+
 // parseTableCSV reads a per-query table in CSV. Lists are ';'-separated or
 // JSON arrays; an empty cell is an empty list or an absent value.
+//
+// A large table (tableChunkMin bytes or more) is read whole and its
+// records parsed in one chunk per core, joined in file order
+// (readChunks): the rows and the errors are those of one pass.
 func parseTableCSV(file string, rd io.Reader, c *collector) (*table, error) {
+	data, whole, err := readIfLarge(rd, tableChunkMin)
+	if err != nil {
+		return nil, err
+	}
+	if whole {
+		rd = bytes.NewReader(data)
+	}
 	src, err := openCSV(file, rd, c)
 	if src == nil {
 		return nil, err
 	}
-	var idx [numColumns]int
+	idx, ok := tableColumns(src, c)
+	if !ok {
+		return nil, nil
+	}
+
+	p := newTableParser(file, c)
+	p.t.hasFolds = idx[colFold] >= 0
+	rows := 0
+	if n := chunkCount(tableChunks, len(data), tableChunkMin); whole && n > 1 {
+		// The records after the header, cut where a record ends.
+		start := int(src.r.InputOffset())
+		line := 1 + bytes.Count(data[:start], []byte{'\n'})
+		chunks := splitAtLines(data[start:], n, true)
+		rows, err = p.readChunks(data[start:], line, chunks, func(p *tableParser, data []byte, line int) (int, error) {
+			s := csvChunk(file, data, line, src.header, p.c)
+			p.readCSV(s, &idx)
+			return s.rows, s.ioErr
+		})
+	} else {
+		p.readCSV(src, &idx)
+		rows, err = src.rows, src.ioErr
+	}
+	if err != nil {
+		return nil, err
+	}
+	if rows == 0 {
+		c.add(file, src.afterHeader(), 1, "no data rows after the header, expected one row per query")
+	}
+	return p.t, nil
+}
+
+// tableColumns finds the known columns of a per-query table in its header:
+// idx[col] is the field of col, or -1. It reports false when a column is
+// missing or given twice (the errors are reported).
+func tableColumns(src *csvSource, c *collector) (idx [numColumns]int, ok bool) {
+	file := src.file
 	for i := range idx {
 		idx[i] = -1
 	}
@@ -263,12 +465,12 @@ func parseTableCSV(file string, rd io.Reader, c *collector) (*table, error) {
 	if len(missing) > 0 {
 		c.add(file, 1, 1, "missing column %s, expected a header with %s", strings.Join(missing, ", "), requiredColumns)
 	}
-	if dup || len(missing) > 0 {
-		return nil, nil
-	}
+	return idx, !dup && len(missing) == 0
+}
 
-	p := newTableParser(file, c)
-	p.t.hasFolds = idx[colFold] >= 0
+// readCSV reads the records of src into the table; idx gives the field of
+// each known column.
+func (p *tableParser) readCSV(src *csvSource, idx *[numColumns]int) {
 	for src.next() {
 		p.raw.reset(src.line)
 		p.pending = 0
@@ -298,20 +500,45 @@ func parseTableCSV(file string, rd io.Reader, c *collector) (*table, error) {
 			p.finish()
 		}
 	}
-	if src.ioErr != nil {
-		return nil, src.ioErr
-	}
-	if src.rows == 0 {
-		c.add(file, src.afterHeader(), 1, "no data rows after the header, expected one row per query")
-	}
-	return p.t, nil
 }
 
 // parseTableJSONL reads a per-query table in JSON Lines: one object per
 // line, with the column names as keys. Blank lines are skipped.
+//
+// A large table is read in parallel chunks, as parseTableCSV reads one.
 func parseTableJSONL(file string, rd io.Reader, c *collector) (*table, error) {
+	data, whole, err := readIfLarge(rd, tableChunkMin)
+	if err != nil {
+		return nil, err
+	}
 	p := newTableParser(file, c)
-	lr := newLineReader(rd)
+	read := func(p *tableParser, data []byte, line int) (int, error) {
+		lr := newLineReader(bytes.NewReader(data))
+		lr.n = line - 1
+		return p.readJSONL(lr), lr.err
+	}
+	lines := 0
+	if n := chunkCount(tableChunks, len(data), tableChunkMin); whole && n > 1 {
+		lines, err = p.readChunks(data, 1, splitAtLines(data, n, false), read)
+	} else if whole {
+		lines, err = read(p, data, 1)
+	} else {
+		lr := newLineReader(rd)
+		lines, err = p.readJSONL(lr), lr.err
+	}
+	if err != nil {
+		return nil, err
+	}
+	if lines == 0 {
+		c.add(file, 1, 1, "file is empty, expected one JSON object per line")
+	}
+	return p.t, nil
+}
+
+// readJSONL reads the lines of lr into the table and returns how many
+// were not blank.
+func (p *tableParser) readJSONL(lr *lineReader) int {
+	c := p.c
 	lines := 0
 	for !c.full() {
 		b, ok := lr.next()
@@ -327,7 +554,7 @@ func parseTableJSONL(file string, rd io.Reader, c *collector) (*table, error) {
 			base = lr.bomShift
 		}
 		if i := invalidUTF8(b); i >= 0 {
-			c.add(file, lr.n, base+i+1, "%s", utf8Msg(b, i))
+			c.add(p.file, lr.n, base+i+1, "%s", utf8Msg(b, i))
 			continue
 		}
 		n0 := len(c.list)
@@ -344,11 +571,62 @@ func parseTableJSONL(file string, rd io.Reader, c *collector) (*table, error) {
 			p.finish()
 		}
 	}
-	if lr.err != nil {
-		return nil, lr.err
+	return lines
+}
+
+// chunkRead reads rows from data, whole rows of a table the first of which
+// starts on line line, with p. It returns how many rows it saw (CSV
+// records or JSON Lines that are not blank), well-formed or not.
+type chunkRead func(p *tableParser, data []byte, line int) (int, error)
+
+// readChunks reads the rows of data, which start on line line, into p's
+// table: the chunks (consecutive, covering data) in parallel, each with a
+// parser and a collector of its own, then joined in file order.
+//
+// A chunk that starts where a row starts is read as one pass over the file
+// reads it, except for what p carries from row to row: the presence of
+// post_id and criterion_id. The first chunk starts a row; a chunk without
+// errors ends where a row ends (CSV: a chunk that ends inside a quoted
+// field ends with a quoting error), so the next one starts a row. From the
+// first chunk with an error, or with a presence that differs from the
+// rows before it, the rest of data is read again in one pass, by p with
+// the state one pass has there: the errors are exactly those of one pass,
+// the first in file order first.
+func (p *tableParser) readChunks(data []byte, line int, chunks []textChunk, read chunkRead) (int, error) {
+	type part struct {
+		p    *tableParser
+		c    collector
+		rows int
+		err  error
 	}
-	if lines == 0 {
-		c.add(file, 1, 1, "file is empty, expected one JSON object per line")
+	parts := make([]part, len(chunks))
+	var wg sync.WaitGroup
+	for k, ch := range chunks {
+		pt := &parts[k]
+		pt.p = newTableParser(p.file, &pt.c)
+		pt.p.t.hasFolds = p.t.hasFolds
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			pt.rows, pt.err = read(pt.p, ch.data, line-1+ch.line)
+		}()
 	}
-	return p.t, nil
+	wg.Wait()
+	rows, off := 0, 0
+	for k, pt := range parts {
+		if pt.err != nil {
+			return 0, pt.err
+		}
+		q := pt.p
+		if len(pt.c.list) > 0 || p.posts.conflicts(q.posts) || p.crits.conflicts(q.crits) {
+			n, err := read(p, data[off:], line-1+chunks[k].line)
+			return rows + n, err
+		}
+		rows += pt.rows
+		off += len(chunks[k].data)
+		p.posts.follow(q.posts)
+		p.crits.follow(q.crits)
+		p.t.join(q.t)
+	}
+	return rows, nil
 }

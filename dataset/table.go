@@ -100,6 +100,31 @@ func (rs *records) len() int { return rs.n }
 // at returns record i.
 func (rs *records) at(i int) *record { return &rs.chunks[i/recordChunk][i%recordChunk] }
 
+// join moves the records of o to the end of rs. When rs ends where a chunk
+// ends, o's chunks are taken as they are; else the records are copied.
+func (rs *records) join(o *records) {
+	if rs.n%recordChunk == 0 {
+		rs.chunks = append(rs.chunks[:rs.n/recordChunk], o.chunks...)
+		rs.n += o.n
+		*o = records{}
+		return
+	}
+	for i := 0; i < o.n; {
+		if rs.n%recordChunk == 0 {
+			rs.chunks = append(rs.chunks, make([]record, recordChunk))
+		}
+		dst := rs.chunks[rs.n/recordChunk][rs.n%recordChunk:]
+		src := o.chunks[i/recordChunk][i%recordChunk:]
+		k := copy(dst, src[:min(len(src), o.n-i)])
+		rs.n += k
+		i += k
+		if i%recordChunk == 0 {
+			o.chunks[i/recordChunk-1] = nil // copied: let it go
+		}
+	}
+	*o = records{}
+}
+
 // table is what a per-query table file yields.
 type table struct {
 	file      string
@@ -111,6 +136,17 @@ type table struct {
 	hasFolds    bool // the fold column (or field) is given
 	hasSelected bool // some row gives selected_uids
 	hasState    bool // some row gives state
+}
+
+// join adds the rows of u, read after those of t, to t.
+func (t *table) join(u *table) {
+	t.recs.join(&u.recs)
+	t.trainRows += u.trainRows
+	t.hasPost = t.hasPost || u.hasPost
+	t.hasCriteria = t.hasCriteria && u.hasCriteria
+	t.hasFolds = t.hasFolds || u.hasFolds
+	t.hasSelected = t.hasSelected || u.hasSelected
+	t.hasState = t.hasState || u.hasState
 }
 
 // rawRow is one row as spelled in the input, before the checks that involve
@@ -160,6 +196,20 @@ type presence struct {
 	given    bool
 	line     int
 	reported bool
+}
+
+// conflicts reports whether the rows that gave pr and those that gave q
+// disagree: one set gives the column, the other does not.
+func (pr presence) conflicts(q presence) bool {
+	return pr.known && q.known && pr.given != q.given
+}
+
+// follow makes pr the presence of its rows followed by those that gave q,
+// when the two do not conflict.
+func (pr *presence) follow(q presence) {
+	if !pr.known {
+		*pr = q
+	}
 }
 
 // tableParser holds the state of reading one per-query table.

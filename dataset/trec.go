@@ -3,8 +3,6 @@ package dataset
 import (
 	"bytes"
 	"io"
-	"os"
-	"runtime"
 	"strings"
 	"sync"
 )
@@ -70,14 +68,8 @@ func parseRun(file string, rd io.Reader, c *collector) (*run, error) {
 	if data, ok, err := readIfLarge(rd, runChunkMin); err != nil {
 		return nil, err
 	} else if ok {
-		n := runChunks
-		if n <= 0 {
-			n = runtime.GOMAXPROCS(0)
-		}
-		if len(data) < runChunkMin {
-			n = 1
-		}
-		chunks := splitAtLines(data, n)
+		n := chunkCount(runChunks, len(data), runChunkMin)
+		chunks := splitAtLines(data, n, false)
 		parts = make([]*runPart, len(chunks))
 		var wg sync.WaitGroup
 		for k, ch := range chunks {
@@ -115,13 +107,24 @@ func parseRun(file string, rd io.Reader, c *collector) (*run, error) {
 	if lines == 0 {
 		c.add(file, 1, 1, "file is empty, expected run lines: qid Q0 docno rank score tag")
 	}
-	var look lookup
-	for _, q := range rn.queries {
-		if i, j := look.reset(q.docs); j >= 0 {
-			at, first := q.at[j], q.at[i]
-			c.add(file, at.line, at.col, "document %q appears twice for query %q (lines %d and %d), expected each (qid, docno) once", clip(q.docs[j]), clip(q.qid), first.line, at.line)
+	// The queries' documents are checked on all cores, each range of
+	// queries with a collector of its own, and the errors taken in query
+	// order.
+	dups := make([]collector, ranges(len(rn.queries), lines))
+	inRanges(len(rn.queries), lines, func(k, lo, hi int) {
+		var look lookup
+		for _, q := range rn.queries[lo:hi] {
+			if i, j := look.reset(q.docs); j >= 0 {
+				at, first := q.at[j], q.at[i]
+				dups[k].add(file, at.line, at.col, "document %q appears twice for query %q (lines %d and %d), expected each (qid, docno) once", clip(q.docs[j]), clip(q.qid), first.line, at.line)
+			}
+			q.at = nil
 		}
-		q.at = nil
+	})
+	for _, d := range dups {
+		for _, e := range d.list {
+			c.push(e)
+		}
 	}
 	return rn, nil
 }
@@ -151,6 +154,11 @@ func parseRunLines(file string, rd io.Reader, first int) *runPart {
 	var (
 		in interner
 		fs []textField
+		q  *runQuery // the query of the line before
+		// streak counts the lines of q in a row. A new query's lists get
+		// room for as many documents (a run holds about as many for every
+		// query); the room given adds up to at most the number of lines.
+		streak int
 	)
 	c := &p.c
 	for !c.full() {
@@ -180,12 +188,20 @@ func parseRunLines(file string, rd io.Reader, first int) *runPart {
 			c.add(file, lr.n, fs[4].col+shift, "score is %q, %s", clipBytes(fs[4].b), msg)
 			continue
 		}
-		qid := in.getBytes(fs[0].b)
-		q := byQID[qid]
-		if q == nil {
-			q = &runQuery{qid: qid, line: lr.n}
-			byQID[qid] = q
-			p.queries = append(p.queries, q)
+		if q != nil && string(fs[0].b) == q.qid {
+			streak++
+		} else {
+			qid := in.getBytes(fs[0].b)
+			q = byQID[qid]
+			if q == nil {
+				q = &runQuery{qid: qid, line: lr.n}
+				q.docs = make([]string, 0, streak)
+				q.scores = make([]float64, 0, streak)
+				q.at = make([]position, 0, streak)
+				byQID[qid] = q
+				p.queries = append(p.queries, q)
+			}
+			streak = 1
 		}
 		q.docs = append(q.docs, string(fs[2].b))
 		q.scores = append(q.scores, score)
@@ -193,65 +209,6 @@ func parseRunLines(file string, rd io.Reader, first int) *runPart {
 	}
 	p.err = lr.err
 	return p
-}
-
-// readIfLarge reads rd whole unless it is a file of fewer than min bytes,
-// which it leaves unread for a streaming pass. (A reader of unknown size,
-// as in the tests, is read whole.)
-func readIfLarge(rd io.Reader, min int) ([]byte, bool, error) {
-	if f, ok := rd.(interface{ Stat() (os.FileInfo, error) }); ok {
-		if st, err := f.Stat(); err == nil {
-			if st.Size() < int64(min) {
-				return nil, false, nil
-			}
-			// One buffer of the file's size (and a byte to see its end),
-			// not ReadAll's doublings of 184 MB.
-			buf := make([]byte, st.Size()+1)
-			n, err := io.ReadFull(rd, buf)
-			switch {
-			case err == io.ErrUnexpectedEOF || err == io.EOF:
-				return buf[:n], true, nil
-			case err != nil:
-				return nil, false, err
-			}
-			// The file grew since Stat: read the rest.
-			rest, err := io.ReadAll(rd)
-			return append(buf, rest...), err == nil, err
-		}
-	}
-	data, err := io.ReadAll(rd)
-	if err != nil {
-		return nil, false, err
-	}
-	return data, true, nil
-}
-
-// textChunk is a run of whole lines of a file, starting at line line.
-type textChunk struct {
-	data []byte
-	line int
-}
-
-// splitAtLines cuts data into at most n chunks of about equal size, each
-// ending after a newline (the last at the end of data).
-func splitAtLines(data []byte, n int) []textChunk {
-	var out []textChunk
-	line, start := 1, 0
-	for k := 1; k <= n && start < len(data); k++ {
-		end := len(data)
-		if k < n {
-			end = max(start, len(data)*k/n)
-			if i := bytes.IndexByte(data[end:], '\n'); i >= 0 {
-				end += i + 1
-			} else {
-				end = len(data)
-			}
-		}
-		out = append(out, textChunk{data: data[start:end], line: line})
-		line += bytes.Count(data[start:end], []byte{'\n'})
-		start = end
-	}
-	return out
 }
 
 // qrelsQuery is the gold of one query: its relevant documents (rel >= 1) in
@@ -287,6 +244,8 @@ func parseQrels(file string, rd io.Reader, c *collector) (*qrels, error) {
 		all   = make(map[*qrelsQuery]*judged)
 		look  lookup
 		mem   slab[string]
+		q     *qrelsQuery // the query of the line before, and its judgments
+		j     *judged
 	)
 	for !c.full() {
 		b, ok := lr.next()
@@ -315,16 +274,18 @@ func parseQrels(file string, rd io.Reader, c *collector) (*qrels, error) {
 			c.add(file, lr.n, fs[3].col+shift, "relevance is %q, expected an integer", clipBytes(fs[3].b))
 			continue
 		}
-		qid := in.getBytes(fs[0].b)
-		q := qr.byQID[qid]
-		if q == nil {
-			q = &qrelsQuery{qid: qid, line: lr.n}
-			qr.byQID[qid] = q
-			qr.queries = append(qr.queries, q)
-			all[q] = &judged{}
+		if q == nil || string(fs[0].b) != q.qid {
+			qid := in.getBytes(fs[0].b)
+			q = qr.byQID[qid]
+			if q == nil {
+				q = &qrelsQuery{qid: qid, line: lr.n}
+				qr.byQID[qid] = q
+				qr.queries = append(qr.queries, q)
+				all[q] = &judged{}
+			}
+			j = all[q]
 		}
 		doc := string(fs[2].b)
-		j := all[q]
 		j.docs = append(j.docs, doc)
 		j.at = append(j.at, position{lr.n, fs[2].col + shift})
 		if rel >= 1 {

@@ -454,14 +454,33 @@ func rankByScore(perm []int, scores []float64) []int {
 // rankTREC fills perm with trec_eval's order: score descending, ties by
 // docno descending (byte-wise, as strcmp). Docnos are distinct within a
 // query, so the order is total.
+//
+// A run is usually written in rank order already: when the scores are
+// descending, only each run of tied scores is sorted (by docno).
 func rankTREC(perm []int, scores []float64, docs []string) []int {
 	perm = identity(perm, len(scores))
-	slices.SortFunc(perm, func(i, j int) int {
+	byRank := func(i, j int) int {
 		if c := cmpFloat(scores[j], scores[i]); c != 0 {
 			return c
 		}
 		return strings.Compare(docs[j], docs[i])
-	})
+	}
+	for i := 1; i < len(scores); i++ {
+		if scores[i] > scores[i-1] {
+			slices.SortFunc(perm, byRank)
+			return perm
+		}
+	}
+	for i := 0; i < len(scores); {
+		j := i + 1
+		for j < len(scores) && scores[j] == scores[i] {
+			j++
+		}
+		if j-i > 1 {
+			slices.SortFunc(perm[i:j], byRank)
+		}
+		i = j
+	}
 	return perm
 }
 
