@@ -195,28 +195,37 @@ const sumBatch = 16
 
 // sumScratch is one worker's accumulators for a batch of replicates.
 type sumScratch struct {
-	f  []float64 // float column q of replicate r: f[r*len(fcol)+q]
-	p  []uint64  // packed word w of replicate r: p[r*W+w]
-	s  []float64 // sparse column q of replicate r: s[r*len(scol)+q]
-	x  []float64 // non-finite column q of replicate r: x[r*len(xcol)+q]
-	kf []float64 // the batch's multiplicities by group: kf[g*R+r]
-	ki []uint64  // the same as integers
+	f   []float64 // float column q of replicate r: f[r*len(fcol)+q]
+	p   []uint64  // packed word w of replicate r: p[r*W+w]
+	s   []float64 // sparse column q of replicate r: s[r*len(scol)+q]
+	x   []float64 // non-finite column q of replicate r: x[r*len(xcol)+q]
+	kf  []float64 // a block's multiplicities by group: kf[(g-g0)*R+r]
+	ki  []uint64  // the same as integers
+	cur []int32   // each sparse column's next entry
 }
 
 func (m *sumMatrix) scratch(batch int) *sumScratch {
 	s := &sumScratch{f: make([]float64, batch*len(m.fcol)), p: make([]uint64, batch*m.W),
 		s: make([]float64, batch*len(m.scol)), x: make([]float64, batch*len(m.xcol))}
+	nb := min(m.G, groupBlock)
 	if len(m.scol) > 0 {
-		s.kf = make([]float64, batch*m.G)
+		s.kf = make([]float64, batch*nb)
+		s.cur = make([]int32, len(m.scol))
 	}
 	if m.W > 0 && m.W <= fewWords {
-		s.ki = make([]uint64, batch*m.G)
+		s.ki = make([]uint64, batch*nb)
 	}
 	return s
 }
 
 // weigh computes the sums of the R = len(cnt)/G replicates whose group
 // multiplicities are cnt (G per replicate, R <= sumBatch) into s.
+//
+// The groups are taken in blocks of groupBlock: the block's multiplicities
+// are transposed into s.kf and s.ki (small enough to stay in the cache
+// whatever G is), then every path weighs the block's part of its columns,
+// carrying each sum from block to block, so that every sum still adds its
+// terms in group order.
 func (m *sumMatrix) weigh(cnt []int32, s *sumScratch) {
 	G, nf, W, ns := m.G, len(m.fcol), m.W, len(m.scol)
 	R := len(cnt) / G
@@ -225,29 +234,59 @@ func (m *sumMatrix) weigh(cnt []int32, s *sumScratch) {
 	}
 	clear(s.f[:R*nf])
 	clear(s.p[:R*W])
-	kf, ki := s.kf[:min(len(s.kf), G*R)], s.ki[:min(len(s.ki), G*R)]
+	clear(s.s[:R*ns])
+	cur := s.cur[:ns]
+	copy(cur, m.start[:ns])
+	for g0 := 0; g0 < G; g0 += groupBlock {
+		g1 := min(g0+groupBlock, G)
+		m.weighBlock(cnt, s, R, g0, g1)
+	}
+	nx := len(m.xcol)
+	for q, col := range m.X {
+		for r := range R {
+			var a float64
+			for g, v := range col {
+				if k := cnt[r*G+g]; k != 0 {
+					a += float64(k) * v
+				}
+			}
+			s.x[r*nx+q] = a
+		}
+	}
+}
+
+// groupBlock is the number of groups weigh takes at a time: their
+// transposed multiplicities (groupBlock x sumBatch x 8 bytes, twice) stay
+// in the L2 cache.
+const groupBlock = 512
+
+// weighBlock adds the terms of groups g0..g1-1 to the sums in s.
+func (m *sumMatrix) weighBlock(cnt []int32, s *sumScratch, R, g0, g1 int) {
+	G, nf, W, ns := m.G, len(m.fcol), m.W, len(m.scol)
+	nb := g1 - g0
+	kf, ki := s.kf[:min(len(s.kf), nb*R)], s.ki[:min(len(s.ki), nb*R)]
 	// Transposed group by group: R read streams, one written.
 	switch {
 	case len(kf) > 0 && len(ki) > 0:
-		for g := range G {
-			f, i := kf[g*R:][:R], ki[g*R:][:R]
+		for b := range nb {
+			f, i := kf[b*R:][:R], ki[b*R:][:R]
 			for r := range f {
-				c := cnt[r*G+g]
+				c := cnt[r*G+g0+b]
 				f[r], i[r] = float64(c), uint64(c)
 			}
 		}
 	case len(kf) > 0:
-		for g := range G {
-			f := kf[g*R:][:R]
+		for b := range nb {
+			f := kf[b*R:][:R]
 			for r := range f {
-				f[r] = float64(cnt[r*G+g])
+				f[r] = float64(cnt[r*G+g0+b])
 			}
 		}
 	case len(ki) > 0:
-		for g := range G {
-			i := ki[g*R:][:R]
+		for b := range nb {
+			i := ki[b*R:][:R]
 			for r := range i {
-				i[r] = uint64(cnt[r*G+g])
+				i[r] = uint64(cnt[r*G+g0+b])
 			}
 		}
 	}
@@ -256,7 +295,7 @@ func (m *sumMatrix) weigh(cnt []int32, s *sumScratch) {
 	// the cache; a group not drawn costs nothing.
 	for c0 := 0; c0 < nf; c0 += block {
 		c1 := min(c0+block, nf)
-		for g := range G {
+		for g := g0; g < g1; g++ {
 			row := m.F[g*nf+c0 : g*nf+c1]
 			for r := range R {
 				if k := cnt[r*G+g]; k != 0 {
@@ -268,7 +307,7 @@ func (m *sumMatrix) weigh(cnt []int32, s *sumScratch) {
 	if W > fewWords {
 		for c0 := 0; c0 < W; c0 += block {
 			c1 := min(c0+block, W)
-			for g := range G {
+			for g := g0; g < g1; g++ {
 				row := m.P[g*W+c0 : g*W+c1]
 				for r := range R {
 					if k := uint64(cnt[r*G+g]); k != 0 {
@@ -286,10 +325,11 @@ func (m *sumMatrix) weigh(cnt []int32, s *sumScratch) {
 		for w := range W {
 			r := 0
 			for ; r+8 <= R; r += 8 {
-				var a0, a1, a2, a3, a4, a5, a6, a7 uint64
-				for g := range G {
-					v := m.P[g*W+w]
-					k := ki[g*R+r:][:8]
+				p := s.p[r*W+w:]
+				a0, a1, a2, a3, a4, a5, a6, a7 := p[0], p[W], p[2*W], p[3*W], p[4*W], p[5*W], p[6*W], p[7*W]
+				for b := range nb {
+					v := m.P[(g0+b)*W+w]
+					k := ki[b*R+r:][:8]
 					a0 += k[0] * v
 					a1 += k[1] * v
 					a2 += k[2] * v
@@ -299,28 +339,38 @@ func (m *sumMatrix) weigh(cnt []int32, s *sumScratch) {
 					a6 += k[6] * v
 					a7 += k[7] * v
 				}
-				p := s.p[r*W+w:]
 				p[0], p[W], p[2*W], p[3*W], p[4*W], p[5*W], p[6*W], p[7*W] = a0, a1, a2, a3, a4, a5, a6, a7
 			}
 			for ; r < R; r++ {
-				var a uint64
-				for g := range G {
-					a += ki[g*R+r] * m.P[g*W+w]
+				a := s.p[r*W+w]
+				for b := range nb {
+					a += ki[b*R+r] * m.P[(g0+b)*W+w]
 				}
 				s.p[r*W+w] = a
 			}
 		}
 	}
+	// Sparse columns: each column's entries of this block, eight
+	// replicates' sums in registers, carried over from the last block.
 	for q := range ns {
-		lo, hi := m.start[q], m.start[q+1]
+		lo, end := s.cur[q], m.start[q+1]
+		hi := lo
+		for hi < end && int(m.grp[hi]) < g1 {
+			hi++
+		}
+		if hi == lo {
+			continue
+		}
+		s.cur[q] = hi
 		grp, val := m.grp[lo:hi], m.val[lo:hi]
 		val = val[:len(grp)]
 		r := 0
 		for ; r+8 <= R; r += 8 {
-			var a0, a1, a2, a3, a4, a5, a6, a7 float64
+			f := s.s[r*ns+q:]
+			a0, a1, a2, a3, a4, a5, a6, a7 := f[0], f[ns], f[2*ns], f[3*ns], f[4*ns], f[5*ns], f[6*ns], f[7*ns]
 			for e, g := range grp {
 				v := val[e]
-				k := kf[int(g)*R+r:][:8]
+				k := kf[(int(g)-g0)*R+r:][:8]
 				a0 += k[0] * v
 				a1 += k[1] * v
 				a2 += k[2] * v
@@ -330,27 +380,14 @@ func (m *sumMatrix) weigh(cnt []int32, s *sumScratch) {
 				a6 += k[6] * v
 				a7 += k[7] * v
 			}
-			f := s.s[r*ns+q:]
 			f[0], f[ns], f[2*ns], f[3*ns], f[4*ns], f[5*ns], f[6*ns], f[7*ns] = a0, a1, a2, a3, a4, a5, a6, a7
 		}
 		for ; r < R; r++ {
-			var a float64
+			a := s.s[r*ns+q]
 			for e, g := range grp {
-				a += kf[int(g)*R+r] * val[e]
+				a += kf[(int(g)-g0)*R+r] * val[e]
 			}
 			s.s[r*ns+q] = a
-		}
-	}
-	nx := len(m.xcol)
-	for q, col := range m.X {
-		for r := range R {
-			var a float64
-			for g, v := range col {
-				if k := cnt[r*G+g]; k != 0 {
-					a += float64(k) * v
-				}
-			}
-			s.x[r*nx+q] = a
 		}
 	}
 }

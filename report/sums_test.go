@@ -64,6 +64,7 @@ func TestSumMatrixWeigh(t *testing.T) {
 		{G: 300, floats: 3, counts: 2, sparse: 40, sparseEvery: 40},
 		{G: 7, floats: 0, counts: 0, sparse: 5, sparseEvery: 2},
 		{G: 1000, floats: 130, counts: 70, sparse: 0, sparseEvery: 1},
+		{G: 1300, floats: 2, counts: 9, sparse: 12, sparseEvery: 3}, // three group blocks
 	} {
 		cols := sh.cols(rng)
 		cols = append(cols, cols[0], cols[len(cols)-1])
@@ -104,6 +105,7 @@ func BenchmarkSumMatrixWeigh(b *testing.B) {
 	}{
 		{"a_demo_posts", sumShape{G: 1477, floats: 184, counts: 225, sparse: 499, sparseEvery: 13}},
 		{"d_one_system_queries", sumShape{G: 14770, floats: 8, counts: 14, sparse: 198, sparseEvery: 20}},
+		{"b_large_posts", sumShape{G: 100000, floats: 10, counts: 24, sparse: 120, sparseEvery: 10}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			rng := rand.New(rand.NewPCG(3, 4))
