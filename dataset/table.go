@@ -710,7 +710,7 @@ func (p *tableParser) build() record {
 		q.Post = q.ID
 	}
 	q.Fold, q.Split = r.fold, r.split
-	q.Gold = orderStrings(&p.mem.strs, r.gold, nil)
+	q.Gold = internStrings(&p.mem.strs, &p.in, r.gold, nil)
 	if len(q.Gold) > 0 {
 		q.GoldRels = p.mem.ints.take(len(q.Gold))
 		for i := range q.GoldRels {
@@ -724,7 +724,7 @@ func (p *tableParser) build() record {
 		p.perm = perm
 	}
 	row := Row{
-		Candidates: orderStrings(&p.mem.strs, r.candidates, perm),
+		Candidates: internStrings(&p.mem.strs, &p.in, r.candidates, perm),
 		Scores:     permuteFloats(&p.mem.floats, r.scores, perm),
 		NodeProbs:  permuteFloats(&p.mem.floats, r.nodeProbs, perm),
 		NEProb:     r.neProb,
@@ -742,7 +742,7 @@ func (p *tableParser) build() record {
 	}
 	if r.hasSel {
 		row.HasSelected = true
-		row.Selected = orderStrings(&p.mem.strs, r.selected, nil)
+		row.Selected = internStrings(&p.mem.strs, &p.in, r.selected, nil)
 		t.hasSelected = true
 	}
 	if r.state != StateNone {

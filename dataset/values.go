@@ -278,6 +278,20 @@ func (in *interner) getBytes(b []byte) string {
 	return in.get(string(b))
 }
 
+// internStrings is orderStrings with every id replaced by its interned
+// copy: the ids of a table row point into the text of the whole row
+// (encoding/csv allocates one string per record, the JSON Lines reader one
+// per line), which a kept id would keep alive (on a million-row table,
+// hundreds of MB of scores and lists already parsed). Ids repeat across
+// the rows of a post, so the copies are few.
+func internStrings(sl *slab[string], in *interner, ids []string, perm []int) []string {
+	out := orderStrings(sl, ids, perm)
+	for i, s := range out {
+		out[i] = in.get(s)
+	}
+	return out
+}
+
 // orderStrings returns ids in the order perm gives (all of ids in order
 // when perm is nil), in a slice of its own carved from sl; nil for an empty
 // list. The strings themselves are shared, not copied: the readers hand
