@@ -326,3 +326,19 @@ func FuzzRankKernels(f *testing.F) {
 		}
 	})
 }
+
+// TestOracleCounting checks the counting path of Oracle against a sort of
+// the grades, descending, and the fallback for grades it does not count.
+func TestOracleCounting(t *testing.T) {
+	for _, rel := range [][]int{
+		nil, {0}, {1, 0, 2, 0, 3, 1}, {15, 0, 15, 7}, // counted
+		{3, -1, 20, 0, 2}, {16, 1}, // sorted
+	} {
+		want := slices.Clone(rel)
+		slices.Sort(want)
+		slices.Reverse(want)
+		if got := Oracle(rel); !slices.Equal(got, want) || len(got) != len(rel) {
+			t.Errorf("Oracle(%v) = %v, want %v", rel, got, want)
+		}
+	}
+}
