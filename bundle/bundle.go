@@ -37,6 +37,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // ManifestName is the file that lists the sha256 of every other file.
@@ -139,7 +140,13 @@ type Bundle struct {
 	copies  sync.WaitGroup
 	pending []*pendingCopy // input copies being compressed
 	slots   chan struct{}  // bounds the compressions running at once
+	stop    atomic.Bool    // Cancel was called
 }
+
+// Cancel abandons the input copies still being compressed: the bundle
+// will not be committed (a build that failed). Wait still waits for them
+// to stop. After the copies are done it changes nothing.
+func (b *Bundle) Cancel() { b.stop.Store(true) }
 
 type pendingCopy struct {
 	name string
@@ -252,7 +259,7 @@ func (b *Bundle) AddInput(p string, data []byte, keepCopy bool) Input {
 		go func() {
 			defer b.copies.Done()
 			b.slots <- struct{}{}
-			_, c.gz = InputCopy(p, data)
+			_, c.gz = inputCopy(p, data, &b.stop)
 			<-b.slots
 		}()
 	}
@@ -275,14 +282,28 @@ const copyLevel = gzip.BestSpeed
 // name, no time and OS "unknown", and the level is fixed, so the bytes are
 // reproducible.
 func InputCopy(p string, data []byte) (name string, gz []byte) {
+	return inputCopy(p, data, nil)
+}
+
+// inputCopy is InputCopy, given up (gz nil) when stop becomes true. The
+// data is written in pieces, which gives the same bytes as one write.
+func inputCopy(p string, data []byte, stop *atomic.Bool) (name string, gz []byte) {
 	var buf bytes.Buffer
 	zw, err := gzip.NewWriterLevel(&buf, copyLevel)
 	if err != nil {
 		panic(err) // copyLevel is valid
 	}
 	// The zero Header: Name "", ModTime zero (MTIME 0), OS 255.
-	if _, err := zw.Write(data); err != nil {
-		panic(err) // a bytes.Buffer does not fail
+	const piece = 1 << 20
+	for len(data) > 0 {
+		if stop != nil && stop.Load() {
+			return copyName(p), nil
+		}
+		n := min(len(data), piece)
+		if _, err := zw.Write(data[:n]); err != nil {
+			panic(err) // a bytes.Buffer does not fail
+		}
+		data = data[n:]
 	}
 	if err := zw.Close(); err != nil {
 		panic(err)

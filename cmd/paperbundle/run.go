@@ -158,13 +158,18 @@ func loadInputs(path string) (*config.Config, *dataset.Dataset, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	spec := datasetSpec(cfg, cfg.ResolvePath)
-	spec.NamedBy = cfg.NamedBy(cfg.ResolvePath) // a missing input is reported at its line of paper.yaml
-	ds, err := dataset.Load(spec)
+	ds, err := loadDataset(cfg)
 	if err != nil {
 		return nil, nil, err
 	}
 	return cfg, ds, nil
+}
+
+// loadDataset reads every input that cfg names.
+func loadDataset(cfg *config.Config) (*dataset.Dataset, error) {
+	spec := datasetSpec(cfg, cfg.ResolvePath)
+	spec.NamedBy = cfg.NamedBy(cfg.ResolvePath) // a missing input is reported at its line of paper.yaml
+	return dataset.Load(spec)
 }
 
 // datasetSpec describes the inputs of cfg for dataset.Load; resolve maps
@@ -274,7 +279,37 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	progress := newProgress(stderr, *quiet)
 	progress.step("loading inputs")
 	endLoad := stages.begin(stageLoad)
-	cfg, ds, err := loadInputs(*cfgPath)
+	cfg, err := loadConfig(*cfgPath)
+	if err != nil {
+		endLoad()
+		return err
+	}
+	// The inputs are read, hashed and their copies compressed in the
+	// background while the dataset is loaded and the metrics computed
+	// (on an error the copies are abandoned: b.Cancel, then b.Wait).
+	b := bundle.New()
+	defer b.Wait()
+	type added struct {
+		files []templates.InputFile
+		err   error
+	}
+	addDone := make(chan added, 1)
+	go func() {
+		defer stages.begin(stageWrite)()
+		files, err := addInputs(b, cfg)
+		addDone <- added{files, err}
+	}()
+	var add *added
+	takeInputs := func() added { // b is the goroutine's until then
+		if add == nil {
+			a := <-addDone
+			add = &a
+		}
+		return *add
+	}
+	defer takeInputs()
+	defer b.Cancel() // a no-op once committed
+	ds, err := loadDataset(cfg)
 	endLoad()
 	if err != nil {
 		return err
@@ -301,29 +336,6 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		return withStatus(exitInput, fmt.Errorf("build: %s already exists; choose another -version or use -force", filepath.Join(root, v)))
 	}
 	cfg.Version = v
-	// The inputs are read, hashed and their copies compressed in the
-	// background while the metrics are computed.
-	b := bundle.New()
-	defer b.Wait()
-	type added struct {
-		files []templates.InputFile
-		err   error
-	}
-	addDone := make(chan added, 1)
-	go func() {
-		defer stages.begin(stageWrite)()
-		files, err := addInputs(b, cfg)
-		addDone <- added{files, err}
-	}()
-	var add *added
-	takeInputs := func() added { // b is the goroutine's until then
-		if add == nil {
-			a := <-addDone
-			add = &a
-		}
-		return *add
-	}
-	defer takeInputs()
 	progress.step("computing metrics")
 	computeProgress, endCompute := stages.compute(progress.step)
 	rep, err := report.Compute(ctx, cfg, ds, report.Options{Version: v, Tool: toolVersion(), Progress: computeProgress})
