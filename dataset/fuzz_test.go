@@ -86,7 +86,9 @@ func checkResult(t *testing.T, d *Dataset, err error) {
 	}
 }
 
-func FuzzCSV(f *testing.F) {
+// addCSVSeeds adds the CSV fixtures, the CSV error cases and the bad-input
+// corpus of per-query CSV files.
+func addCSVSeeds(f *testing.F) {
 	addFile(f, "basic.csv")
 	addFile(f, "query_only.csv")
 	addFile(f, "post_only.csv")
@@ -96,6 +98,10 @@ func FuzzCSV(f *testing.F) {
 		}
 	}
 	addBadCorpus(f, "sys.csv")
+}
+
+func FuzzCSV(f *testing.F) {
+	addCSVSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		d, err := load(Spec{Systems: []SystemSpec{{Name: "s", Input: "s.csv"}}}, memFiles(map[string]string{"s.csv": string(data)}))
 		checkResult(t, d, err)
@@ -322,16 +328,8 @@ func tableChunkSeeds(f *testing.F, jsonl bool) {
 			"{\"post_id\":\"P3\",\"split\":\"train\",\"gold_uids\":[\"a\",\"a\"],\"candidate_uids\":[],\"candidate_scores\":[]}\n"))
 		return
 	}
-	addFile(f, "basic.csv")
-	addFile(f, "query_only.csv")
-	addFile(f, "post_only.csv")
+	addCSVSeeds(f)
 	addFile(f, "bad.csv")
-	for _, tc := range csvCases {
-		if s, ok := tc.files["s.csv"]; ok {
-			f.Add([]byte(s))
-		}
-	}
-	addBadCorpus(f, "sys.csv")
 	f.Add([]byte(hdr + "P1,\"g\n\",\"a\n;b\",1;2\nP2,,\"\"\"a\"\"\",1\n\nP3,,a,1\n"))
 	f.Add([]byte(hdr + "P1,,a,1\nP2,,\"a\nP3,,a,1\nP4,,a,1\n"))
 	f.Add([]byte(hdr + "P1,,a,1\nP2,,a\"b,1\nP3,,\"a\"\"\n\",1\nP4,,a,1\n"))

@@ -1,8 +1,6 @@
 package report
 
 import (
-	"slices"
-
 	"paperbundle/dataset"
 	"paperbundle/metrics"
 )
@@ -13,6 +11,7 @@ func (c *computer) perQueryRows() {
 	cols := c.perQueryColumns()
 	c.rep.PerQueryColumns = cols
 	n, nc := len(c.eval), len(cols)
+	compared := c.compared()
 	c.rep.PerQuery = make([]PerQuery, len(c.sys)*n)
 	values := make([]Num, len(c.sys)*n*nc)
 	for si, sc := range c.sys {
@@ -57,24 +56,27 @@ func (c *computer) perQueryRows() {
 		// The rows hold the values now; the comparisons need only the
 		// headline metrics', and only when some system has a reference.
 		for id := range sc.perQ {
-			if !c.compared(id) {
+			if !compared[id] {
 				delete(sc.perQ, id)
 			}
 		}
 	}
 }
 
-// compared reports whether the comparisons between systems read the
-// per-query values of metric id.
-func (c *computer) compared(id metrics.ID) bool {
-	some := false
+// compared is the set of metrics whose per-query values the comparisons
+// between systems read: the headline metrics, when some system has a
+// reference.
+func (c *computer) compared() map[metrics.ID]bool {
+	set := map[metrics.ID]bool{}
 	for si := range c.ds.Systems {
 		if _, ok := c.cfg.ReferenceFor(si); ok {
-			some = true
+			for _, id := range c.headlineIDs() {
+				set[id] = true
+			}
 			break
 		}
 	}
-	return some && slices.Contains(c.headlineIDs(), id)
+	return set
 }
 
 // perQueryColumns is the metrics of per_query_metrics.csv.
