@@ -4,6 +4,8 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+
+	"paperbundle/internal/par"
 )
 
 // This file holds the two helpers that spread the work on a large input
@@ -32,15 +34,9 @@ func inRanges(n, work int, f func(part, lo, hi int)) {
 		f(0, 0, n)
 		return
 	}
-	var wg sync.WaitGroup
-	for i := range k {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			f(i, n*i/k, n*(i+1)/k)
-		}()
-	}
-	wg.Wait()
+	par.Jobs(k, k, func() func(int) {
+		return func(i int) { f(i, n*i/k, n*(i+1)/k) }
+	})
 }
 
 // sortFunc sorts s by cmp, which must be a total order (no two items of s

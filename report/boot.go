@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 
+	"paperbundle/internal/par"
 	"paperbundle/metrics"
 	"paperbundle/stats"
 )
@@ -581,7 +582,7 @@ func percentiles(reps *stats.Replicates, conf float64, workers int) []pctInterva
 	out := make([]pctInterval, reps.NStat)
 	const blk = 8
 	nb := (reps.NStat + blk - 1) / blk
-	parallel(workers, nb, func() func(int) {
+	par.Jobs(workers, nb, func() func(int) {
 		cols := make([][]float64, blk)
 		for q := range cols {
 			cols[q] = make([]float64, reps.B)

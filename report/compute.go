@@ -11,6 +11,7 @@ import (
 
 	"paperbundle/config"
 	"paperbundle/dataset"
+	"paperbundle/internal/par"
 	"paperbundle/metrics"
 )
 
@@ -333,7 +334,7 @@ func (c *computer) systems(ctx context.Context) error {
 	for si := range shards {
 		shards[si] = c.shard()
 	}
-	parallel(c.opt.Workers, n, func() func(int) {
+	par.Jobs(c.opt.Workers, n, func() func(int) {
 		return func(si int) {
 			if ctx.Err() == nil {
 				shards[si].system(si)
@@ -410,7 +411,7 @@ func (c *computer) rows(n int, f func(lo, hi int)) {
 		f(0, n)
 		return
 	}
-	parallel(c.opt.Workers, (n+chunk-1)/chunk, func() func(int) {
+	par.Jobs(c.opt.Workers, (n+chunk-1)/chunk, func() func(int) {
 		return func(k int) { f(k*chunk, min((k+1)*chunk, n)) }
 	})
 }

@@ -4,6 +4,8 @@ import (
 	"math"
 	"runtime"
 	"slices"
+
+	"paperbundle/internal/par"
 )
 
 // The statistics engine. Almost every metric of the catalog is a function
@@ -108,7 +110,7 @@ func (t *colTable) colIn(name string, sel *rowSel, fill func(i int) float64) int
 	if t.spans == nil || (sel != nil && len(sel.rows) < parallelRows) {
 		fillRows(0, t.n)
 	} else {
-		parallel(0, len(t.spans), func() func(int) {
+		par.Jobs(0, len(t.spans), func() func(int) {
 			return func(k int) { fillRows(t.spans[k][0], t.spans[k][1]) }
 		})
 	}

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"paperbundle/dataset"
+	"paperbundle/internal/par"
 	"paperbundle/metrics"
 )
 
@@ -407,7 +408,7 @@ func (c *computer) gateGrid(sc *sysCalc, sys *dataset.System, row func(int) *dat
 		if len(set.rows) >= parallelRows {
 			workers = 0 // all cores
 		}
-		parallel(workers, len(pairs), func() func(int) {
+		par.Jobs(workers, len(pairs), func() func(int) {
 			return func(pi int) {
 				tn, tp := pairs[pi].tn, pairs[pi].tp
 				var pos, scr, alerts, alertPos, work float64

@@ -5,8 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
-	"sync"
-	"sync/atomic"
+
+	"paperbundle/internal/par"
 )
 
 // Plan describes a bootstrap: which items move together, how many
@@ -251,36 +251,24 @@ func RunCountBatches(plan Plan, nStat, batch int, newF func() func(b0 int, cnt [
 	}
 	res := &Replicates{B: plan.B, NStat: nStat, data: make([]float64, plan.B*nStat)}
 	nb := (plan.B + batch - 1) / batch
-	nw := plan.workers(nb)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range nw {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			f := newF()
-			d := newDrawer()
-			G := plan.NGroups
-			c := make([]int32, batch*G)
-			for {
-				k := int(next.Add(1) - 1)
-				if k >= nb {
-					return
-				}
-				b0 := k * batch
-				b1 := min(b0+batch, plan.B)
-				for b := b0; b < b1; b++ {
-					d.counts(plan.Seed, b, c[(b-b0)*G:(b-b0+1)*G])
-				}
-				out := res.data[b0*nStat : b1*nStat : b1*nStat]
-				for j := range out {
-					out[j] = math.NaN()
-				}
-				f(b0, c[:(b1-b0)*G], out)
+	par.Jobs(plan.workers(nb), nb, func() func(int) {
+		f := newF()
+		d := newDrawer()
+		G := plan.NGroups
+		c := make([]int32, batch*G)
+		return func(k int) {
+			b0 := k * batch
+			b1 := min(b0+batch, plan.B)
+			for b := b0; b < b1; b++ {
+				d.counts(plan.Seed, b, c[(b-b0)*G:(b-b0+1)*G])
 			}
-		}()
-	}
-	wg.Wait()
+			out := res.data[b0*nStat : b1*nStat : b1*nStat]
+			for j := range out {
+				out[j] = math.NaN()
+			}
+			f(b0, c[:(b1-b0)*G], out)
+		}
+	})
 	return res
 }
 
@@ -350,37 +338,25 @@ func (p Plan) jackknife(nStat int, f func(g int, w []int32, out []float64), byIt
 		}
 	}
 	res := &Replicates{B: p.NGroups, NStat: nStat, data: make([]float64, p.NGroups*nStat)}
-	nw := p.workers(p.NGroups)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range nw {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w := make([]int32, n)
-			for i := range w {
+	par.Jobs(p.workers(p.NGroups), p.NGroups, func() func(int) {
+		w := make([]int32, n)
+		for i := range w {
+			w[i] = 1
+		}
+		return func(g int) {
+			idx := items[start[g]:start[g+1]]
+			for _, i := range idx {
+				w[i] = 0
+			}
+			out := res.data[g*nStat : (g+1)*nStat : (g+1)*nStat]
+			for j := range out {
+				out[j] = math.NaN()
+			}
+			f(g, w, out)
+			for _, i := range idx {
 				w[i] = 1
 			}
-			for {
-				g := int(next.Add(1) - 1)
-				if g >= p.NGroups {
-					return
-				}
-				idx := items[start[g]:start[g+1]]
-				for _, i := range idx {
-					w[i] = 0
-				}
-				out := res.data[g*nStat : (g+1)*nStat : (g+1)*nStat]
-				for j := range out {
-					out[j] = math.NaN()
-				}
-				f(g, w, out)
-				for _, i := range idx {
-					w[i] = 1
-				}
-			}
-		}()
-	}
-	wg.Wait()
+		}
+	})
 	return res
 }

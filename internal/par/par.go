@@ -1,4 +1,7 @@
-package report
+// Package par runs independent jobs on all cores: the one worker pool of
+// the module (the report's per-system and per-row work, the bootstrap's
+// batches, the loader's ranges).
+package par
 
 import (
 	"runtime"
@@ -6,12 +9,12 @@ import (
 	"sync/atomic"
 )
 
-// parallel runs the jobs 0..n-1 on up to workers goroutines (0 means
+// Jobs runs the jobs 0..n-1 on up to workers goroutines (0 means
 // GOMAXPROCS), each job once, and returns when all are done. Each goroutine
 // calls worker once for the function it runs its jobs with, so that
 // function may own scratch memory. Jobs must only write to their own
 // outputs; then the results do not depend on the number of goroutines.
-func parallel(workers, n int, worker func() func(job int)) {
+func Jobs(workers, n int, worker func() func(job int)) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
