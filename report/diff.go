@@ -779,7 +779,7 @@ func (d *Diff) view(all bool) diffView {
 	}
 	for _, r := range rows {
 		v.Main.Rows = append(v.Main.Rows, []string{visible(r.System), visible(string(r.ID)), sliceText(r.Slice),
-			valueText(r.A, r.CIA), valueText(r.B, r.CIB), deltaText(r.Delta), r.Sig.Symbol(), basisText(r)})
+			valueText(r.ID, r.A, r.CIA), valueText(r.ID, r.B, r.CIB), deltaText(r.ID, r.Delta), r.Sig.Symbol(), basisText(r)})
 	}
 	for _, o := range []struct {
 		title string
@@ -791,7 +791,7 @@ func (d *Diff) view(all bool) diffView {
 		t := diffTable{Title: o.title, Header: []string{"system", "metric", "slice", "value"},
 			Right: []bool{false, false, false, true}, User: []bool{true, true, true, false}}
 		for _, r := range o.rows {
-			t.Rows = append(t.Rows, []string{visible(r.System), visible(string(r.ID)), sliceText(r.Slice), valueText(r.Value, r.CI)})
+			t.Rows = append(t.Rows, []string{visible(r.System), visible(string(r.ID)), sliceText(r.Slice), valueText(r.ID, r.Value, r.CI)})
 		}
 		v.Only = append(v.Only, t)
 	}
@@ -837,10 +837,13 @@ func sliceText(s Slice) string {
 }
 
 // valueText writes "0.8512 [0.8401, 0.8619]", "0.8512" without an
-// interval, or "n/a".
-func valueText(x Num, ci *CI) string {
+// interval, or "n/a"; a count is written as an integer ("141").
+func valueText(id metrics.ID, x Num, ci *CI) string {
 	if !x.Valid() {
 		return "n/a"
+	}
+	if isCount(id) {
+		return strconv.FormatFloat(float64(x), 'f', -1, 64)
 	}
 	s := fixed4(float64(x))
 	if ciDefined(ci) {
@@ -849,9 +852,20 @@ func valueText(x Num, ci *CI) string {
 	return s
 }
 
+// isCount reports whether the registry says id is an integer count.
+func isCount(id metrics.ID) bool {
+	d, ok := metrics.Lookup(id)
+	return ok && d.Kind == metrics.KindCount
+}
+
 // fixed4 writes x with four decimals, without the sign of a value that
-// rounds to zero ("-0.0000" reads as a negative number).
+// rounds to zero ("-0.0000" reads as a negative number); a value too
+// small for four decimals, such as a p-value of 3e-45, keeps two
+// significant digits.
 func fixed4(x float64) string {
+	if x != 0 && math.Abs(x) < 0.00005 {
+		return strconv.FormatFloat(x, 'e', 1, 64)
+	}
 	s := strconv.FormatFloat(x, 'f', 4, 64)
 	if s == "-0.0000" {
 		return s[1:]
@@ -860,14 +874,15 @@ func fixed4(x float64) string {
 }
 
 // deltaText writes a signed delta; one too small for four decimals keeps
-// two significant digits, so that a changed row never reads +0.0000.
-func deltaText(x Num) string {
+// two significant digits, so that a changed row never reads +0.0000. A
+// delta of counts is an integer.
+func deltaText(id metrics.ID, x Num) string {
 	if !x.Valid() {
 		return "n/a"
 	}
-	s := strconv.FormatFloat(float64(x), 'f', 4, 64)
-	if x != 0 && math.Abs(float64(x)) < 0.00005 {
-		s = strconv.FormatFloat(float64(x), 'e', 1, 64)
+	s := fixed4(float64(x))
+	if isCount(id) {
+		s = strconv.FormatFloat(float64(x), 'f', -1, 64)
 	}
 	if x >= 0 {
 		s = "+" + s
