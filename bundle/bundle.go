@@ -243,17 +243,8 @@ func (b *Bundle) AddInput(p string, data []byte, keepCopy bool) Input {
 	sum := sha256.Sum256(data)
 	in := Input{Path: p, Bytes: int64(len(data)), SHA256: hex.EncodeToString(sum[:])}
 	if keepCopy {
-		name := copyName(p)
-		base := strings.TrimSuffix(name, ".gz")
-		for i := 2; ; i++ {
-			if _, taken := b.files[name]; !taken {
-				break
-			}
-			name = base + "-" + strconv.Itoa(i) + ".gz"
-		}
-		b.Add(name, nil) // reserved; filled in by wait
-		in.Copy = name
-		c := &pendingCopy{name: name}
+		c := &pendingCopy{name: b.copyNameFor(p)}
+		in.Copy = c.name
 		b.pending = append(b.pending, c)
 		b.copies.Add(1)
 		go func() {
@@ -262,6 +253,102 @@ func (b *Bundle) AddInput(p string, data []byte, keepCopy bool) Input {
 			_, c.gz = inputCopy(p, data, &b.stop)
 			<-b.slots
 		}()
+	}
+	b.inputs = append(b.inputs, in)
+	return in
+}
+
+// copyNameFor reserves the name of the copy of input p: InputCopy's name,
+// with a "-2", "-3", ... suffix before ".gz" when it is taken.
+func (b *Bundle) copyNameFor(p string) string {
+	name := copyName(p)
+	base := strings.TrimSuffix(name, ".gz")
+	for i := 2; ; i++ {
+		if _, taken := b.files[name]; !taken {
+			break
+		}
+		name = base + "-" + strconv.Itoa(i) + ".gz"
+	}
+	b.Add(name, nil) // reserved; filled in by wait or AddRead
+	return name
+}
+
+// InputRead is an input file read by Bundle.ReadInput: its record and,
+// when kept, the gzip bytes of its copy.
+type InputRead struct {
+	in   Input
+	keep bool
+	gz   []byte
+}
+
+// ErrCanceled is returned by ReadInput after Cancel.
+var ErrCanceled = errors.New("bundle: canceled")
+
+// ReadInput reads the input file at path, given by the user as p, in
+// pieces of 1 MB: it is hashed and, with keepCopy, its copy compressed in
+// the same pass, so that a large input is never held in memory whole. The
+// record and the copy's bytes are those AddInput gives for the same
+// content. Several ReadInput may run at once (they read nothing of the
+// bundle but its Cancel flag); AddRead records their results in the order
+// the caller chooses. After Cancel it returns ErrCanceled.
+func (b *Bundle) ReadInput(p, path string, keepCopy bool) (InputRead, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return InputRead{}, err
+	}
+	defer f.Close()
+	h := sha256.New()
+	var gz bytes.Buffer
+	var zw *gzip.Writer
+	if keepCopy {
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+			gz.Grow(int(st.Size()/3) + 4096) // BestSpeed keeps about a third
+		}
+		zw = newCopyWriter(&gz)
+	}
+	buf := make([]byte, 1<<20)
+	var n int64
+	for {
+		if b.stop.Load() {
+			return InputRead{}, ErrCanceled
+		}
+		k, err := io.ReadFull(f, buf)
+		if k > 0 {
+			n += int64(k)
+			h.Write(buf[:k])
+			if zw != nil {
+				zw.Write(buf[:k]) // a bytes.Buffer does not fail
+			}
+		}
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			break
+		}
+		if err != nil {
+			return InputRead{}, err
+		}
+	}
+	r := InputRead{in: Input{Path: p, Bytes: n, SHA256: hex.EncodeToString(h.Sum(nil))}, keep: keepCopy}
+	if zw != nil {
+		if err := zw.Close(); err != nil {
+			return InputRead{}, err
+		}
+		r.gz = gz.Bytes()
+	}
+	return r, nil
+}
+
+// AddRead records an input read by ReadInput, as AddInput does (the same
+// path again returns the first record).
+func (b *Bundle) AddRead(r InputRead) Input {
+	for _, in := range b.inputs {
+		if in.Path == r.in.Path {
+			return in
+		}
+	}
+	in := r.in
+	if r.keep {
+		in.Copy = b.copyNameFor(in.Path)
+		b.files[in.Copy] = r.gz
 	}
 	b.inputs = append(b.inputs, in)
 	return in
@@ -289,11 +376,7 @@ func InputCopy(p string, data []byte) (name string, gz []byte) {
 // data is written in pieces, which gives the same bytes as one write.
 func inputCopy(p string, data []byte, stop *atomic.Bool) (name string, gz []byte) {
 	var buf bytes.Buffer
-	zw, err := gzip.NewWriterLevel(&buf, copyLevel)
-	if err != nil {
-		panic(err) // copyLevel is valid
-	}
-	// The zero Header: Name "", ModTime zero (MTIME 0), OS 255.
+	zw := newCopyWriter(&buf)
 	const piece = 1 << 20
 	for len(data) > 0 {
 		if stop != nil && stop.Load() {
@@ -309,6 +392,16 @@ func inputCopy(p string, data []byte, stop *atomic.Bool) (name string, gz []byte
 		panic(err)
 	}
 	return copyName(p), buf.Bytes()
+}
+
+// newCopyWriter returns the gzip writer of an input copy: level copyLevel
+// and the zero Header (Name "", ModTime zero (MTIME 0), OS 255).
+func newCopyWriter(w io.Writer) *gzip.Writer {
+	zw, err := gzip.NewWriterLevel(w, copyLevel)
+	if err != nil {
+		panic(err) // copyLevel is valid
+	}
+	return zw
 }
 
 func copyName(p string) string {

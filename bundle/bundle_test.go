@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -381,5 +382,51 @@ func assertValid(t *testing.T, dir string) {
 		if s.Status != StatusOK {
 			t.Errorf("%s", s)
 		}
+	}
+}
+
+// TestReadInput: a file read in pieces by ReadInput and recorded by AddRead
+// gives the record and the copy's bytes AddInput gives for its content
+// (larger than a piece, so that the pieces are joined); the same path
+// again returns the first record; after Cancel, ReadInput gives up.
+func TestReadInput(t *testing.T) {
+	dir := t.TempDir()
+	data := bytes.Repeat([]byte("query_id,score\nq1,0.5\nq2,0.25\n"), 100_000) // 3 MB
+	p := filepath.Join(dir, "full.csv")
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	whole := New()
+	want := whole.AddInput("runs/full.csv", data, true)
+	wantGz, _ := whole.File(want.Copy)
+
+	b := New()
+	r, err := b.ReadInput("runs/full.csv", p, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := b.AddRead(r)
+	if got != want {
+		t.Errorf("AddRead = %+v, want %+v", got, want)
+	}
+	if gz, _ := b.File(got.Copy); !bytes.Equal(gz, wantGz) {
+		t.Errorf("the copy read in pieces differs from AddInput's (%d and %d bytes)", len(gz), len(wantGz))
+	}
+	if again := b.AddRead(r); again != got || len(b.Inputs()) != 1 {
+		t.Errorf("the same path again: %+v, %d inputs", again, len(b.Inputs()))
+	}
+	r, err = b.ReadInput("other.csv", p, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if off := b.AddRead(r); off.Copy != "" || off.SHA256 != want.SHA256 || off.Bytes != int64(len(data)) {
+		t.Errorf("without a copy: %+v", off)
+	}
+	if _, err := b.ReadInput("x.csv", filepath.Join(dir, "missing.csv"), true); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a missing file: %v", err)
+	}
+	b.Cancel()
+	if _, err := b.ReadInput("runs/full.csv", p, true); !errors.Is(err, ErrCanceled) {
+		t.Errorf("after Cancel: %v, want ErrCanceled", err)
 	}
 }

@@ -710,9 +710,9 @@ func (p *tableParser) build() record {
 		q.Post = q.ID
 	}
 	q.Fold, q.Split = r.fold, r.split
-	q.Gold = internStrings(&p.mem.strs, &p.in, r.gold, nil)
+	q.Gold = internStrings(&p.mem.goldStrs, &p.in, r.gold, nil)
 	if len(q.Gold) > 0 {
-		q.GoldRels = p.mem.ints.take(len(q.Gold))
+		q.GoldRels = p.mem.goldInts.take(len(q.Gold))
 		for i := range q.GoldRels {
 			q.GoldRels[i] = 1
 		}

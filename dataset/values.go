@@ -426,11 +426,17 @@ func (s *slab[T]) take(n int) []T {
 	return out
 }
 
-// arena groups the slabs of one reader.
+// arena groups the slabs of one reader. A query's gold lists have slabs
+// of their own, apart from the rows' candidate lists: a consumer that frees
+// the rows' lists (report.Options.FreeRows) frees their blocks, which the
+// queries' lists would otherwise keep alive.
 type arena struct {
 	strs   slab[string]
 	floats slab[float64]
 	ints   slab[int]
+
+	goldStrs slab[string]
+	goldInts slab[int]
 }
 
 // rankByScore fills perm with the ranked order of scores: descending, ties

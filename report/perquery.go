@@ -16,17 +16,13 @@ func (c *computer) perQueryRows() {
 	values := make([]Num, len(c.sys)*n*nc)
 	for si, sc := range c.sys {
 		sys := &c.ds.Systems[si]
-		vecs := make([][]float64, nc) // nil: not computed
-		for j, id := range cols {
-			vecs[j] = sc.perQ[id]
-		}
 		c.rows(n, func(lo, hi int) {
 			for i := lo; i < hi; i++ {
 				qi := c.eval[i]
 				q := &c.ds.Queries[qi]
 				r := &sys.Rows[qi]
 				pq := PerQuery{System: sc.name, Query: q.ID, Post: q.Post, Criterion: q.Criterion, Fold: q.Fold,
-					NGold: len(q.Gold), NCand: len(r.Candidates), NEProb: NaN, SelectedK: sc.k[i]}
+					NGold: len(q.Gold), NCand: len(r.Scores), NEProb: NaN, SelectedK: sc.k[i]}
 				pq.Difficulty = NaN
 				for _, g := range r.Rel {
 					if g > 0 {
@@ -44,21 +40,65 @@ func (c *computer) perQueryRows() {
 				}
 				at := (si*n + i) * nc
 				pq.Values = values[at : at+nc : at+nc]
-				for j, v := range vecs {
-					pq.Values[j] = NaN
-					if v != nil {
-						pq.Values[j] = Num(v[i])
-					}
-				}
 				c.rep.PerQuery[si*n+i] = pq
 			}
 		})
-		// The rows hold the values now; the comparisons need only the
-		// headline metrics', and only when some system has a reference.
+		// The rows' lists are done with, but for the primary system's
+		// grades, which the baselines read.
+		if c.opt.FreeRows {
+			c.freeRows(si, si == 0)
+		}
+		// The values, a metric at a time: a vector is dropped as soon as
+		// it is copied (the comparisons keep only the headline metrics',
+		// and only when some system has a reference), so that the rows
+		// and the vectors are not alive together in full.
+		for j, id := range cols {
+			v := sc.perQ[id]
+			c.rows(n, func(lo, hi int) {
+				for i := lo; i < hi; i++ {
+					x := NaN
+					if v != nil {
+						x = Num(v[i])
+					}
+					values[(si*n+i)*nc+j] = x
+				}
+			})
+			if !compared[id] {
+				delete(sc.perQ, id)
+			}
+		}
 		for id := range sc.perQ {
 			if !compared[id] {
 				delete(sc.perQ, id)
 			}
+		}
+	}
+}
+
+// freeCandidateIDs frees the candidate id lists of the rows that have no
+// selected set to match them with (Options.FreeRows): the rest of the
+// computation reads only their lengths, which the scores give.
+func (c *computer) freeCandidateIDs() {
+	for si := range c.ds.Systems {
+		rows := c.ds.Systems[si].Rows
+		for i := range rows {
+			if !rows[i].HasSelected {
+				rows[i].Candidates = nil
+			}
+		}
+	}
+}
+
+// freeRows frees the per-candidate lists of system si's rows
+// (Options.FreeRows) once the per-query rows have read them; the grades
+// too unless keepRel.
+func (c *computer) freeRows(si int, keepRel bool) {
+	rows := c.ds.Systems[si].Rows
+	for i := range rows {
+		r := &rows[i]
+		r.Candidates, r.Scores, r.NodeProbs, r.Selected = nil, nil, nil, nil
+		if !keepRel {
+			r.Rel = nil
 		}
 	}
 }

@@ -38,7 +38,7 @@ func (c *computer) summarize() {
 			foldPosts[q.Fold] = map[string]bool{}
 		}
 		foldPosts[q.Fold][q.Post] = true
-		n := len(sys0.Rows[qi].Candidates)
+		n := len(sys0.Rows[qi].Scores) // the scores are aligned with the candidate ids
 		candSum += n
 		if s.CandidatesMin < 0 || n < s.CandidatesMin {
 			s.CandidatesMin = n

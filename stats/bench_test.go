@@ -201,3 +201,13 @@ func BenchmarkDeLongPaired_14770(b *testing.B) {
 		DeLongPaired(y, p, p2)
 	}
 }
+
+// BenchmarkCounts_14770 draws the multiplicities of one replicate of
+// 14,770 groups (workload (d) draws 2,000 of them).
+func BenchmarkCounts_14770(b *testing.B) {
+	d := newDrawer()
+	c := make([]int32, 14770)
+	for i := 0; b.Loop(); i++ {
+		d.counts(1, i, c)
+	}
+}

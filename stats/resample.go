@@ -3,6 +3,7 @@ package stats
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"runtime"
 
@@ -89,21 +90,46 @@ func streamSeed(seed uint64, k int) (hi, lo uint64) {
 // drawer draws the group multiplicities of replicates without allocating.
 type drawer struct {
 	pcg *rand.PCG
-	rng *rand.Rand
 }
 
 func newDrawer() *drawer {
-	pcg := rand.NewPCG(0, 0)
-	return &drawer{pcg: pcg, rng: rand.New(pcg)}
+	return &drawer{pcg: rand.NewPCG(0, 0)}
 }
 
-// counts sets c[g] to the number of times group g is drawn in replicate b.
+// counts sets c[g] to the number of times group g is drawn in replicate b:
+// len(c) draws of rand.New(pcg).IntN(len(c)), each done here on the PCG
+// itself, by the same steps as math/rand/v2 (a mask for a power of two,
+// else Lemire's multiply with rejection), so that the draws are the same
+// numbers without an interface call per draw (TestCountsAsIntN).
 func (d *drawer) counts(seed uint64, b int, c []int32) {
 	d.pcg.Seed(streamSeed(seed, b))
 	clear(c)
-	n := len(c)
+	n := uint64(len(c))
+	if n&(n-1) == 0 {
+		for range n {
+			c[d.pcg.Uint64()&(n-1)]++
+		}
+		return
+	}
+	thresh := -n % n // 2⁶⁴ mod n
 	for range n {
-		c[d.rng.IntN(n)]++
+		hi, lo := bits.Mul64(d.pcg.Uint64(), n)
+		if lo < thresh {
+			hi = redraw(d.pcg, n, thresh)
+		}
+		c[hi]++
+	}
+}
+
+// redraw is the rejection loop of Lemire's method (rare: thresh/2⁶⁴ of the
+// draws): it draws again until the low word of the product is at least
+// thresh and returns the high word.
+func redraw(p *rand.PCG, n, thresh uint64) uint64 {
+	for {
+		hi, lo := bits.Mul64(p.Uint64(), n)
+		if lo >= thresh {
+			return hi
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package stats
 
 import (
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -184,5 +185,51 @@ func TestPlanPanics(t *testing.T) {
 			}()
 			tt.f()
 		}()
+	}
+}
+
+// TestCountsAsIntN checks the drawer's multiplicities against the stream it
+// documents (Plan.Weights): len(c) draws of rand.New(pcg).IntN(len(c)),
+// for group counts that are and are not powers of two.
+func TestCountsAsIntN(t *testing.T) {
+	d := newDrawer()
+	for _, n := range []int{1, 2, 3, 5, 8, 64, 100, 1477, 4096, 14770, 100000} {
+		for _, b := range []int{0, 1, 999} {
+			const seed = 20260118
+			got := make([]int32, n)
+			d.counts(seed, b, got)
+			hi, lo := streamSeed(seed, b)
+			r := rand.New(rand.NewPCG(hi, lo))
+			want := make([]int32, n)
+			for range n {
+				want[r.IntN(n)]++
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("n=%d b=%d: multiplicities differ from rand.IntN's", n, b)
+			}
+		}
+	}
+}
+
+// TestRedraw checks the rejection loop where it matters: for n = 3·2⁶²
+// a quarter of the draws are rejected (2⁶⁴ mod n = 2⁶²), and the values
+// must be those of rand.Uint64N.
+func TestRedraw(t *testing.T) {
+	var n uint64 = 3 << 62
+	thresh := -n % n
+	p, ref := rand.NewPCG(1, 2), rand.New(rand.NewPCG(1, 2))
+	rejected := 0
+	for i := range 10000 {
+		hi, lo := bits.Mul64(p.Uint64(), n)
+		if lo < thresh {
+			rejected++
+			hi = redraw(p, n, thresh)
+		}
+		if want := ref.Uint64N(n); hi != want {
+			t.Fatalf("draw %d: %d, want %d", i, hi, want)
+		}
+	}
+	if rejected < 2000 {
+		t.Fatalf("only %d of 10000 draws rejected; the test does not exercise redraw", rejected)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"paperbundle/internal/par"
 	"path/filepath"
 	"runtime/pprof"
 	"strconv"
@@ -169,7 +170,27 @@ func loadInputs(path string) (*config.Config, *dataset.Dataset, error) {
 func loadDataset(cfg *config.Config) (*dataset.Dataset, error) {
 	spec := datasetSpec(cfg, cfg.ResolvePath)
 	spec.NamedBy = cfg.NamedBy(cfg.ResolvePath) // a missing input is reported at its line of paper.yaml
+	setMemoryLimit(specBytes(spec))
 	return dataset.Load(spec)
+}
+
+// specBytes is the size of the files spec names, as far as they can be
+// read (a missing one is reported by dataset.Load).
+func specBytes(spec dataset.Spec) int64 {
+	paths := []string{spec.Qrels, spec.Queries}
+	for _, s := range spec.Systems {
+		paths = append(paths, s.Input, s.NEProbs)
+	}
+	var n int64
+	for _, p := range paths {
+		if p == "" {
+			continue
+		}
+		if st, err := os.Stat(p); err == nil {
+			n += st.Size()
+		}
+	}
+	return n
 }
 
 // datasetSpec describes the inputs of cfg for dataset.Load; resolve maps
@@ -338,7 +359,7 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	cfg.Version = v
 	progress.step("computing metrics")
 	computeProgress, endCompute := stages.compute(progress.step)
-	rep, err := report.Compute(ctx, cfg, ds, report.Options{Version: v, Tool: toolVersion(), Progress: computeProgress})
+	rep, err := report.Compute(ctx, cfg, ds, report.Options{Version: v, Tool: toolVersion(), Progress: computeProgress, FreeRows: true})
 	endCompute()
 	if err != nil {
 		return err
@@ -422,17 +443,27 @@ func addInputs(b *bundle.Bundle, cfg *config.Config) ([]templates.InputFile, err
 			given = append(given, p)
 		}
 	}
+	// Each file is read once, in pieces, hashed and its copy compressed
+	// in the same pass (bundle.ReadInput), the files on all cores; the
+	// records are added in the order above.
+	reads := make([]bundle.InputRead, len(given))
+	errs := make([]error, len(given))
+	par.Jobs(0, len(given), func() func(int) {
+		return func(k int) {
+			g := given[k]
+			p := cfg.ResolvePath(g)
+			if cfg.File != "" && g == filepath.Base(cfg.File) {
+				p = cfg.File
+			}
+			reads[k], errs[k] = b.ReadInput(givenPath(g), p, cfg.Bundle.CopyInputs)
+		}
+	})
 	var out []templates.InputFile
-	for _, g := range given {
-		p := cfg.ResolvePath(g)
-		if cfg.File != "" && g == filepath.Base(cfg.File) {
-			p = cfg.File
+	for k := range given {
+		if errs[k] != nil {
+			return nil, errs[k]
 		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return nil, err
-		}
-		in := b.AddInput(givenPath(g), data, cfg.Bundle.CopyInputs)
+		in := b.AddRead(reads[k])
 		out = append(out, templates.InputFile{Path: in.Path, Size: in.Bytes, SHA256: in.SHA256})
 	}
 	return out, nil

@@ -131,6 +131,7 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 	if len(missing) > 0 {
 		return nil, "", fmt.Errorf("config.yaml names inputs the bundle holds no copy of: %s", strings.Join(missing, ", "))
 	}
+	setMemoryLimit(specBytes(spec))
 	ds, err := dataset.Load(spec)
 	if err != nil {
 		return nil, "", err
@@ -143,7 +144,7 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 	if err != nil {
 		return nil, "", err
 	}
-	rep, err := report.Compute(ctx, cfg, ds, report.Options{Version: was.Version, Tool: was.Tool, Progress: func(string) {}})
+	rep, err := report.Compute(ctx, cfg, ds, report.Options{Version: was.Version, Tool: was.Tool, Progress: func(string) {}, FreeRows: true})
 	if err != nil {
 		return nil, "", err
 	}
