@@ -28,6 +28,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"paperbundle/internal/par"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -445,9 +446,14 @@ func (b *Bundle) Manifest(opt CommitOptions) Manifest {
 	if ok {
 		m.ConfigSHA256 = hexSum(cfg)
 	}
-	for _, n := range b.Names() {
-		m.Files = append(m.Files, Entry{Path: n, Bytes: int64(len(b.files[n])), SHA256: hexSum(b.files[n])})
-	}
+	names := b.Names()
+	m.Files = make([]Entry, len(names))
+	par.Jobs(0, len(names), func() func(int) {
+		return func(k int) {
+			d := b.files[names[k]]
+			m.Files[k] = Entry{Path: names[k], Bytes: int64(len(d)), SHA256: hexSum(d)}
+		}
+	})
 	return m
 }
 

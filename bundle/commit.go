@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"paperbundle/internal/par"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -94,7 +95,8 @@ func (b *Bundle) Commit(opt CommitOptions) (string, error) {
 func (b *Bundle) write(tmp string, opt CommitOptions) error {
 	b.wait()
 	dirs := map[string]bool{}
-	for _, n := range b.Names() {
+	names := b.Names()
+	for _, n := range names {
 		p := filepath.Join(tmp, filepath.FromSlash(n))
 		for d := filepath.Dir(p); d != tmp && !dirs[d]; d = filepath.Dir(d) {
 			dirs[d] = true
@@ -102,7 +104,18 @@ func (b *Bundle) write(tmp string, opt CommitOptions) error {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return err
 		}
-		if err := writeFile(p, b.files[n]); err != nil {
+	}
+	// The files are written and synced by a few goroutines: a filesystem
+	// commits the syncs of concurrent writers together, where one writer
+	// waits for each in turn. Every file is synced before its folder.
+	errs := make([]error, len(names))
+	par.Jobs(writers, len(names), func() func(int) {
+		return func(k int) {
+			errs[k] = writeFile(filepath.Join(tmp, filepath.FromSlash(names[k])), b.files[names[k]])
+		}
+	})
+	for _, err := range errs {
+		if err != nil {
 			return err
 		}
 	}
@@ -121,6 +134,9 @@ func (b *Bundle) write(tmp string, opt CommitOptions) error {
 	}
 	return syncDir(tmp)
 }
+
+// writers is the number of goroutines that write a bundle's files.
+const writers = 8
 
 // install moves the complete folder tmp to final. Without force, or when
 // final does not exist, it is a rename that fails with os.ErrExist if final

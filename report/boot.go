@@ -3,6 +3,7 @@ package report
 import (
 	"context"
 	"math"
+	"slices"
 	"sort"
 
 	"paperbundle/internal/par"
@@ -190,14 +191,14 @@ func (c *computer) bootstrapAll(ctx context.Context) error {
 		}
 		c.pct = percentiles(reps, conf, c.opt.Workers)
 	}
+	groupPart := make([]int, c.nGroups) // each group's index in c.folds
+	for g := range groupPart {
+		groupPart[g] = slices.Index(c.folds, c.groupFold[g])
+	}
 	for si, sc := range c.sys {
 		sb := c.boots[si]
 		C := len(sc.tab.cols)
-		total := sc.tab.sums(nil)
-		foldSums := make([][]float64, len(c.folds))
-		for fi, f := range c.folds {
-			foldSums[fi] = sc.tab.sums(func(g int) bool { return c.groupFold[g] == f })
-		}
+		total, foldSums := sc.tab.foldSums(groupPart, len(c.folds), c.opt.Workers)
 		scratch := make([]float64, 4*C+64)
 		// Emit sum statistics.
 		for _, st := range sc.stats {
@@ -210,21 +211,12 @@ func (c *computer) bootstrapAll(ctx context.Context) error {
 			}
 			c.emit(st.key.system, st.key.id, st.key.slice, st.pop, int(total[st.nCol]), v, folds, c.ci(sb, st.key, v))
 		}
-		for _, s := range sc.scored {
-			v := s.value(s.rows)
-			var folds []float64
-			if len(c.folds) > 1 && s.key.slice == "" {
-				for _, f := range c.folds {
-					var rows []int
-					for _, i := range s.rows {
-						if c.fold[i] == f {
-							rows = append(rows, i)
-						}
-					}
-					folds = append(folds, s.value(rows))
-				}
-			}
-			c.emit(s.key.system, s.key.id, s.key.slice, "", len(s.rows), v, folds, c.ci(sb, s.key, v))
+		// The scored statistics' values (a sort each, per fold too) on
+		// all cores; emitted in order.
+		vals, foldVals := c.scoredValues(sc.scored)
+		for k, s := range sc.scored {
+			v := vals[k]
+			c.emit(s.key.system, s.key.id, s.key.slice, "", len(s.rows), v, foldVals[k], c.ci(sb, s.key, v))
 		}
 		// Metrics emitted before the bootstrap whose replicates it made.
 		for k := range sb.col {
@@ -235,6 +227,31 @@ func (c *computer) bootstrapAll(ctx context.Context) error {
 		c.bands(sc, sb, grid, conf)
 	}
 	return nil
+}
+
+// scoredValues computes the value of each scored statistic on its rows
+// and, for a whole-population one, on each fold's rows, one statistic per
+// job.
+func (c *computer) scoredValues(scored []*scoredStat) (vals []float64, folds [][]float64) {
+	vals, folds = make([]float64, len(scored)), make([][]float64, len(scored))
+	par.Jobs(c.opt.Workers, len(scored), func() func(int) {
+		return func(k int) {
+			s := scored[k]
+			vals[k] = s.value(s.rows)
+			if len(c.folds) > 1 && s.key.slice == "" {
+				for _, f := range c.folds {
+					var rows []int
+					for _, i := range s.rows {
+						if c.fold[i] == f {
+							rows = append(rows, i)
+						}
+					}
+					folds[k] = append(folds[k], s.value(rows))
+				}
+			}
+		}
+	})
+	return vals, folds
 }
 
 // replicates runs the bootstrap of every system at once: the group

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"sync"
 	"time"
 
 	"paperbundle/config"
@@ -65,11 +66,23 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 	c.sections()
 	c.perQKeep = c.perQueryKept()
 	opt.Progress("metrics")
-	if err := c.systems(ctx); err != nil {
+	// The baselines run on a shard of their own beside the systems'
+	// sections and are joined after them, as in a serial run.
+	bsh := c.shard()
+	var bl []*sysCalc
+	var wg sync.WaitGroup
+	wg.Go(func() { bl = bsh.baselines() })
+	err := c.systems(ctx)
+	if err == nil {
+		c.perQueryRows()
+	}
+	wg.Wait()
+	if err != nil {
 		return nil, err
 	}
-	c.perQueryRows()
-	c.baselines()
+	c.absorb(bsh)
+	c.addBaselines(bl)
+	c.rep.Reindex()
 	if opt.FreeRows {
 		c.freeRows(0, false)
 	}

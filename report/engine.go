@@ -137,20 +137,36 @@ func (t *colTable) add(c []float64) int {
 	return j
 }
 
-// sums returns the column sums over the groups where keep is true (all
-// groups when keep is nil).
-func (t *colTable) sums(keep func(g int) bool) []float64 {
-	s := make([]float64, len(t.cols))
-	for j, c := range t.cols {
-		var acc float64
-		for g, v := range c {
-			if keep == nil || keep(g) {
-				acc += v
+// foldSums returns the sum of each column over all groups and over the
+// groups of each fold: part[g] is group g's fold index in 0..nPart-1, or -1
+// for none. Each sum adds its terms in group order, as sums does; the
+// columns are shared out between the cores.
+func (t *colTable) foldSums(part []int, nPart, workers int) (total []float64, parts [][]float64) {
+	total = make([]float64, len(t.cols))
+	parts = make([][]float64, nPart)
+	for k := range parts {
+		parts[k] = make([]float64, len(t.cols))
+	}
+	par.Jobs(workers, (len(t.cols)+63)/64, func() func(int) {
+		acc := make([]float64, nPart)
+		return func(job int) {
+			for j := job * 64; j < min(len(t.cols), (job+1)*64); j++ {
+				clear(acc)
+				var all float64
+				for g, v := range t.cols[j] {
+					all += v
+					if k := part[g]; k >= 0 {
+						acc[k] += v
+					}
+				}
+				total[j] = all
+				for k := range parts {
+					parts[k][j] = acc[k]
+				}
 			}
 		}
-		s[j] = acc
-	}
-	return s
+	})
+	return total, parts
 }
 
 // A rowSel is a subset of the eval rows: in(i) tells whether row i is in

@@ -41,3 +41,44 @@ func TestColTableParallelSameSums(t *testing.T) {
 		t.Error("non-consecutive groups filled in parallel")
 	}
 }
+
+// foldSums gives each column's total and per-fold sums as plain loops
+// over the groups in order give them, bit for bit, on 1 and 2 workers; a
+// group of no fold (-1) counts in the total only.
+func TestFoldSums(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	const G, C, folds = 1000, 150, 5
+	tab := &colTable{}
+	for range C {
+		c := make([]float64, G)
+		for g := range c {
+			c[g] = (r.Float64() - 0.3) * 1e3 / float64(1+r.IntN(50))
+		}
+		tab.cols = append(tab.cols, c)
+	}
+	part := make([]int, G)
+	for g := range part {
+		part[g] = r.IntN(folds+1) - 1
+	}
+	for _, workers := range []int{1, 2} {
+		total, parts := tab.foldSums(part, folds, workers)
+		for j, c := range tab.cols {
+			var all float64
+			want := make([]float64, folds)
+			for g, v := range c {
+				all += v
+				if part[g] >= 0 {
+					want[part[g]] += v
+				}
+			}
+			if total[j] != all {
+				t.Fatalf("workers %d, column %d: total %v, want %v", workers, j, total[j], all)
+			}
+			for k := range want {
+				if parts[k][j] != want[k] {
+					t.Fatalf("workers %d, column %d, fold %d: %v, want %v", workers, j, k, parts[k][j], want[k])
+				}
+			}
+		}
+	}
+}

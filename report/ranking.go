@@ -384,11 +384,13 @@ func (c *computer) multiLabel(sc *sysCalc) {
 	}, np)
 }
 
-// baselines adds the random and oracle rankings of the primary system's
-// candidate pools as systems "baseline:random" and "baseline:oracle".
-func (c *computer) baselines() {
+// baselines computes the random and oracle rankings of the primary
+// system's candidate pools, systems "baseline:random" and
+// "baseline:oracle" (addBaselines adds them). It reads only the primary
+// system's grades, so it may run on a shard beside the systems' sections.
+func (c *computer) baselines() []*sysCalc {
 	if c.rep.Dataset.PositiveQueries == 0 {
-		return
+		return nil
 	}
 	sys := &c.ds.Systems[0]
 	query := func(i int) *dataset.Query { return &c.ds.Queries[c.eval[i]] }
@@ -416,6 +418,15 @@ func (c *computer) baselines() {
 		}
 	})
 	c.rankingWith(orc, func(i int) []int { return oracle[i] }, query, false, c.plainKernels())
+	return []*sysCalc{rnd, orc}
+}
+
+// addBaselines adds the systems baselines computed, after the others.
+func (c *computer) addBaselines(bl []*sysCalc) {
+	if len(bl) == 0 {
+		return
+	}
+	rnd, orc := bl[0], bl[1]
 	c.sys = append(c.sys, rnd, orc)
 	c.rep.Systems = append(c.rep.Systems,
 		SystemInfo{Name: rnd.name, Label: "Random ranking", Kind: Baseline, Source: "expected value over random orderings of the primary system's candidates"},

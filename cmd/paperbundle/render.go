@@ -39,7 +39,8 @@ type record struct {
 func render(s sink, rep *report.Report, rec record) error {
 	// The workbook, the figures and the page are the slow renderers; they
 	// only read the report, so they run concurrently (the page waits for
-	// the figures' SVG) while the small files are written here. Files are
+	// the figures' SVG, which come before their PDF and PNG) while the
+	// small files are written here. Files are
 	// added to the sink in one fixed order whatever finishes first.
 	specs := figures.Catalogue(rep)
 	set := tables.Build(rep)
@@ -52,7 +53,7 @@ func render(s sink, rep *report.Report, rec record) error {
 		page            bytes.Buffer
 		xlsxErr, figErr error
 		htmlErr         error
-		figDone         = make(chan struct{})
+		svgReady        = make(chan []plot.File, 1) // closed without a value when a figure fails
 	)
 	wg.Add(3)
 	go func() {
@@ -64,23 +65,30 @@ func render(s sink, rep *report.Report, rec record) error {
 	}()
 	go func() {
 		defer wg.Done()
-		defer close(figDone)
 		defer stages.begin(stageFigures)()
-		files, figErr = plot.Render(specs, plot.Options{Date: generated(rep)})
+		sent := false
+		files, figErr = plot.Render(specs, plot.Options{Date: generated(rep), OnSVG: func(svg []plot.File) {
+			svgReady <- svg
+			sent = true
+		}})
+		if !sent {
+			close(svgReady)
+		}
 	}()
 	go func() {
 		defer wg.Done()
 		end := stages.begin(stageHTML)
 		charts, err := echarts.Options(specs)
 		end()
-		<-figDone
-		if err != nil || figErr != nil {
-			htmlErr = err
+		// The page inlines the SVGs, made before the PDFs and PNGs.
+		svgFiles, ok := <-svgReady
+		if err != nil || !ok {
+			htmlErr = err // a failed figure is the figures' error
 			return
 		}
 		defer stages.begin(stageHTML)()
 		svg := map[figures.FigureID][]byte{}
-		for _, f := range files {
+		for _, f := range svgFiles {
 			if id, ok := strings.CutSuffix(strings.TrimPrefix(f.Name, "figures/"), ".svg"); ok {
 				svg[figures.FigureID(id)] = f.Data
 			}

@@ -680,6 +680,34 @@ func TestMalformedSpec(t *testing.T) {
 	}
 }
 
+// TestOnSVG: OnSVG is called once, with every figure's SVG file in
+// catalogue order, the same bytes Render returns; not when a figure fails.
+func TestOnSVG(t *testing.T) {
+	var got [][]File
+	m, fs := render(t, figtest.Fixture(), Options{OnSVG: func(svg []File) { got = append(got, svg) }})
+	if len(got) != 1 {
+		t.Fatalf("OnSVG called %d times, want once", len(got))
+	}
+	var want []string
+	for _, f := range fs {
+		if strings.HasSuffix(f.Name, ".svg") {
+			want = append(want, f.Name)
+		}
+	}
+	if len(got[0]) != len(want) {
+		t.Fatalf("OnSVG got %d files, want %d", len(got[0]), len(want))
+	}
+	for i, f := range got[0] {
+		if f.Name != want[i] || !bytes.Equal(f.Data, m[f.Name]) {
+			t.Errorf("OnSVG file %d: %s, want %s with the bytes Render returns", i, f.Name, want[i])
+		}
+	}
+	called := false
+	if _, err := Render([]figures.Spec{{ID: "empty"}}, Options{OnSVG: func([]File) { called = true }}); err == nil || called {
+		t.Errorf("a failing figure: error %v, OnSVG called %v", err, called)
+	}
+}
+
 func TestEmpty(t *testing.T) {
 	fs, err := Render(nil, Options{})
 	if err != nil || len(fs) != 0 {

@@ -51,6 +51,12 @@ type Options struct {
 	// Report's generation time (see DateOf); the zero time means
 	// DefaultDate.
 	Date time.Time
+
+	// OnSVG, when set, is called once every figure's SVG is made, with
+	// the SVG files in catalogue order, before the PDFs and PNGs are made
+	// (a page that inlines the SVGs can be written meanwhile). It is not
+	// called when a figure fails.
+	OnSVG func(svg []File)
 }
 
 // DateOf returns the PDF date of a report's generation time (RFC 3339, as
@@ -89,38 +95,56 @@ func Render(specs []figures.Spec, opt Options) ([]File, error) {
 		date = DefaultDate
 	}
 	type out struct {
+		f             *figure
 		svg, pdf, png []byte
 		err           error
 	}
 	res := make([]out, len(specs))
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < max(1, min(runtime.GOMAXPROCS(0), len(specs))); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				o := &res[i]
-				f, err := build(&specs[i])
-				if err != nil {
-					o.err = err
-					continue
+	// Two passes on all cores: every figure laid out and drawn as SVG,
+	// then as PDF and PNG.
+	each := func(job func(o *out, s *figures.Spec)) {
+		jobs := make(chan int)
+		var wg sync.WaitGroup
+		for w := 0; w < max(1, min(runtime.GOMAXPROCS(0), len(specs))); w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range jobs {
+					if res[i].err == nil {
+						job(&res[i], &specs[i])
+					}
 				}
-				if o.svg, o.err = f.svg(); o.err != nil {
-					continue
-				}
-				if o.pdf, o.err = f.pdf(date); o.err != nil {
-					continue
-				}
-				o.png, o.err = f.png()
-			}
-		}()
+			}()
+		}
+		for i := range specs {
+			jobs <- i
+		}
+		close(jobs)
+		wg.Wait()
 	}
+	each(func(o *out, s *figures.Spec) {
+		if o.f, o.err = build(s); o.err == nil {
+			o.svg, o.err = o.f.svg()
+		}
+	})
 	for i := range specs {
-		jobs <- i
+		if err := res[i].err; err != nil {
+			return nil, fmt.Errorf("plot: %s: %w", specs[i].ID, err)
+		}
 	}
-	close(jobs)
-	wg.Wait()
+	if opt.OnSVG != nil {
+		svg := make([]File, len(specs))
+		for i := range specs {
+			svg[i] = File{Dir + string(specs[i].ID) + ".svg", res[i].svg}
+		}
+		opt.OnSVG(svg)
+	}
+	each(func(o *out, s *figures.Spec) {
+		if o.pdf, o.err = o.f.pdf(date); o.err == nil {
+			o.png, o.err = o.f.png()
+		}
+		o.f = nil
+	})
 	files := make([]File, 0, 3*len(specs))
 	for i := range specs {
 		if err := res[i].err; err != nil {
