@@ -116,21 +116,32 @@ func (c *computer) bootstrapAll(ctx context.Context) error {
 				n++
 			}
 		}
-		// Scored statistics sharing a row subset share one weighted pass.
+		// Scored statistics sharing a row subset share one weighted pass;
+		// the passes' sorted samples are made on all cores.
 		bySubset := map[Slice]*scoredRun{}
+		var first []*scoredStat // the statistic that makes each pass
 		for _, s := range sc.scored {
-			run := bySubset[s.key.slice]
-			if run == nil {
+			if bySubset[s.key.slice] == nil {
+				run := &scoredRun{rows: s.rows, auroc: -1, auprc: -1, roc: -1, pr: -1, tpr: -1}
+				bySubset[s.key.slice] = run
+				sp.scored = append(sp.scored, run)
+				first = append(first, s)
+			}
+		}
+		par.Jobs(c.opt.Workers, len(first), func() func(int) {
+			return func(j int) {
+				s := first[j]
 				y := make([]bool, len(s.rows))
 				p := make([]float64, len(s.rows))
 				g := make([]int32, len(s.rows))
 				for k, i := range s.rows {
 					y[k], p[k], g[k] = s.y[i], s.p[i], c.group[i]
 				}
-				run = &scoredRun{rows: s.rows, k: stats.NewScored(y, p).Grouped(g, c.nGroups), auroc: -1, auprc: -1, roc: -1, pr: -1, tpr: -1}
-				bySubset[s.key.slice] = run
-				sp.scored = append(sp.scored, run)
+				sp.scored[j].k = stats.NewScored(y, p).Grouped(g, c.nGroups)
 			}
+		})
+		for _, s := range sc.scored {
+			run := bySubset[s.key.slice]
 			sb.col[s.key] = n
 			if s.kind == "auroc" {
 				run.auroc = n

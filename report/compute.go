@@ -156,6 +156,8 @@ func newComputer(cfg *config.Config, ds *dataset.Dataset, opt Options) *computer
 		}
 	}
 	c.eval, c.y, c.fold, c.group = make([]int, 0, nEval), make([]bool, 0, nEval), make([]int, 0, nEval), make([]int32, 0, nEval)
+	var lastKey string
+	var lastGroup int32
 	for qi := range ds.Queries {
 		q := &ds.Queries[qi]
 		if q.Split != dataset.SplitEval {
@@ -170,12 +172,17 @@ func newComputer(cfg *config.Config, ds *dataset.Dataset, opt Options) *computer
 		if cfg.Bootstrap.Unit == "query" {
 			key = q.ID
 		}
-		g, ok := postIdx[key]
-		if !ok {
-			g = int32(len(postIdx))
-			postIdx[key] = g
+		// A post's queries are adjacent (dataset order): the map is read
+		// once per run of them.
+		if len(c.group) == 0 || key != lastKey {
+			g, ok := postIdx[key]
+			if !ok {
+				g = int32(len(postIdx))
+				postIdx[key] = g
+			}
+			lastKey, lastGroup = key, g
 		}
-		c.group = append(c.group, g)
+		c.group = append(c.group, lastGroup)
 		if q.Criterion != "" {
 			if _, ok := critIdx[q.Criterion]; !ok {
 				critIdx[q.Criterion] = -1
@@ -205,8 +212,14 @@ func newComputer(cfg *config.Config, ds *dataset.Dataset, opt Options) *computer
 			c.crit[i] = critIdx[cr]
 		}
 	}
+	critRows := make([][]int, len(c.criteria))
+	for i, ci := range c.crit {
+		if ci >= 0 {
+			critRows[ci] = append(critRows[ci], i)
+		}
+	}
 	for ci := range c.criteria {
-		c.critSel = append(c.critSel, selectRows(len(c.eval), func(i int) bool { return c.crit[i] == ci }))
+		c.critSel = append(c.critSel, &rowSel{in: func(i int) bool { return c.crit[i] == ci }, rows: critRows[ci]})
 	}
 	// Folds without tune rows: cross-fit on the other folds' eval rows.
 	for _, f := range c.folds {

@@ -31,13 +31,19 @@ func (c *computer) summarize() {
 	var candSum, goldSum int
 	s.CandidatesMin = -1
 	sys0 := ds.Systems[0]
+	var last *dataset.Query
 	for i, qi := range c.eval {
 		q := &ds.Queries[qi]
-		posts[q.Post] = true
-		if foldPosts[q.Fold] == nil {
-			foldPosts[q.Fold] = map[string]bool{}
+		// The queries of a post are adjacent (dataset order): the sets
+		// see each (fold, post) once per run of them.
+		if last == nil || q.Post != last.Post || q.Fold != last.Fold {
+			posts[q.Post] = true
+			if foldPosts[q.Fold] == nil {
+				foldPosts[q.Fold] = map[string]bool{}
+			}
+			foldPosts[q.Fold][q.Post] = true
 		}
-		foldPosts[q.Fold][q.Post] = true
+		last = q
 		n := len(sys0.Rows[qi].Scores) // the scores are aligned with the candidate ids
 		candSum += n
 		if s.CandidatesMin < 0 || n < s.CandidatesMin {

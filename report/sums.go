@@ -2,6 +2,7 @@ package report
 
 import (
 	"math"
+	"paperbundle/internal/par"
 	"slices"
 
 	"gonum.org/v1/gonum/floats"
@@ -64,19 +65,55 @@ type lane struct {
 }
 
 // newSumMatrix packs cols (cols[j][g]: the sum of column j over group g).
+// What decides each column's path (its hash, finiteness, non-zero count,
+// integer bound) and the sparse lists are computed on all cores; the
+// choices are made in column order.
 func newSumMatrix(G int, cols [][]float64) *sumMatrix {
 	m := &sumMatrix{G: G, C: len(cols)}
+	type colInfo struct {
+		hash    uint64
+		finite  bool
+		nz      int
+		integer bool    // every value a non-negative integer
+		max     float64 // the largest value, when integer
+		grp     []int32 // the non-zero entries, when few
+		val     []float64
+	}
+	info := make([]colInfo, len(cols))
+	par.Jobs(0, len(cols), func() func(int) {
+		return func(j int) {
+			c, in := cols[j], &info[j]
+			// Systems share many columns (counts that depend on the
+			// gold labels only): each distinct column is weighed once.
+			var h uint64 = 14695981039346656037
+			in.finite, in.integer = true, true
+			for _, v := range c {
+				h = (h ^ math.Float64bits(v)) * 1099511628211
+				if v != 0 {
+					in.nz++
+				}
+				if math.IsInf(v, 0) || math.IsNaN(v) {
+					in.finite = false
+				}
+				if in.integer && !(v >= 0 && v == math.Trunc(v)) {
+					in.integer = false
+				}
+				if in.integer {
+					in.max = max(in.max, v)
+				}
+			}
+			in.hash = h
+			if in.finite && 4*in.nz < G {
+				in.grp, in.val = nonZeros(c, in.nz)
+			}
+		}
+	})
 	var c16, c32 []int
 	byHash := map[uint64][]int{}
 	for j, c := range cols {
-		// Systems share many columns (counts that depend on the gold
-		// labels only): weigh each distinct column once.
-		var h uint64 = 14695981039346656037
-		for _, v := range c {
-			h = (h ^ math.Float64bits(v)) * 1099511628211
-		}
+		in := &info[j]
 		dup := -1
-		for _, i := range byHash[h] {
+		for _, i := range byHash[in.hash] {
 			if slices.Equal(cols[i], c) {
 				dup = i
 				break
@@ -86,34 +123,20 @@ func newSumMatrix(G int, cols [][]float64) *sumMatrix {
 			m.alias = append(m.alias, [2]int{j, dup})
 			continue
 		}
-		byHash[h] = append(byHash[h], j)
-		if !finite(c) {
+		byHash[in.hash] = append(byHash[in.hash], j)
+		if !in.finite {
 			m.xcol = append(m.xcol, j)
 			m.X = append(m.X, c)
 			continue
 		}
-		nz := 0
-		for _, v := range c {
-			if v != 0 {
-				nz++
-			}
-		}
-		if 4*nz < G {
+		if 4*in.nz < G {
 			m.scol = append(m.scol, j)
 			continue
 		}
-		mx, ok := 0.0, true
-		for _, v := range c {
-			if !(v >= 0 && v == math.Trunc(v)) {
-				ok = false
-				break
-			}
-			mx = max(mx, v)
-		}
-		switch bound := mx * float64(G); {
-		case ok && bound < 1<<16:
+		switch bound := in.max * float64(G); {
+		case in.integer && bound < 1<<16:
 			c16 = append(c16, j)
-		case ok && bound < 1<<32:
+		case in.integer && bound < 1<<32:
 			c32 = append(c32, j)
 		default:
 			m.fcol = append(m.fcol, j)
@@ -133,30 +156,27 @@ func newSumMatrix(G int, cols [][]float64) *sumMatrix {
 			m.P[g*m.W+l.word] |= uint64(v) << l.shift
 		}
 	}
-	m.start = make([]int32, len(m.scol)+1)
-	for q, j := range m.scol {
-		for g, v := range cols[j] {
-			if v != 0 {
-				m.grp = append(m.grp, int32(g))
-				m.val = append(m.val, v)
-			}
-		}
-		m.start[q+1] = int32(len(m.grp))
-	}
 	if len(m.fcol) < fewDense {
 		// A handful of dense columns costs less in the sparse lists than a
 		// pass per group and replicate.
-		for _, j := range m.fcol {
-			m.scol = append(m.scol, j)
-			for g, v := range cols[j] {
-				if v != 0 {
-					m.grp = append(m.grp, int32(g))
-					m.val = append(m.val, v)
-				}
+		par.Jobs(0, len(m.fcol), func() func(int) {
+			return func(q int) {
+				in := &info[m.fcol[q]]
+				in.grp, in.val = nonZeros(cols[m.fcol[q]], in.nz)
 			}
-			m.start = append(m.start, int32(len(m.grp)))
-		}
+		})
+		m.scol = append(m.scol, m.fcol...)
 		m.fcol = nil
+	}
+	m.start = make([]int32, len(m.scol)+1)
+	for q, j := range m.scol {
+		m.start[q+1] = m.start[q] + int32(len(info[j].grp))
+	}
+	m.grp = make([]int32, 0, m.start[len(m.scol)])
+	m.val = make([]float64, 0, m.start[len(m.scol)])
+	for _, j := range m.scol {
+		m.grp = append(m.grp, info[j].grp...)
+		m.val = append(m.val, info[j].val...)
 	}
 	nf := len(m.fcol)
 	m.F = make([]float64, G*nf)
@@ -168,14 +188,16 @@ func newSumMatrix(G int, cols [][]float64) *sumMatrix {
 	return m
 }
 
-// finite reports whether every value of c is finite.
-func finite(c []float64) bool {
-	for _, v := range c {
-		if math.IsInf(v, 0) || math.IsNaN(v) {
-			return false
+// nonZeros lists the nz non-zero entries of c, in group order.
+func nonZeros(c []float64, nz int) (grp []int32, val []float64) {
+	grp, val = make([]int32, 0, nz), make([]float64, 0, nz)
+	for g, v := range c {
+		if v != 0 {
+			grp = append(grp, int32(g))
+			val = append(val, v)
 		}
 	}
-	return true
+	return grp, val
 }
 
 // fewDense is the number of dense float columns below which they join the
