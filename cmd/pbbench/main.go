@@ -50,8 +50,9 @@ func main() {
 	only := flag.String("only", "a,b,c,d", "workloads to run, comma-separated (SPEC 11: a demo, b 1,000,000 queries, c TREC run, d one system)")
 	trecEval := flag.String("trec_eval", "", "trec_eval binary to compare (c) with (default: trec_eval on PATH; none: skip)")
 	dir := flag.String("dir", "", "work folder (default: a temporary folder)")
+	profiles := flag.String("profiles", "", "write each workload's CPU profile to DIR/<id>.prof (paperbundle build -cpuprofile)")
 	flag.Parse()
-	if err := run(*bin, *dir, *only, *trecEval); err != nil {
+	if err := run(*bin, *dir, *only, *trecEval, *profiles); err != nil {
 		fmt.Fprintln(os.Stderr, "pbbench:", err)
 		os.Exit(1)
 	}
@@ -88,7 +89,7 @@ type bench struct {
 	last     usage  // of the last build
 }
 
-func run(bin, dir, only, trecEval string) error {
+func run(bin, dir, only, trecEval, profiles string) error {
 	want := map[string]bool{}
 	for _, id := range strings.Split(only, ",") {
 		id = strings.TrimSpace(id)
@@ -136,7 +137,18 @@ func run(bin, dir, only, trecEval string) error {
 		out := filepath.Join(dir, "out_"+w.id)
 		stagesFile := filepath.Join(dir, "stages_"+w.id+".txt")
 		load := loadAverage()
-		u, err := measure(exec.Command(b.bin, "build", "-q", "-config", cfg, "-out", out, "-stages", stagesFile))
+		args := []string{"build", "-q", "-config", cfg, "-out", out, "-stages", stagesFile}
+		if profiles != "" {
+			if err := os.MkdirAll(profiles, 0o755); err != nil {
+				return err
+			}
+			p, err := filepath.Abs(filepath.Join(profiles, w.id+".prof"))
+			if err != nil {
+				return err
+			}
+			args = append(args, "-cpuprofile", p)
+		}
+		u, err := measure(exec.Command(b.bin, args...))
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
