@@ -3,8 +3,9 @@
 // verify (SPEC 8).
 //
 // Renderers hand a Bundle finished bytes (Add, Writer); the command records
-// every input file with AddInput, which keeps a reproducible gzip copy under
-// inputs/ unless copies are off. Commit then writes the files into a
+// every input file with ReadInput and AddRead (AddInput for content already
+// in memory), which keep a reproducible gzip copy under inputs/ unless
+// copies are off. Commit then writes the files into a
 // temporary folder beside the target, fsyncs every file and folder, writes
 // manifest.json last and renames the folder into place: the rename is the
 // commit point, so a build killed at any moment leaves no version folder or
@@ -37,7 +38,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 )
 
@@ -132,45 +132,20 @@ func HashFile(p string) (Input, error) {
 }
 
 // Bundle collects the files of one version in memory until Commit. It is
-// not safe for concurrent use; the gzip copies of AddInput are compressed in
-// the background (their bytes do not depend on it).
+// not safe for concurrent use, but for ReadInput (see there).
 type Bundle struct {
 	files  map[string][]byte // slash-separated relative path -> content
 	inputs []Input
-
-	copies  sync.WaitGroup
-	pending []*pendingCopy // input copies being compressed
-	slots   chan struct{}  // bounds the compressions running at once
-	stop    atomic.Bool    // Cancel was called
+	stop   atomic.Bool // Cancel was called
 }
 
-// Cancel abandons the input copies still being compressed: the bundle
-// will not be committed (a build that failed). Wait still waits for them
-// to stop. After the copies are done it changes nothing.
+// Cancel makes every ReadInput still reading give up (ErrCanceled): the
+// bundle will not be committed (a build that failed).
 func (b *Bundle) Cancel() { b.stop.Store(true) }
-
-type pendingCopy struct {
-	name string
-	gz   []byte
-}
-
-// wait puts the input copies being compressed into files.
-func (b *Bundle) wait() {
-	b.copies.Wait()
-	for _, c := range b.pending {
-		b.files[c.name] = c.gz
-	}
-	b.pending = nil
-}
-
-// Wait waits for the input copies being compressed. Commit and the
-// readers wait by themselves; a caller that gives up on a bundle calls it
-// so that no compression outlives the build.
-func (b *Bundle) Wait() { b.wait() }
 
 // New returns an empty bundle.
 func New() *Bundle {
-	return &Bundle{files: map[string][]byte{}, slots: make(chan struct{}, runtime.GOMAXPROCS(0))}
+	return &Bundle{files: map[string][]byte{}}
 }
 
 // validName reports whether name is a clean, slash-separated path inside a
@@ -222,12 +197,11 @@ func (b *Bundle) Names() []string {
 
 // File returns a file's content.
 func (b *Bundle) File(name string) ([]byte, bool) {
-	b.wait()
 	d, ok := b.files[name]
 	return d, ok
 }
 
-// Inputs returns the inputs recorded by AddInput, in the order added.
+// Inputs returns the inputs recorded by AddInput and AddRead, in the order added.
 func (b *Bundle) Inputs() []Input { return append([]Input(nil), b.inputs...) }
 
 // AddInput records an input file for the manifest: p is its path as the user
@@ -236,27 +210,11 @@ func (b *Bundle) Inputs() []Input { return append([]Input(nil), b.inputs...) }
 // a "-2", "-3", ... suffix before ".gz". Adding the same path again returns
 // the first record.
 func (b *Bundle) AddInput(p string, data []byte, keepCopy bool) Input {
-	for _, in := range b.inputs {
-		if in.Path == p {
-			return in
-		}
+	r, err := readInput(p, bytes.NewReader(data), len(data), keepCopy, nil)
+	if err != nil {
+		panic(err) // a bytes.Reader does not fail
 	}
-	sum := sha256.Sum256(data)
-	in := Input{Path: p, Bytes: int64(len(data)), SHA256: hex.EncodeToString(sum[:])}
-	if keepCopy {
-		c := &pendingCopy{name: b.copyNameFor(p)}
-		in.Copy = c.name
-		b.pending = append(b.pending, c)
-		b.copies.Add(1)
-		go func() {
-			defer b.copies.Done()
-			b.slots <- struct{}{}
-			_, c.gz = inputCopy(p, data, &b.stop)
-			<-b.slots
-		}()
-	}
-	b.inputs = append(b.inputs, in)
-	return in
+	return b.AddRead(r)
 }
 
 // copyNameFor reserves the name of the copy of input p: InputCopy's name,
@@ -270,7 +228,7 @@ func (b *Bundle) copyNameFor(p string) string {
 		}
 		name = base + "-" + strconv.Itoa(i) + ".gz"
 	}
-	b.Add(name, nil) // reserved; filled in by wait or AddRead
+	b.Add(name, nil) // reserved; filled in by AddRead
 	return name
 }
 
@@ -298,22 +256,33 @@ func (b *Bundle) ReadInput(p, path string, keepCopy bool) (InputRead, error) {
 		return InputRead{}, err
 	}
 	defer f.Close()
+	size := 0
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		size = int(st.Size())
+	}
+	return readInput(p, f, size, keepCopy, &b.stop)
+}
+
+// readInput reads input p from r (size bytes expected, 0 if unknown) in
+// pieces of 1 MB, hashing it and, with keepCopy, compressing its copy at
+// copyLevel with the zero gzip header, so that the copy's bytes depend on
+// the content only. It gives up with ErrCanceled once stop (if not nil) is
+// set.
+func readInput(p string, r io.Reader, size int, keepCopy bool, stop *atomic.Bool) (InputRead, error) {
 	h := sha256.New()
 	var gz bytes.Buffer
 	var zw *gzip.Writer
 	if keepCopy {
-		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
-			gz.Grow(int(st.Size()/3) + 4096) // BestSpeed keeps about a third
-		}
-		zw = newCopyWriter(&gz)
+		gz.Grow(size/3 + 4096)                      // BestSpeed keeps about a third
+		zw, _ = gzip.NewWriterLevel(&gz, copyLevel) // copyLevel is valid
 	}
-	buf := make([]byte, 1<<20)
+	buf := make([]byte, min(max(size, 512), 1<<20))
 	var n int64
 	for {
-		if b.stop.Load() {
+		if stop != nil && stop.Load() {
 			return InputRead{}, ErrCanceled
 		}
-		k, err := io.ReadFull(f, buf)
+		k, err := io.ReadFull(r, buf)
 		if k > 0 {
 			n += int64(k)
 			h.Write(buf[:k])
@@ -328,14 +297,14 @@ func (b *Bundle) ReadInput(p, path string, keepCopy bool) (InputRead, error) {
 			return InputRead{}, err
 		}
 	}
-	r := InputRead{in: Input{Path: p, Bytes: n, SHA256: hex.EncodeToString(h.Sum(nil))}, keep: keepCopy}
+	in := InputRead{in: Input{Path: p, Bytes: n, SHA256: hex.EncodeToString(h.Sum(nil))}, keep: keepCopy}
 	if zw != nil {
 		if err := zw.Close(); err != nil {
 			return InputRead{}, err
 		}
-		r.gz = gz.Bytes()
+		in.gz = gz.Bytes()
 	}
-	return r, nil
+	return in, nil
 }
 
 // AddRead records an input read by ReadInput, as AddInput does (the same
@@ -370,39 +339,11 @@ const copyLevel = gzip.BestSpeed
 // name, no time and OS "unknown", and the level is fixed, so the bytes are
 // reproducible.
 func InputCopy(p string, data []byte) (name string, gz []byte) {
-	return inputCopy(p, data, nil)
-}
-
-// inputCopy is InputCopy, given up (gz nil) when stop becomes true. The
-// data is written in pieces, which gives the same bytes as one write.
-func inputCopy(p string, data []byte, stop *atomic.Bool) (name string, gz []byte) {
-	var buf bytes.Buffer
-	zw := newCopyWriter(&buf)
-	const piece = 1 << 20
-	for len(data) > 0 {
-		if stop != nil && stop.Load() {
-			return copyName(p), nil
-		}
-		n := min(len(data), piece)
-		if _, err := zw.Write(data[:n]); err != nil {
-			panic(err) // a bytes.Buffer does not fail
-		}
-		data = data[n:]
-	}
-	if err := zw.Close(); err != nil {
-		panic(err)
-	}
-	return copyName(p), buf.Bytes()
-}
-
-// newCopyWriter returns the gzip writer of an input copy: level copyLevel
-// and the zero Header (Name "", ModTime zero (MTIME 0), OS 255).
-func newCopyWriter(w io.Writer) *gzip.Writer {
-	zw, err := gzip.NewWriterLevel(w, copyLevel)
+	r, err := readInput(p, bytes.NewReader(data), len(data), true, nil)
 	if err != nil {
-		panic(err) // copyLevel is valid
+		panic(err) // a bytes.Reader does not fail
 	}
-	return zw
+	return copyName(p), r.gz
 }
 
 func copyName(p string) string {
@@ -428,7 +369,6 @@ func copyName(p string) string {
 // the inputs of AddInput, then opt.Inputs (hash-only records, as from
 // HashFile).
 func (b *Bundle) Manifest(opt CommitOptions) Manifest {
-	b.wait()
 	m := Manifest{
 		SchemaVersion: SchemaVersion,
 		Version:       opt.Version,

@@ -93,7 +93,6 @@ func (b *Bundle) Commit(opt CommitOptions) (string, error) {
 // write writes the files of b and manifest.json (last) into the folder tmp,
 // syncing every file and folder.
 func (b *Bundle) write(tmp string, opt CommitOptions) error {
-	b.wait()
 	dirs := map[string]bool{}
 	names := b.Names()
 	for _, n := range names {

@@ -440,13 +440,7 @@ func (ld *loader) trecRange(recs *records, qs []*runQuery, file, neFile string, 
 
 // keyCmp orders records by their identity (fold, split, query id).
 func keyCmp(a, b *record) int {
-	if c := cmp.Compare(a.Fold, b.Fold); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(a.Split, b.Split); c != 0 {
-		return c
-	}
-	return strings.Compare(a.ID, b.ID)
+	return cmpIdentity(recordKey{id: a.ID, fold: a.Fold, split: a.Split}, recordKey{id: b.ID, fold: b.Fold, split: b.Split})
 }
 
 // recordKey is the identity of record i of a source, copied out of the
@@ -458,16 +452,21 @@ type recordKey struct {
 	i     int
 }
 
-// cmpRecordKey orders keys as keyCmp orders their records; ties
-// (duplicates) keep file order through the index tie-breaker.
-func cmpRecordKey(a, b recordKey) int {
+// cmpIdentity orders keys by (fold, split, query id), ignoring i.
+func cmpIdentity(a, b recordKey) int {
 	if c := cmp.Compare(a.fold, b.fold); c != 0 {
 		return c
 	}
 	if c := cmp.Compare(a.split, b.split); c != 0 {
 		return c
 	}
-	if c := strings.Compare(a.id, b.id); c != 0 {
+	return strings.Compare(a.id, b.id)
+}
+
+// cmpRecordKey orders keys as keyCmp orders their records; ties
+// (duplicates) keep file order through the index tie-breaker.
+func cmpRecordKey(a, b recordKey) int {
+	if c := cmpIdentity(a, b); c != 0 {
 		return c
 	}
 	return cmp.Compare(a.i, b.i)

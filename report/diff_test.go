@@ -693,3 +693,31 @@ func TestMDEscape(t *testing.T) {
 		}
 	}
 }
+
+// The text of a diff cell, by hand: four decimals, counts as integers,
+// values too small for four decimals with two significant digits, no
+// "-0.0000".
+func TestDiffCellText(t *testing.T) {
+	ci := &CI{Low: 0.84006, High: 0.86194}
+	for _, tc := range []struct {
+		got, want string
+	}{
+		{valueText("ne.auroc", 0.85123, ci), "0.8512 [0.8401, 0.8619]"},
+		{valueText("ne.auroc", 0.85123, nil), "0.8512"},
+		{valueText("ne.tp@tau=0.5", 141, nil), "141"},
+		{valueText("ne.spiegelhalter_p", 2.4e-48, nil), "2.4e-48"},
+		{valueText("ne.auroc", NaN, nil), "n/a"},
+		{valueText("ne.brier", -0.00004, nil), "-4.0e-05"},
+		{deltaText("ne.tp@tau=0.5", -26), "-26"},
+		{deltaText("ne.tp@tau=0.5", 128), "+128"},
+		{deltaText("ne.auroc", 0.02114), "+0.0211"},
+		{deltaText("ne.auroc", -0.00001), "-1.0e-05"},
+		{deltaText("ne.auroc", 0), "+0.0000"},
+		{fixed4(-0.00004999 - 1e-12), "-5.0e-05"},
+		{fixed4(-0.00006), "-0.0001"},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("got %q, want %q", tc.got, tc.want)
+		}
+	}
+}

@@ -307,9 +307,9 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	}
 	// The inputs are read, hashed and their copies compressed in the
 	// background while the dataset is loaded and the metrics computed
-	// (on an error the copies are abandoned: b.Cancel, then b.Wait).
+	// (on an error the reads give up: b.Cancel, and the goroutine is
+	// waited for by takeInputs).
 	b := bundle.New()
-	defer b.Wait()
 	type added struct {
 		files []templates.InputFile
 		err   error
