@@ -29,6 +29,7 @@ type Eval struct {
 	pos, neg   int64    // W⁺, W⁻
 	num2       int64    // twice the Mann-Whitney pair count
 	apSum      float64  // Σ_k tp_k P_k
+	pn, pp     []int64  // Grouped: prefix sums of the negatives' and the positives' weights
 }
 
 // NewEval returns an Eval for s.
@@ -134,46 +135,56 @@ func (s *Scored) Grouped(group []int32, nGroups int) *Grouped {
 // (nil = all 1).
 func (g *Grouped) NewEval() *Eval {
 	n := 2*len(g.seg) + 1
-	return &Eval{s: g.s, g: g, nw: g.nG, cumT: make([]int32, n), cumF: make([]int32, n)}
+	nNeg := 0
+	if len(g.seg) > 0 {
+		nNeg = int(g.seg[len(g.seg)-1].negEnd)
+	}
+	return &Eval{s: g.s, g: g, nw: g.nG, cumT: make([]int32, n), cumF: make([]int32, n),
+		pn: make([]int64, nNeg+1), pp: make([]int64, len(g.pos)+1)}
 }
 
 // loadGrouped is Load for an Eval of a Grouped sample: cumT and cumF hold
 // the vertex before and after each tie group with a positive, then the end
 // point (W⁺, W⁻).
+//
+// Two tight passes first cumulate the multiplicities of the negatives (up
+// to the last group with a positive) and of the positives, in rank order;
+// each tie group then reads its counts from these prefix sums with no loop
+// and no branch of its own. (A loop per tie group over its negatives
+// mispredicted its exit in nearly every group, and skipping the AP term of
+// a positive not drawn mispredicted in a third of them.) The counts are
+// integers, so they are exact in either form, and AP adds the same terms
+// in the same order: a positive not drawn adds +0, which leaves the sum's
+// bits as they were.
 func (e *Eval) loadGrouped(w []int32) {
 	g := e.g
 	neg, pos := g.neg, g.pos
 	cT, cF := e.cumT, e.cumF
+	nNeg := 0
+	if len(g.seg) > 0 {
+		nNeg = int(g.seg[len(g.seg)-1].negEnd)
+	}
+	pn, pp := e.pn[:nNeg+1], e.pp[:len(pos)+1]
+	cumulate(w, neg[:nNeg], pn[1:])
+	cumulate(w, pos, pp[1:])
 	var cumT, cumF, num2 int64
 	var apSum float64
-	ni, pi := 0, 0
+	cT, cF = cT[:2*len(g.seg)+1], cF[:2*len(g.seg)+1]
 	for k, sg := range g.seg {
 		// Negatives before the group: each loses to every positive above.
-		f := sumWeights(w, neg[ni:sg.mid])
+		f := pn[sg.mid] - cumF
 		num2 += 2 * cumT * f
 		cumF += f
 		cT[2*k], cF[2*k] = int32(cumT), int32(cumF)
-		// The group: its negatives also tie with its positives. Most
-		// groups are one positive item.
-		var fp, tp int64
-		if sg.mid == sg.negEnd && int(sg.posEnd) == pi+1 {
-			tp = int64(w[pos[pi]])
-		} else {
-			for _, gi := range neg[sg.mid:sg.negEnd] {
-				fp += int64(w[gi])
-			}
-			for _, gi := range pos[pi:sg.posEnd] {
-				tp += int64(w[gi])
-			}
-		}
+		// The group: its negatives also tie with its positives.
+		fp := pn[sg.negEnd] - cumF
+		tp := pp[sg.posEnd] - cumT
 		num2 += fp * (2*cumT + tp)
 		cumT += tp
 		cumF += fp
-		if tp != 0 {
-			apSum += float64(tp) * (float64(cumT) / float64(cumT+cumF))
-		}
+		// cumT+cumF is 0 only before any weight, where tp is 0 too.
+		apSum += float64(tp) * (float64(cumT) / float64(max(cumT+cumF, 1)))
 		cT[2*k+1], cF[2*k+1] = int32(cumT), int32(cumF)
-		ni, pi = int(sg.negEnd), int(sg.posEnd)
 	}
 	// The negatives after the last positive: one step each, or one per
 	// group from the negatives of each group when that is shorter.
@@ -185,7 +196,7 @@ func (e *Eval) loadGrouped(w []int32) {
 		}
 		f = all - cumF
 	} else {
-		f = sumWeights(w, neg[ni:])
+		f = sumWeights(w, neg[nNeg:])
 	}
 	num2 += 2 * cumT * f
 	cumF += f
@@ -193,6 +204,16 @@ func (e *Eval) loadGrouped(w []int32) {
 	cT[last], cF[last] = int32(cumT), int32(cumF)
 	e.pos, e.neg = cumT, cumF
 	e.num2, e.apSum = num2, apSum
+}
+
+// cumulate sets dst[j] to Σ w[idx[i]] for i <= j.
+func cumulate(w []int32, idx []int32, dst []int64) {
+	dst = dst[:len(idx)]
+	var a int64
+	for j, g := range idx {
+		a += int64(w[g])
+		dst[j] = a
+	}
 }
 
 // Load makes one pass over the ranked items with the weights w (nil = all
