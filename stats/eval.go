@@ -373,17 +373,57 @@ func fillNaN(out []float64) {
 
 // firstFPRAbove returns the first tie group k >= lo whose vertex has
 // float64(FP_k)/W⁻ > g, or len(cumF) if none has.
+//
+// The quotient is never computed: a correctly rounded division is
+// non-decreasing in its numerator, so the vertices that pass are those
+// with FP_k >= leastAbove(g, W⁻), an integer test. The search steps
+// forward a few groups first (the next grid point is usually near), then
+// halves the rest.
 func (e *Eval) firstFPRAbove(lo int, g, fN float64) int {
-	hi := len(e.cumF)
+	c := leastAbove(g, fN)
+	cf := e.cumF
+	for end := min(lo+8, len(cf)); lo < end; lo++ {
+		if int64(cf[lo]) >= c {
+			return lo
+		}
+	}
+	hi := len(cf)
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		if float64(e.cumF[mid])/fN > g {
+		if int64(cf[mid]) >= c {
 			hi = mid
 		} else {
 			lo = mid + 1
 		}
 	}
 	return lo
+}
+
+// leastAbove returns the least integer c >= 0 with float64(c)/d > x, for
+// d > 0 and 0 <= x <= 1: the rounded product x·d is within a step or two
+// of it.
+func leastAbove(x, d float64) int64 {
+	c := int64(x * d)
+	for c > 0 && float64(c-1)/d > x {
+		c--
+	}
+	for !(float64(c)/d > x) {
+		c++
+	}
+	return c
+}
+
+// leastAtLeast returns the least integer c >= 0 with float64(c)/d >= x,
+// for d > 0 and 0 <= x <= 1.
+func leastAtLeast(x, d float64) int64 {
+	c := int64(x * d)
+	for c > 0 && float64(c-1)/d >= x {
+		c--
+	}
+	for !(float64(c)/d >= x) {
+		c++
+	}
+	return c
 }
 
 // TPRAtGrid writes into out[j] the TPR of the ROC curve at FPR = grid[j]
@@ -469,23 +509,42 @@ func (e *Eval) PrecisionAtRecallGrid(grid, out []float64) {
 	// running maximum precision. Only groups holding positive weight can
 	// raise it: a group without positives has the recall of the point
 	// above it and no higher precision.
+	//
+	// No division per point: the best precision is kept as the fraction
+	// bt/bs and compared by cross-multiplication (exact in int64), and
+	// divided only where it is written out; since rounding is monotone, the
+	// rounded maximum is the maximum of the rounded precisions. The
+	// recall test grid[j] > float64(above)/W⁺ is above < leastAtLeast(grid[j], W⁺).
+	var bt, bs int64 // best precision bt/bs; bs = 0: none yet (-Inf)
 	best := math.Inf(-1)
 	j := len(grid) - 1
+	need := leastAtLeast(grid[j], fP)
 	for k := len(e.cumT) - 1; k >= 0 && j >= 0; k-- {
-		t := e.cumT[k]
-		var above int32
+		t := int64(e.cumT[k])
+		var above int64
 		if k > 0 {
-			above = e.cumT[k-1]
+			above = int64(e.cumT[k-1])
 		}
 		if t == above {
 			continue
 		}
-		best = max(best, float64(t)/(float64(t)+float64(e.cumF[k])))
-		prevR := float64(above) / fP // recall of the point above
-		for j >= 0 && grid[j] > prevR {
+		if s := t + int64(e.cumF[k]); bs == 0 || t*bs > bt*s {
+			bt, bs = t, s
+		}
+		if above < need {
+			best = float64(bt) / float64(bs)
+		}
+		for above < need {
 			out[j] = best
 			j--
+			if j < 0 {
+				break
+			}
+			need = leastAtLeast(grid[j], fP)
 		}
+	}
+	if j >= 0 && bs != 0 {
+		best = float64(bt) / float64(bs)
 	}
 	for ; j >= 0; j-- {
 		out[j] = best
