@@ -219,7 +219,8 @@ const sumBatch = 16
 type sumScratch struct {
 	f   []float64 // float column q of replicate r: f[r*len(fcol)+q]
 	p   []uint64  // packed word w of replicate r: p[r*W+w]
-	s   []float64 // sparse column q of replicate r: s[r*len(scol)+q]
+	s   []float64 // sparse column q of replicate r: s[q*R+r]
+	R   int       // the replicates of the last weigh
 	x   []float64 // non-finite column q of replicate r: x[r*len(xcol)+q]
 	kf  []float64 // a block's multiplicities by group: kf[(g-g0)*R+r]
 	ki  []uint64  // the same as integers
@@ -257,6 +258,7 @@ func (m *sumMatrix) weigh(cnt []int32, s *sumScratch) {
 	clear(s.f[:R*nf])
 	clear(s.p[:R*W])
 	clear(s.s[:R*ns])
+	s.R = R
 	cur := s.cur[:ns]
 	copy(cur, m.start[:ns])
 	for g0 := 0; g0 < G; g0 += groupBlock {
@@ -386,37 +388,49 @@ func (m *sumMatrix) weighBlock(cnt []int32, s *sumScratch, R, g0, g1 int) {
 		s.cur[q] = hi
 		grp, val := m.grp[lo:hi], m.val[lo:hi]
 		val = val[:len(grp)]
-		r := 0
-		for ; r+8 <= R; r += 8 {
-			f := s.s[r*ns+q:]
-			a0, a1, a2, a3, a4, a5, a6, a7 := f[0], f[ns], f[2*ns], f[3*ns], f[4*ns], f[5*ns], f[6*ns], f[7*ns]
-			for e, g := range grp {
-				v := val[e]
-				k := kf[(int(g)-g0)*R+r:][:8]
-				a0 += k[0] * v
-				a1 += k[1] * v
-				a2 += k[2] * v
-				a3 += k[3] * v
-				a4 += k[4] * v
-				a5 += k[5] * v
-				a6 += k[6] * v
-				a7 += k[7] * v
-			}
-			f[0], f[ns], f[2*ns], f[3*ns], f[4*ns], f[5*ns], f[6*ns], f[7*ns] = a0, a1, a2, a3, a4, a5, a6, a7
+		weighSparse(s.s[q*R:][:R], kf[:(g1-g0)*R], R, grp, val, g0)
+	}
+}
+
+// weighSparse adds val[e]·kf[(grp[e]-g0)·R + r] to acc[r] for every
+// entry e in order and every replicate r < R: eight replicates' sums in
+// registers (the AVX2 kernel, weighSparse16, all sixteen of a full batch).
+func weighSparse(acc, kf []float64, R int, grp []int32, val []float64, g0 int) {
+	val = val[:len(grp)]
+	if R == 16 && useAVX2 {
+		weighSparse16((*[16]float64)(acc), kf, grp, val, g0)
+		return
+	}
+	r := 0
+	for ; r+8 <= R; r += 8 {
+		f := acc[r : r+8 : r+8]
+		a0, a1, a2, a3, a4, a5, a6, a7 := f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7]
+		for e, g := range grp {
+			v := val[e]
+			k := kf[(int(g)-g0)*R+r:][:8]
+			a0 += k[0] * v
+			a1 += k[1] * v
+			a2 += k[2] * v
+			a3 += k[3] * v
+			a4 += k[4] * v
+			a5 += k[5] * v
+			a6 += k[6] * v
+			a7 += k[7] * v
 		}
-		for ; r < R; r++ {
-			a := s.s[r*ns+q]
-			for e, g := range grp {
-				a += kf[(int(g)-g0)*R+r] * val[e]
-			}
-			s.s[r*ns+q] = a
+		f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7] = a0, a1, a2, a3, a4, a5, a6, a7
+	}
+	for ; r < R; r++ {
+		a := acc[r]
+		for e, g := range grp {
+			a += kf[(int(g)-g0)*R+r] * val[e]
 		}
+		acc[r] = a
 	}
 }
 
 // sums writes the C column sums of replicate r of the last weigh into dst.
 func (m *sumMatrix) sums(s *sumScratch, r int, dst []float64) {
-	nf, W, ns, nx := len(m.fcol), m.W, len(m.scol), len(m.xcol)
+	nf, W, nx := len(m.fcol), m.W, len(m.xcol)
 	for q, j := range m.fcol {
 		dst[j] = s.f[r*nf+q]
 	}
@@ -424,7 +438,7 @@ func (m *sumMatrix) sums(s *sumScratch, r int, dst []float64) {
 		dst[l.col] = float64(s.p[r*W+l.word] >> l.shift & l.mask)
 	}
 	for q, j := range m.scol {
-		dst[j] = s.s[r*ns+q]
+		dst[j] = s.s[q*s.R+r]
 	}
 	for q, j := range m.xcol {
 		dst[j] = s.x[r*nx+q]

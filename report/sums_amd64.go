@@ -1,0 +1,15 @@
+package report
+
+import "golang.org/x/sys/cpu"
+
+// useAVX2 selects the AVX2 kernel of weighSparse. Its lanes do what the
+// scalar loop does, a multiply rounded and then an add rounded (no fused
+// multiply-add), so the sums are the same bits either way.
+var useAVX2 = cpu.X86.HasAVX2
+
+// weighSparse16 is weighSparse for R = 16, in AVX2 (sums_amd64.s): the
+// sixteen sums in four registers. kf must hold (grp[e]-g0+1)·16 values
+// for every e; len(val) must be at least len(grp).
+//
+//go:noescape
+func weighSparse16(acc *[16]float64, kf []float64, grp []int32, val []float64, g0 int)

@@ -1,0 +1,46 @@
+#include "textflag.h"
+
+// func weighSparse16(acc *[16]float64, kf []float64, grp []int32, val []float64, g0 int)
+//
+// For each entry e in order: v = val[e], k = kf[(grp[e]-g0)*16:][:16],
+// acc[r] += k[r]*v (VMULPD then VADDPD: each rounded, as in Go).
+TEXT ·weighSparse16(SB), NOSPLIT, $0-88
+	MOVQ acc+0(FP), DI
+	MOVQ kf_base+8(FP), SI
+	MOVQ grp_base+32(FP), R8
+	MOVQ grp_len+40(FP), CX
+	MOVQ val_base+56(FP), R9
+	MOVQ g0+80(FP), R10
+	VMOVUPD 0(DI), Y0
+	VMOVUPD 32(DI), Y1
+	VMOVUPD 64(DI), Y2
+	VMOVUPD 96(DI), Y3
+	XORQ AX, AX
+	TESTQ CX, CX
+	JEQ done
+
+loop:
+	MOVLQSX (R8)(AX*4), DX
+	SUBQ R10, DX
+	SHLQ $7, DX
+	ADDQ SI, DX
+	VBROADCASTSD (R9)(AX*8), Y4
+	VMULPD 0(DX), Y4, Y5
+	VMULPD 32(DX), Y4, Y6
+	VMULPD 64(DX), Y4, Y7
+	VMULPD 96(DX), Y4, Y8
+	VADDPD Y5, Y0, Y0
+	VADDPD Y6, Y1, Y1
+	VADDPD Y7, Y2, Y2
+	VADDPD Y8, Y3, Y3
+	INCQ AX
+	CMPQ AX, CX
+	JLT loop
+
+done:
+	VMOVUPD Y0, 0(DI)
+	VMOVUPD Y1, 32(DI)
+	VMOVUPD Y2, 64(DI)
+	VMOVUPD Y3, 96(DI)
+	VZEROUPPER
+	RET
