@@ -35,6 +35,10 @@ type colTable struct {
 	// a column is then filled on all cores, each group summed by one
 	// goroutine in row order, so every sum is the one a single pass gives.
 	spans [][2]int
+	// free holds columns that turned out equal to one the table had:
+	// the next column is filled in one of them, not in new memory (about
+	// half of the columns repeat, and new memory costs page faults).
+	free [][]float64
 }
 
 // parallelRows is the number of rows from which columns are filled on all
@@ -88,7 +92,13 @@ func (t *colTable) colIn(name string, sel *rowSel, fill func(i int) float64) int
 	if j, ok := t.names[name]; ok {
 		return j
 	}
-	c := make([]float64, t.nG)
+	var c []float64
+	if k := len(t.free); k > 0 {
+		c, t.free = t.free[k-1], t.free[:k-1]
+		clear(c)
+	} else {
+		c = make([]float64, t.nG)
+	}
 	fillRows := func(lo, hi int) {
 		if sel == nil {
 			for i := lo; i < hi; i++ {
@@ -114,7 +124,11 @@ func (t *colTable) colIn(name string, sel *rowSel, fill func(i int) float64) int
 			return func(k int) { fillRows(t.spans[k][0], t.spans[k][1]) }
 		})
 	}
+	n := len(t.cols)
 	j := t.add(c)
+	if j < n {
+		t.free = append(t.free, c)
+	}
 	t.names[name] = j
 	return j
 }

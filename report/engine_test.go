@@ -82,3 +82,32 @@ func TestFoldSums(t *testing.T) {
 		}
 	}
 }
+
+// A column equal to one the table has is that column, and its memory is
+// where the next column is filled: the next column must still be its own
+// sums, not the repeated column's.
+func TestColTableReusesRepeats(t *testing.T) {
+	group := []int32{0, 0, 1, 2, 2, 2}
+	tab := newColTable(len(group), group, 3)
+	v := []float64{1, 2, 3, 4, 5, 6}
+	a := tab.col("a", func(i int) float64 { return v[i] })
+	b := tab.col("b", func(i int) float64 { return v[i] }) // the same sums
+	if a != b || len(tab.free) != 1 {
+		t.Fatalf("repeat: columns %d and %d, %d free", a, b, len(tab.free))
+	}
+	even := &rowSel{rows: []int{0, 2, 4}}
+	c := tab.colIn("c", even, func(i int) float64 { return 10 * v[i] })
+	want := []float64{10, 30, 50}
+	got := tab.cols[c]
+	if len(tab.free) != 0 || c != 1 {
+		t.Fatalf("column c is %d with %d free, want the repeat's memory as column 1", c, len(tab.free))
+	}
+	for g := range want {
+		if got[g] != want[g] {
+			t.Fatalf("column c: %v, want %v", got, want)
+		}
+	}
+	if s := tab.cols[a]; s[0] != 3 || s[1] != 3 || s[2] != 15 {
+		t.Fatalf("column a changed: %v", s)
+	}
+}
