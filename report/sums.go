@@ -345,8 +345,20 @@ func (m *sumMatrix) weighBlock(cnt []int32, s *sumScratch, R, g0, g1 int) {
 			}
 		}
 	} else {
-		// A few packed words: word by word, eight replicates in registers.
+		// A few packed words: word by word, eight replicates in registers
+		// (the AVX2 kernel: all sixteen of a full batch).
 		for w := range W {
+			if R == 16 && useAVX2 {
+				var a [16]uint64
+				for r := range a {
+					a[r] = s.p[r*W+w]
+				}
+				weighWords16(&a, ki[:nb*16], m.P[g0*W+w:g1*W], W)
+				for r, v := range a {
+					s.p[r*W+w] = v
+				}
+				continue
+			}
 			r := 0
 			for ; r+8 <= R; r += 8 {
 				p := s.p[r*W+w:]

@@ -2,7 +2,7 @@ package report
 
 import "golang.org/x/sys/cpu"
 
-// useAVX2 selects the AVX2 kernel of weighSparse. Its lanes do what the
+// useAVX2 selects the AVX2 kernels of weighSparse and of the packed words. Its lanes do what the
 // scalar loop does, a multiply rounded and then an add rounded (no fused
 // multiply-add), so the sums are the same bits either way.
 var useAVX2 = cpu.X86.HasAVX2
@@ -13,3 +13,11 @@ var useAVX2 = cpu.X86.HasAVX2
 //
 //go:noescape
 func weighSparse16(acc *[16]float64, kf []float64, grp []int32, val []float64, g0 int)
+
+// weighWords16 adds ki[b·16 + r]·p[b·W] to acc[r] for b < len(ki)/16 and
+// r < 16, modulo 2⁶⁴ as Go's uint64 product is, in AVX2 (sums_amd64.s).
+// Every ki must be below 2³² (they are multiplicities); p must hold
+// (len(ki)/16 - 1)·W + 1 words.
+//
+//go:noescape
+func weighWords16(acc *[16]uint64, ki []uint64, p []uint64, W int)

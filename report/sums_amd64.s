@@ -44,3 +44,63 @@ done:
 	VMOVUPD Y3, 96(DI)
 	VZEROUPPER
 	RET
+
+// func weighWords16(acc *[16]uint64, ki []uint64, p []uint64, W int)
+//
+// For each group b: v = p[b*W], acc[r] += ki[b*16+r]*v mod 2^64. The
+// multiplicities are below 2^32, so k*v = k*lo(v) + (k*hi(v) << 32) mod
+// 2^64, two VPMULUDQ (32 x 32 -> 64 bits) and a shift.
+TEXT ·weighWords16(SB), NOSPLIT, $0-64
+	MOVQ acc+0(FP), DI
+	MOVQ ki_base+8(FP), SI
+	MOVQ ki_len+16(FP), CX
+	MOVQ p_base+32(FP), R8
+	MOVQ W+56(FP), R9
+	SHLQ $3, R9
+	SHRQ $4, CX
+	VMOVDQU 0(DI), Y0
+	VMOVDQU 32(DI), Y1
+	VMOVDQU 64(DI), Y2
+	VMOVDQU 96(DI), Y3
+	TESTQ CX, CX
+	JEQ wdone
+
+wloop:
+	VPBROADCASTQ (R8), Y4
+	VPSRLQ $32, Y4, Y5
+	VMOVDQU 0(SI), Y6
+	VPMULUDQ Y4, Y6, Y7
+	VPMULUDQ Y5, Y6, Y8
+	VPSLLQ $32, Y8, Y8
+	VPADDQ Y7, Y0, Y0
+	VPADDQ Y8, Y0, Y0
+	VMOVDQU 32(SI), Y6
+	VPMULUDQ Y4, Y6, Y7
+	VPMULUDQ Y5, Y6, Y8
+	VPSLLQ $32, Y8, Y8
+	VPADDQ Y7, Y1, Y1
+	VPADDQ Y8, Y1, Y1
+	VMOVDQU 64(SI), Y6
+	VPMULUDQ Y4, Y6, Y7
+	VPMULUDQ Y5, Y6, Y8
+	VPSLLQ $32, Y8, Y8
+	VPADDQ Y7, Y2, Y2
+	VPADDQ Y8, Y2, Y2
+	VMOVDQU 96(SI), Y6
+	VPMULUDQ Y4, Y6, Y7
+	VPMULUDQ Y5, Y6, Y8
+	VPSLLQ $32, Y8, Y8
+	VPADDQ Y7, Y3, Y3
+	VPADDQ Y8, Y3, Y3
+	ADDQ $128, SI
+	ADDQ R9, R8
+	DECQ CX
+	JNZ wloop
+
+wdone:
+	VMOVDQU Y0, 0(DI)
+	VMOVDQU Y1, 32(DI)
+	VMOVDQU Y2, 64(DI)
+	VMOVDQU Y3, 96(DI)
+	VZEROUPPER
+	RET

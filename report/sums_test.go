@@ -164,3 +164,43 @@ func TestWeighSparse16(t *testing.T) {
 		}
 	}
 }
+
+// TestWeighWords16 checks the AVX2 kernel of the packed words against
+// Go's uint64 arithmetic: words of every size (products that wrap past
+// 2⁶⁴ included) and multiplicities up to 2³¹-1, with a stride of W words.
+func TestWeighWords16(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("no AVX2 on this machine")
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	for trial := range 300 {
+		W, nb := 1+rng.IntN(8), rng.IntN(70)
+		ki := make([]uint64, nb*16)
+		for i := range ki {
+			switch rng.IntN(3) {
+			case 0:
+				ki[i] = uint64(rng.Int32())
+			default:
+				ki[i] = uint64(rng.IntN(6))
+			}
+		}
+		p := make([]uint64, max(0, (nb-1)*W+1))
+		for i := range p {
+			p[i] = rng.Uint64() >> rng.IntN(64)
+		}
+		var got, want [16]uint64
+		for r := range got {
+			got[r] = rng.Uint64()
+			want[r] = got[r]
+		}
+		weighWords16(&got, ki, p, W)
+		for b := range nb {
+			for r := range want {
+				want[r] += ki[b*16+r] * p[b*W]
+			}
+		}
+		if got != want {
+			t.Fatalf("trial %d (W=%d, %d groups): AVX2 %v, Go %v", trial, W, nb, got, want)
+		}
+	}
+}
