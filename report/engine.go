@@ -89,6 +89,89 @@ func (t *colTable) col(name string, fill func(i int) float64) int {
 // is called for them alone, in row order, so a sliced column costs the
 // rows of its slice. Rows left out add nothing, as a fill of 0 would.
 func (t *colTable) colIn(name string, sel *rowSel, fill func(i int) float64) int {
+	return t.build(name, sel, func(c []float64, all bool, rows []int, lo, hi int) {
+		g := t.group
+		if all {
+			for i := lo; i < hi; i++ {
+				if v := fill(i); v != 0 {
+					c[g[i]] += v
+				}
+			}
+			return
+		}
+		for _, i := range rows {
+			if v := fill(i); v != 0 {
+				c[g[i]] += v
+			}
+		}
+	})
+}
+
+// vecFill says what colOf adds for a row i of a vector v.
+type vecFill int
+
+const (
+	vecValue    vecFill = iota // v[i], NaN included
+	vecNaNZero                 // v[i], a NaN as 0
+	vecNotNaN                  // 1 where v[i] is not NaN
+)
+
+// colOf is colIn with the fill read from v as how says: the same column,
+// without a function call per row.
+func (t *colTable) colOf(name string, sel *rowSel, v []float64, how vecFill) int {
+	return t.build(name, sel, func(c []float64, all bool, rows []int, lo, hi int) {
+		g := t.group
+		if all {
+			switch how {
+			case vecValue:
+				for i := lo; i < hi; i++ {
+					if x := v[i]; x != 0 {
+						c[g[i]] += x
+					}
+				}
+			case vecNaNZero:
+				for i := lo; i < hi; i++ {
+					if x := v[i]; x != 0 && x == x {
+						c[g[i]] += x
+					}
+				}
+			default:
+				for i := lo; i < hi; i++ {
+					if x := v[i]; x == x {
+						c[g[i]]++
+					}
+				}
+			}
+			return
+		}
+		switch how {
+		case vecValue:
+			for _, i := range rows {
+				if x := v[i]; x != 0 {
+					c[g[i]] += x
+				}
+			}
+		case vecNaNZero:
+			for _, i := range rows {
+				if x := v[i]; x != 0 && x == x {
+					c[g[i]] += x
+				}
+			}
+		default:
+			for _, i := range rows {
+				if x := v[i]; x == x {
+					c[g[i]]++
+				}
+			}
+		}
+	})
+}
+
+// build returns the index of column name, making it when new: fill adds
+// the rows lo..hi-1 (all: sel is nil) or the rows listed, in row order,
+// into the zeroed column c, once for all rows or once per span on all
+// cores.
+func (t *colTable) build(name string, sel *rowSel, fill func(c []float64, all bool, rows []int, lo, hi int)) int {
 	if j, ok := t.names[name]; ok {
 		return j
 	}
@@ -101,21 +184,13 @@ func (t *colTable) colIn(name string, sel *rowSel, fill func(i int) float64) int
 	}
 	fillRows := func(lo, hi int) {
 		if sel == nil {
-			for i := lo; i < hi; i++ {
-				if v := fill(i); v != 0 {
-					c[t.group[i]] += v
-				}
-			}
+			fill(c, true, nil, lo, hi)
 			return
 		}
 		rows := sel.rows
 		a, _ := slices.BinarySearch(rows, lo)
 		b, _ := slices.BinarySearch(rows, hi)
-		for _, i := range rows[a:b] {
-			if v := fill(i); v != 0 {
-				c[t.group[i]] += v
-			}
-		}
+		fill(c, false, rows[a:b], lo, hi)
 	}
 	if t.spans == nil || (sel != nil && len(sel.rows) < parallelRows) {
 		fillRows(0, t.n)

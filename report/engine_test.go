@@ -1,6 +1,7 @@
 package report
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -109,5 +110,63 @@ func TestColTableReusesRepeats(t *testing.T) {
 	}
 	if s := tab.cols[a]; s[0] != 3 || s[1] != 3 || s[2] != 15 {
 		t.Fatalf("column a changed: %v", s)
+	}
+}
+
+// colOf makes the column colIn makes with the fill it stands for, bit for
+// bit: NaN, -0 and 0 values, every row, no row, some rows, one pass and
+// the spans of a large table.
+func TestColOfMatchesColIn(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{50, parallelRows + 999} {
+		group := make([]int32, n)
+		g := int32(0)
+		for i := range group {
+			if i > 0 && r.IntN(3) == 0 {
+				g++
+			}
+			group[i] = g
+		}
+		v := make([]float64, n)
+		for i := range v {
+			switch r.IntN(5) {
+			case 0:
+				v[i] = math.NaN()
+			case 1:
+				v[i] = math.Copysign(0, -1)
+			case 2:
+				v[i] = 0
+			default:
+				v[i] = r.NormFloat64()
+			}
+		}
+		fills := map[vecFill]func(i int) float64{
+			vecValue: func(i int) float64 { return v[i] },
+			vecNaNZero: func(i int) float64 {
+				if math.IsNaN(v[i]) {
+					return 0
+				}
+				return v[i]
+			},
+			vecNotNaN: func(i int) float64 {
+				if math.IsNaN(v[i]) {
+					return 0
+				}
+				return 1
+			},
+		}
+		sels := []*rowSel{nil, {}, selectRows(n, func(i int) bool { return i%3 != 1 })}
+		for how, fill := range fills {
+			for k, sel := range sels {
+				a := newColTable(n, group, int(g)+1)
+				b := newColTable(n, group, int(g)+1)
+				x, y := a.cols[a.colOf("c", sel, v, how)], b.cols[b.colIn("c", sel, fill)]
+				for j := range x {
+					if math.Float64bits(x[j]) != math.Float64bits(y[j]) && !(math.IsNaN(x[j]) && math.IsNaN(y[j])) {
+						t.Fatalf("n=%d fill %d selection %d group %d: colOf %v, colIn %v", n, how, k, j, x[j], y[j])
+					}
+				}
+			}
+		}
 	}
 }

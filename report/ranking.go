@@ -333,7 +333,7 @@ func (c *computer) multiLabel(sc *sysCalc) {
 	// Per-post values sit on first rows, per-criterion counts are the
 	// counts over the criterion's rows.
 	col := func(name string, sel *rowSel, v []float64) int {
-		return sc.tab.colIn("ml|"+name, sel, func(i int) float64 { return v[i] })
+		return sc.tab.colOf("ml|"+name, sel, v, vecValue)
 	}
 	firsts := selectRows(n, func(i int) bool { return isPost[i] != 0 })
 	np := col("posts", firsts, isPost)

@@ -47,18 +47,8 @@ func b2f(b bool) float64 {
 // values are outside the population).
 func (c *computer) addMean(sc *sysCalc, id metrics.ID, slice Slice, pop string, v []float64, keep *rowSel, boot bool) *sumStat {
 	name := string(id) + "|" + string(slice)
-	x := sc.tab.colIn(name+"|x", keep, func(i int) float64 {
-		if isNaN(v[i]) {
-			return 0
-		}
-		return v[i]
-	})
-	m := sc.tab.colIn(name+"|m", keep, func(i int) float64 {
-		if isNaN(v[i]) {
-			return 0
-		}
-		return 1
-	})
+	x := sc.tab.colOf(name+"|x", keep, v, vecNaNZero)
+	m := sc.tab.colOf(name+"|m", keep, v, vecNotNaN)
 	st := &sumStat{key: metricKey{sc.name, id, slice}, pop: pop, cols: []int{x, m}, f: ratio, nCol: m, perQ: -1, boot: boot}
 	if slice == "" && c.keepPerQuery(sc.name, id) {
 		sc.perQ[id] = v
@@ -70,14 +60,11 @@ func (c *computer) addMean(sc *sysCalc, id metrics.ID, slice Slice, pop string, 
 // addRatio registers Σnum / Σden (times scale) over the rows kept.
 func (c *computer) addRatio(sc *sysCalc, id metrics.ID, slice Slice, pop string, num, den []float64, nvec []float64, scale float64, keep *rowSel, boot bool) {
 	name := string(id) + "|" + string(slice)
-	get := func(v []float64) func(i int) float64 {
-		return func(i int) float64 { return v[i] }
-	}
-	a := sc.tab.colIn(name+"|num", keep, get(num))
-	b := sc.tab.colIn(name+"|den", keep, get(den))
+	a := sc.tab.colOf(name+"|num", keep, num, vecValue)
+	b := sc.tab.colOf(name+"|den", keep, den, vecValue)
 	nc := b
 	if nvec != nil {
-		nc = sc.tab.colIn(name+"|n", keep, get(nvec))
+		nc = sc.tab.colOf(name+"|n", keep, nvec, vecValue)
 	}
 	f := ratio
 	if scale != 1 {
