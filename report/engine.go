@@ -111,9 +111,9 @@ func (t *colTable) colIn(name string, sel *rowSel, fill func(i int) float64) int
 type vecFill int
 
 const (
-	vecValue    vecFill = iota // v[i], NaN included
-	vecNaNZero                 // v[i], a NaN as 0
-	vecNotNaN                  // 1 where v[i] is not NaN
+	vecValue   vecFill = iota // v[i], NaN included
+	vecNaNZero                // v[i], a NaN as 0
+	vecNotNaN                 // 1 where v[i] is not NaN
 )
 
 // colOf is colIn with the fill read from v as how says: the same column,
