@@ -206,9 +206,13 @@ func (e *Eval) loadGrouped(w []int32) {
 	e.num2, e.apSum = num2, apSum
 }
 
-// cumulate sets dst[j] to Σ w[idx[i]] for i <= j, four at a step (20%
-// fewer instructions than one at a time).
-func cumulate(w []int32, idx []int32, dst []int64) {
+// cumulateGo sets dst[j] to Σ w[idx[i]] for i <= j, four at a step (20%
+// fewer instructions than one at a time). On amd64 cumulate is the same
+// loop in assembly (eval_amd64.s), a third faster again: without bounds
+// checks, which Grouped makes unnecessary (every group index is below
+// nGroups, checked when the sample is made, and Load takes weights of that
+// length only). TestCumulate checks the two against each other.
+func cumulateGo(w []int32, idx []int32, dst []int64) {
 	dst = dst[:len(idx)]
 	var a int64
 	j := 0
