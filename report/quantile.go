@@ -1,6 +1,9 @@
 package report
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // percentileInterval returns the numpy-"linear" quantiles (1−conf)/2 and
 // (1+conf)/2 of the finite values of reps, and how many were not finite.
@@ -20,18 +23,67 @@ func percentileInterval(reps []float64, conf float64, scratch *[]float64) (lo, h
 	if len(s) == 0 {
 		return nan, nan, dropped
 	}
+	if lo, hi, ok := tailQuantiles(s, (1-conf)/2, (1+conf)/2); ok {
+		return lo, hi, dropped
+	}
 	return selectQuantile(s, (1-conf)/2), selectQuantile(s, (1+conf)/2), dropped
 }
 
-// selectQuantile is stats.Quantile of sorted(x) computed by selection; it
-// reorders x.
-func selectQuantile(x []float64, q float64) float64 {
+// tailQuantiles returns selectQuantile(x, qlo) and selectQuantile(x, qhi)
+// for quantiles near the two ends (a confidence interval's), by one pass
+// instead of two selections over x: pivots taken from a sample of x bound
+// the ranks wanted, the pass keeps the values at or below the low pivot
+// and at or above the high one, and the ranks are selected within those
+// few. The order statistics are values, whatever finds them, so the
+// results are the same bits. ok is false, and x untouched, when x is
+// small or the quantiles are not in its tails, or when the sample misled
+// the pivots; then selectQuantile does the work.
+func tailQuantiles(x []float64, qlo, qhi float64) (lo, hi float64, ok bool) {
+	const m, margin = 256, 8 // sample size; pivot safety, in sample ranks
 	n := len(x)
-	h := float64(n-1) * q
-	k := int(math.Floor(h))
-	if k >= n-1 {
-		return maxOf(x)
+	if n < 8*m || !(qlo < 0.2 && qhi > 0.8) {
+		return 0, 0, false
 	}
+	hlo, hhi := float64(n-1)*qlo, float64(n-1)*qhi
+	klo, khi := int(math.Floor(hlo)), int(math.Floor(hhi))
+	if khi >= n-1 {
+		return 0, 0, false
+	}
+	var sample [m]float64
+	for i := range sample {
+		sample[i] = x[i*n/m]
+	}
+	slices.Sort(sample[:])
+	// Pivot sample ranks: the low pivot should lie above rank klo+1 of x,
+	// the high one below rank khi.
+	tl := (klo+2)*m/n + margin
+	th := khi*m/n - margin
+	if tl >= th || th < 0 || tl >= m {
+		return 0, 0, false
+	}
+	pl, ph := sample[tl], sample[th]
+	var low, high []float64
+	for _, v := range x {
+		if v <= pl {
+			low = append(low, v)
+		}
+		if v >= ph {
+			high = append(high, v)
+		}
+	}
+	// Every value left out of low is above all of low; every value left
+	// out of high is below all of high.
+	rh := khi - (n - len(high))
+	if len(low) < klo+2 || rh < 0 || rh+1 >= len(high) {
+		return 0, 0, false
+	}
+	return interpolate(low, klo, hlo-float64(klo)), interpolate(high, rh, hhi-float64(khi)), true
+}
+
+// interpolate returns a + frac·(b-a) for the k-th and (k+1)-th smallest
+// a, b of x (k+1 < len(x)), as selectQuantile does with frac = h-k; it
+// reorders x.
+func interpolate(x []float64, k int, frac float64) float64 {
 	a := nthElement(x, k)
 	// the (k+1)-th smallest is the minimum of what lies right of k
 	b := x[k+1]
@@ -43,7 +95,19 @@ func selectQuantile(x []float64, q float64) float64 {
 	if a == b {
 		return a
 	}
-	return a + (h-float64(k))*(b-a)
+	return a + frac*(b-a)
+}
+
+// selectQuantile is stats.Quantile of sorted(x) computed by selection; it
+// reorders x.
+func selectQuantile(x []float64, q float64) float64 {
+	n := len(x)
+	h := float64(n-1) * q
+	k := int(math.Floor(h))
+	if k >= n-1 {
+		return maxOf(x)
+	}
+	return interpolate(x, k, h-float64(k))
 }
 
 func maxOf(x []float64) float64 {

@@ -519,11 +519,21 @@ func (e *Eval) PrecisionAtRecallGrid(grid, out []float64) {
 	// divided only where it is written out; since rounding is monotone, the
 	// rounded maximum is the maximum of the rounded precisions. The
 	// recall test grid[j] > float64(above)/W⁺ is above < leastAtLeast(grid[j], W⁺).
-	var bt, bs int64 // best precision bt/bs; bs = 0: none yet (-Inf)
+	// The best precision so far is bt/bs, 0/1 before the first point
+	// (every point has TP > 0, so the first replaces it; best stays -Inf
+	// until then, and W⁺ > 0 makes sure there is a first).
+	bt, bs := int64(0), int64(1)
 	best := math.Inf(-1)
 	j := len(grid) - 1
 	need := leastAtLeast(grid[j], fP)
-	for k := len(e.cumT) - 1; k >= 0 && j >= 0; k-- {
+	// In an Eval of a Grouped sample only the odd vertices, after a tie
+	// group with a positive, can add positive weight: the others repeat
+	// the TP of the vertex before them.
+	k0, step := len(e.cumT)-1, 1
+	if e.g != nil {
+		k0, step = len(e.cumT)-2, 2
+	}
+	for k := k0; k >= 0 && j >= 0; k -= step {
 		t := int64(e.cumT[k])
 		var above int64
 		if k > 0 {
@@ -532,7 +542,7 @@ func (e *Eval) PrecisionAtRecallGrid(grid, out []float64) {
 		if t == above {
 			continue
 		}
-		if s := t + int64(e.cumF[k]); bs == 0 || t*bs > bt*s {
+		if s := t + int64(e.cumF[k]); t*bs > bt*s {
 			bt, bs = t, s
 		}
 		if above < need {
@@ -547,7 +557,7 @@ func (e *Eval) PrecisionAtRecallGrid(grid, out []float64) {
 			need = leastAtLeast(grid[j], fP)
 		}
 	}
-	if j >= 0 && bs != 0 {
+	if j >= 0 && bt != 0 {
 		best = float64(bt) / float64(bs)
 	}
 	for ; j >= 0; j-- {
