@@ -6,20 +6,29 @@ import (
 	"testing"
 )
 
+// consecutiveGroups returns n rows in groups of consecutive rows, a new
+// group starting at a row with probability 1/every, and the number of
+// groups.
+func consecutiveGroups(r *rand.Rand, n, every int) ([]int32, int) {
+	group := make([]int32, n)
+	g := int32(0)
+	for i := range group {
+		if i > 0 && r.IntN(every) == 0 {
+			g++
+		}
+		group[i] = g
+	}
+	return group, int(g) + 1
+}
+
 // Columns filled on all cores (large inputs whose groups are consecutive)
 // hold the very sums of one pass, and inputs whose groups are not
 // consecutive take the one pass.
 func TestColTableParallelSameSums(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	n := parallelRows + 12345
-	group := make([]int32, n)
-	g := int32(0)
-	for i := range group {
-		if i > 0 && r.IntN(7) == 0 {
-			g++
-		}
-		group[i] = g
-	}
+	group, nG := consecutiveGroups(r, n, 7)
+	g := int32(nG - 1)
 	v := make([]float64, n)
 	for i := range v {
 		v[i] = r.Float64() / 3
@@ -119,14 +128,8 @@ func TestColTableReusesRepeats(t *testing.T) {
 func TestColOfMatchesColIn(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for _, n := range []int{50, parallelRows + 999} {
-		group := make([]int32, n)
-		g := int32(0)
-		for i := range group {
-			if i > 0 && r.IntN(3) == 0 {
-				g++
-			}
-			group[i] = g
-		}
+		group, nG := consecutiveGroups(r, n, 3)
+		g := int32(nG - 1)
 		v := make([]float64, n)
 		for i := range v {
 			switch r.IntN(5) {
