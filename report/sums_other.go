@@ -2,7 +2,9 @@
 
 package report
 
-const useAVX2 = false
+// useAVX2 is false: the Go loops do all the work (a variable, so that
+// tests can set it as they do on amd64).
+var useAVX2 = false
 
 func weighSparse16(acc *[16]float64, kf []float64, grp []int32, val []float64, g0 int) {
 	panic("report: weighSparse16 without AVX2")

@@ -59,6 +59,8 @@ func multiplicities(rng *rand.Rand, G, R int) []int32 {
 // non-finite values (which must not meet a zero multiplicity).
 func TestSumMatrixWeigh(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
+	avx2 := useAVX2
+	defer func() { useAVX2 = avx2 }()
 	for _, sh := range []sumShape{
 		{G: 50, floats: 20, counts: 9, sparse: 30, sparseEvery: 7},
 		{G: 300, floats: 3, counts: 2, sparse: 40, sparseEvery: 40},
@@ -72,7 +74,10 @@ func TestSumMatrixWeigh(t *testing.T) {
 		inf[sh.G/2] = math.Inf(1)
 		cols = append(cols, inf)
 		m := newSumMatrix(sh.G, cols)
-		for _, R := range []int{sumBatch, 3, 1} {
+		for k, R := range []int{sumBatch, sumBatch, 3, 1} {
+			// A full batch twice: with the Go loops, then with the
+			// AVX2 kernels where the CPU has them.
+			useAVX2 = avx2 && k == 1
 			cnt := multiplicities(rng, sh.G, R)
 			s := m.scratch(R)
 			m.weigh(cnt, s)
