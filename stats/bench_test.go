@@ -93,9 +93,9 @@ func benchKernels(b *testing.B, n int) {
 	gm := NewGroupedMean(x, group, ng)
 	cal := NewCalibration(y, p, group, ng, 10)
 	b.Run("Weights", func(b *testing.B) {
-		d, cnt := newDrawer(), make([]int32, ng)
+		cnt := make([]int32, ng)
 		for b.Loop() {
-			d.counts(1, 0, cnt)
+			drawCounts(1, 0, cnt)
 			expand(group, cnt, w)
 		}
 	})
@@ -205,9 +205,8 @@ func BenchmarkDeLongPaired_14770(b *testing.B) {
 // BenchmarkCounts_14770 draws the multiplicities of one replicate of
 // 14,770 groups (workload (d) draws 2,000 of them).
 func BenchmarkCounts_14770(b *testing.B) {
-	d := newDrawer()
 	c := make([]int32, 14770)
 	for i := 0; b.Loop(); i++ {
-		d.counts(1, i, c)
+		drawCounts(1, i, c)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"math/rand/v2"
 	"runtime"
 
 	"paperbundle/internal/par"
@@ -87,48 +86,70 @@ func streamSeed(seed uint64, k int) (hi, lo uint64) {
 	return splitMix64(seed, 2*u+1), splitMix64(seed, 2*u+2)
 }
 
-// drawer draws the group multiplicities of replicates without allocating.
-type drawer struct {
-	pcg *rand.PCG
-}
-
-func newDrawer() *drawer {
-	return &drawer{pcg: rand.NewPCG(0, 0)}
-}
-
-// counts sets c[g] to the number of times group g is drawn in replicate b:
-// len(c) draws of rand.New(pcg).IntN(len(c)), each done here on the PCG
-// itself, by the same steps as math/rand/v2 (a mask for a power of two,
-// else Lemire's multiply with rejection), so that the draws are the same
-// numbers without an interface call per draw (TestCountsAsIntN).
-func (d *drawer) counts(seed uint64, b int, c []int32) {
-	d.pcg.Seed(streamSeed(seed, b))
+// drawCounts sets c[g] to the number of times group g is drawn in replicate b:
+// len(c) draws of rand.New(rand.NewPCG(streamSeed(seed, b))).IntN(len(c)),
+// each done here by the same steps as math/rand/v2 (its PCG, then a mask
+// for a power of two, else Lemire's multiply with rejection), so that the
+// draws are the same numbers (TestCountsAsIntN) without an interface call
+// per draw and with the generator's state in registers (pcgNext).
+func drawCounts(seed uint64, b int, c []int32) {
+	sh, sl := streamSeed(seed, b)
 	clear(c)
 	n := uint64(len(c))
+	var x uint64
 	if n&(n-1) == 0 {
 		for range n {
-			c[d.pcg.Uint64()&(n-1)]++
+			x, sh, sl = pcgNext(sh, sl)
+			c[x&(n-1)]++
 		}
 		return
 	}
 	thresh := -n % n // 2⁶⁴ mod n
 	for range n {
-		hi, lo := bits.Mul64(d.pcg.Uint64(), n)
+		x, sh, sl = pcgNext(sh, sl)
+		hi, lo := bits.Mul64(x, n)
 		if lo < thresh {
-			hi = redraw(d.pcg, n, thresh)
+			hi, sh, sl = redraw(sh, sl, n, thresh)
 		}
 		c[hi]++
 	}
 }
 
+// pcgNext is one draw of math/rand/v2's PCG from the state (hi, lo): the
+// 128-bit LCG step, then the DXSM output of the new state. It returns the
+// output and the new state. (rand.PCG keeps its state behind a pointer,
+// loaded and stored at every draw: a chain of stores and reloads the
+// draws then wait on.) TestPCGNext checks it against rand.PCG.
+func pcgNext(hi, lo uint64) (x, nhi, nlo uint64) {
+	const (
+		mulHi    = 2549297995355413924
+		mulLo    = 4865540595714422341
+		incHi    = 6364136223846793005
+		incLo    = 1442695040888963407
+		cheapMul = 0xda942042e4dd58b5
+	)
+	h, l := bits.Mul64(lo, mulLo)
+	h += hi*mulLo + lo*mulHi
+	l, c := bits.Add64(l, incLo, 0)
+	h, _ = bits.Add64(h, incHi, c)
+	x = h
+	x ^= x >> 32
+	x *= cheapMul
+	x ^= x >> 48
+	x *= l | 1
+	return x, h, l
+}
+
 // redraw is the rejection loop of Lemire's method (rare: thresh/2⁶⁴ of the
 // draws): it draws again until the low word of the product is at least
-// thresh and returns the high word.
-func redraw(p *rand.PCG, n, thresh uint64) uint64 {
+// thresh and returns the high word and the generator's state.
+func redraw(hi, lo, n, thresh uint64) (v, nhi, nlo uint64) {
 	for {
-		hi, lo := bits.Mul64(p.Uint64(), n)
-		if lo >= thresh {
-			return hi
+		var x uint64
+		x, hi, lo = pcgNext(hi, lo)
+		v, l := bits.Mul64(x, n)
+		if l >= thresh {
+			return v, hi, lo
 		}
 	}
 }
@@ -147,7 +168,7 @@ func (p Plan) Counts(b int, dst []int32) {
 	if len(dst) != p.NGroups {
 		panic("stats: Counts: len(dst) != NGroups")
 	}
-	newDrawer().counts(p.Seed, b, dst)
+	drawCounts(p.Seed, b, dst)
 }
 
 // Weights writes into dst (length NItems) the item weights of replicate b,
@@ -279,14 +300,13 @@ func RunCountBatches(plan Plan, nStat, batch int, newF func() func(b0 int, cnt [
 	nb := (plan.B + batch - 1) / batch
 	par.Jobs(plan.workers(nb), nb, func() func(int) {
 		f := newF()
-		d := newDrawer()
 		G := plan.NGroups
 		c := make([]int32, batch*G)
 		return func(k int) {
 			b0 := k * batch
 			b1 := min(b0+batch, plan.B)
 			for b := b0; b < b1; b++ {
-				d.counts(plan.Seed, b, c[(b-b0)*G:(b-b0+1)*G])
+				drawCounts(plan.Seed, b, c[(b-b0)*G:(b-b0+1)*G])
 			}
 			out := res.data[b0*nStat : b1*nStat : b1*nStat]
 			for j := range out {

@@ -188,16 +188,15 @@ func TestPlanPanics(t *testing.T) {
 	}
 }
 
-// TestCountsAsIntN checks the drawer's multiplicities against the stream it
+// TestCountsAsIntN checks drawCounts's multiplicities against the stream it
 // documents (Plan.Weights): len(c) draws of rand.New(pcg).IntN(len(c)),
 // for group counts that are and are not powers of two.
 func TestCountsAsIntN(t *testing.T) {
-	d := newDrawer()
 	for _, n := range []int{1, 2, 3, 5, 8, 64, 100, 1477, 4096, 14770, 100000} {
 		for _, b := range []int{0, 1, 999} {
 			const seed = 20260118
 			got := make([]int32, n)
-			d.counts(seed, b, got)
+			drawCounts(seed, b, got)
 			hi, lo := streamSeed(seed, b)
 			r := rand.New(rand.NewPCG(hi, lo))
 			want := make([]int32, n)
@@ -217,13 +216,16 @@ func TestCountsAsIntN(t *testing.T) {
 func TestRedraw(t *testing.T) {
 	var n uint64 = 3 << 62
 	thresh := -n % n
-	p, ref := rand.NewPCG(1, 2), rand.New(rand.NewPCG(1, 2))
+	sh, sl := uint64(1), uint64(2)
+	ref := rand.New(rand.NewPCG(1, 2))
 	rejected := 0
 	for i := range 10000 {
-		hi, lo := bits.Mul64(p.Uint64(), n)
+		var x uint64
+		x, sh, sl = pcgNext(sh, sl)
+		hi, lo := bits.Mul64(x, n)
 		if lo < thresh {
 			rejected++
-			hi = redraw(p, n, thresh)
+			hi, sh, sl = redraw(sh, sl, n, thresh)
 		}
 		if want := ref.Uint64N(n); hi != want {
 			t.Fatalf("draw %d: %d, want %d", i, hi, want)
@@ -231,5 +233,22 @@ func TestRedraw(t *testing.T) {
 	}
 	if rejected < 2000 {
 		t.Fatalf("only %d of 10000 draws rejected; the test does not exercise redraw", rejected)
+	}
+}
+
+// TestPCGNext checks pcgNext against math/rand/v2's PCG over a long
+// stream from several seeds.
+func TestPCGNext(t *testing.T) {
+	s1, s2 := streamSeed(20260118, 7)
+	for _, seed := range [][2]uint64{{0, 0}, {1, 2}, {^uint64(0), 12345}, {s1, s2}} {
+		ref := rand.NewPCG(seed[0], seed[1])
+		hi, lo := seed[0], seed[1]
+		for i := range 100000 {
+			var x uint64
+			x, hi, lo = pcgNext(hi, lo)
+			if want := ref.Uint64(); x != want {
+				t.Fatalf("seed %v draw %d: %#x, want %#x", seed, i, x, want)
+			}
+		}
 	}
 }
