@@ -515,13 +515,12 @@ func (e *Eval) PrecisionAtRecallGrid(grid, out []float64) {
 	// above it and no higher precision.
 	//
 	// No division per point: the best precision is kept as the fraction
-	// bt/bs and compared by cross-multiplication (exact in int64), and
-	// divided only where it is written out; since rounding is monotone, the
-	// rounded maximum is the maximum of the rounded precisions. The
-	// recall test grid[j] > float64(above)/W⁺ is above < leastAtLeast(grid[j], W⁺).
-	// The best precision so far is bt/bs, 0/1 before the first point
-	// (every point has TP > 0, so the first replaces it; best stays -Inf
-	// until then, and W⁺ > 0 makes sure there is a first).
+	// bt/bs, compared by cross-multiplication (exact in int64) and divided
+	// only where it is written out; since rounding is monotone, the
+	// rounded maximum is the maximum of the rounded precisions. bt/bs is
+	// 0/1 before the first point, which replaces it (its TP is > 0; W⁺ > 0
+	// makes sure there is one). The recall test
+	// grid[j] > float64(above)/W⁺ is above < leastAtLeast(grid[j], W⁺).
 	bt, bs := int64(0), int64(1)
 	best := math.Inf(-1)
 	j := len(grid) - 1
