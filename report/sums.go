@@ -232,10 +232,14 @@ func (m *sumMatrix) scratch(batch int) *sumScratch {
 		s: make([]float64, batch*len(m.scol)), x: make([]float64, batch*len(m.xcol))}
 	nb := min(m.G, groupBlock)
 	if len(m.scol) > 0 {
-		s.kf = make([]float64, batch*nb)
 		s.cur = make([]int32, len(m.scol))
 	}
-	if m.W > 0 && m.W <= fewWords {
+	// The transposed multiplicities: for the sparse columns, the few
+	// packed words and the AVX2 kernels of the dense ones.
+	if len(m.scol) > 0 || (len(m.fcol) > 0 && useAVX2) {
+		s.kf = make([]float64, batch*nb)
+	}
+	if m.W > 0 && (m.W <= fewWords || useAVX2) {
 		s.ki = make([]uint64, batch*nb)
 	}
 	return s
@@ -321,6 +325,10 @@ func (m *sumMatrix) weighBlock(cnt []int32, s *sumScratch, R, g0, g1 int) {
 		c1 := min(c0+block, nf)
 		for g := g0; g < g1; g++ {
 			row := m.F[g*nf+c0 : g*nf+c1]
+			if R == 16 && useAVX2 {
+				axpyRows16(s.f[c0:16*nf], nf, row, (*[16]float64)(kf[(g-g0)*16:]))
+				continue
+			}
 			for r := range R {
 				if k := cnt[r*G+g]; k != 0 {
 					floats.AddScaled(s.f[r*nf+c0:r*nf+c1], float64(k), row)
@@ -333,6 +341,10 @@ func (m *sumMatrix) weighBlock(cnt []int32, s *sumScratch, R, g0, g1 int) {
 			c1 := min(c0+block, W)
 			for g := g0; g < g1; g++ {
 				row := m.P[g*W+c0 : g*W+c1]
+				if R == 16 && useAVX2 {
+					axpyWords16(s.p[c0:16*W], W, row, (*[16]uint64)(ki[(g-g0)*16:]))
+					continue
+				}
 				for r := range R {
 					if k := uint64(cnt[r*G+g]); k != 0 {
 						acc := s.p[r*W+c0 : r*W+c1]

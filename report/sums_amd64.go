@@ -21,3 +21,17 @@ func weighSparse16(acc *[16]float64, kf []float64, grp []int32, val []float64, g
 //
 //go:noescape
 func weighWords16(acc *[16]uint64, ki []uint64, p []uint64, W int)
+
+// axpyRows16 adds k[r]·row to the row of replicate r of acc (it starts at
+// acc[r·stride]), for the 16 replicates with k[r] != 0: the dense float
+// columns of a group, in AVX2. len(acc) must be at least
+// 15·stride + len(row).
+//
+//go:noescape
+func axpyRows16(acc []float64, stride int, row []float64, k *[16]float64)
+
+// axpyWords16 is axpyRows16 for packed words, modulo 2⁶⁴; every k[r]
+// must be below 2³².
+//
+//go:noescape
+func axpyWords16(acc []uint64, stride int, row []uint64, k *[16]uint64)

@@ -104,3 +104,114 @@ wdone:
 	VMOVDQU Y3, 96(DI)
 	VZEROUPPER
 	RET
+
+// func axpyRows16(acc []float64, stride int, row []float64, k *[16]float64)
+//
+// For r < 16 with k[r] != 0: acc[r*stride+i] += k[r]*row[i] for
+// i < len(row), four at a step (VMULPD then VADDPD, each rounded, as Go
+// and gonum's axpy do), the last few one at a time.
+TEXT ·axpyRows16(SB), NOSPLIT, $0-64
+	MOVQ acc_base+0(FP), DI
+	MOVQ stride+24(FP), R9
+	SHLQ $3, R9
+	MOVQ row_base+32(FP), SI
+	MOVQ row_len+40(FP), CX
+	MOVQ k+56(FP), R8
+	MOVQ $16, R10
+	VXORPD X1, X1, X1
+
+frloop:
+	VMOVSD (R8), X0
+	VUCOMISD X1, X0
+	JEQ frnext
+	VBROADCASTSD (R8), Y0
+	MOVQ DI, DX
+	MOVQ SI, BX
+	MOVQ CX, AX
+
+fvloop:
+	CMPQ AX, $4
+	JLT ftail
+	VMULPD (BX), Y0, Y2
+	VADDPD (DX), Y2, Y2
+	VMOVUPD Y2, (DX)
+	ADDQ $32, BX
+	ADDQ $32, DX
+	SUBQ $4, AX
+	JMP fvloop
+
+ftail:
+	TESTQ AX, AX
+	JEQ frnext
+	VMULSD (BX), X0, X2
+	VADDSD (DX), X2, X2
+	VMOVSD X2, (DX)
+	ADDQ $8, BX
+	ADDQ $8, DX
+	DECQ AX
+	JMP ftail
+
+frnext:
+	ADDQ $8, R8
+	ADDQ R9, DI
+	DECQ R10
+	JNZ frloop
+	VZEROUPPER
+	RET
+
+// func axpyWords16(acc []uint64, stride int, row []uint64, k *[16]uint64)
+//
+// For r < 16 with k[r] != 0: acc[r*stride+i] += k[r]*row[i] modulo 2^64
+// for i < len(row); every k[r] is below 2^32 (see weighWords16).
+TEXT ·axpyWords16(SB), NOSPLIT, $0-64
+	MOVQ acc_base+0(FP), DI
+	MOVQ stride+24(FP), R9
+	SHLQ $3, R9
+	MOVQ row_base+32(FP), SI
+	MOVQ row_len+40(FP), CX
+	MOVQ k+56(FP), R8
+	MOVQ $16, R10
+
+wrloop:
+	MOVQ (R8), R11
+	TESTQ R11, R11
+	JEQ wrnext
+	VPBROADCASTQ (R8), Y0
+	MOVQ DI, DX
+	MOVQ SI, BX
+	MOVQ CX, AX
+
+wvloop:
+	CMPQ AX, $4
+	JLT wtail
+	VMOVDQU (BX), Y2
+	VPSRLQ $32, Y2, Y3
+	VPMULUDQ Y0, Y2, Y4
+	VPMULUDQ Y0, Y3, Y5
+	VPSLLQ $32, Y5, Y5
+	VPADDQ Y5, Y4, Y4
+	VPADDQ (DX), Y4, Y4
+	VMOVDQU Y4, (DX)
+	ADDQ $32, BX
+	ADDQ $32, DX
+	SUBQ $4, AX
+	JMP wvloop
+
+wtail:
+	TESTQ AX, AX
+	JEQ wrnext
+	MOVQ (BX), R12
+	IMULQ R11, R12
+	ADDQ R12, (DX)
+	ADDQ $8, BX
+	ADDQ $8, DX
+	DECQ AX
+	JMP wtail
+
+wrnext:
+	ADDQ $8, R8
+	ADDQ R9, DI
+	DECQ R10
+	JNZ wrloop
+	VZEROUPPER
+	RET

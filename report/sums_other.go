@@ -13,3 +13,11 @@ func weighSparse16(acc *[16]float64, kf []float64, grp []int32, val []float64, g
 func weighWords16(acc *[16]uint64, ki []uint64, p []uint64, W int) {
 	panic("report: weighWords16 without AVX2")
 }
+
+func axpyRows16(acc []float64, stride int, row []float64, k *[16]float64) {
+	panic("report: axpyRows16 without AVX2")
+}
+
+func axpyWords16(acc []uint64, stride int, row []uint64, k *[16]uint64) {
+	panic("report: axpyWords16 without AVX2")
+}

@@ -3,6 +3,7 @@ package report
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -206,6 +207,59 @@ func TestWeighWords16(t *testing.T) {
 		}
 		if got != want {
 			t.Fatalf("trial %d (W=%d, %d groups): AVX2 %v, Go %v", trial, W, nb, got, want)
+		}
+	}
+}
+
+// TestAxpy16 checks the AVX2 kernels of the dense columns against Go
+// loops, bit for bit: rows of every length up to 130 (the four-wide steps
+// and their tails), multiplicities with zeros (skipped), products that
+// wrap past 2⁶⁴, and the stride between replicates' rows.
+func TestAxpy16(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("no AVX2 on this machine")
+	}
+	rng := rand.New(rand.NewPCG(15, 16))
+	for trial := range 400 {
+		L := rng.IntN(131)
+		stride := L + rng.IntN(5)
+		var kf [16]float64
+		var ki [16]uint64
+		for r := range kf {
+			if rng.IntN(3) > 0 {
+				k := rng.IntN(7)
+				if rng.IntN(10) == 0 {
+					k = int(rng.Int32())
+				}
+				kf[r], ki[r] = float64(k), uint64(k)
+			}
+		}
+		row, rowW := make([]float64, L), make([]uint64, L)
+		for i := range row {
+			row[i] = rng.NormFloat64() * math.Pow(10, float64(rng.IntN(40)-20))
+			rowW[i] = rng.Uint64() >> rng.IntN(64)
+		}
+		n := 15*stride + L
+		acc, accW := make([]float64, n), make([]uint64, n)
+		for i := range acc {
+			acc[i], accW[i] = rng.NormFloat64(), rng.Uint64()
+		}
+		want, wantW := slices.Clone(acc), slices.Clone(accW)
+		for r := range 16 {
+			if ki[r] == 0 {
+				continue
+			}
+			for i := range L {
+				want[r*stride+i] += kf[r] * row[i]
+				wantW[r*stride+i] += ki[r] * rowW[i]
+			}
+		}
+		axpyRows16(acc, stride, row, &kf)
+		axpyWords16(accW, stride, rowW, &ki)
+		for i := range acc {
+			if math.Float64bits(acc[i]) != math.Float64bits(want[i]) || accW[i] != wantW[i] {
+				t.Fatalf("trial %d (L=%d, stride %d) at %d: AVX2 %v %d, Go %v %d", trial, L, stride, i, acc[i], accW[i], want[i], wantW[i])
+			}
 		}
 	}
 }
