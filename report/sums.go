@@ -234,12 +234,13 @@ func (m *sumMatrix) scratch(batch int) *sumScratch {
 	if len(m.scol) > 0 {
 		s.cur = make([]int32, len(m.scol))
 	}
-	// The transposed multiplicities: for the sparse columns, the few
-	// packed words and the AVX2 kernels of the dense ones.
-	if len(m.scol) > 0 || (len(m.fcol) > 0 && useAVX2) {
+	// The transposed multiplicities of a block (for the sparse columns,
+	// the few packed words and the AVX2 kernels of the dense ones), 64 KB
+	// each at most: made whichever path weigh takes.
+	if len(m.scol) > 0 || len(m.fcol) > 0 {
 		s.kf = make([]float64, batch*nb)
 	}
-	if m.W > 0 && (m.W <= fewWords || useAVX2) {
+	if m.W > 0 {
 		s.ki = make([]uint64, batch*nb)
 	}
 	return s
