@@ -66,6 +66,12 @@ type Query struct {
 	Split     Split
 	Gold      []string // gold evidence ids, in input order, no duplicates
 	GoldRels  []int    // graded relevance aligned with Gold, each >= 1
+
+	// TREC is true for a query judged in a qrels file; NonRel is then how
+	// many of its documents are judged non-relevant (grade 0 up to the
+	// relevance level), which bpref needs.
+	TREC   bool
+	NonRel int
 }
 
 // HasEvidence reports whether the query has at least one gold item.
@@ -81,6 +87,11 @@ type Row struct {
 	Scores     []float64
 	Rel        []int
 	NodeProbs  []float64 // aligned with Candidates; nil when absent
+
+	// Judged says, for TREC runs, whether each ranked candidate has a
+	// judgment in the qrels (grade >= 0); nil for a per-query table, which
+	// cannot tell a judged non-relevant candidate from an unjudged one.
+	Judged []bool
 
 	Selected    []string // the pipeline's own extracted set, when HasSelected
 	HasSelected bool
@@ -115,8 +126,19 @@ type Dataset struct {
 	// queries without a run, per system name.
 	RunQueriesWithoutQrels map[string]int
 	QrelsQueriesWithoutRun map[string]int
+	// TRECConventions is the conventions in force for TREC inputs; nil
+	// when no system is a TREC run.
+	TRECConventions *TRECConventions
 
 	Notes []string // caveats about the input, shown in the report
+}
+
+// TRECConventions records how TREC inputs were read (trec_eval's options
+// where it has one).
+type TRECConventions struct {
+	RelevanceLevel int    `json:"relevance_level"` // trec_eval -l
+	NoRelevant     string `json:"no_relevant"`     // zero | skip
+	MissingRun     string `json:"missing_run"`     // skip | zero (trec_eval -c)
 }
 
 // InputError is one problem with an input file, positioned at a line and a

@@ -32,12 +32,29 @@ type Spec struct {
 	Systems []SystemSpec
 	Qrels   string // TREC qrels shared by every TREC system
 	Queries string // optional TREC queries table: query_id, post_id, criterion_id, fold, split
+	TREC    TREC   // conventions of TREC inputs
 
 	// NamedBy, when not nil, says where the configuration names an input
 	// (given its path as Load opens it). A file that cannot be opened is
 	// then reported at that place, with the key that named it, so that
 	// the message points at what the user has to change.
 	NamedBy func(path string) (Place, bool)
+}
+
+// TREC holds the conventions of TREC inputs (the trec: key of paper.yaml),
+// trec_eval's where it has one.
+type TREC struct {
+	// RelevanceLevel: a document is relevant when its qrels grade is at
+	// least this (trec_eval -l); 0 means 1.
+	RelevanceLevel int
+	// NoRelevant is "zero" (a judged query with no relevant document is
+	// ranked and scores 0, as trec_eval) or "skip" (it is left out of the
+	// ranking population). Load only records it; "" means zero.
+	NoRelevant string
+	// MissingRunZero adds, for a qrels query a run has no line for, a row
+	// with no candidates, so that it scores 0 (trec_eval -c); false leaves
+	// the query out of that system.
+	MissingRunZero bool
 }
 
 // Place is where a configuration names an input: a key path such as
@@ -271,6 +288,9 @@ func (ld *loader) readTRECShared() error {
 	}
 	err := ld.withFile(&ld.c, ld.spec.Qrels, func(r io.Reader) error {
 		q, err := parseQrels(ld.spec.Qrels, r, &ld.c)
+		if q != nil {
+			q.setLevel(ld.spec.TREC.RelevanceLevel)
+		}
 		ld.qrels = q
 		return err
 	})
@@ -371,9 +391,21 @@ func (ld *loader) trecRecords(src *source, rn *run, ne map[string]neProb, c *col
 			c.push(e)
 		}
 	}
+	var missing []*runQuery
 	for _, g := range ld.qrels.queries {
 		if rn.byQID[g.qid] == nil {
 			src.qrelsNoRun++
+			missing = append(missing, &runQuery{qid: g.qid, line: g.line})
+		}
+	}
+	if ld.spec.TREC.MissingRunZero && len(missing) > 0 {
+		// A qrels query with no run line ranks nothing and scores 0
+		// (trec_eval -c); its errors point at its qrels line.
+		var pt part
+		ld.trecRange(&pt.recs, missing, ld.qrels.file, src.spec.NEProbs, ne, &pt.c)
+		src.recs.join(&pt.recs)
+		for _, e := range pt.c.list {
+			c.push(e)
 		}
 	}
 	if src.recs.len() == 0 && len(c.list) == 0 {
@@ -386,6 +418,7 @@ func (ld *loader) trecRecords(src *source, rn *run, ne map[string]neProb, c *col
 // names the ne_probs table ne, when given.
 func (ld *loader) trecRange(recs *records, qs []*runQuery, file, neFile string, ne map[string]neProb, c *collector) (noQrels int) {
 	qr, qt := ld.qrels, ld.queries
+	level := max(ld.spec.TREC.RelevanceLevel, 1)
 	var (
 		perm []int
 		look lookup
@@ -397,7 +430,7 @@ func (ld *loader) trecRange(recs *records, qs []*runQuery, file, neFile string, 
 			noQrels++
 			continue
 		}
-		query := Query{ID: q.qid, Post: q.qid, Split: SplitEval, Gold: g.gold, GoldRels: g.rels}
+		query := Query{ID: q.qid, Post: q.qid, Split: SplitEval, Gold: g.gold, GoldRels: g.grades, NonRel: g.nonRel, TREC: true}
 		idFile, idLine := file, q.line
 		if qt != nil {
 			info := qt.byID[q.qid]
@@ -427,10 +460,14 @@ func (ld *loader) trecRange(recs *records, qs []*runQuery, file, neFile string, 
 		row.Candidates = orderStrings(&mem.strs, q.docs, perm)
 		row.Scores = permuteFloats(&mem.floats, q.scores, perm)
 		row.Rel = mem.ints.take(len(row.Candidates))
-		look.reset(query.Gold)
+		row.Judged = make([]bool, len(row.Candidates))
+		look.reset(g.docs)
 		for i, d := range row.Candidates {
-			if k := look.find(d); k >= 0 {
-				row.Rel[i] = query.GoldRels[k]
+			if k := look.find(d); k >= 0 && g.rels[k] >= 0 {
+				row.Judged[i] = true
+				if g.rels[k] >= level {
+					row.Rel[i] = g.rels[k]
+				}
 			}
 		}
 		*recs.add() = record{Query: query, row: row, line: q.line, idFile: idFile, idLine: idLine}
@@ -785,11 +822,27 @@ func (ld *loader) assemble(srcs []*source) *Dataset {
 		}
 		d.RunQueriesWithoutQrels[src.spec.Name] = src.runNoQrels
 		d.QrelsQueriesWithoutRun[src.spec.Name] = src.qrelsNoRun
+		if d.TRECConventions == nil {
+			t := ld.spec.TREC
+			d.TRECConventions = &TRECConventions{RelevanceLevel: max(t.RelevanceLevel, 1), NoRelevant: "zero", MissingRun: "skip"}
+			if t.NoRelevant == "skip" {
+				d.TRECConventions.NoRelevant = "skip"
+			}
+			if t.MissingRunZero {
+				d.TRECConventions.MissingRun = "zero"
+			}
+			tc := d.TRECConventions
+			d.Notes = append(d.Notes, fmt.Sprintf("TREC conventions: relevance level %d (a document is relevant when its qrels grade is at least %d, trec_eval -l); no_relevant: %s; missing_run: %s.", tc.RelevanceLevel, tc.RelevanceLevel, tc.NoRelevant, tc.MissingRun))
+		}
 		if src.runNoQrels > 0 {
 			d.Notes = append(d.Notes, fmt.Sprintf("%s: %s without qrels not evaluated (as trec_eval).", src.spec.Input, plural(src.runNoQrels, "run query")))
 		}
 		if src.qrelsNoRun > 0 {
-			d.Notes = append(d.Notes, fmt.Sprintf("%s: %s not in the run, not evaluated (as trec_eval without -c).", src.spec.Input, plural(src.qrelsNoRun, "qrels query")))
+			if ld.spec.TREC.MissingRunZero {
+				d.Notes = append(d.Notes, fmt.Sprintf("%s: %s not in the run, evaluated with no documents retrieved and scored 0 (missing_run: zero, as trec_eval -c).", src.spec.Input, plural(src.qrelsNoRun, "qrels query")))
+			} else {
+				d.Notes = append(d.Notes, fmt.Sprintf("%s: %s not in the run, left out of this system (missing_run: skip; trec_eval without -c stops with an error there, with -c it scores them 0).", src.spec.Input, plural(src.qrelsNoRun, "qrels query")))
+			}
 		}
 	}
 	return d

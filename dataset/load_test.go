@@ -326,7 +326,8 @@ func contains(list []string, s string) bool {
 // ne_probs. Expected values follow trec_eval's documented semantics:
 //
 //   - qrels: q1 gold d1 (1), d3 (2), d2 judged 0 is not relevant; q2 has
-//     only a rel -1 judgment, so it is evaluated with no gold; q9 is not in
+//     only a rel -1 judgment (in the pool, not judged: trec_eval's
+//     convention), so it is evaluated with no gold and d5 is unjudged; q9 is not in
 //     either run.
 //   - run a, q1: d3 0.9, then d1, d2, d10 tied at 0.5 in docno-descending
 //     byte order: d2 > d10 > d1. Ranking: d3 d2 d10 d1, grades 2 0 0 1.
@@ -348,22 +349,22 @@ func TestLoadTREC(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantQ := []Query{
-		{ID: "q1", Post: "P1", Criterion: "A.1", Fold: 0, Split: SplitEval, Gold: []string{"d1", "d3"}, GoldRels: []int{1, 2}},
-		{ID: "q2", Post: "P1", Criterion: "A.2", Fold: 0, Split: SplitEval},
-		{ID: "q3", Post: "P2", Criterion: "A.1", Fold: 0, Split: SplitTune, Gold: []string{"d1"}, GoldRels: []int{1}},
+		{ID: "q1", Post: "P1", Criterion: "A.1", Fold: 0, Split: SplitEval, Gold: []string{"d1", "d3"}, GoldRels: []int{1, 2}, TREC: true, NonRel: 1},
+		{ID: "q2", Post: "P1", Criterion: "A.2", Fold: 0, Split: SplitEval, TREC: true},
+		{ID: "q3", Post: "P2", Criterion: "A.1", Fold: 0, Split: SplitTune, Gold: []string{"d1"}, GoldRels: []int{1}, TREC: true},
 	}
 	if !reflect.DeepEqual(d.Queries, wantQ) {
 		t.Errorf("queries:\n got %+v\nwant %+v", d.Queries, wantQ)
 	}
 	wantA := []Row{
-		{Candidates: []string{"d3", "d2", "d10", "d1"}, Scores: []float64{0.9, 0.5, 0.5, 0.5}, Rel: []int{2, 0, 0, 1}, NEProb: 0.8, HasNEProb: true},
-		{Candidates: []string{"d5"}, Scores: []float64{1}, Rel: []int{0}, NEProb: 0.1, HasNEProb: true},
-		{Candidates: []string{"d2", "d1"}, Scores: []float64{2, 2}, Rel: []int{0, 1}, NEProb: 0.6, HasNEProb: true},
+		{Candidates: []string{"d3", "d2", "d10", "d1"}, Scores: []float64{0.9, 0.5, 0.5, 0.5}, Rel: []int{2, 0, 0, 1}, Judged: []bool{true, true, false, true}, NEProb: 0.8, HasNEProb: true},
+		{Candidates: []string{"d5"}, Scores: []float64{1}, Rel: []int{0}, Judged: []bool{false}, NEProb: 0.1, HasNEProb: true},
+		{Candidates: []string{"d2", "d1"}, Scores: []float64{2, 2}, Rel: []int{0, 1}, Judged: []bool{false, true}, NEProb: 0.6, HasNEProb: true},
 	}
 	wantB := []Row{
-		{Candidates: []string{"d1", "d3", "d2"}, Scores: []float64{3, 2, 1}, Rel: []int{1, 2, 0}, NEProb: 0.9, HasNEProb: true},
-		{Candidates: []string{"d6", "d5"}, Scores: []float64{8, 7}, Rel: []int{0, 0}, NEProb: 0.3, HasNEProb: true},
-		{Candidates: []string{"d2"}, Scores: []float64{-0.5}, Rel: []int{0}, NEProb: 0.2, HasNEProb: true},
+		{Candidates: []string{"d1", "d3", "d2"}, Scores: []float64{3, 2, 1}, Rel: []int{1, 2, 0}, Judged: []bool{true, true, true}, NEProb: 0.9, HasNEProb: true},
+		{Candidates: []string{"d6", "d5"}, Scores: []float64{8, 7}, Rel: []int{0, 0}, Judged: []bool{false, false}, NEProb: 0.3, HasNEProb: true},
+		{Candidates: []string{"d2"}, Scores: []float64{-0.5}, Rel: []int{0}, Judged: []bool{false}, NEProb: 0.2, HasNEProb: true},
 	}
 	if !reflect.DeepEqual(d.Systems[0].Rows, wantA) {
 		t.Errorf("run a:\n got %+v\nwant %+v", d.Systems[0].Rows, wantA)

@@ -57,8 +57,10 @@ type run struct {
 }
 
 // parseRun reads a TREC run: lines "qid Q0 docno rank score tag". The Q0,
-// rank and tag fields are ignored, as trec_eval ignores them; the same
-// (qid, docno) twice is an error.
+// rank and tag fields are ignored, as trec_eval ignores them, and so are
+// fields after the sixth; a line whose first non-blank character is '#' is
+// a comment (ir_metadata headers live there). The same (qid, docno) twice
+// is an error.
 //
 // A large run (runChunkMin bytes or more) is read whole and its lines
 // parsed in one chunk per core; the chunks are joined in file order, so
@@ -167,7 +169,7 @@ func parseRunLines(file string, rd io.Reader, first int) *runPart {
 			break
 		}
 		fs = splitFields(fs, b)
-		if len(fs) == 0 {
+		if len(fs) == 0 || isComment(fs) {
 			continue
 		}
 		p.lines++
@@ -179,8 +181,8 @@ func parseRunLines(file string, rd io.Reader, first int) *runPart {
 			c.add(file, lr.n, shift+i+1, "%s", utf8Msg(b, i))
 			continue
 		}
-		if len(fs) != 6 {
-			c.add(file, lr.n, 1, "run line has %d fields, expected 6: qid Q0 docno rank score tag", len(fs))
+		if len(fs) < 6 {
+			c.add(file, lr.n, 1, "run line has %d fields, expected 6: qid Q0 docno rank score tag (more fields are ignored)", len(fs))
 			continue
 		}
 		score, msg := parseFloat(string(fs[4].b))
@@ -211,13 +213,22 @@ func parseRunLines(file string, rd io.Reader, first int) *runPart {
 	return p
 }
 
-// qrelsQuery is the gold of one query: its relevant documents (rel >= 1) in
-// file order, with their grades.
+// qrelsQuery is the judgments of one query: every judged document in file
+// order, with its grade. A grade below 0 marks a document in the pool but
+// not judged (trec_eval's convention); loader.trecGold picks the relevant
+// ones at the relevance level.
 type qrelsQuery struct {
 	qid  string
 	line int
-	gold []string
+	docs []string
 	rels []int
+
+	// At the relevance level of the load (setLevel): the relevant
+	// documents in file order, their grades, and how many are judged
+	// non-relevant.
+	gold   []string
+	grades []int
+	nonRel int
 }
 
 // qrels is a parsed TREC qrels file.
@@ -227,9 +238,10 @@ type qrels struct {
 	byQID   map[string]*qrelsQuery
 }
 
-// parseQrels reads TREC qrels: lines "qid iter docno rel". A document is
-// relevant when rel >= 1, with grade rel; judgments rel <= 0 are kept only
-// to detect duplicates. The same (qid, docno) twice is an error.
+// parseQrels reads TREC qrels: lines "qid iter docno rel", as trec_eval 10
+// reads them; a line whose first non-blank character is '#' is a comment.
+// Every judgment is kept (bpref and the unjudged fraction need the judged
+// non-relevant documents); the same (qid, docno) twice is an error.
 func parseQrels(file string, rd io.Reader, c *collector) (*qrels, error) {
 	qr := &qrels{file: file, byQID: make(map[string]*qrelsQuery)}
 	lr := newLineReader(rd)
@@ -253,7 +265,7 @@ func parseQrels(file string, rd io.Reader, c *collector) (*qrels, error) {
 			break
 		}
 		fs = splitFields(fs, b)
-		if len(fs) == 0 {
+		if len(fs) == 0 || isComment(fs) {
 			continue
 		}
 		lines++
@@ -288,10 +300,8 @@ func parseQrels(file string, rd io.Reader, c *collector) (*qrels, error) {
 		doc := string(fs[2].b)
 		j.docs = append(j.docs, doc)
 		j.at = append(j.at, position{lr.n, fs[2].col + shift})
-		if rel >= 1 {
-			q.gold = append(q.gold, doc)
-			q.rels = append(q.rels, rel)
-		}
+		q.docs = append(q.docs, doc)
+		q.rels = append(q.rels, rel)
 	}
 	if lr.err != nil {
 		return nil, lr.err
@@ -305,9 +315,45 @@ func parseQrels(file string, rd io.Reader, c *collector) (*qrels, error) {
 			at := j.at[b]
 			c.add(file, at.line, at.col, "document %q is judged twice for query %q (lines %d and %d), expected each (qid, docno) once", clip(j.docs[b]), clip(q.qid), j.at[a].line, at.line)
 		}
-		q.gold = orderStrings(&mem, q.gold, nil)
+		q.docs = orderStrings(&mem, q.docs, nil)
 	}
 	return qr, nil
+}
+
+// isComment reports whether a line's fields make a comment: its first
+// non-blank character is '#'.
+func isComment(fs []textField) bool {
+	return len(fs[0].b) > 0 && fs[0].b[0] == '#'
+}
+
+// setLevel sets the gold of every query at relevance level level (trec_eval's
+// -l): the documents judged rel >= level in file order with their grades,
+// and the count of those judged non-relevant (0 <= rel < level), as
+// trec_eval counts them for bpref. A level below 1 is taken as 1.
+func (qr *qrels) setLevel(level int) {
+	level = max(level, 1)
+	for _, q := range qr.queries {
+		q.gold, q.grades, q.nonRel = nil, nil, 0
+		for i, r := range q.rels {
+			switch {
+			case r >= level:
+				q.gold = append(q.gold, q.docs[i])
+				q.grades = append(q.grades, r)
+			case r >= 0:
+				q.nonRel++
+			}
+		}
+	}
+}
+
+// judged reports, for docs, whether each has a judgment (rel >= 0) in q;
+// look is scratch.
+func (q *qrelsQuery) judged(look *lookup, docs []string, out []bool) {
+	look.reset(q.docs)
+	for i, d := range docs {
+		k := look.find(d)
+		out[i] = k >= 0 && q.rels[k] >= 0
+	}
 }
 
 // queryInfo is one row of the queries table.
