@@ -117,6 +117,10 @@ func (d *decoder) check(c *Config, opt Options) {
 	d.enum("contract.undefined_auroc", ct.UndefinedAUROC, UndefinedNaN, UndefinedHalf)
 	d.enum("contract.ndcg_gain", ct.NDCGGain, GainExponential, GainLinear)
 
+	d.intRange("trec.relevance_level", c.TREC.RelevanceLevel, 1, MaxCutoff, wantRelLevel)
+	d.enum("trec.no_relevant", c.TREC.NoRelevant, NoRelevantZero, NoRelevantSkip)
+	d.enum("trec.missing_run", c.TREC.MissingRun, MissingRunSkip, MissingRunZero)
+
 	d.checkTargets(&c.Targets, opt)
 }
 

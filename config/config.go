@@ -32,6 +32,7 @@ type Config struct {
 	DynamicK        DynamicK    `yaml:"dynamic_k"`
 	Strata          Strata      `yaml:"strata"`
 	Contract        Contract    `yaml:"contract"`
+	TREC            TREC        `yaml:"trec"`
 	Targets         Targets     `yaml:"targets"`
 	Bundle          BundleOpts  `yaml:"bundle"`
 
@@ -111,6 +112,24 @@ type Contract struct {
 	FoldStd        string `yaml:"fold_std"`        // sample (default) | population
 	UndefinedAUROC string `yaml:"undefined_auroc"` // nan (default) | half
 	NDCGGain       string `yaml:"ndcg_gain"`       // exponential (default) | linear
+}
+
+// TREC is the trec: key: the conventions of TREC input, trec_eval's by
+// default (SPEC 2.2). It applies only to systems with format trec.
+type TREC struct {
+	RelevanceLevel int    `yaml:"relevance_level"` // default 1: relevant when grade >= this (trec_eval -l)
+	NoRelevant     string `yaml:"no_relevant"`     // zero (default) | skip: a judged query with no relevant document
+	MissingRun     string `yaml:"missing_run"`     // skip (default) | zero (trec_eval -c): a qrels query with no run line
+}
+
+// HasTREC reports whether any system is a TREC run.
+func (c *Config) HasTREC() bool {
+	for _, s := range c.Systems {
+		if s.Format == FormatTREC {
+			return true
+		}
+	}
+	return false
 }
 
 // Targets holds the bound each metric id should meet. Default is true when

@@ -30,6 +30,12 @@ const (
 
 	GainExponential = "exponential" // contract.ndcg_gain: 2^rel - 1
 	GainLinear      = "linear"      // contract.ndcg_gain: rel (trec_eval)
+
+	NoRelevantZero = "zero" // trec.no_relevant: scored 0, as trec_eval
+	NoRelevantSkip = "skip" // trec.no_relevant: left out of the ranking population
+
+	MissingRunSkip = "skip" // trec.missing_run: left out of that system
+	MissingRunZero = "zero" // trec.missing_run: scored 0 (trec_eval -c)
 )
 
 // Limits of the integer keys.
@@ -78,6 +84,7 @@ func Default() *Config {
 			UndefinedAUROC: UndefinedNaN,
 			NDCGGain:       GainExponential,
 		},
+		TREC:    TREC{RelevanceLevel: 1, NoRelevant: NoRelevantZero, MissingRun: MissingRunSkip},
 		Targets: Targets{Default: true},
 	}
 }

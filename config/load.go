@@ -827,6 +827,8 @@ const (
 	wantDynamicK   = "a mapping with k_min, hard_cap, k_max_ratio, gamma, gamma_uncertain, sweep"
 	wantContract   = "a mapping with map_denominator, fold_std, undefined_auroc, ndcg_gain"
 	wantBundle     = "a mapping with copy_inputs"
+	wantTREC       = "a mapping with relevance_level, no_relevant, missing_run"
+	wantRelLevel   = "an integer from 1 to 1000000 (trec_eval -l)"
 	wantTopMapping = "a mapping of configuration keys"
 )
 
@@ -886,6 +888,14 @@ func (d *decoder) config(root *yaml.Node, c *Config) {
 				{"fold_std", d.str(&k.FoldStd, "sample or population")},
 				{"undefined_auroc", d.str(&k.UndefinedAUROC, "nan or half")},
 				{"ndcg_gain", d.str(&k.NDCGGain, "exponential or linear")},
+			})
+		}},
+		{"trec", func(p string, n *yaml.Node) {
+			k := &c.TREC
+			d.mapping(p, n, wantTREC, []field{
+				{"relevance_level", d.integer(&k.RelevanceLevel, wantRelLevel)},
+				{"no_relevant", d.str(&k.NoRelevant, "zero or skip")},
+				{"missing_run", d.str(&k.MissingRun, "skip or zero")},
 			})
 		}},
 		{"targets", func(p string, n *yaml.Node) { d.targets(p, n, &c.Targets) }},

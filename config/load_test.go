@@ -40,6 +40,7 @@ func TestDefault(t *testing.T) {
 			Sweep: []float64{0.7, 0.8, 0.9, 0.95}},
 		Strata:   Strata{Auto: true},
 		Contract: Contract{MAPDenominator: "gold", FoldStd: "sample", UndefinedAUROC: "nan", NDCGGain: "exponential"},
+		TREC:     TREC{RelevanceLevel: 1, NoRelevant: "zero", MissingRun: "skip"},
 		Targets:  Targets{Default: true},
 		Bundle:   BundleOpts{CopyInputs: true}, // SPEC 7: inputs/ on by default
 	}
@@ -81,6 +82,7 @@ func TestParseValid(t *testing.T) {
 	trecWant.Calibration = Calibration{Bins: 20, Strategy: "quantile"}
 	trecWant.Strata = Strata{Bands: []Band{{3, 10}, {11, 50}, {51, -1}}}
 	trecWant.Contract = Contract{MAPDenominator: "min_gold_k", FoldStd: "population", UndefinedAUROC: "half", NDCGGain: "linear"}
+	trecWant.TREC = TREC{RelevanceLevel: 2, NoRelevant: "skip", MissingRun: "zero"}
 	trecWant.Targets = Targets{Bounds: map[string]Target{
 		"rank.ndcg@10":    {Min: f64(0.5)},
 		"rank.recall@100": {Min: f64(0.8), Max: f64(1)},
@@ -160,9 +162,9 @@ var errCases = []errCase{
 
 	// Keys.
 	{"unknown key", sys + "title: T\ncutof: [1]\n",
-		`paper.yaml:3:1: unknown key "cutof", expected one of title, version, out, seed, qrels, queries, systems, reference_system, cutoffs, fpr_targets, bootstrap, calibration, gate, dynamic_k, strata, contract, targets, bundle (did you mean "cutoffs"?)`},
+		`paper.yaml:3:1: unknown key "cutof", expected one of title, version, out, seed, qrels, queries, systems, reference_system, cutoffs, fpr_targets, bootstrap, calibration, gate, dynamic_k, strata, contract, trec, targets, bundle (did you mean "cutoffs"?)`},
 	{"unknown key, no suggestion", sys + "colour: red\n",
-		`paper.yaml:2:1: unknown key "colour", expected one of title, version, out, seed, qrels, queries, systems, reference_system, cutoffs, fpr_targets, bootstrap, calibration, gate, dynamic_k, strata, contract, targets, bundle`},
+		`paper.yaml:2:1: unknown key "colour", expected one of title, version, out, seed, qrels, queries, systems, reference_system, cutoffs, fpr_targets, bootstrap, calibration, gate, dynamic_k, strata, contract, trec, targets, bundle`},
 	{"unknown nested key", sys + "bootstrap: {resample: 10}\n",
 		`paper.yaml:2:13: bootstrap: unknown key "resample", expected one of resamples, unit, method, confidence (did you mean "resamples"?)`},
 	{"unknown key in a system", "systems:\n  - name: a\n    input: a.csv\n    inptu: b.csv\n",
@@ -314,6 +316,12 @@ var errCases = []errCase{
 	{"fold_std", sys + "contract: {fold_std: n-1}\n", `paper.yaml:2:22: contract.fold_std: got "n-1", expected sample or population`},
 	{"undefined_auroc", sys + "contract: {undefined_auroc: 0.5}\n", `paper.yaml:2:29: contract.undefined_auroc: got "0.5", expected nan or half`},
 	{"ndcg_gain", sys + "contract: {ndcg_gain: exp}\n", `paper.yaml:2:23: contract.ndcg_gain: got "exp", expected exponential or linear`},
+
+	// TREC conventions.
+	{"relevance_level", sys + "trec: {relevance_level: 0}\n", "paper.yaml:2:25: trec.relevance_level: got 0, expected an integer from 1 to 1000000 (trec_eval -l)"},
+	{"no_relevant", sys + "trec: {no_relevant: drop}\n", `paper.yaml:2:21: trec.no_relevant: got "drop", expected zero or skip`},
+	{"missing_run", sys + "trec: {missing_run: c}\n", `paper.yaml:2:21: trec.missing_run: got "c", expected skip or zero`},
+	{"trec key", sys + "trec: {level: 2}\n", `paper.yaml:2:8: trec: unknown key "level", expected one of relevance_level, no_relevant, missing_run`},
 
 	// Targets.
 	{"targets word", sys + "targets: all\n",

@@ -68,6 +68,21 @@ func (c *Config) YAML() ([]byte, error) {
 		"targets", c.Targets.node(),
 		"bundle", mapping(true, "copy_inputs", scalar("!!bool", strconv.FormatBool(c.Bundle.CopyInputs))),
 	)
+	if c.HasTREC() {
+		// The trec: key is written only when it applies, so that the
+		// config.yaml of other inputs keeps its bytes; it goes before
+		// targets, as SPEC 2.3 orders the keys.
+		trec := mapping(true,
+			"relevance_level", integer(int64(c.TREC.RelevanceLevel)),
+			"no_relevant", str(c.TREC.NoRelevant),
+			"missing_run", str(c.TREC.MissingRun))
+		for i := 0; i < len(root.Content); i += 2 {
+			if root.Content[i].Value == "targets" {
+				root.Content = append(root.Content[:i], append([]*yaml.Node{str("trec"), trec}, root.Content[i:]...)...)
+				break
+			}
+		}
+	}
 	doc := &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{root},
 		HeadComment: "# Resolved paperbundle configuration: every key explicit (docs/configuration.md)."}
 	var buf bytes.Buffer

@@ -211,6 +211,7 @@ func datasetSpec(cfg *config.Config, resolve func(string) string) dataset.Spec {
 	if cfg.Queries != "" {
 		spec.Queries = resolve(cfg.Queries)
 	}
+	spec.TREC = dataset.TREC{RelevanceLevel: cfg.TREC.RelevanceLevel, NoRelevant: cfg.TREC.NoRelevant, MissingRunZero: cfg.TREC.MissingRun == config.MissingRunZero}
 	return spec
 }
 
