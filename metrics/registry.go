@@ -14,7 +14,11 @@ type Population string
 const (
 	AllQueries    Population = "all_queries"    // every eval row
 	PositivesOnly Population = "positives_only" // eval rows with has_evidence = 1
-	Posts         Population = "posts"          // posts whose every criterion is in eval
+	// JudgedQueries is the ranking population of TREC input with
+	// trec.no_relevant: zero: every evaluated query of the qrels, a query
+	// with no relevant document scoring 0 (as trec_eval).
+	JudgedQueries Population = "judged_queries"
+	Posts         Population = "posts" // posts whose every criterion is in eval
 	PredPositive  Population = "predicted_positive"
 )
 

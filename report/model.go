@@ -100,7 +100,20 @@ type DatasetSummary struct {
 	GoldMissing      int            `json:"gold_missing_from_candidates"`
 	TRECRunOnly      map[string]int `json:"trec_run_queries_without_qrels,omitempty"`
 	TRECQrelsOnly    map[string]int `json:"trec_qrels_queries_without_run,omitempty"`
-	Notes            []string       `json:"notes"`
+	// TRECConventions is how TREC input was read (trec: in paper.yaml);
+	// absent without TREC input.
+	TRECConventions *TRECConventions `json:"trec_conventions,omitempty"`
+	Notes           []string         `json:"notes"`
+}
+
+// TRECConventions is how TREC input was read: the relevance level
+// (trec_eval -l), what a judged query with no relevant document scores
+// (zero, as trec_eval, or skip) and what a qrels query with no run line
+// does (skip, or zero as trec_eval -c).
+type TRECConventions struct {
+	RelevanceLevel int    `json:"relevance_level"`
+	NoRelevant     string `json:"no_relevant"`
+	MissingRun     string `json:"missing_run"`
 }
 
 // FoldSummary is one outer fold.

@@ -75,15 +75,36 @@ func (c *computer) ranking(sc *sysCalc, relOf func(int) []int, query func(int) *
 	c.rankingWith(sc, relOf, query, full, c.plainKernels())
 }
 
+// judgedZero reports whether the ranking population is judged_queries: TREC
+// input with trec.no_relevant: zero, where a judged query with no relevant
+// document is ranked and scores 0 on every ranking measure, as trec_eval
+// scores it.
+func (c *computer) judgedZero() bool {
+	t := c.ds.TRECConventions
+	return t != nil && t.NoRelevant == "zero"
+}
+
+// rankPop is the population of the ranking measures.
+func (c *computer) rankPop() string {
+	if c.judgedZero() {
+		return string(metrics.JudgedQueries)
+	}
+	return string(metrics.PositivesOnly)
+}
+
 func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(int) *dataset.Query, full bool, kern rankKernels) {
 	n := len(c.eval)
-	pop := string(metrics.PositivesOnly)
+	pop := c.rankPop()
+	zero := c.judgedZero()
 	per := func(f func(rel, gold []int) float64) []float64 {
 		v := make([]float64, n)
 		c.rows(n, func(lo, hi int) {
 			for i := lo; i < hi; i++ {
 				if !c.y[i] {
 					v[i] = nan
+					if zero {
+						v[i] = 0
+					}
 					continue
 				}
 				q := query(i)

@@ -23,6 +23,9 @@ func (c *computer) summarize() {
 		Notes:            append([]string{}, ds.Notes...),
 		Folds:            []FoldSummary{},
 	}
+	if t := ds.TRECConventions; t != nil {
+		s.TRECConventions = &TRECConventions{RelevanceLevel: t.RelevanceLevel, NoRelevant: t.NoRelevant, MissingRun: t.MissingRun}
+	}
 	if s.Criteria == nil {
 		s.Criteria = []string{}
 	}

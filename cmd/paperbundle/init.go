@@ -52,7 +52,7 @@ func runInit(stdout, stderr io.Writer, args []string) error {
 		}
 		qrelsLine = "qrels: " + yamlString(relTo(dir, *qrels)) + "          # TREC relevance judgements shared by the runs\n"
 	}
-	text := initTemplate(systems, qrelsLine)
+	text := initTemplate(systems, qrelsLine, *qrels != "")
 	f, err := os.OpenFile(*out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, os.ErrExist) {
 		return withStatus(exitInput, fmt.Errorf("init: %s already exists; it is never overwritten: remove it or choose another -out", *out))
@@ -87,14 +87,24 @@ func sniff(path string, trec bool) (string, error) {
 	if st.IsDir() {
 		return "", fmt.Errorf("%s is a directory; name the system files inside it", path)
 	}
-	line, err := bufio.NewReader(f).ReadString('\n')
+	rd := bufio.NewReader(f)
+	line, err := rd.ReadString('\n')
 	if err != nil && line == "" {
 		return "", fmt.Errorf("%s is empty; expected a per-query CSV or JSONL file, or a TREC run", path)
 	}
 	switch {
 	case trec:
-		if len(strings.Fields(line)) != 6 {
-			return "", fmt.Errorf("%s:1: a TREC run line has 6 fields (qid Q0 docno rank score tag), found %d", path, len(strings.Fields(line)))
+		// The first line that is not blank and not a comment ('#').
+		n := 1
+		for fs := strings.Fields(line); len(fs) == 0 || strings.HasPrefix(fs[0], "#"); fs = strings.Fields(line) {
+			if err != nil {
+				return "", fmt.Errorf("%s has no run line; expected TREC run lines: qid Q0 docno rank score tag", path)
+			}
+			line, err = rd.ReadString('\n')
+			n++
+		}
+		if k := len(strings.Fields(line)); k < 6 {
+			return "", fmt.Errorf("%s:%d: a TREC run line has 6 fields (qid Q0 docno rank score tag), found %d", path, n, k)
 		}
 		return "trec", nil
 	case strings.EqualFold(filepath.Ext(path), ".jsonl") || strings.EqualFold(filepath.Ext(path), ".ndjson"):
@@ -141,9 +151,22 @@ func yamlString(s string) string {
 	return strconv.Quote(s)
 }
 
+// trecCutoffs are trec_eval's cutoffs (P_5 ... P_1000), the cutoffs init
+// writes for TREC runs so that the bundle has every measure of trec_eval's
+// `all` line.
+var trecCutoffs = []int{5, 10, 15, 20, 30, 100, 200, 500, 1000}
+
 // initTemplate is paper.yaml with every key at its default, commented.
-func initTemplate(systems []string, qrels string) string {
+// For TREC runs (trec) the defaults are trec_eval's: its cutoffs, linear
+// nDCG gain, and the trec: conventions.
+func initTemplate(systems []string, qrels string, trec bool) string {
 	d := config.Default()
+	cutoffsNote := "K of Recall@K, nDCG@K, ...; the headline is 10 when listed"
+	if trec {
+		d.Cutoffs = trecCutoffs
+		d.Contract.NDCGGain = config.GainLinear
+		cutoffsNote = "trec_eval's cutoffs (P_5 ... P_1000); the headline is 10"
+	}
 	floats := func(xs []float64) string {
 		s := make([]string, len(xs))
 		for i, x := range xs {
@@ -172,7 +195,7 @@ func initTemplate(systems []string, qrels string) string {
 		b.WriteString(s + "\n")
 	}
 	b.WriteString("# reference_system: <name>       # comparisons against this system (default: the previous one in the list)\n")
-	fmt.Fprintf(&b, "cutoffs: %s              # K of Recall@K, nDCG@K, ...; the headline is 10 when listed\n", ints(d.Cutoffs))
+	fmt.Fprintf(&b, "cutoffs: %s              # %s\n", ints(d.Cutoffs), cutoffsNote)
 	fmt.Fprintf(&b, "fpr_targets: %s    # false-positive budgets of the NE gate; thresholds chosen on tune rows\n", floats(d.FPRTargets))
 	bs := d.Bootstrap
 	fmt.Fprintf(&b, "bootstrap: {resamples: %d, unit: %s, method: %s, confidence: %g}   # unit: post or query; method: percentile or bca\n",
@@ -186,6 +209,11 @@ func initTemplate(systems []string, qrels string) string {
 	ct := d.Contract
 	fmt.Fprintf(&b, "contract: {map_denominator: %s, fold_std: %s, undefined_auroc: %s, ndcg_gain: %s}   # where the metric contracts disagree (docs/configuration.md)\n",
 		ct.MAPDenominator, ct.FoldStd, ct.UndefinedAUROC, ct.NDCGGain)
+	if trec {
+		tr := d.TREC
+		fmt.Fprintf(&b, "trec: {relevance_level: %d, no_relevant: %s, missing_run: %s}   # trec_eval's: -l; a judged query with no relevant document scores 0; missing_run: zero = trec_eval -c\n",
+			tr.RelevanceLevel, tr.NoRelevant, tr.MissingRun)
+	}
 	b.WriteString("targets: default                 # target badges: default, none, or metric id: {min: x} / {max: x}\n")
 	fmt.Fprintf(&b, "bundle: {copy_inputs: %t}        # keep a copy of the inputs so verify can recompute the bundle\n", d.Bundle.CopyInputs)
 	return b.String()
