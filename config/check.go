@@ -14,7 +14,7 @@ import (
 var (
 	versionRe  = regexp.MustCompile(`^v[0-9]+(\.[0-9]+)*$`)
 	nameRe     = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*$`)
-	metricIDRe = regexp.MustCompile(`^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*(@([a-z_]+=)?[0-9][0-9.e+-]*)?$`)
+	metricIDRe = regexp.MustCompile(`^[a-z][a-z0-9_]*\.[a-z0-9][a-z0-9_]*(@([a-z_]+=)?[0-9][0-9.e+-]*)?$`)
 )
 
 // errorf records an error about the value at path, positioned where that

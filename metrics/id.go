@@ -34,5 +34,9 @@ func AtTau(base string, x float64) ID { return ID(base + "@tau=" + FormatParam(x
 // AtGamma returns the id of base at sweep point x: "dynk.mean_k@gamma=0.9".
 func AtGamma(base string, x float64) ID { return ID(base + "@gamma=" + FormatParam(x)) }
 
+// AtRecall returns the id of base at recall level x:
+// "rank.iprec@recall=0.1".
+func AtRecall(base string, x float64) ID { return ID(base + "@recall=" + FormatParam(x)) }
+
 // AtPct returns the id of base at percentile x: "rank.pct_recall@p=0.25".
 func AtPct(base string, x float64) ID { return ID(base + "@p=" + FormatParam(x)) }

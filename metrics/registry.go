@@ -41,6 +41,7 @@ const (
 	ParamTau         // @tau=0.5
 	ParamGamma       // @gamma=0.9
 	ParamPct         // @p=0.25 (seed 001 percentile K)
+	ParamRecall      // @recall=0.1 (interpolated precision at a recall level)
 )
 
 // Kind says how a value is shown: a count, a rate or score with 4
@@ -92,6 +93,8 @@ func (d Def) ID(x float64) ID {
 		return AtGamma(d.Base, x)
 	case ParamPct:
 		return AtPct(d.Base, x)
+	case ParamRecall:
+		return AtRecall(d.Base, x)
 	}
 	return ID(d.Base)
 }
@@ -138,7 +141,7 @@ func ParseID(id ID) (base string, p Param, arg string) {
 	for _, pre := range []struct {
 		s string
 		p Param
-	}{{"fpr=", ParamFPR}, {"tau=", ParamTau}, {"gamma=", ParamGamma}, {"p=", ParamPct}} {
+	}{{"fpr=", ParamFPR}, {"tau=", ParamTau}, {"gamma=", ParamGamma}, {"p=", ParamPct}, {"recall=", ParamRecall}} {
 		if strings.HasPrefix(arg, pre.s) {
 			return base, pre.p, arg[len(pre.s):]
 		}

@@ -93,6 +93,10 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 	}
 	c.comparisons()
 	c.checks()
+	if c.ds.TRECConventions != nil {
+		c.unjudgedWarnings()
+		sort.Strings(c.rep.Warnings)
+	}
 	c.finish()
 	return r, nil
 }

@@ -96,7 +96,7 @@ func (c *computer) freeRows(si int, keepRel bool) {
 	rows := c.ds.Systems[si].Rows
 	for i := range rows {
 		r := &rows[i]
-		r.Candidates, r.Scores, r.NodeProbs, r.Selected = nil, nil, nil, nil
+		r.Candidates, r.Scores, r.NodeProbs, r.Selected, r.Judged = nil, nil, nil, nil, nil
 		if !keepRel {
 			r.Rel = nil
 		}
@@ -125,7 +125,19 @@ func (c *computer) perQueryColumns() []metrics.ID {
 	for _, k := range c.cfg.Cutoffs {
 		cols = append(cols, metrics.At("rank.recall", k), metrics.At("rank.precision", k), metrics.At("rank.ndcg", k), metrics.At("rank.map", k))
 	}
-	return append(cols, "rank.mrr", "rank.map", "rank.ndcg", "rank.r_precision", "dynk.evidence_recall", "dynk.evidence_precision", "dynk.evidence_recall_all", "dynk.evidence_precision_all")
+	cols = append(cols, "rank.mrr", "rank.map", "rank.ndcg", "rank.r_precision", "dynk.evidence_recall", "dynk.evidence_precision", "dynk.evidence_recall_all", "dynk.evidence_precision_all")
+	if c.ds.TRECConventions != nil {
+		// The measures of TREC judgments, so that each can be checked per
+		// query against trec_eval -q.
+		cols = append(cols, "rank.bpref", "rank.11pt_avg")
+		for _, l := range metrics.RecallLevels {
+			cols = append(cols, metrics.AtRecall("rank.iprec", l))
+		}
+		for _, k := range c.cfg.Cutoffs {
+			cols = append(cols, metrics.At("rank.unjudged", k))
+		}
+	}
+	return cols
 }
 
 // keepPerQuery reports whether the per-query values of metric id of a

@@ -2,6 +2,8 @@ package report
 
 import (
 	"encoding/binary"
+	"fmt"
+	"math"
 	"slices"
 	"strconv"
 
@@ -461,4 +463,96 @@ func sortedKeys[K ~string, V any](m map[K]V) []K {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// trecRanking computes the measures that need TREC judgments (SPEC 2.2):
+// bpref, gm_map, interpolated precision at the 11 recall levels and their
+// mean, and the unjudged fraction at every cutoff. Rows without judgments
+// (a per-query table system beside TREC runs) are undefined.
+func (c *computer) trecRanking(sc *sysCalc, row func(int) *dataset.Row, query func(int) *dataset.Query) {
+	n := len(c.eval)
+	pop := c.rankPop()
+	zero := c.judgedZero()
+	in := func(i int) bool { return (c.y[i] || zero) && row(i).Judged != nil }
+	per := func(f func(r *dataset.Row, q *dataset.Query) float64) []float64 {
+		v := make([]float64, n)
+		c.rows(n, func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				if !in(i) {
+					v[i] = nan
+					continue
+				}
+				v[i] = f(row(i), query(i))
+			}
+		})
+		return v
+	}
+	add := func(id metrics.ID, v []float64, boot bool) {
+		c.addMean(sc, id, "", pop, v, nil, boot)
+	}
+	add("rank.bpref", per(func(r *dataset.Row, q *dataset.Query) float64 {
+		return metrics.BPref(r.Rel, r.Judged, len(q.Gold), q.NonRel)
+	}), true)
+	// gm_map: exp of the mean of ln(max(AP, 1e-5)); the CI is the same
+	// transform of the mean's.
+	gm := per(func(r *dataset.Row, q *dataset.Query) float64 {
+		ap := 0.0 // a query with no relevant document has AP 0 here, as in trec_eval
+		if len(q.Gold) > 0 {
+			ap = metrics.AP(r.Rel, len(q.Gold))
+		}
+		return metrics.GMMAPTerm(ap)
+	})
+	x := sc.tab.colOf("rank.gm_map||x", nil, gm, vecNaNZero)
+	m := sc.tab.colOf("rank.gm_map||m", nil, gm, vecNotNaN)
+	sc.stats = append(sc.stats, &sumStat{key: metricKey{sc.name, "rank.gm_map", ""}, pop: pop, cols: []int{x, m},
+		f: func(s []float64) float64 { return math.Exp(ratio(s)) }, nCol: m, perQ: -1, boot: true})
+	// Interpolated precision at the 11 recall levels, one pass per query.
+	levels := metrics.RecallLevels
+	ip := make([][]float64, len(levels))
+	for j := range ip {
+		ip[j] = make([]float64, n)
+	}
+	avg := make([]float64, n)
+	c.rows(n, func(lo, hi int) {
+		out := make([]float64, len(levels))
+		for i := lo; i < hi; i++ {
+			if !in(i) {
+				for j := range ip {
+					ip[j][i] = nan
+				}
+				avg[i] = nan
+				continue
+			}
+			metrics.IPrecAtRecall(row(i).Rel, len(query(i).Gold), levels, out)
+			s := 0.0
+			for j, v := range out {
+				ip[j][i] = v
+				s += v
+			}
+			avg[i] = s / float64(len(levels))
+		}
+	})
+	for j, l := range levels {
+		add(metrics.AtRecall("rank.iprec", l), ip[j], false)
+	}
+	add("rank.11pt_avg", avg, true)
+	for _, k := range c.cfg.Cutoffs {
+		add(metrics.At("rank.unjudged", k), per(func(r *dataset.Row, q *dataset.Query) float64 {
+			return metrics.Unjudged(r.Judged, k)
+		}), k == c.headK())
+	}
+}
+
+// unjudgedWarnings warns, for each system, when more than a tenth of the
+// top K (the headline cutoff) is unjudged on average: pooled judgments then
+// understate every measure.
+func (c *computer) unjudgedWarnings() {
+	id := metrics.At("rank.unjudged", c.headK())
+	for _, s := range c.ds.Systems {
+		m, ok := c.rep.Metric(s.Name, id, "")
+		if !ok || !(float64(m.Value) > 0.1) {
+			continue
+		}
+		c.rep.Warnings = append(c.rep.Warnings, fmt.Sprintf("system %s: %.1f%% of its top %d documents have no judgment in the qrels (%s = %.4f, above 0.1): every measure that counts an unjudged document as non-relevant understates it; bpref skips them", s.Name, 100*float64(m.Value), c.headK(), id, float64(m.Value)))
+	}
 }

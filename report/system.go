@@ -146,6 +146,9 @@ func (c *computer) system(si int) {
 		c.dynamicK(sc, sys, row, query, gk)
 		if c.rep.Dataset.PositiveQueries > 0 {
 			c.ranking(sc, func(i int) []int { return row(i).Rel }, query, true)
+			if c.ds.TRECConventions != nil {
+				c.trecRanking(sc, row, query)
+			}
 		}
 		c.perCriterion(sc)
 		if c.section("per_post") {

@@ -27,6 +27,8 @@ func Title(id metrics.ID) string {
 		t = strings.ReplaceAll(t, "γ", "γ = "+arg)
 	case metrics.ParamPct:
 		t = strings.ReplaceAll(t, "p·", arg+"·")
+	case metrics.ParamRecall:
+		t = strings.ReplaceAll(t, "X", arg)
 	}
 	return t
 }
@@ -45,6 +47,8 @@ func PatternID(d metrics.Def) string {
 		return d.Base + "@gamma=γ"
 	case metrics.ParamPct:
 		return d.Base + "@p=p"
+	case metrics.ParamRecall:
+		return d.Base + "@recall=X"
 	}
 	return d.Base
 }
