@@ -35,13 +35,13 @@ const (
 type Param int
 
 const (
-	NoParam    Param = iota
-	ParamK           // @10
-	ParamFPR         // @fpr=0.05
-	ParamTau         // @tau=0.5
-	ParamGamma       // @gamma=0.9
-	ParamPct         // @p=0.25 (seed 001 percentile K)
-	ParamRecall      // @recall=0.1 (interpolated precision at a recall level)
+	NoParam     Param = iota
+	ParamK            // @10
+	ParamFPR          // @fpr=0.05
+	ParamTau          // @tau=0.5
+	ParamGamma        // @gamma=0.9
+	ParamPct          // @p=0.25 (seed 001 percentile K)
+	ParamRecall       // @recall=0.1 (interpolated precision at a recall level)
 )
 
 // Kind says how a value is shown: a count, a rate or score with 4
