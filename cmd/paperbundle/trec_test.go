@@ -35,6 +35,22 @@ import (
 //	Rprec: q1 R = 3, top 3 = d1 d3 d2: 2/3; q2 R = 1, top 1 = d4: 0
 //	                                               -> 0.333333
 //
+// The measures of TREC judgments (judged: q1 d1 d2, not d3 d4; q2 d3 and
+// d9 (rel 0), not d4; R = 3, N = 0 for q1, R = 1, N = 1 for q2):
+//
+//	bpref: q1 d1 and d2 have no judged non-relevant above: (1 + 1)/3;
+//	       q2 d4 is unjudged, skipped: 1                -> 0.833333
+//	unj_5: q1 d3 d4 of 5: 2/5; q2 d4: 1/5               -> 0.3
+//	11pt_avg: q1 R = 3, relevant at ranks 1, 3: levels 0-0.4 need 0 or 1
+//	       relevant (max P 1), 0.5-0.8 need round(3x) = 2 (P@3 = 2/3),
+//	       0.9 and 1 need 3, never reached (0): (5 + 4·2/3)/11;
+//	       q2 R = 1, relevant at rank 2: every level 1/2  -> 0.598485
+//	gm_map: exp((ln 5/9 + ln 1/2)/2) = sqrt(5/18)       -> 0.527046
+//
+// trec_eval 10.0 run on these files (without q3's line) with -m bpref
+// -m gm_map -m 11pt_avg -m unj.5 prints bpref 0.8333, gm_map 0.5270,
+// 11pt_avg 0.5985, unj_5 0.3000.
+//
 // trec_eval 10.0 (usnistgov/trec_eval, built from source) run on these files
 // with -m map -m ndcg -m Rprec -m map_cut.5 -m ndcg_cut.5 -m P.5
 // -m recip_rank prints the same numbers to its four decimals: map 0.5278,
@@ -81,6 +97,10 @@ func TestTRECMatchesTrecEval(t *testing.T) {
 		"rank.map":         (5.0/9 + 0.5) / 2,
 		"rank.ndcg":        (2/(2+1/math.Log2(3)+0.5) + 1/math.Log2(3)) / 2,
 		"rank.r_precision": (2.0/3 + 0) / 2,
+		"rank.bpref":       (2.0/3 + 1) / 2,
+		"rank.unjudged@5":  0.3,
+		"rank.11pt_avg":    ((5+4*2.0/3)/11 + 0.5) / 2,
+		"rank.gm_map":      math.Sqrt(5.0 / 18),
 	}
 	const tol = 1e-4 // SPEC 2.2: equal to trec_eval to 1e-4
 	for _, m := range doc.Metrics {
