@@ -182,7 +182,7 @@ func parseRunLines(file string, rd io.Reader, first int) *runPart {
 			continue
 		}
 		if len(fs) < 6 {
-			c.add(file, lr.n, 1, "run line has %d fields, expected 6: qid Q0 docno rank score tag (more fields are ignored)", len(fs))
+			c.add(file, lr.n, 1, "run line has %d fields, expected 6: qid Q0 docno rank score tag", len(fs))
 			continue
 		}
 		score, msg := parseFloat(string(fs[4].b))

@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/csv"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -20,22 +18,31 @@ import (
 
 // runDiff compares two bundles: paperbundle diff [-format F] [-all] A B.
 func runDiff(stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	format := fs.String("format", "text", "output format: text, md, csv, json or html")
+	fs := newFlags("diff")
+	format := fs.String("format", "text", "output `format`: text, md, csv, json or html")
 	all := fs.Bool("all", false, "also show unchanged rows (~)")
-	if err := fs.Parse(args); err != nil {
-		return withStatus(exitInput, err)
+	pos, err := parseArgs(fs, args, stdout)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() != 2 {
-		return withStatus(exitInput, errors.New("diff: give two bundle folders, e.g. paperbundle diff results/paper_bundle/v1 results/paper_bundle/v2"))
+	if len(pos) != 2 {
+		return usageError("diff", "give two bundle folders, e.g. paperbundle diff results/paper_bundle/v1 results/paper_bundle/v2")
 	}
 	switch *format {
 	case "text", "md", "csv", "json", "html":
 	default:
-		return withStatus(exitInput, fmt.Errorf("diff: -format %q: want text, md, csv, json or html", *format))
+		msg := fmt.Sprintf("-format %q: want text, md, csv, json or html", *format)
+		if s := suggest(*format, []string{"text", "md", "csv", "json", "html"}); s != "" {
+			msg += fmt.Sprintf(" (did you mean %s?)", s)
+		}
+		return usageError("diff", "%s", msg)
 	}
-	d, err := diffBundles(fs.Arg(0), fs.Arg(1))
+	for _, dir := range pos {
+		if err := needBundleDir("diff", dir); err != nil {
+			return err
+		}
+	}
+	d, err := diffBundles(pos[0], pos[1])
 	if err != nil {
 		return withStatus(exitInput, fmt.Errorf("diff: %w", err))
 	}

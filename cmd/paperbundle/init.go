@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -17,20 +16,20 @@ import (
 // runInit writes a commented paper.yaml for the user's system files:
 // paperbundle init [-out paper.yaml] [-qrels FILE] FILE...
 func runInit(stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("init", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	out := fs.String("out", "paper.yaml", "the configuration file to write (never overwritten)")
-	qrels := fs.String("qrels", "", "TREC qrels: the files are TREC runs judged by it")
-	if err := fs.Parse(args); err != nil {
-		return withStatus(exitInput, err)
+	fs := newFlags("init")
+	out := fs.String("out", "paper.yaml", "the configuration `file` to write (never overwritten)")
+	qrels := fs.String("qrels", "", "TREC qrels `file`: the files are TREC runs judged by it")
+	files, err := parseArgs(fs, args, stdout)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() == 0 {
+	if len(files) == 0 {
 		return withStatus(exitInput, errors.New("init: name the files of your systems, e.g. paperbundle init runs/bm25.csv runs/reranker.csv (TREC runs: add -qrels qrels.txt)"))
 	}
 	dir := filepath.Dir(*out)
 	var systems []string
 	names := map[string]int{}
-	for _, f := range fs.Args() {
+	for _, f := range files {
 		format, err := sniff(f, *qrels != "")
 		if err != nil {
 			return withStatus(exitInput, fmt.Errorf("init: %w", err))

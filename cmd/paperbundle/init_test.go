@@ -53,3 +53,40 @@ func TestInit(t *testing.T) {
 		t.Errorf("init without files: exit %d %q", code, stderr)
 	}
 }
+
+// TestInitTREC: flags may follow the files (`init a.run b.run -qrels q`),
+// a run may start with '#' comment lines and carry fields after the tag,
+// and the paper.yaml written has trec_eval's defaults (its cutoffs,
+// linear gain, the trec: conventions); check accepts it.
+func TestInitTREC(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, s string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	q := write("qrels.txt", "# judged by NIST\nq1 0 d1 1\nq1 0 d2 0\nq2 0 d3 1\n")
+	a := write("bm25.run", "# ir_metadata: run bm25\nq1 Q0 d1 1 0.9 bm25 extra\nq2 Q0 d3 1 0.5 bm25\n")
+	b := write("dense.run", "q1 Q0 d2 1 0.9 dense\nq2 Q0 d3 1 0.5 dense\n")
+	cfg := filepath.Join(dir, "paper.yaml")
+	out, stderr, code := runCmd("init", a, b, "-qrels", q, "-out", cfg)
+	if code != 0 {
+		t.Fatalf("init: exit %d\n%s%s", code, out, stderr)
+	}
+	y, _ := os.ReadFile(cfg)
+	for _, want := range []string{
+		"cutoffs: [5, 10, 15, 20, 30, 100, 200, 500, 1000]",
+		"ndcg_gain: linear",
+		"trec: {relevance_level: 1, no_relevant: zero, missing_run: skip}",
+		`qrels: "qrels.txt"`, "format: trec",
+	} {
+		if !strings.Contains(string(y), want) {
+			t.Errorf("paper.yaml lacks %q:\n%s", want, y)
+		}
+	}
+	if out, stderr, code := runCmd("check", "-config", cfg); code != 0 {
+		t.Errorf("check: exit %d\n%s%s", code, out, stderr)
+	}
+}

@@ -12,10 +12,16 @@
 //	paperbundle diff   [-format text|md|csv|json|html] [-all] BUNDLE_A BUNDLE_B
 //	paperbundle init   [-out paper.yaml] [-qrels FILE] FILE...  write a commented paper.yaml for these system files
 //	paperbundle demo   -out DIR [-seed N]         write the demo dataset
+//	paperbundle version                           tool, Go and module versions (also -version)
+//	paperbundle help [SUBCOMMAND]                 a usage page (also -h, SUBCOMMAND -h)
 //
-// Exit status: 0 success; 1 internal error; 2 bad input or configuration
-// (the message names file, line and column and what was expected); 3 a hard
-// consistency check failed, or verify found a bundle that is not valid.
+// Flags may follow the positional arguments. A mistyped subcommand or flag
+// gets "did you mean ...?".
+//
+// Exit status: 0 success; 1 internal error; 2 bad input, configuration or
+// usage (the message names file, line and column and what was expected; a
+// bundle folder that does not exist is a usage error); 3 a hard consistency
+// check failed, or verify found a bundle that is not valid.
 package main
 
 import (

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -95,6 +94,10 @@ usage:
         what changed between two versions, with paired significance tests
   paperbundle demo -out DIR [-seed N]
         write a synthetic demo dataset and its paper.yaml
+  paperbundle version                  (also -version)
+        the tool version, the Go version and the module versions
+  paperbundle help [SUBCOMMAND]        (also SUBCOMMAND -h)
+        this page, or a subcommand's: every flag with its default, an example
 
 example: one CSV file per system, one row per query (post_id, criterion_id,
 fold, split, gold_uids, candidate_uids, candidate_scores, ne_prob, ...; the
@@ -114,37 +117,46 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		fmt.Fprint(stderr, usage)
 		return withStatus(exitInput, errors.New("missing subcommand: start with `paperbundle init FILE...` or `paperbundle demo -out demo`"))
 	}
+	var err error
 	switch args[0] {
 	case "build":
-		return runBuild(ctx, stdout, stderr, args[1:])
+		err = runBuild(ctx, stdout, stderr, args[1:])
 	case "check":
-		return runCheck(ctx, stdout, stderr, args[1:])
+		err = runCheck(ctx, stdout, stderr, args[1:])
 	case "demo":
-		return runDemo(stdout, stderr, args[1:])
+		err = runDemo(stdout, stderr, args[1:])
 	case "init":
-		return runInit(stdout, stderr, args[1:])
+		err = runInit(stdout, stderr, args[1:])
 	case "verify":
-		return runVerify(ctx, stdout, stderr, args[1:])
+		err = runVerify(ctx, stdout, stderr, args[1:])
 	case "diff":
-		return runDiff(stdout, stderr, args[1:])
-	case "-h", "-help", "--help", "help":
+		err = runDiff(stdout, stderr, args[1:])
+	case "version", "-version", "--version":
+		err = runVersion(stdout, args[1:])
+	case "help":
+		err = runHelp(ctx, stdout, stderr, args[1:])
+	case "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
+	default:
+		return unknownCommand(stderr, args[0])
 	}
-	fmt.Fprint(stderr, usage)
-	return withStatus(exitInput, fmt.Errorf("unknown subcommand %q: expected one of init, check, build, verify, diff, demo", args[0]))
+	return helpOK(err)
 }
 
 func runDemo(stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	out := fs.String("out", "", "folder to write the demo dataset and its paper.yaml into")
+	fs := newFlags("demo")
+	out := fs.String("out", "", "the `folder` to write the demo dataset and its paper.yaml into (required)")
 	seed := fs.Uint64("seed", 20260118, "random seed")
-	if err := fs.Parse(args); err != nil {
-		return withStatus(exitInput, err)
+	pos, err := parseArgs(fs, args, stdout)
+	if err != nil {
+		return err
 	}
-	if *out == "" || fs.NArg() > 0 {
-		return withStatus(exitInput, errors.New("demo: usage: paperbundle demo -out DIR [-seed N]"))
+	if len(pos) > 0 {
+		return usageError("demo", "unexpected argument %q", pos[0])
+	}
+	if *out == "" {
+		return usageError("demo", "-out DIR is required, e.g. paperbundle demo -out demo")
 	}
 	if err := demo.Write(*out, demo.Options{Seed: *seed}); err != nil {
 		return fmt.Errorf("demo: %w", err)
@@ -238,11 +250,14 @@ func inputFormat(s config.System) string {
 }
 
 func runCheck(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	cfgPath := fs.String("config", "paper.yaml", "configuration file")
-	if err := fs.Parse(args); err != nil {
-		return withStatus(exitInput, err)
+	fs := newFlags("check")
+	cfgPath := fs.String("config", "paper.yaml", "configuration `file`")
+	rest, err := parseArgs(fs, args, stdout)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return usageError("check", "unexpected argument %q (the configuration is -config FILE)", rest[0])
 	}
 	_, ds, err := loadInputs(*cfgPath)
 	if err != nil {
@@ -267,18 +282,18 @@ func runCheck(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 }
 
 func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("build", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	cfgPath := fs.String("config", "paper.yaml", "configuration file")
-	version := fs.String("version", "", "bundle version (default: paper.yaml's version, else the next free vN)")
-	out := fs.String("out", "", "bundle root (default: paper.yaml's out)")
+	fs := newFlags("build")
+	cfgPath := fs.String("config", "paper.yaml", "configuration `file`")
+	version := fs.String("version", "", "bundle `version` such as v2 (default: paper.yaml's version, else the next free vN)")
+	out := fs.String("out", "", "bundle root `folder` (default: paper.yaml's out)")
 	force := fs.Bool("force", false, "replace an existing version")
 	quiet := fs.Bool("q", false, "no progress output")
-	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file")
-	memprofile := fs.String("memprofile", "", "write a heap profile, taken after rendering, to this file")
-	fs.Var(&stages, "stages", "write the wall time of each stage to this file (make bench; see stages.go)")
-	if err := fs.Parse(args); err != nil {
-		return withStatus(exitInput, err)
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this `file`")
+	memprofile := fs.String("memprofile", "", "write a heap profile, taken after rendering, to this `file`")
+	fs.Var(&stages, "stages", "write the wall time of each stage to this `file` (make bench)")
+	pos, err := parseArgs(fs, args, stdout)
+	if err != nil {
+		return err
 	}
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
@@ -291,8 +306,8 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		}
 		defer pprof.StopCPUProfile()
 	}
-	if fs.NArg() > 0 {
-		return withStatus(exitInput, fmt.Errorf("build: unexpected argument %q", fs.Arg(0)))
+	if len(pos) > 0 {
+		return usageError("build", "unexpected argument %q (the configuration is -config FILE)", pos[0])
 	}
 	if *version != "" && !bundle.ValidVersion(*version) {
 		return withStatus(exitInput, fmt.Errorf("-version: got %q, expected v<N> or v<N>.<N>... such as v2 or v2.0.1 (the name of the bundle's folder under the root)", *version))

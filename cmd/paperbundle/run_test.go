@@ -127,8 +127,14 @@ func TestCheckAndUsage(t *testing.T) {
 			t.Errorf("%v: exit %d %q", args, code, stderr)
 		}
 	}
-	if _, stderr, code := runCmd("diff", "a", "b"); code != 2 || !strings.Contains(stderr, "not a bundle") {
+	// Folders that are not bundles, and folders that do not exist: both
+	// usage errors.
+	empty := t.TempDir()
+	if _, stderr, code := runCmd("diff", empty, empty); code != 2 || !strings.Contains(stderr, "not a bundle") {
 		t.Errorf("diff of non-bundles: exit %d %q", code, stderr)
+	}
+	if _, stderr, code := runCmd("diff", "a", "b"); code != 2 || !strings.Contains(stderr, "no bundle folder at a") {
+		t.Errorf("diff of missing folders: exit %d %q", code, stderr)
 	}
 	if _, _, code := runCmd("frobnicate"); code != 2 {
 		t.Errorf("unknown subcommand: exit %d, want 2", code)

@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -24,15 +22,18 @@ import (
 // (render) and compares every file byte for byte. Exit 0 when the bundle
 // is intact and recomputes, 3 otherwise.
 func runVerify(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	if err := fs.Parse(args); err != nil {
-		return withStatus(exitInput, err)
+	fs := newFlags("verify")
+	pos, err := parseArgs(fs, args, stdout)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() != 1 {
-		return withStatus(exitInput, errors.New("verify: give one bundle folder, e.g. paperbundle verify results/paper_bundle/v1"))
+	if len(pos) != 1 {
+		return usageError("verify", "give one bundle folder, e.g. paperbundle verify results/paper_bundle/v1")
 	}
-	dir := fs.Arg(0)
+	dir := pos[0]
+	if err := needBundleDir("verify", dir); err != nil {
+		return err
+	}
 	op, err := bundle.Open(dir)
 	if err != nil {
 		return withStatus(exitCheck, fmt.Errorf("verify: %w", err))
