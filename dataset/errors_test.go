@@ -467,7 +467,7 @@ var trecCases = []errCase{
 		spec: trecSpec(func(s *Spec) {
 			s.Systems = append(s.Systems, SystemSpec{Name: "r2", Input: "r2.txt", Format: "trec"})
 		}),
-		want: []string{`r.txt:2:1: the row of query "q2" (fold 0, split eval) is missing from r2.txt (system r2), expected every system to cover the same (query, fold, split) rows`},
+		want: []string{`r.txt:2:1: the row of query "q2" (fold 0, split eval) is missing from r2.txt (system r2), expected every system to cover the same (query, fold, split) rows (or trec.missing_run: zero, which scores a qrels query a run lacks 0, as trec_eval -c)`},
 	},
 }
 

@@ -585,13 +585,21 @@ func (ld *loader) compare(first, src *source) {
 		}
 		switch {
 		case c < 0:
+			hint := ""
+			if src.format == "trec" && ld.qrels != nil && ld.qrels.byQID[a.ID] != nil {
+				hint = " (or trec.missing_run: zero, which scores a qrels query a run lacks 0, as trec_eval -c)"
+			}
 			missing.see(a.line, func() {
-				ld.c.add(fa, a.line, 1, "the row of query %q (fold %d, split %s) is missing from %s (system %s)%s, expected every system to cover the same (query, fold, split) rows", clip(a.ID), a.Fold, a.Split, fb, src.spec.Name, missing.more())
+				ld.c.add(fa, a.line, 1, "the row of query %q (fold %d, split %s) is missing from %s (system %s)%s, expected every system to cover the same (query, fold, split) rows%s", clip(a.ID), a.Fold, a.Split, fb, src.spec.Name, missing.more(), hint)
 			})
 			i++
 		case c > 0:
+			hint := ""
+			if first.format == "trec" && ld.qrels != nil && ld.qrels.byQID[b.ID] != nil {
+				hint = " (or trec.missing_run: zero, which scores a qrels query a run lacks 0, as trec_eval -c)"
+			}
 			extra.see(b.line, func() {
-				ld.c.add(fb, b.line, 1, "query %q (fold %d, split %s) is not in %s (the first system, %s)%s, expected every system to cover the same (query, fold, split) rows", clip(b.ID), b.Fold, b.Split, fa, first.spec.Name, extra.more())
+				ld.c.add(fb, b.line, 1, "query %q (fold %d, split %s) is not in %s (the first system, %s)%s, expected every system to cover the same (query, fold, split) rows%s", clip(b.ID), b.Fold, b.Split, fa, first.spec.Name, extra.more(), hint)
 			})
 			j++
 		default:
