@@ -419,6 +419,7 @@ func (ld *loader) trecRecords(src *source, rn *run, ne map[string]neProb, c *col
 func (ld *loader) trecRange(recs *records, qs []*runQuery, file, neFile string, ne map[string]neProb, c *collector) (noQrels int) {
 	qr, qt := ld.qrels, ld.queries
 	level := max(ld.spec.TREC.RelevanceLevel, 1)
+	var judgedMem slab[bool]
 	var (
 		perm []int
 		look lookup
@@ -460,7 +461,12 @@ func (ld *loader) trecRange(recs *records, qs []*runQuery, file, neFile string, 
 		row.Candidates = orderStrings(&mem.strs, q.docs, perm)
 		row.Scores = permuteFloats(&mem.floats, q.scores, perm)
 		row.Rel = mem.ints.take(len(row.Candidates))
-		row.Judged = make([]bool, len(row.Candidates))
+		// Judged is never nil for a TREC row, even with no candidates
+		// (missing_run: zero): nil means a table row, without judgments.
+		row.Judged = judgedMem.take(len(row.Candidates))
+		if row.Judged == nil {
+			row.Judged = []bool{}
+		}
 		look.reset(g.docs)
 		for i, d := range row.Candidates {
 			if k := look.find(d); k >= 0 && g.rels[k] >= 0 {

@@ -300,8 +300,7 @@ func parseQrels(file string, rd io.Reader, c *collector) (*qrels, error) {
 		doc := string(fs[2].b)
 		j.docs = append(j.docs, doc)
 		j.at = append(j.at, position{lr.n, fs[2].col + shift})
-		q.docs = append(q.docs, doc)
-		q.rels = append(q.rels, rel)
+		q.rels = append(q.rels, rel) // aligned with j.docs
 	}
 	if lr.err != nil {
 		return nil, lr.err
@@ -315,7 +314,7 @@ func parseQrels(file string, rd io.Reader, c *collector) (*qrels, error) {
 			at := j.at[b]
 			c.add(file, at.line, at.col, "document %q is judged twice for query %q (lines %d and %d), expected each (qid, docno) once", clip(j.docs[b]), clip(q.qid), j.at[a].line, at.line)
 		}
-		q.docs = orderStrings(&mem, q.docs, nil)
+		q.docs = orderStrings(&mem, j.docs, nil)
 	}
 	return qr, nil
 }
