@@ -121,6 +121,16 @@ func metricTable(r *report.Report, sec section) (Table, bool) {
 		t.Population = "mixed (each row states its population)"
 		t.N = r.Dataset.EvalQueries
 	}
+	if sec.id == metrics.TableRanking {
+		// TREC input with trec.no_relevant: zero ranks every judged query
+		// (population judged_queries), not only those with evidence.
+		for _, m := range r.Metrics {
+			if m.ID == "rank.mrr" && m.Slice == report.Whole && m.Population == string(metrics.JudgedQueries) {
+				t.Population, t.N = m.Population, m.N
+				break
+			}
+		}
+	}
 	sysPos := map[string]int{}
 	for i, s := range r.Systems {
 		if s.Kind == report.Pipeline || sec.baselines {

@@ -20,6 +20,12 @@ func Methods(r *report.Report) []byte {
 	b.WriteString("## Protocol\n\n")
 	b.WriteString("* **all_queries**: every `eval` row of every fold (classification, calibration, clinical gate, end to end).\n")
 	b.WriteString("* **positives_only**: `eval` rows with at least one gold item (ranking, Dynamic-K quality).\n")
+	if t := r.Dataset.TRECConventions; t != nil {
+		if t.NoRelevant == "zero" {
+			b.WriteString("* **judged_queries**: the ranking population of this TREC input: every evaluated query of the qrels; a query with no relevant document scores 0, as in trec_eval (`trec.no_relevant: zero`).\n")
+		}
+		fmt.Fprintf(&b, "* TREC conventions: relevance level %d (trec_eval `-l`), `no_relevant: %s`, `missing_run: %s` (`zero` = trec_eval `-c`).\n", t.RelevanceLevel, t.NoRelevant, t.MissingRun)
+	}
 	b.WriteString("* Thresholds (FPR budgets, τ_neg, τ_pos) are chosen per fold on that fold's `tune` rows only, and applied to its `eval` rows.\n")
 	bs := st.Bootstrap
 	fmt.Fprintf(&b, "* Confidence intervals: %s bootstrap, %d resamples, resampling unit `%s`, %g%% level, seed %d.\n",
