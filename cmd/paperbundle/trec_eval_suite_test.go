@@ -87,8 +87,14 @@ func TestTrecEvalSuite(t *testing.T) {
 			if _, stderr, code := runCmd("build", "-config", filepath.Join(dir, "paper.yaml"), "-out", root, "-q"); code != 0 {
 				t.Fatalf("build: exit %d: %s", code, stderr)
 			}
-			all, perQ := readBundleValues(t, filepath.Join(root, "v1"))
+			all, perQ, warnings := readBundleValues(t, filepath.Join(root, "v1"))
 			want := readTrecEval(t, filepath.Join(src, "expected", tc.expected))
+			// The unjudged warning: above 0.1 at the headline cutoff 10.
+			unj, _ := strconv.ParseFloat(want["unj_10"]["all"], 64)
+			warned := strings.Contains(warnings, "rank.unjudged@10 = ")
+			if warned != (unj > 0.1) {
+				t.Errorf("unj_10 = %v, unjudged warning %v in %q", unj, warned, warnings)
+			}
 			nq, _ := strconv.Atoi(want["num_q"]["all"])
 			if all["rank.map"].n != nq {
 				t.Errorf("rank.map over %d queries, trec_eval's num_q is %d", all["rank.map"].n, nq)
@@ -144,7 +150,7 @@ type bundleValue struct {
 
 // readBundleValues reads the system "run"'s whole-population metrics from
 // metrics_master.json and its per-query values from per_query_metrics.csv.
-func readBundleValues(t *testing.T, dir string) (map[string]bundleValue, map[string]map[string]float64) {
+func readBundleValues(t *testing.T, dir string) (map[string]bundleValue, map[string]map[string]float64, string) {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(dir, "metrics_master.json"))
 	if err != nil {
@@ -156,6 +162,7 @@ func readBundleValues(t *testing.T, dir string) (map[string]bundleValue, map[str
 			Value             *float64
 			N                 int
 		}
+		Warnings []string
 	}
 	if err := json.Unmarshal(b, &doc); err != nil {
 		t.Fatal(err)
@@ -186,7 +193,7 @@ func readBundleValues(t *testing.T, dir string) (map[string]bundleValue, map[str
 		}
 		perQ[r[1]] = vals
 	}
-	return all, perQ
+	return all, perQ, strings.Join(doc.Warnings, "\n")
 }
 
 // readTrecEval reads trec_eval -q output: measure, query (or "all"), value.
