@@ -30,6 +30,14 @@ const (
 
 	GainExponential = "exponential" // contract.ndcg_gain: 2^rel - 1
 	GainLinear      = "linear"      // contract.ndcg_gain: rel (trec_eval)
+
+	ComparePrimary   = "primary"   // comparisons: the primary against every other system
+	CompareReference = "reference" // comparisons: every system against reference_system
+	CompareLadder    = "ladder"    // comparisons: each system against the one listed before it
+	CompareAllPairs  = "all_pairs" // comparisons: every unordered pair once
+
+	CorrectionHolm = "holm" // significance.correction: Holm within one metric's comparisons
+	CorrectionNone = "none" // significance.correction: none (p_holm = p)
 )
 
 // Limits of the integer keys.
@@ -48,12 +56,15 @@ const DefaultSeed uint64 = 20260118
 // starts from it and overlays what paper.yaml says.
 func Default() *Config {
 	return &Config{
-		Title:      "Paper bundle",
-		Version:    "",
-		Out:        "results/paper_bundle",
-		Seed:       DefaultSeed,
-		Cutoffs:    []int{1, 3, 5, 10, 20},
-		FPRTargets: []float64{0.01, 0.03, 0.05, 0.10},
+		Title:           "Paper bundle",
+		Version:         "",
+		Out:             "results/paper_bundle",
+		Seed:            DefaultSeed,
+		Comparisons:     ComparePrimary,
+		Significance:    Significance{Alpha: 0.05, Correction: CorrectionHolm},
+		Cutoffs:         []int{1, 3, 5, 10, 20},
+		FPRTargets:      []float64{0.01, 0.03, 0.05, 0.10},
+		OperatingPoints: []float64{0.5},
 		Bootstrap: Bootstrap{
 			Resamples:  10000,
 			Unit:       UnitPost,
@@ -78,7 +89,7 @@ func Default() *Config {
 			UndefinedAUROC: UndefinedNaN,
 			NDCGGain:       GainExponential,
 		},
-		Targets: Targets{Default: true},
+		Targets: Targets{}, // none
 	}
 }
 

@@ -42,16 +42,17 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 	}
 	c := newComputer(cfg, ds, opt)
 	r := &Report{
-		SchemaVersion: SchemaVersion,
-		Version:       opt.Version,
-		Title:         cfg.Title,
-		Tool:          opt.Tool,
-		Warnings:      []string{},
-		Comparisons:   []Comparison{},
-		Distributions: []Distribution{},
-		Metrics:       []Metric{},
-		Thresholds:    []Thresholds{},
-		index:         map[metricKey]int{},
+		SchemaVersion:  SchemaVersion,
+		Version:        opt.Version,
+		Title:          cfg.Title,
+		Tool:           opt.Tool,
+		Warnings:       []string{},
+		Comparisons:    []Comparison{},
+		ComparisonMode: cfg.Comparisons,
+		Distributions:  []Distribution{},
+		Metrics:        []Metric{},
+		Thresholds:     []Thresholds{},
+		index:          map[metricKey]int{},
 	}
 	if s := os.Getenv("SOURCE_DATE_EPOCH"); s != "" {
 		if sec, err := strconv.ParseInt(s, 10, 64); err == nil {
@@ -88,7 +89,7 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 	c.addBaselines(bl)
 	c.rep.Reindex()
 	if opt.FreeRows {
-		c.freeRows(0, false)
+		c.freeRows(c.primary, false)
 	}
 	opt.Progress("bootstrap")
 	if err := c.bootstrapAll(ctx); err != nil {
@@ -123,9 +124,10 @@ type computer struct {
 	critSel   []*rowSel // rows of each criterion
 	stratSel  []*rowSel // rows of each stratum
 
-	sys   []*sysCalc
-	boots []*sysBoot
-	dynK  []bool // per system: it has a Dynamic-K selection of its own (dynKSystems)
+	sys     []*sysCalc
+	boots   []*sysBoot
+	primary int    // index of the primary system (config primary)
+	dynK    []bool // per system: it has a Dynamic-K selection of its own (dynKSystems)
 
 	qscratch []float64           // scratch of percentileInterval
 	pct      []pctInterval       // percentile interval of every replicate column
@@ -150,7 +152,7 @@ type sysCalc struct {
 }
 
 func newComputer(cfg *config.Config, ds *dataset.Dataset, opt Options) *computer {
-	c := &computer{cfg: cfg, ds: ds, opt: opt, tuneOf: map[int][]int{}, crossFit: map[int]bool{}}
+	c := &computer{cfg: cfg, ds: ds, opt: opt, tuneOf: map[int][]int{}, crossFit: map[int]bool{}, primary: max(0, cfg.PrimaryIndex())}
 	postIdx := map[string]int32{}
 	critIdx := map[string]int{}
 	foldSet := map[int]bool{}
@@ -373,7 +375,7 @@ func settingsOf(cfg *config.Config) Settings {
 		HeadlineCutoff:  HeadlineCutoff(cfg.Cutoffs),
 		Cutoffs:         append([]int{}, cfg.Cutoffs...),
 		FPRTargets:      append([]float64{}, cfg.FPRTargets...),
-		OperatingPoints: []float64{0.5},
+		OperatingPoints: append([]float64{}, cfg.OperatingPoints...),
 		GammaSweep:      append([]float64{}, cfg.DynamicK.Sweep...),
 		Seed:            cfg.Seed,
 		Bootstrap: BootstrapSettings{Resamples: cfg.Bootstrap.Resamples, Unit: cfg.Bootstrap.Unit,

@@ -40,17 +40,18 @@ func Decode(data []byte) (*Report, error) {
 // report has a single fold (the Folds capability is absent, Metric.Folds is
 // nil): without folds, fold_mean and fold_std.
 type metricNoFolds struct {
-	System     string     `json:"system"`
-	ID         metrics.ID `json:"id"`
-	Slice      Slice      `json:"slice"`
-	Population string     `json:"population"`
-	N          int        `json:"n"`
-	Value      Num        `json:"value"`
-	CI         *CI        `json:"ci"`
-	Direction  string     `json:"direction"`
-	Variant    string     `json:"variant"`
-	Target     *Target    `json:"target"`
-	TargetMet  *bool      `json:"target_met"`
+	System     string      `json:"system"`
+	ID         metrics.ID  `json:"id"`
+	Slice      Slice       `json:"slice"`
+	Population string      `json:"population"`
+	N          int         `json:"n"`
+	Value      Num         `json:"value"`
+	CI         *CI         `json:"ci"`
+	CIDeLong   *AnalyticCI `json:"ci_delong,omitempty"`
+	Direction  string      `json:"direction"`
+	Variant    string      `json:"variant"`
+	Target     *Target     `json:"target"`
+	TargetMet  *bool       `json:"target_met"`
 }
 
 // metricAlias is Metric without its methods.
@@ -61,7 +62,7 @@ func (m Metric) MarshalJSON() ([]byte, error) {
 	var v any = metricAlias(m)
 	if m.Folds == nil {
 		v = metricNoFolds{System: m.System, ID: m.ID, Slice: m.Slice, Population: m.Population, N: m.N, Value: m.Value,
-			CI: m.CI, Direction: m.Direction, Variant: m.Variant, Target: m.Target, TargetMet: m.TargetMet}
+			CI: m.CI, CIDeLong: m.CIDeLong, Direction: m.Direction, Variant: m.Variant, Target: m.Target, TargetMet: m.TargetMet}
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)

@@ -60,22 +60,23 @@ func Nums(x []float64) []Num {
 
 // Report is everything the bundle shows, computed once.
 type Report struct {
-	SchemaVersion int            `json:"schema_version"`
-	Version       string         `json:"version"`
-	Title         string         `json:"title"`
-	Tool          string         `json:"tool"`
-	Generated     string         `json:"generated,omitempty"` // from SOURCE_DATE_EPOCH only
-	Dataset       DatasetSummary `json:"dataset"`
-	Systems       []SystemInfo   `json:"systems"`
-	Capabilities  Capabilities   `json:"capabilities"`
-	Thresholds    []Thresholds   `json:"thresholds"`
-	Checks        []Check        `json:"checks"`
-	Curves        Curves         `json:"curves"`
-	Metrics       []Metric       `json:"metrics"`
-	Distributions []Distribution `json:"distributions"`
-	Comparisons   []Comparison   `json:"comparisons"`
-	Warnings      []string       `json:"warnings"`
-	Settings      Settings       `json:"settings"`
+	SchemaVersion  int            `json:"schema_version"`
+	Version        string         `json:"version"`
+	Title          string         `json:"title"`
+	Tool           string         `json:"tool"`
+	Generated      string         `json:"generated,omitempty"` // from SOURCE_DATE_EPOCH only
+	Dataset        DatasetSummary `json:"dataset"`
+	Systems        []SystemInfo   `json:"systems"`
+	Capabilities   Capabilities   `json:"capabilities"`
+	Thresholds     []Thresholds   `json:"thresholds"`
+	Checks         []Check        `json:"checks"`
+	Curves         Curves         `json:"curves"`
+	Metrics        []Metric       `json:"metrics"`
+	Distributions  []Distribution `json:"distributions"`
+	ComparisonMode string         `json:"comparison_mode"` // the comparisons mode: primary, reference, ladder or all_pairs
+	Comparisons    []Comparison   `json:"comparisons"`
+	Warnings       []string       `json:"warnings"`
+	Settings       Settings       `json:"settings"`
 
 	PerQuery        []PerQuery   `json:"-"` // per_query_metrics.csv
 	PerQueryColumns []metrics.ID `json:"-"` // metric ids of PerQuery.Values
@@ -256,6 +257,15 @@ type CI struct {
 	Undefined int    `json:"undefined_resamples,omitempty"` // resamples where the metric was undefined
 }
 
+// AnalyticCI is a confidence interval from a formula rather than
+// resamples: DeLong's for ne.auroc (pROC's ci.auc default).
+type AnalyticCI struct {
+	Low        Num     `json:"low"`
+	High       Num     `json:"high"`
+	Method     string  `json:"method"` // "delong"
+	Confidence float64 `json:"confidence"`
+}
+
 // Target is the bound a metric is held to.
 type Target struct {
 	Min *float64 `json:"min,omitempty"`
@@ -264,20 +274,21 @@ type Target struct {
 
 // Metric is one (system, metric id, slice) value (SPEC 7).
 type Metric struct {
-	System     string     `json:"system"`
-	ID         metrics.ID `json:"id"`
-	Slice      Slice      `json:"slice"`
-	Population string     `json:"population"`
-	N          int        `json:"n"`
-	Value      Num        `json:"value"`
-	CI         *CI        `json:"ci"`
-	Folds      []Num      `json:"folds"`
-	FoldMean   Num        `json:"fold_mean"`
-	FoldStd    Num        `json:"fold_std"`
-	Direction  string     `json:"direction"`
-	Variant    string     `json:"variant"`
-	Target     *Target    `json:"target"`
-	TargetMet  *bool      `json:"target_met"`
+	System     string      `json:"system"`
+	ID         metrics.ID  `json:"id"`
+	Slice      Slice       `json:"slice"`
+	Population string      `json:"population"`
+	N          int         `json:"n"`
+	Value      Num         `json:"value"`
+	CI         *CI         `json:"ci"`
+	CIDeLong   *AnalyticCI `json:"ci_delong,omitempty"` // ne.auroc only
+	Folds      []Num       `json:"folds"`
+	FoldMean   Num         `json:"fold_mean"`
+	FoldStd    Num         `json:"fold_std"`
+	Direction  string      `json:"direction"`
+	Variant    string      `json:"variant"`
+	Target     *Target     `json:"target"`
+	TargetMet  *bool       `json:"target_met"`
 }
 
 // Distribution summarises the per-query values of a metric (SPEC 4.2).
@@ -297,7 +308,13 @@ type Distribution struct {
 	CV     Num        `json:"cv"`
 }
 
-// Comparison is one system against its reference on one metric (SPEC 4.8).
+// Comparison is one system against its reference on one metric (SPEC 4.8),
+// on the queries both share: Diff = system − reference, so that a positive
+// difference on a higher-is-better metric means the system is better.
+// Test is TestPermutation, TestDeLong or TestBootstrap; PHolm is P adjusted
+// within the metric id's comparisons (equal to P with correction: none).
+// Wins, Ties, Losses (queries where the system is better, equal, worse),
+// CohensD and DZ exist for per-query metrics only, DeLongZ for ne.auroc.
 type Comparison struct {
 	System        string     `json:"system"`
 	Reference     string     `json:"reference"`
@@ -305,13 +322,22 @@ type Comparison struct {
 	N             int        `json:"n"`
 	Diff          Num        `json:"diff"`
 	CI            *CI        `json:"ci"`
-	PPermutation  Num        `json:"p_permutation"`
+	Test          string     `json:"test"`
+	P             Num        `json:"p"`
 	PHolm         Num        `json:"p_holm"`
-	CohensD       Num        `json:"cohens_d"`
-	DZ            Num        `json:"d_z"`
+	Wins          *int       `json:"wins,omitempty"`
+	Ties          *int       `json:"ties,omitempty"`
+	Losses        *int       `json:"losses,omitempty"`
+	CohensD       *Num       `json:"cohens_d,omitempty"`
+	DZ            *Num       `json:"d_z,omitempty"`
 	DeLongZ       *Num       `json:"delong_z,omitempty"`
-	DeLongP       *Num       `json:"delong_p,omitempty"`
-	DeLongSEClust *Num       `json:"delong_se_clustered,omitempty"`
+	DeLongSEClust *Num       `json:"delong_se_clustered,omitempty"` // the difference's SE with posts as clusters (information, not the test)
+}
+
+// Significant reports whether the comparison's verdict is significant at
+// level alpha: p_holm < alpha (p_holm is p with correction: none).
+func (c Comparison) Significant(alpha float64) bool {
+	return c.PHolm.Valid() && float64(c.PHolm) < alpha
 }
 
 // PerQuery is one eval query of one system, for per_query_metrics.csv.

@@ -392,7 +392,7 @@ func (c *computer) baselines() []*sysCalc {
 	if !c.has(Ranking) {
 		return nil
 	}
-	sys := &c.ds.Systems[0]
+	sys := &c.ds.Systems[c.primary]
 	query := func(i int) *dataset.Query { return &c.ds.Queries[c.eval[i]] }
 	rnd := &sysCalc{name: "baseline:random", tab: newColTable(len(c.eval), c.group, c.nGroups), perQ: map[metrics.ID][]float64{}}
 	c.rankingWith(rnd, func(i int) []int { return sys.Rows[c.eval[i]].Rel }, query, false, c.randomKernels())

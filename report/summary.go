@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"paperbundle/config"
 	"paperbundle/dataset"
 )
 
@@ -30,7 +31,7 @@ func (c *computer) summarize() {
 	foldPosts := map[int]map[string]bool{}
 	var candSum, goldSum int
 	s.CandidatesMin = -1
-	sys0 := ds.Systems[0]
+	sys0 := ds.Systems[c.primary]
 	var last *dataset.Query
 	for i, qi := range c.eval {
 		q := &ds.Queries[qi]
@@ -105,9 +106,18 @@ func (c *computer) summarize() {
 	}
 	sort.Slice(s.Folds, func(i, j int) bool { return s.Folds[i].Fold < s.Folds[j].Fold })
 	c.rep.Dataset = s
+	// A system's reference is the one system it is compared with under
+	// comparisons: reference or ladder (primary and all_pairs compare a
+	// system with several).
+	ref := map[int]int{}
+	if m := c.cfg.Comparisons; m == config.CompareReference || m == config.CompareLadder {
+		for _, pr := range c.cfg.Pairs() {
+			ref[pr.System] = pr.Reference
+		}
+	}
 	for i, sys := range ds.Systems {
-		info := SystemInfo{Name: sys.Name, Label: sys.Label, Kind: Pipeline, Source: sys.Source, Primary: i == 0}
-		if ri, ok := c.cfg.ReferenceFor(i); ok {
+		info := SystemInfo{Name: sys.Name, Label: sys.Label, Kind: Pipeline, Source: sys.Source, Primary: i == c.primary}
+		if ri, ok := ref[i]; ok {
 			info.Reference = ds.Systems[ri].Name
 		}
 		c.rep.Systems = append(c.rep.Systems, info)

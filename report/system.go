@@ -263,16 +263,18 @@ func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
 		c.put(sc.name, metrics.MustDef("ne.tpr@fpr=0.1").ID(x), "", len(c.eval), tpr)
 		c.put(sc.name, metrics.MustDef("ne.tpr_threshold@fpr=0.1").ID(x), "", len(c.eval), thr)
 	}
-	// Fixed operating point tau = 0.5.
-	pred := make([]bool, len(c.eval))
-	for i, p := range sc.ne {
-		pred[i] = p >= 0.5
+	// Fixed operating points: each tau of operating_points.
+	for _, tau := range c.cfg.OperatingPoints {
+		pred := make([]bool, len(c.eval))
+		for i, p := range sc.ne {
+			pred[i] = p >= tau
+		}
+		ids := map[string]metrics.ID{}
+		for _, m := range []string{"tp", "tn", "fp", "fn", "sensitivity", "specificity", "fpr", "precision", "npv", "f1", "mcc", "balanced_accuracy"} {
+			ids[m] = metrics.AtTau("ne."+m, tau)
+		}
+		c.addConfusion(sc, "tau"+metrics.FormatParam(tau), "", pred, nil, ids, true)
 	}
-	ids := map[string]metrics.ID{}
-	for _, m := range []string{"tp", "tn", "fp", "fn", "sensitivity", "specificity", "fpr", "precision", "npv", "f1", "mcc", "balanced_accuracy"} {
-		ids[m] = metrics.AtTau("ne."+m, 0.5)
-	}
-	c.addConfusion(sc, "tau0.5", "", pred, nil, ids, true)
 
 	// Held-out FPR budgets: thresholds from each fold's tune rows. A fold
 	// whose tune rows lack a class has no threshold (the FPR or the TPR
