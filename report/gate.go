@@ -394,6 +394,9 @@ func (c *computer) gateGrid(sc *sysCalc, sys *dataset.System, row func(int) *dat
 	}
 	dk := c.cfg.DynamicK
 	mk := func(r *dataset.Row, y bool) obs {
+		if !workload {
+			return obs{p: r.NEProb, y: y}
+		}
 		return obs{p: r.NEProb, y: y, kPos: len(c.selectFor(r, dataset.StatePOS, dk.Gamma, dk.GammaUncertain)),
 			kUnc: len(c.selectFor(r, dataset.StateUncertain, dk.Gamma, dk.GammaUncertain))}
 	}
