@@ -30,11 +30,13 @@ func runInit(stdout, stderr io.Writer, args []string) error {
 	dir := filepath.Dir(*out)
 	var systems []string
 	names := map[string]int{}
+	var has columns
 	for _, f := range fs.Args() {
-		format, err := sniff(f, *qrels != "")
+		format, header, err := sniff(f, *qrels != "")
 		if err != nil {
 			return withStatus(exitInput, fmt.Errorf("init: %w", err))
 		}
+		has = has.or(columnsOf(format, header))
 		name := systemName(f)
 		if names[name]++; names[name] > 1 {
 			name += "_" + strconv.Itoa(names[name])
@@ -52,7 +54,7 @@ func runInit(stdout, stderr io.Writer, args []string) error {
 		}
 		qrelsLine = "qrels: " + yamlString(relTo(dir, *qrels)) + "          # TREC relevance judgements shared by the runs\n"
 	}
-	text := initTemplate(systems, qrelsLine)
+	text := initTemplate(systems, qrelsLine, has)
 	f, err := os.OpenFile(*out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, os.ErrExist) {
 		return withStatus(exitInput, fmt.Errorf("init: %s already exists; it is never overwritten: remove it or choose another -out", *out))
@@ -74,36 +76,64 @@ func runInit(stdout, stderr io.Writer, args []string) error {
 // sniff says how a system file is read: jsonl by extension, trec when the
 // runs come with qrels, else csv; it reads the first line to catch a file
 // that is not what it claims (an empty file, a CSV without query_id).
-func sniff(path string, trec bool) (string, error) {
+func sniff(path string, trec bool) (format, header string, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	if st.IsDir() {
-		return "", fmt.Errorf("%s is a directory; name the system files inside it", path)
+		return "", "", fmt.Errorf("%s is a directory; name the system files inside it", path)
 	}
 	line, err := bufio.NewReader(f).ReadString('\n')
 	if err != nil && line == "" {
-		return "", fmt.Errorf("%s is empty; expected a per-query CSV or JSONL file, or a TREC run", path)
+		return "", "", fmt.Errorf("%s is empty; expected a per-query CSV or JSONL file, or a TREC run", path)
 	}
 	switch {
 	case trec:
 		if len(strings.Fields(line)) != 6 {
-			return "", fmt.Errorf("%s:1: a TREC run line has 6 fields (qid Q0 docno rank score tag), found %d", path, len(strings.Fields(line)))
+			return "", "", fmt.Errorf("%s:1: a TREC run line has 6 fields (qid Q0 docno rank score tag), found %d", path, len(strings.Fields(line)))
 		}
-		return "trec", nil
+		return "trec", "", nil
 	case strings.EqualFold(filepath.Ext(path), ".jsonl") || strings.EqualFold(filepath.Ext(path), ".ndjson"):
-		return "jsonl", nil
+		return "jsonl", line, nil
 	}
 	if !strings.Contains(line, "candidate_scores") || !strings.Contains(line, "post_id") && !strings.Contains(line, "query_id") {
-		return "", fmt.Errorf("%s:1: the header lacks post_id (or query_id) and candidate_scores; expected a per-query CSV (docs/input-format.md), or TREC runs with -qrels", path)
+		return "", "", fmt.Errorf("%s:1: the header lacks post_id (or query_id) and candidate_scores; expected a per-query CSV (docs/input-format.md), or TREC runs with -qrels", path)
 	}
-	return "csv", nil
+	return "csv", line, nil
+}
+
+// columns says which kinds of result the system files can support, as
+// far as their first line shows, so that init writes only the keys that
+// apply (the report decides applicability again from the data).
+type columns struct {
+	ranking bool // candidate lists with scores: cutoffs, strata
+	ne      bool // ne_prob: fpr_targets, operating_points, calibration, gate
+	dynK    bool // node_probs or selected_uids: dynamic_k
+}
+
+func (a columns) or(b columns) columns {
+	return columns{ranking: a.ranking || b.ranking, ne: a.ne || b.ne, dynK: a.dynK || b.dynK}
+}
+
+// columnsOf reads the columns of a CSV header line; a TREC run is a
+// ranking without ne_prob; a JSONL line names its keys, so the same test
+// of names applies.
+func columnsOf(format, header string) columns {
+	if format == "trec" {
+		return columns{ranking: true}
+	}
+	h := strings.ToLower(header)
+	return columns{
+		ranking: strings.Contains(h, "candidate_scores"),
+		ne:      strings.Contains(h, "ne_prob"),
+		dynK:    strings.Contains(h, "node_probs") || strings.Contains(h, "selected_uids"),
+	}
 }
 
 // systemName is a system name from a file name: lower case [a-z0-9_].
@@ -141,8 +171,11 @@ func yamlString(s string) string {
 	return strconv.Quote(s)
 }
 
-// initTemplate is paper.yaml with every key at its default, commented.
-func initTemplate(systems []string, qrels string) string {
+// initTemplate is paper.yaml with every key that applies to the files at
+// its default, commented: the keys of the NE gate only with ne_prob, of
+// Dynamic-K only with node_probs or selected_uids, of the ranking only
+// with candidate lists.
+func initTemplate(systems []string, qrels string, has columns) string {
 	d := config.Default()
 	floats := func(xs []float64) string {
 		s := make([]string, len(xs))
@@ -167,26 +200,46 @@ func initTemplate(systems []string, qrels string) string {
 	fmt.Fprintf(&b, "out: %s          # the bundle goes to out/<version>/\n", d.Out)
 	fmt.Fprintf(&b, "seed: %d                   # bootstrap seed: same inputs + config + seed = same bytes\n", d.Seed)
 	b.WriteString(qrels)
-	b.WriteString("systems:                         # the first is the primary system; labels are shown in the report\n")
+	b.WriteString("systems:                         # labels are shown in the report\n")
 	for _, s := range systems {
 		b.WriteString(s + "\n")
 	}
-	b.WriteString("# reference_system: <name>       # comparisons against this system (default: the previous one in the list)\n")
-	fmt.Fprintf(&b, "cutoffs: %s              # K of Recall@K, nDCG@K, ...; the headline is 10 when listed\n", ints(d.Cutoffs))
-	fmt.Fprintf(&b, "fpr_targets: %s    # false-positive budgets of the NE gate; thresholds chosen on tune rows\n", floats(d.FPRTargets))
+	b.WriteString("# primary: <name>                # the system the report leads with (default: the first one listed)\n")
+	b.WriteString("comparisons: primary             # which systems are compared, on the same queries, with paired tests:\n")
+	b.WriteString("                                 #   primary: the primary against every other system; a positive difference\n")
+	b.WriteString("                                 #     means the primary is better (on a higher-is-better metric)\n")
+	b.WriteString("                                 #   reference: every system against reference_system (default: the last listed)\n")
+	b.WriteString("                                 #   ladder: each system against the one listed before it (an ablation ladder)\n")
+	b.WriteString("                                 #   all_pairs: every pair once\n")
+	b.WriteString("# reference_system: <name>       # with comparisons: reference only\n")
+	fmt.Fprintf(&b, "significance: {alpha: %g, correction: %s}   # correction: holm (within each metric's comparisons) or none\n",
+		d.Significance.Alpha, d.Significance.Correction)
+	if has.ranking {
+		fmt.Fprintf(&b, "cutoffs: %s              # K of Recall@K, nDCG@K, ...; the headline is 10 when listed\n", ints(d.Cutoffs))
+	}
+	if has.ne {
+		fmt.Fprintf(&b, "fpr_targets: %s    # false-positive budgets of the NE gate; thresholds chosen on tune rows\n", floats(d.FPRTargets))
+		fmt.Fprintf(&b, "operating_points: %s            # fixed probability thresholds tau of the ne.*@tau=X metrics\n", floats(d.OperatingPoints))
+	}
 	bs := d.Bootstrap
 	fmt.Fprintf(&b, "bootstrap: {resamples: %d, unit: %s, method: %s, confidence: %g}   # unit: post or query; method: percentile or bca\n",
 		bs.Resamples, bs.Unit, bs.Method, bs.Confidence)
-	fmt.Fprintf(&b, "calibration: {bins: %d, strategy: %s}   # strategy: uniform (equal width) or quantile\n", d.Calibration.Bins, d.Calibration.Strategy)
-	fmt.Fprintf(&b, "gate: {screen_sensitivity: %g, alert_precision: %g}   # targets of the three-state gate\n", d.Gate.ScreenSensitivity, d.Gate.AlertPrecision)
-	dk := d.DynamicK
-	fmt.Fprintf(&b, "dynamic_k: {k_min: %d, hard_cap: %d, k_max_ratio: %g, gamma: %g, gamma_uncertain: %g, sweep: %s}\n",
-		dk.KMin, dk.HardCap, dk.KMaxRatio, dk.Gamma, dk.GammaUncertain, floats(dk.Sweep))
-	b.WriteString("strata: auto                     # n_pos strata: auto, ltr, or a list of [lo, hi] bands\n")
+	if has.ne {
+		fmt.Fprintf(&b, "calibration: {bins: %d, strategy: %s}   # strategy: uniform (equal width) or quantile\n", d.Calibration.Bins, d.Calibration.Strategy)
+		fmt.Fprintf(&b, "gate: {screen_sensitivity: %g, alert_precision: %g}   # targets of the three-state gate\n", d.Gate.ScreenSensitivity, d.Gate.AlertPrecision)
+	}
+	if has.dynK {
+		dk := d.DynamicK
+		fmt.Fprintf(&b, "dynamic_k: {k_min: %d, hard_cap: %d, k_max_ratio: %g, gamma: %g, gamma_uncertain: %g, sweep: %s}\n",
+			dk.KMin, dk.HardCap, dk.KMaxRatio, dk.Gamma, dk.GammaUncertain, floats(dk.Sweep))
+	}
+	if has.ranking {
+		b.WriteString("strata: auto                     # n_pos strata: auto, ltr, or a list of [lo, hi] bands\n")
+	}
 	ct := d.Contract
 	fmt.Fprintf(&b, "contract: {map_denominator: %s, fold_std: %s, undefined_auroc: %s, ndcg_gain: %s}   # where the metric contracts disagree (docs/configuration.md)\n",
 		ct.MAPDenominator, ct.FoldStd, ct.UndefinedAUROC, ct.NDCGGain)
-	b.WriteString("targets: default                 # target badges: default, none, or metric id: {min: x} / {max: x}\n")
+	b.WriteString("targets: none                    # target badges: none, contract (the metric contracts' targets), or metric id: {min: x} / {max: x}\n")
 	fmt.Fprintf(&b, "bundle: {copy_inputs: %t}        # keep a copy of the inputs so verify can recompute the bundle\n", d.Bundle.CopyInputs)
 	return b.String()
 }
