@@ -285,3 +285,28 @@ func TestSingleFoldJSON(t *testing.T) {
 		t.Errorf("one fold with tune rows: held-out %v, gate %v; want both", r.Has(HeldOut), r.Has(ClinicalGate))
 	}
 }
+
+// TestDecodeSchema1: a metrics_master.json of schema_version 1 (the
+// previous version of a bundle) is read: its sections become the
+// capabilities, its metrics are kept, its old-shape comparisons are not.
+func TestDecodeSchema1(t *testing.T) {
+	old := `{"schema_version": 1, "version": "v1", "sections": [{"id": "ranking", "present": true}, {"id": "ne_gate", "present": false, "reason": "no ne_prob"}],
+ "metrics": [{"system": "a", "id": "rank.mrr", "slice": "", "population": "positives_only", "n": 3, "value": 0.5, "ci": null, "folds": [0.4, 0.6], "fold_mean": 0.5, "fold_std": 0.1, "direction": "higher", "variant": "", "target": null, "target_met": null}],
+ "comparisons": [{"system": "a", "reference": "b", "id": "rank.mrr", "n": 3, "diff": 0.1, "ci": null, "p_permutation": 0.2, "p_holm": 0.4, "cohens_d": 0.1, "d_z": 0.2}]}`
+	r, err := Decode([]byte(old))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Has(Ranking) || r.Has(NEGate) || r.Capabilities.Reason(NEGate) != "no ne_prob" {
+		t.Errorf("capabilities %+v", r.Capabilities)
+	}
+	if m, ok := r.Metric("a", "rank.mrr", ""); !ok || m.Value != 0.5 || m.FoldStd != 0.1 || len(m.Folds) != 2 {
+		t.Errorf("rank.mrr = %+v, %v", m, ok)
+	}
+	if len(r.Comparisons) != 0 {
+		t.Errorf("%d comparisons of the old shape read", len(r.Comparisons))
+	}
+	if _, err := Decode([]byte(`{"schema_version": 3}`)); err == nil || !strings.Contains(err.Error(), "schema_version 3") {
+		t.Errorf("schema 3: %v", err)
+	}
+}

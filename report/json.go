@@ -22,15 +22,35 @@ func (r *Report) JSON() ([]byte, error) {
 
 // Decode reads a Report from metrics_master.json. The result renders the
 // same tables and figures as the Report that was encoded; what the JSON
-// does not carry is the per-query rows (per_query_metrics.csv).
+// does not carry is the per-query rows (per_query_metrics.csv). It also
+// reads schema_version 1 (an earlier version of a bundle, for diff and the
+// changes since it): its sections become the capabilities, its comparisons
+// are left out.
 func Decode(data []byte) (*Report, error) {
 	var r Report
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&r); err != nil {
 		return nil, fmt.Errorf("report: metrics_master.json: %w", err)
 	}
-	if r.SchemaVersion != SchemaVersion {
-		return nil, fmt.Errorf("report: metrics_master.json: schema_version %d, this tool reads %d", r.SchemaVersion, SchemaVersion)
+	switch r.SchemaVersion {
+	case SchemaVersion:
+	case 1:
+		// A bundle written before the capabilities: its sections become
+		// them, and its comparisons (another shape, one Holm family for
+		// the whole bundle) are not read.
+		var old struct {
+			Sections []Section `json:"sections"`
+		}
+		if err := json.Unmarshal(data, &old); err != nil {
+			return nil, fmt.Errorf("report: metrics_master.json: %w", err)
+		}
+		r.Capabilities = Capabilities{Present: []Capability{}, Absent: []AbsentCapability{}}
+		for _, s := range old.Sections {
+			r.Capabilities.record(Capability(s.ID), s.Present, s.Reason)
+		}
+		r.Comparisons = []Comparison{}
+	default:
+		return nil, fmt.Errorf("report: metrics_master.json: schema_version %d, this tool reads %d (and 1)", r.SchemaVersion, SchemaVersion)
 	}
 	r.Reindex()
 	return &r, nil
