@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"os"
@@ -48,7 +49,7 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 		Tool:           opt.Tool,
 		Warnings:       []string{},
 		Comparisons:    []Comparison{},
-		ComparisonMode: cfg.Comparisons,
+		ComparisonMode: cmp.Or(cfg.Comparisons, config.ComparePrimary),
 		Distributions:  []Distribution{},
 		Metrics:        []Metric{},
 		Thresholds:     []Thresholds{},
@@ -378,6 +379,7 @@ func settingsOf(cfg *config.Config) Settings {
 		OperatingPoints: append([]float64{}, cfg.OperatingPoints...),
 		GammaSweep:      append([]float64{}, cfg.DynamicK.Sweep...),
 		Seed:            cfg.Seed,
+		Significance:    SignificanceSettings{Alpha: cfg.Significance.Alpha, Correction: cfg.Significance.Correction},
 		Bootstrap: BootstrapSettings{Resamples: cfg.Bootstrap.Resamples, Unit: cfg.Bootstrap.Unit,
 			Method: cfg.Bootstrap.Method, Confidence: cfg.Bootstrap.Confidence},
 		Calibration: CalibrationSettings{Bins: cfg.Calibration.Bins, Strategy: cfg.Calibration.Strategy},

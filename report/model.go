@@ -133,16 +133,25 @@ type SystemInfo struct {
 // same tables and figures as the one just computed, and no renderer reads
 // the configuration.
 type Settings struct {
-	HeadlineCutoff  int                 `json:"headline_cutoff"` // SPEC 4.2; see HeadlineCutoff
-	Cutoffs         []int               `json:"cutoffs"`
-	FPRTargets      []float64           `json:"fpr_targets"`
-	OperatingPoints []float64           `json:"operating_points"` // fixed tau of the confusion metrics
-	GammaSweep      []float64           `json:"gamma_sweep"`
-	Seed            uint64              `json:"seed"`
-	Bootstrap       BootstrapSettings   `json:"bootstrap"`
-	Calibration     CalibrationSettings `json:"calibration"`
-	Gate            GateSettings        `json:"gate"`
-	Conventions     Conventions         `json:"conventions"`
+	HeadlineCutoff  int                  `json:"headline_cutoff"` // SPEC 4.2; see HeadlineCutoff
+	Cutoffs         []int                `json:"cutoffs"`
+	FPRTargets      []float64            `json:"fpr_targets"`
+	OperatingPoints []float64            `json:"operating_points"` // fixed tau of the confusion metrics
+	GammaSweep      []float64            `json:"gamma_sweep"`
+	Seed            uint64               `json:"seed"`
+	Significance    SignificanceSettings `json:"significance"` // of the comparisons
+	Bootstrap       BootstrapSettings    `json:"bootstrap"`
+	Calibration     CalibrationSettings  `json:"calibration"`
+	Gate            GateSettings         `json:"gate"`
+	Conventions     Conventions          `json:"conventions"`
+}
+
+// SignificanceSettings say when a comparison is significant: p_holm <
+// Alpha, with Correction "holm" (within one metric id's comparisons) or
+// "none" (p_holm = p).
+type SignificanceSettings struct {
+	Alpha      float64 `json:"alpha"`
+	Correction string  `json:"correction"`
 }
 
 // BootstrapSettings describe the confidence intervals (SPEC 6).
