@@ -291,8 +291,11 @@ func (c *computer) checks() {
 	add("rates_in_range", true, len(bad) == 0, detailList(bad, "every rate and score lies in its range"))
 
 	// Soft checks.
-	gm := c.rep.Dataset.GoldMissing
-	add("gold_in_candidate_pool", false, gm == 0, fmt.Sprintf("%d gold items of eval queries are missing from the primary system's candidates", gm))
+	// Checks of a section that does not apply are not made (a
+	// classifier-only input has no candidate pool to miss gold from).
+	if gm := c.rep.Dataset.GoldMissing; c.has(Ranking) {
+		add("gold_in_candidate_pool", false, gm == 0, fmt.Sprintf("%d gold items of eval queries are missing from the primary system's candidates", gm))
+	}
 	sizes := map[int]bool{}
 	for _, f := range c.rep.Dataset.Folds {
 		sizes[f.Posts] = true
@@ -304,7 +307,9 @@ func (c *computer) checks() {
 			noPos = append(noPos, cr)
 		}
 	}
-	add("criteria_have_positives", false, len(noPos) == 0, detailList(noPos, "every criterion has at least one positive eval query"))
+	if c.has(PerCriterion) {
+		add("criteria_have_positives", false, len(noPos) == 0, detailList(noPos, "every criterion has at least one positive eval query"))
+	}
 	var unmet []string
 	for _, t := range c.rep.Thresholds {
 		for _, p := range t.FPR {
