@@ -310,3 +310,36 @@ func TestDecodeSchema1(t *testing.T) {
 		t.Errorf("schema 3: %v", err)
 	}
 }
+
+// TestHeadlineIDs: the applicable headline metrics of each input shape, at
+// the headline cutoff (10, among the cutoffs [1, 3, 10]), and the primary
+// system.
+func TestHeadlineIDs(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		sh   shape
+		want []metrics.ID
+	}{
+		{"full", shape{systems: 2, folds: 2, posts: 30, criteria: 2, tune: true, candidates: true, nodeProbs: true, neProb: true, posts2: true},
+			[]metrics.ID{"ne.auroc", "ne.auprc", "ne.ece", "rank.recall@10", "rank.ndcg@10", "dynk.evidence_recall", "clinical.screen_sensitivity", "clinical.alert_precision"}},
+		{"classifier", shape{systems: 1, folds: 2, posts: 40, tune: true, neProb: true},
+			[]metrics.ID{"ne.auroc", "ne.auprc", "ne.ece", "clinical.screen_sensitivity", "clinical.alert_precision"}},
+		{"ranking", shape{systems: 2, folds: 1, posts: 40, candidates: true}, []metrics.ID{"rank.recall@10", "rank.ndcg@10"}},
+	} {
+		ds := shapeDataset(tc.sh)
+		r, err := Compute(context.Background(), shapeConfig(ds), ds, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := r.HeadlineIDs()
+		a, b := slices.Clone(got), slices.Clone(tc.want)
+		slices.Sort(a)
+		slices.Sort(b)
+		if !slices.Equal(a, b) {
+			t.Errorf("%s: HeadlineIDs %v, want %v", tc.name, got, tc.want)
+		}
+		if r.Primary() != "s1" {
+			t.Errorf("%s: primary %q", tc.name, r.Primary())
+		}
+	}
+}
