@@ -83,11 +83,14 @@ func (d *decoder) check(c *Config, opt Options) {
 	d.text("out", c.Out, "a non-empty folder path", true)
 	d.text("qrels", c.Qrels, wantPath, false)
 	d.text("queries", c.Queries, wantPath, false)
+	d.text("primary", c.Primary, "a system name", false)
 	d.text("reference_system", c.ReferenceSystem, "a system name", false)
 	d.checkSystems(c)
+	d.checkComparisons(c)
 
 	d.intSet("cutoffs", c.Cutoffs, 1, MaxCutoff, wantCutoff, "cutoff")
 	d.floatSet("fpr_targets", c.FPRTargets, true, wantRate, "FPR target")
+	d.floatSet("operating_points", c.OperatingPoints, false, wantShare, "operating point")
 
 	b := &c.Bootstrap
 	d.intRange("bootstrap.resamples", b.Resamples, 0, MaxResamples, wantResamples)
@@ -345,7 +348,14 @@ func (d *decoder) checkSystems(c *Config) {
 			}
 		}
 	}
-	if r := c.ReferenceSystem; r != "" && !d.skip("reference_system") {
+	for _, key := range []string{"primary", "reference_system"} {
+		r := c.Primary
+		if key == "reference_system" {
+			r = c.ReferenceSystem
+		}
+		if r == "" || d.skip(key) {
+			continue
+		}
 		if _, ok := names[r]; !ok {
 			all := make([]string, 0, len(c.Systems))
 			for _, s := range c.Systems {
@@ -354,9 +364,32 @@ func (d *decoder) checkSystems(c *Config) {
 			if len(all) > 10 {
 				all = append(all[:10], "...")
 			}
-			d.errorf("reference_system", "got %q, expected the name of a system: %s", short(r), strings.Join(all, ", "))
+			d.errorf(key, "got %q, expected the name of a system: %s", short(r), strings.Join(all, ", "))
 		}
 	}
+}
+
+// checkComparisons checks and completes primary, comparisons,
+// reference_system and significance: primary defaults to the first system
+// listed; reference_system belongs to comparisons: reference alone (written
+// without comparisons it selects that mode, as paper.yaml files written
+// before the comparisons key meant) and defaults to the last system listed.
+func (d *decoder) checkComparisons(c *Config) {
+	if c.Primary == "" && len(c.Systems) > 0 {
+		c.Primary = c.Systems[0].Name
+	}
+	if c.ReferenceSystem != "" && !d.written("comparisons") {
+		c.Comparisons = CompareReference
+	}
+	d.enum("comparisons", c.Comparisons, ComparePrimary, CompareReference, CompareLadder, CompareAllPairs)
+	switch {
+	case c.Comparisons != CompareReference && c.ReferenceSystem != "" && !d.skip("reference_system") && !d.skip("comparisons"):
+		d.errorf("reference_system", "set with comparisons: %s, expected reference_system only with comparisons: reference (remove it, or set comparisons: reference)", c.Comparisons)
+	case c.Comparisons == CompareReference && c.ReferenceSystem == "" && len(c.Systems) > 0:
+		c.ReferenceSystem = c.Systems[len(c.Systems)-1].Name
+	}
+	d.floatRange("significance.alpha", c.Significance.Alpha, true, wantRate)
+	d.enum("significance.correction", c.Significance.Correction, CorrectionHolm, CorrectionNone)
 }
 
 func (b Band) yamlText() string {

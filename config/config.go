@@ -16,25 +16,29 @@ import "path/filepath"
 
 // Config is the resolved configuration of one bundle build.
 type Config struct {
-	Title           string      `yaml:"title"`
-	Version         string      `yaml:"version"` // "" = next free vN
-	Out             string      `yaml:"out"`
-	Seed            uint64      `yaml:"seed"`
-	Qrels           string      `yaml:"qrels,omitempty"`   // TREC qrels, shared by TREC systems
-	Queries         string      `yaml:"queries,omitempty"` // TREC query table CSV
-	Systems         []System    `yaml:"systems"`
-	ReferenceSystem string      `yaml:"reference_system"` // "" = previous system in the list
-	Cutoffs         []int       `yaml:"cutoffs"`
-	FPRTargets      []float64   `yaml:"fpr_targets"`
-	Bootstrap       Bootstrap   `yaml:"bootstrap"`
-	Calibration     Calibration `yaml:"calibration"`
-	Gate            Gate        `yaml:"gate"`
-	DynamicK        DynamicK    `yaml:"dynamic_k"`
-	Strata          Strata      `yaml:"strata"`
-	Contract        Contract    `yaml:"contract"`
-	TREC            TREC        `yaml:"trec"`
-	Targets         Targets     `yaml:"targets"`
-	Bundle          BundleOpts  `yaml:"bundle"`
+	Title           string       `yaml:"title"`
+	Version         string       `yaml:"version"` // "" = next free vN
+	Out             string       `yaml:"out"`
+	Seed            uint64       `yaml:"seed"`
+	Qrels           string       `yaml:"qrels,omitempty"`   // TREC qrels, shared by TREC systems
+	Queries         string       `yaml:"queries,omitempty"` // TREC query table CSV
+	Systems         []System     `yaml:"systems"`
+	Primary         string       `yaml:"primary"`          // the primary system; Parse resolves "" to the first one listed
+	Comparisons     string       `yaml:"comparisons"`      // which pairs are compared: primary (default) | reference | ladder | all_pairs
+	ReferenceSystem string       `yaml:"reference_system"` // comparisons: reference only; Parse resolves "" to the last system listed
+	Significance    Significance `yaml:"significance"`
+	Cutoffs         []int        `yaml:"cutoffs"`
+	FPRTargets      []float64    `yaml:"fpr_targets"`
+	OperatingPoints []float64    `yaml:"operating_points"` // fixed probability thresholds tau of the ne.*@tau=X metrics
+	Bootstrap       Bootstrap    `yaml:"bootstrap"`
+	Calibration     Calibration  `yaml:"calibration"`
+	Gate            Gate         `yaml:"gate"`
+	DynamicK        DynamicK     `yaml:"dynamic_k"`
+	Strata          Strata       `yaml:"strata"`
+	Contract        Contract     `yaml:"contract"`
+	TREC            TREC         `yaml:"trec"`
+	Targets         Targets      `yaml:"targets"`
+	Bundle          BundleOpts   `yaml:"bundle"`
 
 	// Dir is the folder paper.yaml was read from; relative input paths are
 	// resolved against it. Not part of the YAML.
@@ -58,6 +62,14 @@ type System struct {
 	Input   string `yaml:"input"`              // per-query table (.csv, .jsonl) or TREC run
 	Format  string `yaml:"format,omitempty"`   // csv, jsonl or trec; inferred from Input's extension when not written
 	NEProbs string `yaml:"ne_probs,omitempty"` // TREC only: CSV query_id, ne_prob
+}
+
+// Significance is the significance: key: the level of the paired tests
+// between systems and the correction for multiple comparisons (Holm's
+// family is one metric id over every compared pair).
+type Significance struct {
+	Alpha      float64 `yaml:"alpha"`      // default 0.05
+	Correction string  `yaml:"correction"` // holm (default) | none
 }
 
 // Bootstrap is the bootstrap: key: how confidence intervals are computed
@@ -133,8 +145,10 @@ func (c *Config) HasTREC() bool {
 }
 
 // Targets holds the bound each metric id should meet. Default is true when
-// the built-in table (DefaultTargets: seed 002 targets, seed 003 reference
-// ranges) is used; otherwise Bounds is the whole table (nil for `none`).
+// the built-in table is used (`targets: contract`, or its earlier spelling
+// `default`: DefaultTargets, the seed 002 targets and seed 003 reference
+// ranges); otherwise Bounds is the whole table (nil for `none`, the
+// default). Targets apply only to metrics that exist for the data.
 // Use Config.TargetFor rather than reading the fields.
 type Targets struct {
 	Default bool
@@ -148,30 +162,77 @@ type Target struct {
 	Max *float64 `yaml:"max,omitempty"`
 }
 
-// ReferenceFor returns the index of the system that system i is compared
-// against (SPEC 4.8): the one named by reference_system when it is set, else
-// the previous system in the list. ok is false when system i has no
-// reference: it is the reference itself, it is the first system and
-// reference_system is empty, or i is out of range.
-func (c *Config) ReferenceFor(i int) (ref int, ok bool) {
-	if i < 0 || i >= len(c.Systems) {
-		return -1, false
-	}
-	if c.ReferenceSystem == "" {
-		if i == 0 {
-			return -1, false
+// Pair is one comparison between systems (indexes into Systems): the
+// difference is System minus Reference.
+type Pair struct{ System, Reference int }
+
+// PrimaryIndex returns the index of the primary system: the one named by
+// primary, else the first one listed (-1 without systems).
+func (c *Config) PrimaryIndex() int {
+	for i, s := range c.Systems {
+		if s.Name == c.Primary {
+			return i
 		}
-		return i - 1, true
 	}
-	for j, s := range c.Systems {
+	if len(c.Systems) == 0 {
+		return -1
+	}
+	return 0
+}
+
+// referenceIndex returns the index of the reference system of comparisons:
+// reference: the one named by reference_system, else the last one listed.
+func (c *Config) referenceIndex() int {
+	for i, s := range c.Systems {
 		if s.Name == c.ReferenceSystem {
-			if j == i {
-				return -1, false
-			}
-			return j, true
+			return i
 		}
 	}
-	return -1, false
+	return len(c.Systems) - 1
+}
+
+// Pairs returns the pairs of systems compared under the comparisons mode,
+// in a fixed order:
+//
+//   - primary (default, also ""): the primary against every other system
+//     in list order, {primary, other}: positive differences mean the
+//     primary is better on a higher-is-better metric;
+//   - reference: every other system against reference_system, {system,
+//     reference};
+//   - ladder: each system against the one listed before it, {system,
+//     previous};
+//   - all_pairs: every unordered pair once, in list order, {earlier,
+//     later}.
+func (c *Config) Pairs() []Pair {
+	n := len(c.Systems)
+	var out []Pair
+	switch c.Comparisons {
+	case CompareReference:
+		r := c.referenceIndex()
+		for i := 0; i < n; i++ {
+			if i != r {
+				out = append(out, Pair{i, r})
+			}
+		}
+	case CompareLadder:
+		for i := 1; i < n; i++ {
+			out = append(out, Pair{i, i - 1})
+		}
+	case CompareAllPairs:
+		for i := 0; i < n; i++ {
+			for j := i + 1; j < n; j++ {
+				out = append(out, Pair{i, j})
+			}
+		}
+	default:
+		p := c.PrimaryIndex()
+		for i := 0; i < n; i++ {
+			if i != p {
+				out = append(out, Pair{p, i})
+			}
+		}
+	}
+	return out
 }
 
 // ResolvePath returns p relative to the folder paper.yaml was read from

@@ -36,6 +36,14 @@ const (
 
 	MissingRunSkip = "skip" // trec.missing_run: left out of that system
 	MissingRunZero = "zero" // trec.missing_run: scored 0 (trec_eval -c)
+
+	ComparePrimary   = "primary"   // comparisons: the primary against every other system
+	CompareReference = "reference" // comparisons: every system against reference_system
+	CompareLadder    = "ladder"    // comparisons: each system against the one listed before it
+	CompareAllPairs  = "all_pairs" // comparisons: every unordered pair once
+
+	CorrectionHolm = "holm" // significance.correction: Holm within one metric's comparisons
+	CorrectionNone = "none" // significance.correction: none (p_holm = p)
 )
 
 // Limits of the integer keys.
@@ -54,12 +62,15 @@ const DefaultSeed uint64 = 20260118
 // starts from it and overlays what paper.yaml says.
 func Default() *Config {
 	return &Config{
-		Title:      "Paper bundle",
-		Version:    "",
-		Out:        "results/paper_bundle",
-		Seed:       DefaultSeed,
-		Cutoffs:    []int{1, 3, 5, 10, 20},
-		FPRTargets: []float64{0.01, 0.03, 0.05, 0.10},
+		Title:           "Paper bundle",
+		Version:         "",
+		Out:             "results/paper_bundle",
+		Seed:            DefaultSeed,
+		Comparisons:     ComparePrimary,
+		Significance:    Significance{Alpha: 0.05, Correction: CorrectionHolm},
+		Cutoffs:         []int{1, 3, 5, 10, 20},
+		FPRTargets:      []float64{0.01, 0.03, 0.05, 0.10},
+		OperatingPoints: []float64{0.5},
 		Bootstrap: Bootstrap{
 			Resamples:  10000,
 			Unit:       UnitPost,
@@ -85,7 +96,7 @@ func Default() *Config {
 			NDCGGain:       GainExponential,
 		},
 		TREC:    TREC{RelevanceLevel: 1, NoRelevant: NoRelevantZero, MissingRun: MissingRunSkip},
-		Targets: Targets{Default: true},
+		Targets: Targets{}, // none
 	}
 }
 

@@ -799,37 +799,40 @@ func (d *decoder) floatList(dst *[]float64, want, elemWant string) func(string, 
 
 // Expectations, shared by type errors and range errors.
 const (
-	wantText       = "text"
-	wantPath       = "a file path"
-	wantCutoffs    = "a list of positive integers such as [1, 3, 5, 10, 20]"
-	wantCutoff     = "an integer from 1 to 1000000"
-	wantRates      = "a list of numbers strictly between 0 and 1 such as [0.01, 0.05]"
-	wantRate       = "a number strictly between 0 and 1"
-	wantSweep      = "a list of numbers greater than 0 and at most 1 such as [0.7, 0.9]"
-	wantShare      = "a number greater than 0 and at most 1"
-	wantResamples  = "an integer from 0 (no intervals) to 1000000"
-	wantBins       = "an integer from 2 to 1000"
-	wantKMin       = "an integer from 0 to 1000000"
-	wantHardCap    = "an integer from 1 to 1000000"
-	wantSeed       = "an integer from 0 to 18446744073709551615"
-	wantSystems    = "a list of systems, each a mapping with name and input"
-	wantSystem     = "a mapping with name, input and optionally label, format, ne_probs"
-	wantStrata     = "auto, ltr, or a list of [lo, hi] n_pos bands such as [[1, 2], [3, null]]"
-	wantBand       = "a band [lo, hi] of two integers, hi may be null (no upper bound)"
-	wantBandLo     = "an integer >= 1"
-	wantBandHi     = "an integer >= lo, or null for no upper bound"
-	wantTargets    = "default, none, or a mapping of metric id to {min: x} / {max: x}"
-	wantTarget     = "a mapping with min, max or both, such as {min: 0.85}"
-	wantBound      = "a finite number"
-	wantBootstrap  = "a mapping with resamples, unit, method, confidence"
-	wantCalib      = "a mapping with bins, strategy"
-	wantGate       = "a mapping with screen_sensitivity, alert_precision"
-	wantDynamicK   = "a mapping with k_min, hard_cap, k_max_ratio, gamma, gamma_uncertain, sweep"
-	wantContract   = "a mapping with map_denominator, fold_std, undefined_auroc, ndcg_gain"
-	wantBundle     = "a mapping with copy_inputs"
-	wantTREC       = "a mapping with relevance_level, no_relevant, missing_run"
-	wantRelLevel   = "an integer from 1 to 1000000 (trec_eval -l)"
-	wantTopMapping = "a mapping of configuration keys"
+	wantText         = "text"
+	wantPath         = "a file path"
+	wantCutoffs      = "a list of positive integers such as [1, 3, 5, 10, 20]"
+	wantCutoff       = "an integer from 1 to 1000000"
+	wantRates        = "a list of numbers strictly between 0 and 1 such as [0.01, 0.05]"
+	wantRate         = "a number strictly between 0 and 1"
+	wantSweep        = "a list of numbers greater than 0 and at most 1 such as [0.7, 0.9]"
+	wantShare        = "a number greater than 0 and at most 1"
+	wantResamples    = "an integer from 0 (no intervals) to 1000000"
+	wantBins         = "an integer from 2 to 1000"
+	wantKMin         = "an integer from 0 to 1000000"
+	wantHardCap      = "an integer from 1 to 1000000"
+	wantSeed         = "an integer from 0 to 18446744073709551615"
+	wantSystems      = "a list of systems, each a mapping with name and input"
+	wantSystem       = "a mapping with name, input and optionally label, format, ne_probs"
+	wantStrata       = "auto, ltr, or a list of [lo, hi] n_pos bands such as [[1, 2], [3, null]]"
+	wantBand         = "a band [lo, hi] of two integers, hi may be null (no upper bound)"
+	wantBandLo       = "an integer >= 1"
+	wantBandHi       = "an integer >= lo, or null for no upper bound"
+	wantTargets      = "none, contract, or a mapping of metric id to {min: x} / {max: x}"
+	wantComparisons  = "primary, reference, ladder or all_pairs"
+	wantSignificance = "a mapping with alpha, correction"
+	wantTaus         = "a list of numbers greater than 0 and at most 1 such as [0.5]"
+	wantTarget       = "a mapping with min, max or both, such as {min: 0.85}"
+	wantBound        = "a finite number"
+	wantBootstrap    = "a mapping with resamples, unit, method, confidence"
+	wantCalib        = "a mapping with bins, strategy"
+	wantGate         = "a mapping with screen_sensitivity, alert_precision"
+	wantDynamicK     = "a mapping with k_min, hard_cap, k_max_ratio, gamma, gamma_uncertain, sweep"
+	wantContract     = "a mapping with map_denominator, fold_std, undefined_auroc, ndcg_gain"
+	wantBundle       = "a mapping with copy_inputs"
+	wantTREC         = "a mapping with relevance_level, no_relevant, missing_run"
+	wantRelLevel     = "an integer from 1 to 1000000 (trec_eval -l)"
+	wantTopMapping   = "a mapping of configuration keys"
 )
 
 // config reads the root mapping into c.
@@ -843,9 +846,19 @@ func (d *decoder) config(root *yaml.Node, c *Config) {
 		{"qrels", d.str(&c.Qrels, wantPath)},
 		{"queries", d.str(&c.Queries, wantPath)},
 		{"systems", func(p string, n *yaml.Node) { d.systems(p, n, c) }},
+		{"primary", d.str(&c.Primary, "a system name")},
+		{"comparisons", d.str(&c.Comparisons, wantComparisons)},
 		{"reference_system", d.str(&c.ReferenceSystem, "a system name")},
+		{"significance", func(p string, n *yaml.Node) {
+			g := &c.Significance
+			d.mapping(p, n, wantSignificance, []field{
+				{"alpha", d.float(&g.Alpha, wantRate)},
+				{"correction", d.str(&g.Correction, "holm or none")},
+			})
+		}},
 		{"cutoffs", d.intList(&c.Cutoffs, wantCutoffs, wantCutoff)},
 		{"fpr_targets", d.floatList(&c.FPRTargets, wantRates, wantRate)},
+		{"operating_points", d.floatList(&c.OperatingPoints, wantTaus, wantShare)},
 		{"bootstrap", func(p string, n *yaml.Node) {
 			b := &c.Bootstrap
 			d.mapping(p, n, wantBootstrap, []field{
@@ -978,13 +991,14 @@ func (d *decoder) strata(path string, n *yaml.Node, s *Strata) {
 	d.typeError(path, n, wantStrata)
 }
 
-// targets reads `default`, `none` or a mapping of metric id to bounds.
+// targets reads `none`, `contract` (or its earlier spelling `default`) or
+// a mapping of metric id to bounds.
 func (d *decoder) targets(path string, n *yaml.Node, t *Targets) {
 	switch n.Kind {
 	case yaml.ScalarNode:
 		if n.ShortTag() == "!!str" {
 			switch n.Value {
-			case "default":
+			case "contract", "default":
 				*t = Targets{Default: true}
 				return
 			case "none":

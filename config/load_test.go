@@ -27,12 +27,15 @@ func mustRead(t testing.TB, name string) []byte {
 func TestDefault(t *testing.T) {
 	// Every value below is copied from SPEC 2.3 by hand.
 	want := &Config{
-		Title:      "Paper bundle",
-		Out:        "results/paper_bundle",
-		Seed:       20260118,
-		Cutoffs:    []int{1, 3, 5, 10, 20},
-		FPRTargets: []float64{0.01, 0.03, 0.05, 0.10},
-		Bootstrap:  Bootstrap{Resamples: 10000, Unit: "post", Method: "percentile", Confidence: 0.95},
+		Title:           "Paper bundle",
+		Out:             "results/paper_bundle",
+		Seed:            20260118,
+		Comparisons:     "primary",
+		Significance:    Significance{Alpha: 0.05, Correction: "holm"},
+		Cutoffs:         []int{1, 3, 5, 10, 20},
+		FPRTargets:      []float64{0.01, 0.03, 0.05, 0.10},
+		OperatingPoints: []float64{0.5},
+		Bootstrap:       Bootstrap{Resamples: 10000, Unit: "post", Method: "percentile", Confidence: 0.95},
 		Calibration: Calibration{
 			Bins: 10, Strategy: "uniform"},
 		Gate: Gate{ScreenSensitivity: 0.995, AlertPrecision: 0.90},
@@ -41,7 +44,7 @@ func TestDefault(t *testing.T) {
 		Strata:   Strata{Auto: true},
 		Contract: Contract{MAPDenominator: "gold", FoldStd: "sample", UndefinedAUROC: "nan", NDCGGain: "exponential"},
 		TREC:     TREC{RelevanceLevel: 1, NoRelevant: "zero", MissingRun: "skip"},
-		Targets:  Targets{Default: true},
+		Targets:  Targets{},                    // none
 		Bundle:   BundleOpts{CopyInputs: true}, // SPEC 7: inputs/ on by default
 	}
 	if got := Default(); !reflect.DeepEqual(got, want) {
@@ -63,7 +66,10 @@ func TestParseValid(t *testing.T) {
 		{Name: "full", Label: "Full pipeline", Input: "data/full.csv", Format: "csv"},
 		{Name: "retriever", Label: "Retriever only", Input: "data/retriever.csv", Format: "csv"},
 	}
+	specWant.Primary = "full"
 	specWant.ReferenceSystem = "retriever"
+	specWant.Comparisons = "reference"        // reference_system without comparisons
+	specWant.Targets = Targets{Default: true} // targets: default, the earlier spelling of contract
 
 	trecWant := Default()
 	trecWant.Title = "BM25 vs. dense retrieval: TREC-style evaluation"
@@ -76,6 +82,7 @@ func TestParseValid(t *testing.T) {
 		{Name: "dense", Label: "Dense retriever", Input: "runs/dense.txt", Format: "trec", NEProbs: "data/dense_ne.csv"},
 		{Name: "bm25", Label: "BM25", Input: "runs/bm25.txt", Format: "trec"},
 	}
+	trecWant.Primary = "dense"
 	trecWant.Cutoffs = []int{1, 10, 20, 50, 100}
 	trecWant.FPRTargets = []float64{0.05, 0.1}
 	trecWant.Bootstrap = Bootstrap{Resamples: 1000, Unit: "query", Method: "bca", Confidence: 0.9}
@@ -96,7 +103,9 @@ func TestParseValid(t *testing.T) {
 		{Name: "no-graph", Label: "yes", Input: "data/no_graph.ndjson", Format: "jsonl"},
 		{Name: "retriever_2.0", Label: "10", Input: "data/r.CSV", Format: "csv"},
 	}
+	anchorsWant.Primary = "full"
 	anchorsWant.ReferenceSystem = "full"
+	anchorsWant.Comparisons = "reference"
 	anchorsWant.Cutoffs = []int{5, 10}
 	anchorsWant.DynamicK.KMin = 0
 	anchorsWant.DynamicK.HardCap = 1000
@@ -107,9 +116,11 @@ func TestParseValid(t *testing.T) {
 
 	minimalWant := Default()
 	minimalWant.Systems = []System{{Name: "a", Label: "a", Input: "a.csv", Format: "csv"}}
+	minimalWant.Primary = "a"
 
 	nullsWant := Default()
 	nullsWant.Systems = []System{{Name: "a", Label: "a", Input: "a.csv", Format: "csv"}}
+	nullsWant.Primary = "a"
 
 	for _, tc := range []struct {
 		name string
@@ -162,9 +173,9 @@ var errCases = []errCase{
 
 	// Keys.
 	{"unknown key", sys + "title: T\ncutof: [1]\n",
-		`paper.yaml:3:1: unknown key "cutof", expected one of title, version, out, seed, qrels, queries, systems, reference_system, cutoffs, fpr_targets, bootstrap, calibration, gate, dynamic_k, strata, contract, trec, targets, bundle (did you mean "cutoffs"?)`},
+		`paper.yaml:3:1: unknown key "cutof", expected one of title, version, out, seed, qrels, queries, systems, primary, comparisons, reference_system, significance, cutoffs, fpr_targets, operating_points, bootstrap, calibration, gate, dynamic_k, strata, contract, trec, targets, bundle (did you mean "cutoffs"?)`},
 	{"unknown key, no suggestion", sys + "colour: red\n",
-		`paper.yaml:2:1: unknown key "colour", expected one of title, version, out, seed, qrels, queries, systems, reference_system, cutoffs, fpr_targets, bootstrap, calibration, gate, dynamic_k, strata, contract, trec, targets, bundle`},
+		`paper.yaml:2:1: unknown key "colour", expected one of title, version, out, seed, qrels, queries, systems, primary, comparisons, reference_system, significance, cutoffs, fpr_targets, operating_points, bootstrap, calibration, gate, dynamic_k, strata, contract, trec, targets, bundle`},
 	{"unknown nested key", sys + "bootstrap: {resample: 10}\n",
 		`paper.yaml:2:13: bootstrap: unknown key "resample", expected one of resamples, unit, method, confidence (did you mean "resamples"?)`},
 	{"unknown key in a system", "systems:\n  - name: a\n    input: a.csv\n    inptu: b.csv\n",
@@ -325,9 +336,9 @@ var errCases = []errCase{
 
 	// Targets.
 	{"targets word", sys + "targets: all\n",
-		`paper.yaml:2:10: targets: got the string "all", expected default, none, or a mapping of metric id to {min: x} / {max: x}`},
+		`paper.yaml:2:10: targets: got the string "all", expected none, contract, or a mapping of metric id to {min: x} / {max: x}`},
 	{"targets list", sys + "targets: [ne.auroc]\n",
-		"paper.yaml:2:10: targets: got a list, expected default, none, or a mapping of metric id to {min: x} / {max: x}"},
+		"paper.yaml:2:10: targets: got a list, expected none, contract, or a mapping of metric id to {min: x} / {max: x}"},
 	{"target is a number", sys + "targets: {ne.auroc: 0.85}\n",
 		"paper.yaml:2:21: targets[ne.auroc]: got the number 0.85, expected a mapping with min, max or both, such as {min: 0.85}"},
 	{"target is null", sys + "targets: {ne.auroc: }\n",

@@ -4,6 +4,8 @@ import (
 	"math"
 	"path/filepath"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -52,6 +54,10 @@ func TestDefaultTargets(t *testing.T) {
 
 func TestTargetFor(t *testing.T) {
 	c := Default()
+	if _, ok := c.TargetFor("ne.auroc"); ok {
+		t.Error("Default() has a target: want targets: none")
+	}
+	c.Targets = Targets{Default: true} // targets: contract
 	if tg, ok := c.TargetFor("ne.auroc"); !ok || tg.Min == nil || *tg.Min != 0.85 {
 		t.Errorf("default TargetFor(ne.auroc) = %v, %v", tg, ok)
 	}
@@ -120,29 +126,80 @@ func TestTargetString(t *testing.T) {
 	}
 }
 
-func TestReferenceFor(t *testing.T) {
+// TestPairs: which pairs each comparisons mode compares, and the sign
+// convention {system, reference} (difference = system − reference).
+func TestPairs(t *testing.T) {
 	three := []System{{Name: "full"}, {Name: "no_graph"}, {Name: "retriever"}}
-	type ref struct {
-		i, want int
-		ok      bool
-	}
 	for _, tc := range []struct {
-		name string
-		ref  string
-		sys  []System
-		want []ref
+		name, mode, primary, ref string
+		sys                      []System
+		want                     []Pair
 	}{
-		{"previous", "", three, []ref{{0, -1, false}, {1, 0, true}, {2, 1, true}, {3, -1, false}, {-1, -1, false}}},
-		{"named last", "retriever", three, []ref{{0, 2, true}, {1, 2, true}, {2, -1, false}}},
-		{"named first", "full", three, []ref{{0, -1, false}, {1, 0, true}, {2, 0, true}}},
-		{"one system", "", three[:1], []ref{{0, -1, false}}},
+		{"primary first", ComparePrimary, "full", "", three, []Pair{{0, 1}, {0, 2}}},
+		{"primary named", ComparePrimary, "no_graph", "", three, []Pair{{1, 0}, {1, 2}}},
+		{"empty mode is primary", "", "", "", three, []Pair{{0, 1}, {0, 2}}},
+		{"reference last", CompareReference, "full", "retriever", three, []Pair{{0, 2}, {1, 2}}},
+		{"reference first", CompareReference, "full", "full", three, []Pair{{1, 0}, {2, 0}}},
+		{"ladder", CompareLadder, "full", "", three, []Pair{{1, 0}, {2, 1}}},
+		{"all pairs", CompareAllPairs, "full", "", three, []Pair{{0, 1}, {0, 2}, {1, 2}}},
+		{"one system", ComparePrimary, "full", "", three[:1], nil},
 	} {
-		c := &Config{Systems: tc.sys, ReferenceSystem: tc.ref}
-		for _, r := range tc.want {
-			got, ok := c.ReferenceFor(r.i)
-			if got != r.want || ok != r.ok {
-				t.Errorf("%s: ReferenceFor(%d) = %d, %v; want %d, %v", tc.name, r.i, got, ok, r.want, r.ok)
+		c := &Config{Systems: tc.sys, Comparisons: tc.mode, Primary: tc.primary, ReferenceSystem: tc.ref}
+		if got := c.Pairs(); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: Pairs() = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestComparisonsKeys: the defaults, the resolution of primary and
+// reference_system, and the errors of the comparison keys.
+func TestComparisonsKeys(t *testing.T) {
+	sys := "systems:\n  - {name: a, input: a.csv}\n  - {name: b, input: b.csv}\n  - {name: c, input: c.csv}\n"
+	for _, tc := range []struct {
+		yaml, mode, primary, ref, err string
+	}{
+		{"", ComparePrimary, "a", "", ""},
+		{"primary: b\n", ComparePrimary, "b", "", ""},
+		{"comparisons: reference\n", CompareReference, "a", "c", ""},
+		{"comparisons: reference\nreference_system: b\n", CompareReference, "a", "b", ""},
+		// Written before the comparisons key existed: reference_system
+		// alone selects comparisons: reference.
+		{"reference_system: b\n", CompareReference, "a", "b", ""},
+		{"comparisons: ladder\n", CompareLadder, "a", "", ""},
+		{"comparisons: ladder\nreference_system: b\n", "", "", "", "paper.yaml:6:19: reference_system: set with comparisons: ladder, expected reference_system only with comparisons: reference"},
+		{"comparisons: best\n", "", "", "", `paper.yaml:5:14: comparisons: got "best", expected primary, reference, ladder or all_pairs`},
+		{"primary: z\n", "", "", "", `paper.yaml:5:10: primary: got "z", expected the name of a system: a, b, c`},
+		{"significance: {alpha: 1.5}\n", "", "", "", "significance.alpha: got 1.5"},
+		{"significance: {correction: bonferroni}\n", "", "", "", `significance.correction: got "bonferroni", expected holm or none`},
+	} {
+		c, err := Parse("paper.yaml", []byte(sys+tc.yaml), "/p")
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%q: error %v, want %q", tc.yaml, err, tc.err)
 			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%q: %v", tc.yaml, err)
+			continue
+		}
+		if c.Comparisons != tc.mode || c.Primary != tc.primary || c.ReferenceSystem != tc.ref {
+			t.Errorf("%q: comparisons %q primary %q reference_system %q, want %q %q %q", tc.yaml, c.Comparisons, c.Primary, c.ReferenceSystem, tc.mode, tc.primary, tc.ref)
+		}
+		if c.Significance != (Significance{Alpha: 0.05, Correction: CorrectionHolm}) || !slices.Equal(c.OperatingPoints, []float64{0.5}) {
+			t.Errorf("%q: significance %+v operating_points %v, want the defaults", tc.yaml, c.Significance, c.OperatingPoints)
+		}
+		if _, ok := c.TargetFor("rank.recall@10"); ok {
+			t.Errorf("%q: a target without targets:, want none by default", tc.yaml)
+		}
+	}
+	for _, spelling := range []string{"contract", "default"} {
+		c, err := Parse("paper.yaml", []byte(sys+"targets: "+spelling+"\n"), "/p")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tg, ok := c.TargetFor("rank.recall@10"); !ok || tg.Min == nil || *tg.Min != 0.9 {
+			t.Errorf("targets: %s: rank.recall@10 target %v, %v; want the contract's >= 0.9", spelling, tg, ok)
 		}
 	}
 }

@@ -38,9 +38,15 @@ func (c *Config) YAML() ([]byte, error) {
 		"qrels", str(c.Qrels),
 		"queries", str(c.Queries),
 		"systems", systems,
+		"primary", str(c.Primary),
+		"comparisons", str(c.Comparisons),
 		"reference_system", str(c.ReferenceSystem),
+		"significance", mapping(true,
+			"alpha", float(c.Significance.Alpha),
+			"correction", str(c.Significance.Correction)),
 		"cutoffs", cutoffs,
 		"fpr_targets", floats(c.FPRTargets),
+		"operating_points", floats(c.OperatingPoints),
 		"bootstrap", mapping(true,
 			"resamples", integer(int64(b.Resamples)),
 			"unit", str(b.Unit),
@@ -124,7 +130,7 @@ func (s Strata) node() *yaml.Node {
 
 func (t Targets) node() *yaml.Node {
 	if t.Default {
-		return str("default")
+		return str("contract")
 	}
 	if len(t.Bounds) == 0 {
 		return str("none")

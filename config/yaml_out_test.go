@@ -112,7 +112,7 @@ func TestMarshalYAML(t *testing.T) {
 	}{
 		{Strata{Auto: true}, "auto\n"},
 		{Strata{Bands: LTRBands()}, "- [3, 10]\n- [11, 50]\n- [51, null]\n"},
-		{Targets{Default: true}, "default\n"},
+		{Targets{Default: true}, "contract\n"},
 		{Targets{}, "none\n"},
 		{Targets{Bounds: map[string]Target{"rank.recall@10": {Min: f64(0.9)}, "ne.ece": {Max: f64(0.05)}}},
 			"ne.ece: {max: 0.05}\nrank.recall@10: {min: 0.9}\n"},

@@ -70,6 +70,33 @@ type Def struct {
 	Meaning    string    // one-line interpretation for the reader (seed 002 10.2)
 	Tables     []TableID // the tables that show the metric, in registry order
 	Headline   bool      // a headline metric: in the scorecard (cutoff metrics at the headline cutoff)
+	// Compared marks a metric compared between systems besides the
+	// headline ones: the compared set is the headline metrics plus these
+	// (InComparisons, ComparedIDs), cutoff metrics at the headline cutoff.
+	Compared bool
+}
+
+// InComparisons reports whether the metric is compared between systems:
+// a headline metric, or one flagged Compared.
+func (d Def) InComparisons() bool { return d.Headline || d.Compared }
+
+// ComparedIDs returns the ids of the metrics compared between systems, in
+// registry order, with cutoff metrics at the headline cutoff h.
+func ComparedIDs(h int) []ID {
+	registryIndex()
+	var out []ID
+	for _, d := range defs {
+		if !d.InComparisons() {
+			continue
+		}
+		switch d.Param {
+		case NoParam:
+			out = append(out, ID(d.Base))
+		case ParamK:
+			out = append(out, At(d.Base, h))
+		}
+	}
+	return out
 }
 
 // Family returns the part of the id before the first dot.
@@ -205,7 +232,7 @@ var defs = []Def{
 	{Base: "ne.heldout_fpr", Param: ParamFPR, Tables: []TableID{TableNEGate}, Title: "Held-out FPR at FPR budget X", Population: AllQueries, Direction: Lower, Hi: 1, Variant: "threshold from tune rows",
 		Definition: "The FPR achieved on `eval` rows by the tune-chosen thresholds of `ne.heldout_tpr`, pooled over folds: ΣFP / (ΣFP + ΣTN). It may exceed the budget X.",
 		Meaning:    "False-alarm rate actually reached at the deployed threshold; compare with the budget."},
-	{Base: "ne.brier", Tables: []TableID{TableCalibration}, Title: "Brier score", Population: AllQueries, Direction: Lower, Hi: 1,
+	{Base: "ne.brier", Compared: true, Tables: []TableID{TableCalibration}, Title: "Brier score", Population: AllQueries, Direction: Lower, Hi: 1,
 		Definition: "Mean squared error between `ne_prob` and has_evidence: $\\frac1N\\sum_i (p_i - y_i)^2$ (scikit-learn's `brier_score_loss`).",
 		Meaning:    "Overall accuracy of the evidence probabilities; 0 is perfect."},
 	{Base: "ne.ece", Tables: []TableID{TableCalibration}, Headline: true, Title: "ECE (equal width)", Population: AllQueries, Direction: Lower, Hi: 1, Variant: "equal-width bins, last bin closed",

@@ -32,7 +32,10 @@ func (c *computer) emit(system string, id metrics.ID, slice Slice, pop string, n
 	}
 	m := Metric{System: system, ID: id, Slice: slice, Population: pop, N: n, Value: Num(v), CI: ci,
 		Folds: []Num{}, FoldMean: NaN, FoldStd: NaN, Direction: string(d.Direction), Variant: d.Variant}
-	if len(folds) > 0 {
+	if !c.has(Folds) {
+		// One fold: no value per fold, no fold mean or std (absent).
+		m.Folds = nil
+	} else if len(folds) > 0 {
 		m.Folds = Nums(folds)
 		s := metrics.Summarize(folds)
 		m.FoldMean = Num(s.Mean)
@@ -508,6 +511,7 @@ func (c *computer) sweepCurves() {
 // finish derives what reads from emitted metrics, macro averages, and
 // makes every slice non-nil.
 func (c *computer) finish() {
+	c.deLongCIs()
 	c.opPoints()
 	c.rankAtK()
 	c.sweepCurves()
@@ -544,6 +548,25 @@ func (c *computer) finish() {
 		}
 		return a.Fold < b.Fold
 	})
+}
+
+// deLongCIs gives every system's ne.auroc its DeLong interval beside the
+// bootstrap one (pROC's ci.auc default), at the bootstrap's confidence.
+// It treats queries as independent, as pROC does; the bootstrap interval
+// resamples posts.
+func (c *computer) deLongCIs() {
+	conf := c.cfg.Bootstrap.Confidence
+	for _, sc := range c.sys {
+		if sc.ne == nil {
+			continue
+		}
+		i, ok := c.rep.index[metricKey{sc.name, "ne.auroc", ""}]
+		if !ok {
+			continue
+		}
+		_, lo, hi := stats.DeLongCI(c.y, sc.ne, conf)
+		c.rep.Metrics[i].CIDeLong = &AnalyticCI{Low: Num(lo), High: Num(hi), Method: "delong", Confidence: conf}
+	}
 }
 
 func (c *computer) sysIndex(name string) int {

@@ -2,98 +2,225 @@ package report
 
 import (
 	"fmt"
+	"math"
+	"slices"
 	"sort"
 	"strconv"
 
+	"paperbundle/config"
 	"paperbundle/metrics"
 	"paperbundle/stats"
 )
 
-// headlineIDs are the metrics compared between systems (SPEC 4.8), when
-// computed.
-func (c *computer) headlineIDs() []metrics.ID {
-	k := c.headK()
-	return []metrics.ID{"ne.auroc", "ne.auprc", "ne.brier", "ne.ece",
-		metrics.At("rank.ndcg", k), metrics.At("rank.recall", k), metrics.At("rank.map", k), "rank.mrr",
-		"dynk.evidence_recall", "dynk.evidence_precision",
-		"clinical.screen_sensitivity", "clinical.alert_precision", "e2e.f1"}
+// comparedIDs are the metrics compared between systems: the registry's
+// compared set (headline metrics and those flagged Compared), cutoff
+// metrics at the headline cutoff. Each is compared where it applies.
+func (c *computer) comparedIDs() []metrics.ID { return metrics.ComparedIDs(c.headK()) }
+
+// Tests of a comparison (Comparison.Test).
+const (
+	TestPermutation = "permutation" // paired sign-flip permutation test of per-query values
+	TestDeLong      = "delong"      // DeLong's test for two correlated ROC curves
+	TestBootstrap   = "bootstrap"   // p from the paired bootstrap distribution of the difference
+)
+
+// permutations is the number of sign-flip permutations of every paired
+// permutation test.
+const permutations = 10000
+
+// comparisons compares the pairs of systems of the comparisons mode on
+// every compared metric that applies to both, on the queries both share:
+// the difference (system minus reference) with its paired bootstrap CI,
+// one two-sided test (permutation for a mean of per-query values, DeLong
+// for AUROC, the paired bootstrap for the rest), Holm's correction within
+// one metric id's comparisons, and for per-query metrics the win, tie and
+// loss counts, Cohen's d and d_z. A pair where both sides are constant, or
+// whose test is undefined, is not a test: it is left out of the
+// comparisons and of every Holm family.
+func (c *computer) comparisons() {
+	if !c.has(Comparisons) {
+		return
+	}
+	ids := c.comparedIDs()
+	for _, pr := range c.cfg.Pairs() {
+		for _, id := range ids {
+			if cmp, ok := c.compare(pr.System, pr.Reference, id); ok {
+				c.rep.Comparisons = append(c.rep.Comparisons, cmp)
+			}
+		}
+	}
+	// Holm within each metric id's family, over every compared pair.
+	fam := map[metrics.ID][]int{}
+	for i, cmp := range c.rep.Comparisons {
+		fam[cmp.ID] = append(fam[cmp.ID], i)
+	}
+	for _, idx := range fam {
+		p := make([]float64, len(idx))
+		for k, i := range idx {
+			p[k] = float64(c.rep.Comparisons[i].P)
+		}
+		if c.cfg.Significance.Correction != config.CorrectionNone {
+			p = stats.Holm(p)
+		}
+		for k, i := range idx {
+			c.rep.Comparisons[i].PHolm = Num(p[k])
+		}
+	}
 }
 
-// comparisons compares every system with its reference on the same
-// queries: paired bootstrap difference, paired permutation test, Holm,
-// Cohen's d and d_z, and DeLong for AUROC.
-func (c *computer) comparisons() {
-	nSys := len(c.ds.Systems)
-	var pvals []float64
-	for si := 0; si < nSys; si++ {
-		ri, ok := c.cfg.ReferenceFor(si)
-		if !ok {
+// compare is one comparison: system si against system ri on metric id.
+// ok is false when it is not a test (see comparisons).
+func (c *computer) compare(si, ri int, id metrics.ID) (Comparison, bool) {
+	a, b := c.sys[si], c.sys[ri]
+	ma, okA := c.rep.Metric(a.name, id, "")
+	mb, okB := c.rep.Metric(b.name, id, "")
+	if !okA || !okB || !ma.Value.Valid() || !mb.Value.Valid() {
+		return Comparison{}, false
+	}
+	cmp := Comparison{System: a.name, Reference: b.name, ID: id, N: ma.N, Diff: ma.Value - mb.Value, P: NaN, PHolm: NaN}
+	d := c.bootDiff(si, ri, id)
+	if d != nil {
+		lo, hi, dropped := percentileInterval(slices.Clone(d), c.cfg.Bootstrap.Confidence, &c.qscratch)
+		cmp.CI = &CI{Low: Num(lo), High: Num(hi), Method: "percentile (paired)", Unit: c.cfg.Bootstrap.Unit, Resamples: len(d), Undefined: dropped}
+	}
+	va, perA := a.perQ[id]
+	vb, perB := b.perQ[id]
+	switch {
+	case id == "ne.auroc":
+		if a.ne == nil || b.ne == nil || constant(a.ne) && constant(b.ne) {
+			return cmp, false
+		}
+		_, _, z, p := stats.DeLongPaired(c.y, a.ne, b.ne)
+		if math.IsNaN(p) {
+			return cmp, false
+		}
+		cmp.Test, cmp.P = TestDeLong, Num(p)
+		zz := Num(z)
+		cmp.DeLongZ = &zz
+		se := Num(stats.DeLongClusteredSE(c.y, a.ne, b.ne, c.group, c.nGroups))
+		cmp.DeLongSEClust = &se
+	case perA && perB:
+		var xa, xb []float64
+		var grp []int32
+		for i := range va {
+			if !isNaN(va[i]) && !isNaN(vb[i]) {
+				xa, xb = append(xa, va[i]), append(xb, vb[i])
+				grp = append(grp, c.group[i])
+			}
+		}
+		if len(xa) == 0 || constant(xa) && constant(xb) {
+			return cmp, false
+		}
+		grp, ng := compactGroups(grp)
+		// One seed for every test: two metrics with the same per-query
+		// values get the same p-value, whatever their id or pair.
+		cmp.Test = TestPermutation
+		cmp.P = Num(stats.PermutationTest(xa, xb, grp, ng, permutations, c.cfg.Seed))
+		cmp.N = len(xa)
+		higher := metrics.MustDef(id).Direction != metrics.Lower
+		var w, t, l int
+		for i := range xa {
+			switch {
+			case xa[i] == xb[i]:
+				t++
+			case (xa[i] > xb[i]) == higher:
+				w++
+			default:
+				l++
+			}
+		}
+		cd, dz := Num(stats.CohensD(xa, xb)), Num(stats.CohensDz(xa, xb))
+		cmp.Wins, cmp.Ties, cmp.Losses, cmp.CohensD, cmp.DZ = &w, &t, &l, &cd, &dz
+	default:
+		if d == nil {
+			return cmp, false
+		}
+		ca, cb := c.bootColumn(si, id), c.bootColumn(ri, id)
+		if constant(ca) && constant(cb) {
+			return cmp, false
+		}
+		p := bootstrapP(d)
+		if math.IsNaN(p) {
+			return cmp, false
+		}
+		cmp.Test, cmp.P = TestBootstrap, Num(p)
+	}
+	return cmp, true
+}
+
+// bootColumn returns the bootstrap replicates of metric id of system si
+// (nil without a bootstrap or a bootstrapped value).
+func (c *computer) bootColumn(si int, id metrics.ID) []float64 {
+	sb := c.boots[si]
+	if sb == nil || sb.reps == nil {
+		return nil
+	}
+	j, ok := sb.col[metricKey{c.sys[si].name, id, ""}]
+	if !ok {
+		return nil
+	}
+	return sb.column(j)
+}
+
+// bootDiff returns the paired bootstrap replicates of the difference of
+// metric id between systems si and ri (every system reads the same
+// resamples), or nil.
+func (c *computer) bootDiff(si, ri int, id metrics.ID) []float64 {
+	ca, cb := c.bootColumn(si, id), c.bootColumn(ri, id)
+	if ca == nil || cb == nil {
+		return nil
+	}
+	d := make([]float64, len(ca))
+	for k := range d {
+		d[k] = ca[k] - cb[k]
+	}
+	return d
+}
+
+// bootstrapP is the two-sided p-value of a difference from its paired
+// bootstrap replicates d (undefined replicates left out), with the +1 of
+// the permutation test so that it is never 0:
+//
+//	p = min(1, 2 · min(1 + #{d ≤ 0}, 1 + #{d ≥ 0}) / (B + 1)).
+//
+// It is NaN when no replicate is defined.
+func bootstrapP(d []float64) float64 {
+	var le, ge, n int
+	for _, x := range d {
+		if isNaN(x) {
 			continue
 		}
-		a, b := c.sys[si], c.sys[ri]
-		for hi, id := range c.headlineIDs() {
-			ma, okA := c.rep.Metric(a.name, id, "")
-			mb, okB := c.rep.Metric(b.name, id, "")
-			if !okA || !okB {
-				continue
-			}
-			cmp := Comparison{System: a.name, Reference: b.name, ID: id, N: ma.N, Diff: ma.Value - mb.Value,
-				PPermutation: NaN, PHolm: NaN, CohensD: NaN, DZ: NaN}
-			key := func(s string) metricKey { return metricKey{s, id, ""} }
-			ba, bb := c.boots[si], c.boots[ri]
-			if ja, ok1 := ba.col[key(a.name)]; ok1 && ba.reps != nil {
-				if jb, ok2 := bb.col[key(b.name)]; ok2 && bb.reps != nil {
-					d := make([]float64, ba.reps.B)
-					ca, cb := ba.column(ja), bb.column(jb)
-					for k := range d {
-						d[k] = ca[k] - cb[k]
-					}
-					lo, hi, dropped := percentileInterval(d, c.cfg.Bootstrap.Confidence, &c.qscratch)
-					iv := stats.Interval{Low: lo, High: hi, Dropped: dropped}
-					cmp.CI = &CI{Low: Num(iv.Low), High: Num(iv.High), Method: "percentile (paired)", Unit: c.cfg.Bootstrap.Unit, Resamples: ba.reps.B, Undefined: iv.Dropped}
-				}
-			}
-			if va, ok := a.perQ[id]; ok {
-				if vb, ok := b.perQ[id]; ok {
-					var xa, xb []float64
-					var grp []int32
-					for i := range va {
-						if !isNaN(va[i]) && !isNaN(vb[i]) {
-							xa, xb = append(xa, va[i]), append(xb, vb[i])
-							grp = append(grp, c.group[i])
-						}
-					}
-					if len(xa) > 1 {
-						seed := c.cfg.Seed ^ (uint64(si+1) << 40) ^ (uint64(hi+1) << 20)
-						grp, ng := compactGroups(grp)
-						cmp.PPermutation = Num(stats.PermutationTest(xa, xb, grp, ng, 10000, seed))
-						cmp.CohensD = Num(stats.CohensD(xa, xb))
-						cmp.DZ = Num(stats.CohensDz(xa, xb))
-						cmp.N = len(xa)
-					}
-				}
-			}
-			if id == "ne.auroc" && a.ne != nil && b.ne != nil {
-				_, _, z, p := stats.DeLongPaired(c.y, a.ne, b.ne)
-				zz, pp := Num(z), Num(p)
-				cmp.DeLongZ, cmp.DeLongP = &zz, &pp
-				se := Num(stats.DeLongClusteredSE(c.y, a.ne, b.ne, c.group, c.nGroups))
-				cmp.DeLongSEClust = &se
-			}
-			p := float64(cmp.PPermutation)
-			if id == "ne.auroc" && cmp.DeLongP != nil {
-				p = float64(*cmp.DeLongP)
-			}
-			pvals = append(pvals, p)
-			c.rep.Comparisons = append(c.rep.Comparisons, cmp)
+		n++
+		if x <= 0 {
+			le++
+		}
+		if x >= 0 {
+			ge++
 		}
 	}
-	if len(pvals) > 0 {
-		holm := stats.Holm(pvals)
-		for i := range c.rep.Comparisons {
-			c.rep.Comparisons[i].PHolm = Num(holm[i])
+	if n == 0 {
+		return math.NaN()
+	}
+	return math.Min(1, 2*float64(min(le, ge)+1)/float64(n+1))
+}
+
+// constant reports whether every defined value of x is the same (true for
+// no defined value).
+func constant(x []float64) bool {
+	first := math.NaN()
+	for _, v := range x {
+		if isNaN(v) {
+			continue
+		}
+		if isNaN(first) {
+			first = v
+			continue
+		}
+		if v != first {
+			return false
 		}
 	}
+	return true
 }
 
 // headK is the headline cutoff of the configuration (see headCutoff).
@@ -164,8 +291,11 @@ func (c *computer) checks() {
 	add("rates_in_range", true, len(bad) == 0, detailList(bad, "every rate and score lies in its range"))
 
 	// Soft checks.
-	gm := c.rep.Dataset.GoldMissing
-	add("gold_in_candidate_pool", false, gm == 0, fmt.Sprintf("%d gold items of eval queries are missing from the primary system's candidates", gm))
+	// Checks of a section that does not apply are not made (a
+	// classifier-only input has no candidate pool to miss gold from).
+	if gm := c.rep.Dataset.GoldMissing; c.has(Ranking) {
+		add("gold_in_candidate_pool", false, gm == 0, fmt.Sprintf("%d gold items of eval queries are missing from the primary system's candidates", gm))
+	}
 	sizes := map[int]bool{}
 	for _, f := range c.rep.Dataset.Folds {
 		sizes[f.Posts] = true
@@ -173,11 +303,13 @@ func (c *computer) checks() {
 	add("folds_equal_size", false, len(sizes) <= 1, fmt.Sprintf("posts per fold: %s", foldSizes(c.rep.Dataset.Folds)))
 	var noPos []string
 	for _, cr := range c.criteria {
-		if m, ok := c.rep.Metric(c.ds.Systems[0].Name, "data.n_pos", critSlice(cr)); ok && m.Value == 0 {
+		if m, ok := c.rep.Metric(c.ds.Systems[c.primary].Name, "data.n_pos", critSlice(cr)); ok && m.Value == 0 {
 			noPos = append(noPos, cr)
 		}
 	}
-	add("criteria_have_positives", false, len(noPos) == 0, detailList(noPos, "every criterion has at least one positive eval query"))
+	if c.has(PerCriterion) {
+		add("criteria_have_positives", false, len(noPos) == 0, detailList(noPos, "every criterion has at least one positive eval query"))
+	}
 	var unmet []string
 	for _, t := range c.rep.Thresholds {
 		for _, p := range t.FPR {
@@ -198,7 +330,10 @@ func (c *computer) checks() {
 type confPrefix struct{ tp, fn, fp, tn metrics.ID }
 
 func (c *computer) confusionPrefixes() []confPrefix {
-	out := []confPrefix{{"ne.tp@tau=0.5", "ne.fn@tau=0.5", "ne.fp@tau=0.5", "ne.tn@tau=0.5"}, {"e2e.tp", "e2e.fn", "e2e.fp", "e2e.tn"}}
+	out := []confPrefix{{"e2e.tp", "e2e.fn", "e2e.fp", "e2e.tn"}}
+	for _, x := range c.cfg.OperatingPoints {
+		out = append(out, confPrefix{metrics.AtTau("ne.tp", x), metrics.AtTau("ne.fn", x), metrics.AtTau("ne.fp", x), metrics.AtTau("ne.tn", x)})
+	}
 	for _, x := range c.cfg.FPRTargets {
 		out = append(out, confPrefix{metrics.AtFPR("ne.heldout_tp", x), metrics.AtFPR("ne.heldout_fn", x), metrics.AtFPR("ne.heldout_fp", x), metrics.AtFPR("ne.heldout_tn", x)})
 	}

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"os"
@@ -42,16 +43,17 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 	}
 	c := newComputer(cfg, ds, opt)
 	r := &Report{
-		SchemaVersion: SchemaVersion,
-		Version:       opt.Version,
-		Title:         cfg.Title,
-		Tool:          opt.Tool,
-		Warnings:      []string{},
-		Comparisons:   []Comparison{},
-		Distributions: []Distribution{},
-		Metrics:       []Metric{},
-		Thresholds:    []Thresholds{},
-		index:         map[metricKey]int{},
+		SchemaVersion:  SchemaVersion,
+		Version:        opt.Version,
+		Title:          cfg.Title,
+		Tool:           opt.Tool,
+		Warnings:       []string{},
+		Comparisons:    []Comparison{},
+		ComparisonMode: cmp.Or(cfg.Comparisons, config.ComparePrimary),
+		Distributions:  []Distribution{},
+		Metrics:        []Metric{},
+		Thresholds:     []Thresholds{},
+		index:          map[metricKey]int{},
 	}
 	if s := os.Getenv("SOURCE_DATE_EPOCH"); s != "" {
 		if sec, err := strconv.ParseInt(s, 10, 64); err == nil {
@@ -64,7 +66,10 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 		c.freeCandidateIDs()
 	}
 	c.summarize()
-	c.sections()
+	c.dynK = c.dynKSystems()
+	c.capabilities()
+	c.dropInapplicable()
+	c.warnings()
 	c.perQKeep = c.perQueryKept()
 	opt.Progress("metrics")
 	// The baselines run on a shard of their own beside the systems'
@@ -85,7 +90,7 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 	c.addBaselines(bl)
 	c.rep.Reindex()
 	if opt.FreeRows {
-		c.freeRows(0, false)
+		c.freeRows(c.primary, false)
 	}
 	opt.Progress("bootstrap")
 	if err := c.bootstrapAll(ctx); err != nil {
@@ -124,8 +129,10 @@ type computer struct {
 	critSel   []*rowSel // rows of each criterion
 	stratSel  []*rowSel // rows of each stratum
 
-	sys   []*sysCalc
-	boots []*sysBoot
+	sys     []*sysCalc
+	boots   []*sysBoot
+	primary int    // index of the primary system (config primary)
+	dynK    []bool // per system: it has a Dynamic-K selection of its own (dynKSystems)
 
 	qscratch []float64           // scratch of percentileInterval
 	pct      []pctInterval       // percentile interval of every replicate column
@@ -150,7 +157,7 @@ type sysCalc struct {
 }
 
 func newComputer(cfg *config.Config, ds *dataset.Dataset, opt Options) *computer {
-	c := &computer{cfg: cfg, ds: ds, opt: opt, tuneOf: map[int][]int{}, crossFit: map[int]bool{}}
+	c := &computer{cfg: cfg, ds: ds, opt: opt, tuneOf: map[int][]int{}, crossFit: map[int]bool{}, primary: max(0, cfg.PrimaryIndex())}
 	postIdx := map[string]int32{}
 	critIdx := map[string]int{}
 	foldSet := map[int]bool{}
@@ -247,6 +254,23 @@ func newComputer(cfg *config.Config, ds *dataset.Dataset, opt Options) *computer
 	}
 	c.makeStrata()
 	return c
+}
+
+// dropInapplicable forgets the criteria and the strata when their
+// sections do not apply, so that no section computes a slice of them.
+func (c *computer) dropInapplicable() {
+	if !c.has(PerCriterion) {
+		c.criteria, c.critSel = nil, nil
+		for i := range c.crit {
+			c.crit[i] = -1
+		}
+	}
+	if !c.has(Strata) {
+		c.strata, c.stratSel = nil, nil
+		for i := range c.stratOf {
+			c.stratOf[i] = -1
+		}
+	}
 }
 
 // sortCriteria orders criterion ids naturally: A.2 before A.10.
@@ -356,9 +380,10 @@ func settingsOf(cfg *config.Config) Settings {
 		HeadlineCutoff:  HeadlineCutoff(cfg.Cutoffs),
 		Cutoffs:         append([]int{}, cfg.Cutoffs...),
 		FPRTargets:      append([]float64{}, cfg.FPRTargets...),
-		OperatingPoints: []float64{0.5},
+		OperatingPoints: append([]float64{}, cfg.OperatingPoints...),
 		GammaSweep:      append([]float64{}, cfg.DynamicK.Sweep...),
 		Seed:            cfg.Seed,
+		Significance:    SignificanceSettings{Alpha: cfg.Significance.Alpha, Correction: cfg.Significance.Correction},
 		Bootstrap: BootstrapSettings{Resamples: cfg.Bootstrap.Resamples, Unit: cfg.Bootstrap.Unit,
 			Method: cfg.Bootstrap.Method, Confidence: cfg.Bootstrap.Confidence},
 		Calibration: CalibrationSettings{Bins: cfg.Calibration.Bins, Strategy: cfg.Calibration.Strategy},

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+
+	"paperbundle/metrics"
 )
 
 // JSON returns metrics_master.json: the Report in the shape of SPEC 7.
@@ -20,16 +22,84 @@ func (r *Report) JSON() ([]byte, error) {
 
 // Decode reads a Report from metrics_master.json. The result renders the
 // same tables and figures as the Report that was encoded; what the JSON
-// does not carry is the per-query rows (per_query_metrics.csv).
+// does not carry is the per-query rows (per_query_metrics.csv). It also
+// reads schema_version 1 (an earlier version of a bundle, for diff and the
+// changes since it): its sections become the capabilities, its comparisons
+// are left out.
 func Decode(data []byte) (*Report, error) {
 	var r Report
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&r); err != nil {
 		return nil, fmt.Errorf("report: metrics_master.json: %w", err)
 	}
-	if r.SchemaVersion != SchemaVersion {
-		return nil, fmt.Errorf("report: metrics_master.json: schema_version %d, this tool reads %d", r.SchemaVersion, SchemaVersion)
+	switch r.SchemaVersion {
+	case SchemaVersion:
+	case 1:
+		// A bundle written before the capabilities: its sections become
+		// them, and its comparisons (another shape, one Holm family for
+		// the whole bundle) are not read.
+		var old struct {
+			Sections []Section `json:"sections"`
+		}
+		if err := json.Unmarshal(data, &old); err != nil {
+			return nil, fmt.Errorf("report: metrics_master.json: %w", err)
+		}
+		r.Capabilities = Capabilities{Present: []Capability{}, Absent: []AbsentCapability{}}
+		for _, s := range old.Sections {
+			r.Capabilities.record(Capability(s.ID), s.Present, s.Reason)
+		}
+		r.Comparisons = []Comparison{}
+	default:
+		return nil, fmt.Errorf("report: metrics_master.json: schema_version %d, this tool reads %d (and 1)", r.SchemaVersion, SchemaVersion)
 	}
 	r.Reindex()
 	return &r, nil
+}
+
+// metricNoFolds is Metric as metrics_master.json writes it when the
+// report has a single fold (the Folds capability is absent, Metric.Folds is
+// nil): without folds, fold_mean and fold_std.
+type metricNoFolds struct {
+	System     string      `json:"system"`
+	ID         metrics.ID  `json:"id"`
+	Slice      Slice       `json:"slice"`
+	Population string      `json:"population"`
+	N          int         `json:"n"`
+	Value      Num         `json:"value"`
+	CI         *CI         `json:"ci"`
+	CIDeLong   *AnalyticCI `json:"ci_delong,omitempty"`
+	Direction  string      `json:"direction"`
+	Variant    string      `json:"variant"`
+	Target     *Target     `json:"target"`
+	TargetMet  *bool       `json:"target_met"`
+}
+
+// metricAlias is Metric without its methods.
+type metricAlias Metric
+
+// MarshalJSON writes m, without its fold fields when Folds is nil.
+func (m Metric) MarshalJSON() ([]byte, error) {
+	var v any = metricAlias(m)
+	if m.Folds == nil {
+		v = metricNoFolds{System: m.System, ID: m.ID, Slice: m.Slice, Population: m.Population, N: m.N, Value: m.Value,
+			CI: m.CI, CIDeLong: m.CIDeLong, Direction: m.Direction, Variant: m.Variant, Target: m.Target, TargetMet: m.TargetMet}
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// UnmarshalJSON reads a Metric; absent fold fields leave Folds nil and the
+// fold mean and std undefined.
+func (m *Metric) UnmarshalJSON(b []byte) error {
+	a := metricAlias{FoldMean: NaN, FoldStd: NaN}
+	if err := json.Unmarshal(b, &a); err != nil {
+		return err
+	}
+	*m = Metric(a)
+	return nil
 }

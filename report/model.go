@@ -14,8 +14,10 @@ import (
 	"paperbundle/metrics"
 )
 
-// SchemaVersion of metrics_master.json.
-const SchemaVersion = 1
+// SchemaVersion of metrics_master.json. 2: the capabilities (with the
+// reason for each absent one) replace the sections, and comparisons follow
+// the comparison mode with one test per (system, reference, metric).
+const SchemaVersion = 2
 
 // Num is a float64 that is written to JSON as null when it is undefined
 // (NaN or infinite): SPEC 4.1 "undefined is null, never 0".
@@ -58,22 +60,23 @@ func Nums(x []float64) []Num {
 
 // Report is everything the bundle shows, computed once.
 type Report struct {
-	SchemaVersion int            `json:"schema_version"`
-	Version       string         `json:"version"`
-	Title         string         `json:"title"`
-	Tool          string         `json:"tool"`
-	Generated     string         `json:"generated,omitempty"` // from SOURCE_DATE_EPOCH only
-	Dataset       DatasetSummary `json:"dataset"`
-	Systems       []SystemInfo   `json:"systems"`
-	Sections      []Section      `json:"sections"`
-	Thresholds    []Thresholds   `json:"thresholds"`
-	Checks        []Check        `json:"checks"`
-	Curves        Curves         `json:"curves"`
-	Metrics       []Metric       `json:"metrics"`
-	Distributions []Distribution `json:"distributions"`
-	Comparisons   []Comparison   `json:"comparisons"`
-	Warnings      []string       `json:"warnings"`
-	Settings      Settings       `json:"settings"`
+	SchemaVersion  int            `json:"schema_version"`
+	Version        string         `json:"version"`
+	Title          string         `json:"title"`
+	Tool           string         `json:"tool"`
+	Generated      string         `json:"generated,omitempty"` // from SOURCE_DATE_EPOCH only
+	Dataset        DatasetSummary `json:"dataset"`
+	Systems        []SystemInfo   `json:"systems"`
+	Capabilities   Capabilities   `json:"capabilities"`
+	Thresholds     []Thresholds   `json:"thresholds"`
+	Checks         []Check        `json:"checks"`
+	Curves         Curves         `json:"curves"`
+	Metrics        []Metric       `json:"metrics"`
+	Distributions  []Distribution `json:"distributions"`
+	ComparisonMode string         `json:"comparison_mode"` // the comparisons mode: primary, reference, ladder or all_pairs
+	Comparisons    []Comparison   `json:"comparisons"`
+	Warnings       []string       `json:"warnings"`
+	Settings       Settings       `json:"settings"`
 
 	PerQuery        []PerQuery   `json:"-"` // per_query_metrics.csv
 	PerQueryColumns []metrics.ID `json:"-"` // metric ids of PerQuery.Values
@@ -143,16 +146,25 @@ type SystemInfo struct {
 // same tables and figures as the one just computed, and no renderer reads
 // the configuration.
 type Settings struct {
-	HeadlineCutoff  int                 `json:"headline_cutoff"` // SPEC 4.2; see HeadlineCutoff
-	Cutoffs         []int               `json:"cutoffs"`
-	FPRTargets      []float64           `json:"fpr_targets"`
-	OperatingPoints []float64           `json:"operating_points"` // fixed tau of the confusion metrics
-	GammaSweep      []float64           `json:"gamma_sweep"`
-	Seed            uint64              `json:"seed"`
-	Bootstrap       BootstrapSettings   `json:"bootstrap"`
-	Calibration     CalibrationSettings `json:"calibration"`
-	Gate            GateSettings        `json:"gate"`
-	Conventions     Conventions         `json:"conventions"`
+	HeadlineCutoff  int                  `json:"headline_cutoff"` // SPEC 4.2; see HeadlineCutoff
+	Cutoffs         []int                `json:"cutoffs"`
+	FPRTargets      []float64            `json:"fpr_targets"`
+	OperatingPoints []float64            `json:"operating_points"` // fixed tau of the confusion metrics
+	GammaSweep      []float64            `json:"gamma_sweep"`
+	Seed            uint64               `json:"seed"`
+	Significance    SignificanceSettings `json:"significance"` // of the comparisons
+	Bootstrap       BootstrapSettings    `json:"bootstrap"`
+	Calibration     CalibrationSettings  `json:"calibration"`
+	Gate            GateSettings         `json:"gate"`
+	Conventions     Conventions          `json:"conventions"`
+}
+
+// SignificanceSettings say when a comparison is significant: p_holm <
+// Alpha, with Correction "holm" (within one metric id's comparisons) or
+// "none" (p_holm = p).
+type SignificanceSettings struct {
+	Alpha      float64 `json:"alpha"`
+	Correction string  `json:"correction"`
 }
 
 // BootstrapSettings describe the confidence intervals (SPEC 6).
@@ -223,23 +235,6 @@ func (r *Report) SystemNames() []string {
 	return out
 }
 
-// Section returns the presence of a report section by id.
-func (r *Report) Section(id string) (Section, bool) {
-	for _, s := range r.Sections {
-		if s.ID == id {
-			return s, true
-		}
-	}
-	return Section{}, false
-}
-
-// Section says whether a report section could be computed, and why not.
-type Section struct {
-	ID      string `json:"id"`
-	Present bool   `json:"present"`
-	Reason  string `json:"reason,omitempty"`
-}
-
 // Thresholds are the operating thresholds of one system in one fold, all
 // chosen on that fold's tune rows (SPEC 5.3).
 type Thresholds struct {
@@ -284,6 +279,15 @@ type CI struct {
 	Undefined int    `json:"undefined_resamples,omitempty"` // resamples where the metric was undefined
 }
 
+// AnalyticCI is a confidence interval from a formula rather than
+// resamples: DeLong's for ne.auroc (pROC's ci.auc default).
+type AnalyticCI struct {
+	Low        Num     `json:"low"`
+	High       Num     `json:"high"`
+	Method     string  `json:"method"` // "delong"
+	Confidence float64 `json:"confidence"`
+}
+
 // Target is the bound a metric is held to.
 type Target struct {
 	Min *float64 `json:"min,omitempty"`
@@ -292,20 +296,21 @@ type Target struct {
 
 // Metric is one (system, metric id, slice) value (SPEC 7).
 type Metric struct {
-	System     string     `json:"system"`
-	ID         metrics.ID `json:"id"`
-	Slice      Slice      `json:"slice"`
-	Population string     `json:"population"`
-	N          int        `json:"n"`
-	Value      Num        `json:"value"`
-	CI         *CI        `json:"ci"`
-	Folds      []Num      `json:"folds"`
-	FoldMean   Num        `json:"fold_mean"`
-	FoldStd    Num        `json:"fold_std"`
-	Direction  string     `json:"direction"`
-	Variant    string     `json:"variant"`
-	Target     *Target    `json:"target"`
-	TargetMet  *bool      `json:"target_met"`
+	System     string      `json:"system"`
+	ID         metrics.ID  `json:"id"`
+	Slice      Slice       `json:"slice"`
+	Population string      `json:"population"`
+	N          int         `json:"n"`
+	Value      Num         `json:"value"`
+	CI         *CI         `json:"ci"`
+	CIDeLong   *AnalyticCI `json:"ci_delong,omitempty"` // ne.auroc only
+	Folds      []Num       `json:"folds"`
+	FoldMean   Num         `json:"fold_mean"`
+	FoldStd    Num         `json:"fold_std"`
+	Direction  string      `json:"direction"`
+	Variant    string      `json:"variant"`
+	Target     *Target     `json:"target"`
+	TargetMet  *bool       `json:"target_met"`
 }
 
 // Distribution summarises the per-query values of a metric (SPEC 4.2).
@@ -325,7 +330,13 @@ type Distribution struct {
 	CV     Num        `json:"cv"`
 }
 
-// Comparison is one system against its reference on one metric (SPEC 4.8).
+// Comparison is one system against its reference on one metric (SPEC 4.8),
+// on the queries both share: Diff = system − reference, so that a positive
+// difference on a higher-is-better metric means the system is better.
+// Test is TestPermutation, TestDeLong or TestBootstrap; PHolm is P adjusted
+// within the metric id's comparisons (equal to P with correction: none).
+// Wins, Ties, Losses (queries where the system is better, equal, worse),
+// CohensD and DZ exist for per-query metrics only, DeLongZ for ne.auroc.
 type Comparison struct {
 	System        string     `json:"system"`
 	Reference     string     `json:"reference"`
@@ -333,13 +344,22 @@ type Comparison struct {
 	N             int        `json:"n"`
 	Diff          Num        `json:"diff"`
 	CI            *CI        `json:"ci"`
-	PPermutation  Num        `json:"p_permutation"`
+	Test          string     `json:"test"`
+	P             Num        `json:"p"`
 	PHolm         Num        `json:"p_holm"`
-	CohensD       Num        `json:"cohens_d"`
-	DZ            Num        `json:"d_z"`
+	Wins          *int       `json:"wins,omitempty"`
+	Ties          *int       `json:"ties,omitempty"`
+	Losses        *int       `json:"losses,omitempty"`
+	CohensD       *Num       `json:"cohens_d,omitempty"`
+	DZ            *Num       `json:"d_z,omitempty"`
 	DeLongZ       *Num       `json:"delong_z,omitempty"`
-	DeLongP       *Num       `json:"delong_p,omitempty"`
-	DeLongSEClust *Num       `json:"delong_se_clustered,omitempty"`
+	DeLongSEClust *Num       `json:"delong_se_clustered,omitempty"` // the difference's SE with posts as clusters (information, not the test)
+}
+
+// Significant reports whether the comparison's verdict is significant at
+// level alpha: p_holm < alpha (p_holm is p with correction: none).
+func (c Comparison) Significant(alpha float64) bool {
+	return c.PHolm.Valid() && float64(c.PHolm) < alpha
 }
 
 // PerQuery is one eval query of one system, for per_query_metrics.csv.

@@ -46,7 +46,7 @@ func (c *computer) perQueryRows() {
 		// The rows' lists are done with, but for the primary system's
 		// grades, which the baselines read.
 		if c.opt.FreeRows {
-			c.freeRows(si, si == 0)
+			c.freeRows(si, si == c.primary)
 		}
 		// The values, a metric at a time: a vector is dropped as soon as
 		// it is copied (the comparisons keep only the headline metrics',
@@ -104,16 +104,12 @@ func (c *computer) freeRows(si int, keepRel bool) {
 }
 
 // compared is the set of metrics whose per-query values the comparisons
-// between systems read: the headline metrics, when some system has a
-// reference.
+// between systems read: the compared set, when some pair is compared.
 func (c *computer) compared() map[metrics.ID]bool {
 	set := map[metrics.ID]bool{}
-	for si := range c.ds.Systems {
-		if _, ok := c.cfg.ReferenceFor(si); ok {
-			for _, id := range c.headlineIDs() {
-				set[id] = true
-			}
-			break
+	if len(c.cfg.Pairs()) > 0 {
+		for _, id := range c.comparedIDs() {
+			set[id] = true
 		}
 	}
 	return set
@@ -152,7 +148,7 @@ func (c *computer) keepPerQuery(system string, id metrics.ID) bool {
 // perQueryKept is the set of metrics whose per-query values are kept.
 func (c *computer) perQueryKept() map[metrics.ID]bool {
 	keep := map[metrics.ID]bool{}
-	for _, x := range append(c.perQueryColumns(), c.headlineIDs()...) {
+	for _, x := range append(c.perQueryColumns(), c.comparedIDs()...) {
 		keep[x] = true
 	}
 	return keep

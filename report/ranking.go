@@ -412,10 +412,10 @@ func (c *computer) multiLabel(sc *sysCalc) {
 // "baseline:oracle" (addBaselines adds them). It reads only the primary
 // system's grades, so it may run on a shard beside the systems' sections.
 func (c *computer) baselines() []*sysCalc {
-	if c.rep.Dataset.PositiveQueries == 0 {
+	if !c.has(Ranking) {
 		return nil
 	}
-	sys := &c.ds.Systems[0]
+	sys := &c.ds.Systems[c.primary]
 	query := func(i int) *dataset.Query { return &c.ds.Queries[c.eval[i]] }
 	rnd := &sysCalc{name: "baseline:random", tab: newColTable(len(c.eval), c.group, c.nGroups), perQ: map[metrics.ID][]float64{}}
 	c.rankingWith(rnd, func(i int) []int { return sys.Rows[c.eval[i]].Rel }, query, false, c.randomKernels())

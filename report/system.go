@@ -141,17 +141,18 @@ func (c *computer) system(si int) {
 			sc.ne[i] = row(i).NEProb
 		}
 	}
+	ownK := c.dynK[si]
 	rest := func(c *computer, sc *sysCalc) {
 		gk := c.gate(sc, sys)
-		c.dynamicK(sc, sys, row, query, gk)
-		if c.rep.Dataset.PositiveQueries > 0 {
+		c.dynamicK(sc, sys, row, query, gk, ownK)
+		if c.has(Ranking) {
 			c.ranking(sc, func(i int) []int { return row(i).Rel }, query, true)
 			if c.ds.TRECConventions != nil {
 				c.trecRanking(sc, row, query)
 			}
 		}
 		c.perCriterion(sc)
-		if c.section("per_post") {
+		if c.has(PerPost) && ownK {
 			c.multiLabel(sc)
 		}
 	}
@@ -265,16 +266,18 @@ func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
 		c.put(sc.name, metrics.MustDef("ne.tpr@fpr=0.1").ID(x), "", len(c.eval), tpr)
 		c.put(sc.name, metrics.MustDef("ne.tpr_threshold@fpr=0.1").ID(x), "", len(c.eval), thr)
 	}
-	// Fixed operating point tau = 0.5.
-	pred := make([]bool, len(c.eval))
-	for i, p := range sc.ne {
-		pred[i] = p >= 0.5
+	// Fixed operating points: each tau of operating_points.
+	for _, tau := range c.cfg.OperatingPoints {
+		pred := make([]bool, len(c.eval))
+		for i, p := range sc.ne {
+			pred[i] = p >= tau
+		}
+		ids := map[string]metrics.ID{}
+		for _, m := range []string{"tp", "tn", "fp", "fn", "sensitivity", "specificity", "fpr", "precision", "npv", "f1", "mcc", "balanced_accuracy"} {
+			ids[m] = metrics.AtTau("ne."+m, tau)
+		}
+		c.addConfusion(sc, "tau"+metrics.FormatParam(tau), "", pred, nil, ids, true)
 	}
-	ids := map[string]metrics.ID{}
-	for _, m := range []string{"tp", "tn", "fp", "fn", "sensitivity", "specificity", "fpr", "precision", "npv", "f1", "mcc", "balanced_accuracy"} {
-		ids[m] = metrics.AtTau("ne."+m, 0.5)
-	}
-	c.addConfusion(sc, "tau0.5", "", pred, nil, ids, true)
 
 	// Held-out FPR budgets: thresholds from each fold's tune rows. A fold
 	// whose tune rows lack a class has no threshold (the FPR or the TPR
@@ -284,6 +287,10 @@ func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
 	// eval population (SPEC 10). A budget that no observed probability
 	// meets, with both classes present, keeps the chooser's answer:
 	// nothing is screened in.
+	if !c.has(HeldOut) {
+		c.neCalibration(sc)
+		return
+	}
 	out := c.foldsWithoutFPRThreshold()
 	var keep *rowSel
 	if len(out) > 0 {
@@ -331,7 +338,12 @@ func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
 		}
 	}
 
-	// Calibration fit and Spiegelhalter.
+	c.neCalibration(sc)
+}
+
+// neCalibration computes the calibration fit, Spiegelhalter's test and the
+// NE gate's curves of one system.
+func (c *computer) neCalibration(sc *sysCalc) {
 	a, b := metrics.CalibrationFit(c.y, sc.ne)
 	c.put(sc.name, "ne.calibration_intercept", "", len(c.eval), a)
 	c.put(sc.name, "ne.calibration_slope", "", len(c.eval), b)

@@ -225,3 +225,38 @@ func DeLongClusteredSE(y []bool, p1, p2 []float64, group []int32, nGroups int) f
 	}
 	return math.Sqrt(v)
 }
+
+// DeLongCI returns the AUROC of scores p against labels y (true = case)
+// and its confidence interval from DeLong's variance, as pROC's
+// ci.auc(roc, method = "delong", conf.level = conf) with levels =
+// c(FALSE, TRUE) and direction = "<":
+//
+//	var = s²(V10)/m + s²(V01)/n  (sample variances, m cases, n controls),
+//	[lo, hi] = auc ∓ Φ⁻¹((1 + conf)/2) · sqrt(var), clipped to [0, 1].
+//
+// The interval is NaN when a class has fewer than two items (the variance
+// cannot be estimated); auc is NaN when a class is empty. It panics if the
+// lengths differ or a score is NaN.
+func DeLongCI(y []bool, p []float64, conf float64) (auc, lo, hi float64) {
+	if len(y) != len(p) {
+		panic("stats: DeLongCI: length mismatch")
+	}
+	v, auc, m, n := placements(y, p)
+	if m < 2 || n < 2 {
+		return auc, math.NaN(), math.NaN()
+	}
+	var s10, s01 float64
+	for i, c := range y {
+		d := v[i] - auc
+		if c {
+			s10 += d * d
+		} else {
+			s01 += d * d
+		}
+	}
+	fm, fn := float64(m), float64(n)
+	se := math.Sqrt(s10/(fm-1)/fm + s01/(fn-1)/fn)
+	z := normQuantile((1 + conf) / 2)
+	lo, hi = auc-z*se, auc+z*se
+	return auc, math.Max(0, lo), math.Min(1, hi)
+}

@@ -13,6 +13,7 @@ import (
 //
 //	testdata/gen_reference.py  -> reference.json      (scikit-learn 1.2, scipy 1.10, numpy)
 //	testdata/delong_gen.R      -> delong_reference.json (pROC 1.18)
+//	testdata/delong_ci_gen.R   -> delong_ci_reference.json (pROC 1.18 ci.auc)
 //	testdata/r_reference_gen.R -> r_reference.json    (R p.adjust, pROC coords)
 
 // floats decodes a JSON array of numbers in which null stands for NaN.
@@ -294,5 +295,34 @@ func TestDeLongPROC(t *testing.T) {
 		if !same(a1, c.AUC1, tol) || !same(a2, c.AUC2, tol) {
 			t.Errorf("%s: AUCs = %v %v, want %v %v", c.Name, a1, a2, c.AUC1, c.AUC2)
 		}
+	}
+}
+
+// TestDeLongCIReference checks DeLongCI against pROC's ci.auc (its default
+// method, DeLong), from testdata/delong_ci_gen.R.
+func TestDeLongCIReference(t *testing.T) {
+	const tol = 1e-12
+	var ref struct {
+		Cases []struct {
+			Name           string
+			Y              []bool
+			P              floats
+			Conf           float64
+			AUC, Low, High float64
+		}
+	}
+	readJSON(t, "delong_ci_reference.json", &ref)
+	if len(ref.Cases) == 0 {
+		t.Fatal("no cases")
+	}
+	for _, c := range ref.Cases {
+		auc, lo, hi := DeLongCI(c.Y, c.P, c.Conf)
+		if !same(auc, c.AUC, tol) || !same(lo, c.Low, tol) || !same(hi, c.High, tol) {
+			t.Errorf("%s: DeLongCI = %v [%v, %v], want %v [%v, %v] (pROC ci.auc)", c.Name, auc, lo, hi, c.AUC, c.Low, c.High)
+		}
+	}
+	// A class with a single item: the variance cannot be estimated.
+	if _, lo, hi := DeLongCI([]bool{true, false, false}, []float64{0.9, 0.1, 0.2}, 0.95); !math.IsNaN(lo) || !math.IsNaN(hi) {
+		t.Errorf("one case: interval [%v, %v], want NaN", lo, hi)
 	}
 }

@@ -171,7 +171,26 @@ func metricTable(r *report.Report, sec section) (Table, bool) {
 		t.Rows = append(t.Rows, metricRow(r, x.m, x.d, sec.id == metrics.TableScorecard))
 	}
 	markBest(&t, valueCol)
+	if !r.Has(report.Folds) {
+		dropColumn(&t, "fold_mean") // one fold: no value per fold (absent, not "n/a" in every row)
+	}
 	return t, len(t.Rows) > 0
+}
+
+// dropColumn removes the column key, and its cell from every row.
+func dropColumn(t *Table, key string) {
+	for j, c := range t.Columns {
+		if c.Key != key {
+			continue
+		}
+		t.Columns = append(t.Columns[:j:j], t.Columns[j+1:]...)
+		for i := range t.Rows {
+			if cells := t.Rows[i].Cells; len(cells) > j {
+				t.Rows[i].Cells = append(cells[:j:j], cells[j+1:]...)
+			}
+		}
+		return
+	}
 }
 
 // families orders the metric families as the report's sections.

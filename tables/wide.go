@@ -122,7 +122,7 @@ func strataTable(r *report.Report) (Table, bool) {
 func comparisonTable(r *report.Report) (Table, bool) {
 	t := Table{ID: "comparisons", Title: "Systems and significance", Population: "paired, the same eval queries",
 		N:       r.Dataset.EvalQueries,
-		Meaning: "Whether each system improves on its reference beyond chance (paired bootstrap CI, permutation test with Holm adjustment, DeLong for AUROC).",
+		Meaning: "Whether each system differs from the one it is compared with beyond chance (difference = system − reference; paired bootstrap CI; permutation test for per-query means, DeLong for AUROC, paired bootstrap for the rest; Holm within each metric).",
 		Columns: []Column{
 			{Key: "system", Title: "System", Kind: Text},
 			{Key: "reference", Title: "Reference", Kind: Text},
@@ -130,29 +130,37 @@ func comparisonTable(r *report.Report) (Table, bool) {
 			{Key: "id", Title: "Id", Kind: Text},
 			{Key: "n", Title: "n", Kind: Count},
 			{Key: "diff", Title: "Difference [CI]", Kind: Number, Digits: 4, CI: true},
-			{Key: "p_permutation", Title: "p (permutation)", Kind: PValue},
+			{Key: "test", Title: "Test", Kind: Text},
+			{Key: "p", Title: "p", Kind: PValue},
 			{Key: "p_holm", Title: "p (Holm)", Kind: PValue},
+			{Key: "wins", Title: "Wins", Kind: Count},
+			{Key: "ties", Title: "Ties", Kind: Count},
+			{Key: "losses", Title: "Losses", Kind: Count},
 			{Key: "cohens_d", Title: "Cohen's d", Kind: Number, Digits: 3},
 			{Key: "d_z", Title: "d_z", Kind: Number, Digits: 3},
 			{Key: "delong_z", Title: "DeLong z", Kind: Number, Digits: 3},
-			{Key: "delong_p", Title: "DeLong p", Kind: PValue},
 		}}
+	opt := func(x *report.Num) Cell {
+		if x == nil {
+			return NumCell(Undefined)
+		}
+		return NumCell(float64(*x))
+	}
+	count := func(x *int) Cell {
+		if x == nil {
+			return NumCell(Undefined)
+		}
+		return NumCell(float64(*x))
+	}
 	for _, c := range r.Comparisons {
 		diff := NumCell(float64(c.Diff))
 		if c.CI != nil {
 			diff.Lo, diff.Hi = float64(c.CI.Low), float64(c.CI.High)
 		}
-		dz, dp := NumCell(Undefined), NumCell(Undefined)
-		if c.DeLongZ != nil {
-			dz = NumCell(float64(*c.DeLongZ))
-		}
-		if c.DeLongP != nil {
-			dp = NumCell(float64(*c.DeLongP))
-		}
 		t.Rows = append(t.Rows, Row{
 			Cells: []Cell{TextCell(r.Label(c.System)), TextCell(r.Label(c.Reference)), TextCell(Title(c.ID)), TextCell(string(c.ID)),
-				NumCell(float64(c.N)), diff, NumCell(float64(c.PPermutation)), NumCell(float64(c.PHolm)),
-				NumCell(float64(c.CohensD)), NumCell(float64(c.DZ)), dz, dp},
+				NumCell(float64(c.N)), diff, TextCell(c.Test), NumCell(float64(c.P)), NumCell(float64(c.PHolm)),
+				count(c.Wins), count(c.Ties), count(c.Losses), opt(c.CohensD), opt(c.DZ), opt(c.DeLongZ)},
 			Anchor: Anchor(c.System, c.ID, "vs="+report.Slice(c.Reference)),
 			System: c.System,
 		})

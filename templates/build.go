@@ -167,8 +167,9 @@ func (b *builder) summary() []string {
 	r, st := b.r, b.r.Settings
 	ds := r.Dataset
 	out := []string{
-		fmt.Sprintf("%s evaluated on %s eval queries (%s posts, %d criteria, %d folds); %s queries have evidence (%s).",
-			countOf(len(r.SystemsOf(report.Pipeline)), "system", "systems"), thousands(ds.EvalQueries), thousands(ds.Posts), len(ds.Criteria), len(ds.Folds),
+		fmt.Sprintf("%s evaluated on %s eval queries (%s posts, %s, %s); %s queries have evidence (%s).",
+			countOf(len(r.SystemsOf(report.Pipeline)), "system", "systems"), thousands(ds.EvalQueries), thousands(ds.Posts),
+			countOf(len(ds.Criteria), "criterion", "criteria"), countOf(len(ds.Folds), "fold", "folds"),
 			thousands(ds.PositiveQueries), pct(float64(ds.PositiveRate))),
 		fmt.Sprintf("Values are shown as value [%g%% CI]: %s bootstrap over %s resamples by %s, seed %d. Thresholds are chosen on tune rows only. \"n/a\" marks an undefined value, with the reason.",
 			100*st.Bootstrap.Confidence, st.Bootstrap.Method, thousands(st.Bootstrap.Resamples), st.Bootstrap.Unit, st.Seed),

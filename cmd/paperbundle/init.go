@@ -29,11 +29,13 @@ func runInit(stdout, stderr io.Writer, args []string) error {
 	dir := filepath.Dir(*out)
 	var systems []string
 	names := map[string]int{}
+	var has columns
 	for _, f := range files {
-		format, err := sniff(f, *qrels != "")
+		format, header, err := sniff(f, *qrels != "")
 		if err != nil {
 			return withStatus(exitInput, fmt.Errorf("init: %w", err))
 		}
+		has = has.or(columnsOf(format, header))
 		name := systemName(f)
 		if names[name]++; names[name] > 1 {
 			name += "_" + strconv.Itoa(names[name])
@@ -51,7 +53,7 @@ func runInit(stdout, stderr io.Writer, args []string) error {
 		}
 		qrelsLine = "qrels: " + yamlString(relTo(dir, *qrels)) + "          # TREC relevance judgements shared by the runs\n"
 	}
-	text := initTemplate(systems, qrelsLine, *qrels != "")
+	text := initTemplate(systems, qrelsLine, has, *qrels != "")
 	f, err := os.OpenFile(*out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, os.ErrExist) {
 		return withStatus(exitInput, fmt.Errorf("init: %s already exists; it is never overwritten: remove it or choose another -out", *out))
@@ -73,23 +75,23 @@ func runInit(stdout, stderr io.Writer, args []string) error {
 // sniff says how a system file is read: jsonl by extension, trec when the
 // runs come with qrels, else csv; it reads the first line to catch a file
 // that is not what it claims (an empty file, a CSV without query_id).
-func sniff(path string, trec bool) (string, error) {
+func sniff(path string, trec bool) (format, header string, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	if st.IsDir() {
-		return "", fmt.Errorf("%s is a directory; name the system files inside it", path)
+		return "", "", fmt.Errorf("%s is a directory; name the system files inside it", path)
 	}
 	rd := bufio.NewReader(f)
 	line, err := rd.ReadString('\n')
 	if err != nil && line == "" {
-		return "", fmt.Errorf("%s is empty; expected a per-query CSV or JSONL file, or a TREC run", path)
+		return "", "", fmt.Errorf("%s is empty; expected a per-query CSV or JSONL file, or a TREC run", path)
 	}
 	switch {
 	case trec:
@@ -97,22 +99,50 @@ func sniff(path string, trec bool) (string, error) {
 		n := 1
 		for fs := strings.Fields(line); len(fs) == 0 || strings.HasPrefix(fs[0], "#"); fs = strings.Fields(line) {
 			if err != nil {
-				return "", fmt.Errorf("%s has no run line; expected TREC run lines: qid Q0 docno rank score tag", path)
+				return "", "", fmt.Errorf("%s has no run line; expected TREC run lines: qid Q0 docno rank score tag", path)
 			}
 			line, err = rd.ReadString('\n')
 			n++
 		}
 		if k := len(strings.Fields(line)); k < 6 {
-			return "", fmt.Errorf("%s:%d: a TREC run line has 6 fields (qid Q0 docno rank score tag), found %d", path, n, k)
+			return "", "", fmt.Errorf("%s:%d: a TREC run line has 6 fields (qid Q0 docno rank score tag), found %d", path, n, k)
 		}
-		return "trec", nil
+		return "trec", "", nil
 	case strings.EqualFold(filepath.Ext(path), ".jsonl") || strings.EqualFold(filepath.Ext(path), ".ndjson"):
-		return "jsonl", nil
+		return "jsonl", line, nil
 	}
 	if !strings.Contains(line, "candidate_scores") || !strings.Contains(line, "post_id") && !strings.Contains(line, "query_id") {
-		return "", fmt.Errorf("%s:1: the header lacks post_id (or query_id) and candidate_scores; expected a per-query CSV (docs/input-format.md), or TREC runs with -qrels", path)
+		return "", "", fmt.Errorf("%s:1: the header lacks post_id (or query_id) and candidate_scores; expected a per-query CSV (docs/input-format.md), or TREC runs with -qrels", path)
 	}
-	return "csv", nil
+	return "csv", line, nil
+}
+
+// columns says which kinds of result the system files can support, as
+// far as their first line shows, so that init writes only the keys that
+// apply (the report decides applicability again from the data).
+type columns struct {
+	ranking bool // candidate lists with scores: cutoffs, strata
+	ne      bool // ne_prob: fpr_targets, operating_points, calibration, gate
+	dynK    bool // node_probs or selected_uids: dynamic_k
+}
+
+func (a columns) or(b columns) columns {
+	return columns{ranking: a.ranking || b.ranking, ne: a.ne || b.ne, dynK: a.dynK || b.dynK}
+}
+
+// columnsOf reads the columns of a CSV header line; a TREC run is a
+// ranking without ne_prob; a JSONL line names its keys, so the same test
+// of names applies.
+func columnsOf(format, header string) columns {
+	if format == "trec" {
+		return columns{ranking: true}
+	}
+	h := strings.ToLower(header)
+	return columns{
+		ranking: strings.Contains(h, "candidate_scores"),
+		ne:      strings.Contains(h, "ne_prob"),
+		dynK:    strings.Contains(h, "node_probs") || strings.Contains(h, "selected_uids"),
+	}
 }
 
 // systemName is a system name from a file name: lower case [a-z0-9_].
@@ -155,10 +185,12 @@ func yamlString(s string) string {
 // `all` line.
 var trecCutoffs = []int{5, 10, 15, 20, 30, 100, 200, 500, 1000}
 
-// initTemplate is paper.yaml with every key at its default, commented.
-// For TREC runs (trec) the defaults are trec_eval's: its cutoffs, linear
-// nDCG gain, and the trec: conventions.
-func initTemplate(systems []string, qrels string, trec bool) string {
+// initTemplate is paper.yaml with every key that applies to the files at
+// its default, commented: the keys of the NE gate only with ne_prob, of
+// Dynamic-K only with node_probs or selected_uids, of the ranking only
+// with candidate lists. For TREC runs (trec) the defaults are trec_eval's:
+// its cutoffs, linear nDCG gain, and the trec: conventions.
+func initTemplate(systems []string, qrels string, has columns, trec bool) string {
 	d := config.Default()
 	cutoffsNote := "K of Recall@K, nDCG@K, ...; the headline is 10 when listed"
 	if trec {
@@ -189,22 +221,42 @@ func initTemplate(systems []string, qrels string, trec bool) string {
 	fmt.Fprintf(&b, "out: %s          # the bundle goes to out/<version>/\n", d.Out)
 	fmt.Fprintf(&b, "seed: %d                   # bootstrap seed: same inputs + config + seed = same bytes\n", d.Seed)
 	b.WriteString(qrels)
-	b.WriteString("systems:                         # the first is the primary system; labels are shown in the report\n")
+	b.WriteString("systems:                         # labels are shown in the report\n")
 	for _, s := range systems {
 		b.WriteString(s + "\n")
 	}
-	b.WriteString("# reference_system: <name>       # comparisons against this system (default: the previous one in the list)\n")
-	fmt.Fprintf(&b, "cutoffs: %s              # %s\n", ints(d.Cutoffs), cutoffsNote)
-	fmt.Fprintf(&b, "fpr_targets: %s    # false-positive budgets of the NE gate; thresholds chosen on tune rows\n", floats(d.FPRTargets))
+	b.WriteString("# primary: <name>                # the system the report leads with (default: the first one listed)\n")
+	b.WriteString("comparisons: primary             # which systems are compared, on the same queries, with paired tests:\n")
+	b.WriteString("                                 #   primary: the primary against every other system; a positive difference\n")
+	b.WriteString("                                 #     means the primary is better (on a higher-is-better metric)\n")
+	b.WriteString("                                 #   reference: every system against reference_system (default: the last listed)\n")
+	b.WriteString("                                 #   ladder: each system against the one listed before it (an ablation ladder)\n")
+	b.WriteString("                                 #   all_pairs: every pair once\n")
+	b.WriteString("# reference_system: <name>       # with comparisons: reference only\n")
+	fmt.Fprintf(&b, "significance: {alpha: %g, correction: %s}   # correction: holm (within each metric's comparisons) or none\n",
+		d.Significance.Alpha, d.Significance.Correction)
+	if has.ranking {
+		fmt.Fprintf(&b, "cutoffs: %s              # %s\n", ints(d.Cutoffs), cutoffsNote)
+	}
+	if has.ne {
+		fmt.Fprintf(&b, "fpr_targets: %s    # false-positive budgets of the NE gate; thresholds chosen on tune rows\n", floats(d.FPRTargets))
+		fmt.Fprintf(&b, "operating_points: %s            # fixed probability thresholds tau of the ne.*@tau=X metrics\n", floats(d.OperatingPoints))
+	}
 	bs := d.Bootstrap
 	fmt.Fprintf(&b, "bootstrap: {resamples: %d, unit: %s, method: %s, confidence: %g}   # unit: post or query; method: percentile or bca\n",
 		bs.Resamples, bs.Unit, bs.Method, bs.Confidence)
-	fmt.Fprintf(&b, "calibration: {bins: %d, strategy: %s}   # strategy: uniform (equal width) or quantile\n", d.Calibration.Bins, d.Calibration.Strategy)
-	fmt.Fprintf(&b, "gate: {screen_sensitivity: %g, alert_precision: %g}   # targets of the three-state gate\n", d.Gate.ScreenSensitivity, d.Gate.AlertPrecision)
-	dk := d.DynamicK
-	fmt.Fprintf(&b, "dynamic_k: {k_min: %d, hard_cap: %d, k_max_ratio: %g, gamma: %g, gamma_uncertain: %g, sweep: %s}\n",
-		dk.KMin, dk.HardCap, dk.KMaxRatio, dk.Gamma, dk.GammaUncertain, floats(dk.Sweep))
-	b.WriteString("strata: auto                     # n_pos strata: auto, ltr, or a list of [lo, hi] bands\n")
+	if has.ne {
+		fmt.Fprintf(&b, "calibration: {bins: %d, strategy: %s}   # strategy: uniform (equal width) or quantile\n", d.Calibration.Bins, d.Calibration.Strategy)
+		fmt.Fprintf(&b, "gate: {screen_sensitivity: %g, alert_precision: %g}   # targets of the three-state gate\n", d.Gate.ScreenSensitivity, d.Gate.AlertPrecision)
+	}
+	if has.dynK {
+		dk := d.DynamicK
+		fmt.Fprintf(&b, "dynamic_k: {k_min: %d, hard_cap: %d, k_max_ratio: %g, gamma: %g, gamma_uncertain: %g, sweep: %s}\n",
+			dk.KMin, dk.HardCap, dk.KMaxRatio, dk.Gamma, dk.GammaUncertain, floats(dk.Sweep))
+	}
+	if has.ranking {
+		b.WriteString("strata: auto                     # n_pos strata: auto, ltr, or a list of [lo, hi] bands\n")
+	}
 	ct := d.Contract
 	fmt.Fprintf(&b, "contract: {map_denominator: %s, fold_std: %s, undefined_auroc: %s, ndcg_gain: %s}   # where the metric contracts disagree (docs/configuration.md)\n",
 		ct.MAPDenominator, ct.FoldStd, ct.UndefinedAUROC, ct.NDCGGain)
@@ -213,7 +265,7 @@ func initTemplate(systems []string, qrels string, trec bool) string {
 		fmt.Fprintf(&b, "trec: {relevance_level: %d, no_relevant: %s, missing_run: %s}   # trec_eval's: -l; a judged query with no relevant document scores 0; missing_run: zero = trec_eval -c\n",
 			tr.RelevanceLevel, tr.NoRelevant, tr.MissingRun)
 	}
-	b.WriteString("targets: default                 # target badges: default, none, or metric id: {min: x} / {max: x}\n")
+	b.WriteString("targets: none                    # target badges: none, contract (the metric contracts' targets), or metric id: {min: x} / {max: x}\n")
 	fmt.Fprintf(&b, "bundle: {copy_inputs: %t}        # keep a copy of the inputs so verify can recompute the bundle\n", d.Bundle.CopyInputs)
 	return b.String()
 }

@@ -90,3 +90,48 @@ func TestInitTREC(t *testing.T) {
 		t.Errorf("check: exit %d\n%s%s", code, out, stderr)
 	}
 }
+
+// TestInitKeys: the paper.yaml of init says what the primary system is and
+// what comparisons does, and writes only the keys that apply to the
+// files: TREC runs get no NE gate, calibration or Dynamic-K keys; a CSV
+// with ne_prob and node_probs gets them all. Both pass check.
+func TestInitKeys(t *testing.T) {
+	dir := t.TempDir()
+	csv := filepath.Join(dir, "full.csv")
+	os.WriteFile(csv, []byte(goodCSV), 0o644)
+	run := filepath.Join(dir, "bm25.run")
+	os.WriteFile(run, []byte("q1 Q0 d1 1 2.5 bm25\nq1 Q0 d2 2 1.5 bm25\n"), 0o644)
+	qrels := filepath.Join(dir, "qrels.txt")
+	os.WriteFile(qrels, []byte("q1 0 d1 1\n"), 0o644)
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		has   []string
+		hasnt []string
+	}{
+		{"csv", []string{csv}, []string{"fpr_targets:", "operating_points: [0.5]", "calibration:", "gate:", "dynamic_k:", "cutoffs:", "strata:"}, nil},
+		{"trec", []string{"-qrels", qrels, run}, []string{"cutoffs:", "strata:"}, []string{"fpr_targets", "operating_points", "calibration", "gate:", "dynamic_k"}},
+	} {
+		cfg := filepath.Join(dir, tc.name+".yaml")
+		if _, stderr, code := runCmd(append([]string{"init", "-out", cfg}, tc.args...)...); code != 0 {
+			t.Fatalf("%s: init exit %d %s", tc.name, code, stderr)
+		}
+		b, _ := os.ReadFile(cfg)
+		y := string(b)
+		for _, want := range append(tc.has, "# primary: <name>", "the first one listed", "comparisons: primary",
+			"the primary against every other system", "a positive difference", "reference: every system against reference_system",
+			"ladder:", "all_pairs:", "significance: {alpha: 0.05, correction: holm}", "targets: none") {
+			if !strings.Contains(y, want) {
+				t.Errorf("%s: paper.yaml lacks %q:\n%s", tc.name, want, y)
+			}
+		}
+		for _, not := range tc.hasnt {
+			if strings.Contains(y, not) {
+				t.Errorf("%s: paper.yaml has %q, which does not apply:\n%s", tc.name, not, y)
+			}
+		}
+		if out, stderr, code := runCmd("check", "-config", cfg); code != 0 {
+			t.Errorf("%s: check of the written paper.yaml: exit %d\n%s%s", tc.name, code, out, stderr)
+		}
+	}
+}

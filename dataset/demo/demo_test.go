@@ -615,7 +615,10 @@ func TestPaperYAML(t *testing.T) {
 			Label string `yaml:"label"`
 			Input string `yaml:"input"`
 		} `yaml:"systems"`
+		Primary         string    `yaml:"primary"`
+		Comparisons     string    `yaml:"comparisons"`
 		ReferenceSystem string    `yaml:"reference_system"`
+		Targets         string    `yaml:"targets"`
 		Cutoffs         []int     `yaml:"cutoffs"`
 		FPRTargets      []float64 `yaml:"fpr_targets"`
 		Bootstrap       struct {
@@ -648,8 +651,9 @@ func TestPaperYAML(t *testing.T) {
 	// The full pipeline first (the primary system), then the ladder.
 	wantNames := []string{"full", "retriever", "reranker", "graph", "dynamic_k", "ne_gate"}
 	wantLabels := []string{"Full pipeline (3-state gate)", "Retriever only", "+ Reranker", "+ Graph reranker", "+ Dynamic-K", "+ NE gate"}
-	if cfg.ReferenceSystem != "retriever" {
-		t.Errorf("reference_system = %q, want retriever", cfg.ReferenceSystem)
+	if cfg.Primary != "full" || cfg.Comparisons != "reference" || cfg.ReferenceSystem != "retriever" || cfg.Targets != "contract" {
+		t.Errorf("primary %q, comparisons %q, reference_system %q, targets %q; want full, reference, retriever, contract",
+			cfg.Primary, cfg.Comparisons, cfg.ReferenceSystem, cfg.Targets)
 	}
 	if len(cfg.Systems) != len(wantNames) {
 		t.Fatalf("%d systems, want %d", len(cfg.Systems), len(wantNames))

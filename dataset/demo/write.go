@@ -105,8 +105,9 @@ var pow10 = [...]int64{1, 10, 100, 1000, 10000}
 
 // paperYAML is the configuration written next to the data: the title, the
 // seed, the six systems (the full pipeline first, as the primary system,
-// then the ladder from the retriever up; every system is compared with the
-// retriever), and the SPEC 2.3 defaults of the
+// then the ladder from the retriever up; comparisons: reference, every
+// system against the retriever), the contract's targets, and the SPEC 2.3
+// defaults of the
 // keys a user is most likely to change, written out so that they are seen.
 func paperYAML(seed uint64) string {
 	var b strings.Builder
@@ -121,12 +122,15 @@ func paperYAML(seed uint64) string {
 		b.WriteString("  - {name: " + sp.name + ", label: " + strconv.Quote(sp.label) +
 			", input: data/" + sp.name + ".csv}\n")
 	}
-	b.WriteString("reference_system: " + ladder[0].name + "   # comparisons are made against the retriever\n")
+	b.WriteString("primary: " + ladder[len(ladder)-1].name + "                 # the system the report leads with\n")
+	b.WriteString("comparisons: reference        # every system against reference_system (default: primary, the primary against every other)\n")
+	b.WriteString("reference_system: " + ladder[0].name + "   # the baseline every system is compared with\n")
 	b.WriteString(`cutoffs: [1, 3, 5, 10, 20]
 fpr_targets: [0.01, 0.03, 0.05, 0.1]
 bootstrap: {resamples: 10000, unit: post, method: percentile, confidence: 0.95}
 gate: {screen_sensitivity: 0.995, alert_precision: 0.9}
 dynamic_k: {k_min: 2, hard_cap: 10, k_max_ratio: 0.5, gamma: 0.9, gamma_uncertain: 0.95, sweep: [0.7, 0.8, 0.9, 0.95]}
+targets: contract             # the targets of the metric contracts (seed 002, seed 003); default: none
 `)
 	return b.String()
 }
