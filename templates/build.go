@@ -84,7 +84,7 @@ var plan = []struct {
 func newPage(in Input) (*Page, error) {
 	r := in.Report
 	b := &builder{in: in, r: r, ids: &md.IDs{}, figs: map[figures.FigureID]*figures.Spec{},
-		charts: map[string]echarts.Chart{}, tables: map[string]tables.Table{}}
+		charts: map[figures.FigureID]echarts.Chart{}, tables: map[string]tables.Table{}}
 	for i := range in.Specs {
 		b.figs[in.Specs[i].ID] = &in.Specs[i]
 	}
@@ -156,7 +156,7 @@ type builder struct {
 	ids     *md.IDs
 	primary string
 	figs    map[figures.FigureID]*figures.Spec
-	charts  map[string]echarts.Chart
+	charts  map[figures.FigureID]echarts.Chart
 	tables  map[string]tables.Table
 	live    []ChartData
 	classes styleClasses // styles of the inline figures
@@ -377,7 +377,7 @@ func (b *builder) section(id, title, reportSection string, tbls []string, kinds 
 	for _, kind := range kinds {
 		for i := range b.in.Specs {
 			sp := &b.in.Specs[i]
-			if sp.Kind != kind {
+			if sp.Kind.Family() != kind {
 				continue
 			}
 			f, err := b.figure(sp)
@@ -392,7 +392,7 @@ func (b *builder) section(id, title, reportSection string, tbls []string, kinds 
 			}
 		}
 		for _, m := range b.in.Missing {
-			if figureKind(m.ID) == kind {
+			if m.ID.Kind.Family() == kind {
 				s.Missing = append(s.Missing, "Figure “"+m.Title+"” is not shown: "+m.Reason+".")
 			}
 		}
@@ -425,23 +425,9 @@ func rowHeaders(s *Section) {
 	}
 }
 
-// figureKind is the kind of a figure id: the longest kind its id starts
-// with (figure ids are "<kind>" or "<kind>_<system key>").
-func figureKind(id figures.FigureID) figures.Kind {
-	best := figures.Kind("")
-	for _, s := range plan {
-		for _, k := range s.kinds {
-			if (string(id) == string(k) || strings.HasPrefix(string(id), string(k)+"_")) && len(k) > len(best) {
-				best = k
-			}
-		}
-	}
-	return best
-}
-
 // figure is one figure of the page.
 func (b *builder) figure(sp *figures.Spec) (*Figure, error) {
-	id := string(sp.ID)
+	id := sp.ID.String()
 	f := &Figure{ID: b.ids.Add("fig-" + id), LabelID: b.ids.Add("figt-" + id), Title: sp.Title, Caption: sp.Subtitle, Alt: sp.Alt, Notes: sp.Notes}
 	data, ok := b.in.SVG[sp.ID]
 	if !ok {
@@ -463,7 +449,7 @@ func (b *builder) figure(sp *figures.Spec) (*Figure, error) {
 		}
 	}
 	f.Caption = strings.Join(keep, "; ")
-	c, ok := b.charts[id]
+	c, ok := b.charts[sp.ID]
 	if ok && sp.Kind == figures.KindPerQueryHeatmap && sp.System != b.primary {
 		// A per-query heat map holds a cell per post and criterion: the
 		// page carries the interactive one of the primary system only.

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"strings"
 	"sync"
 	"time"
 
@@ -89,9 +88,7 @@ func render(s sink, rep *report.Report, rec record) error {
 		defer stages.begin(stageHTML)()
 		svg := map[figures.FigureID][]byte{}
 		for _, f := range svgFiles {
-			if id, ok := strings.CutSuffix(strings.TrimPrefix(f.Name, "figures/"), ".svg"); ok {
-				svg[figures.FigureID(id)] = f.Data
-			}
+			svg[f.ID] = f.Data
 		}
 		htmlErr = templates.Render(&page, templates.Input{
 			Report: rep, Tables: set, Checks: checks, Specs: specs, Missing: figures.Missing(rep),
