@@ -110,8 +110,8 @@ func render(s sink, rep *report.Report, rec record) error {
 	s.Add("METHODS.md", methods)
 	s.Add("tables/preamble.tex", []byte(tables.Preamble))
 	for _, t := range append(set.Tables, checks) {
-		s.Add("tables/"+t.ID+".csv", t.CSV())
-		s.Add("tables/"+t.ID+".tex", t.LaTeX())
+		s.Add("tables/"+string(t.ID)+".csv", t.CSV())
+		s.Add("tables/"+string(t.ID)+".tex", t.LaTeX())
 	}
 	wg.Wait()
 	for _, err := range []error{xlsxErr, figErr, htmlErr} {
