@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"compress/zlib"
 	"encoding/xml"
-	"flag"
 	"fmt"
 	"image/color"
 	"image/png"
@@ -26,10 +25,9 @@ import (
 
 	"paperbundle/figures"
 	"paperbundle/figures/internal/figtest"
+	"paperbundle/internal/golden"
 	"paperbundle/report"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
 // files maps bundle paths to bytes.
 type files map[string][]byte
@@ -91,23 +89,7 @@ func goldenPath(file string) string {
 
 func checkGolden(t *testing.T, file string, got []byte, cmp func(want, got []byte) error) {
 	t.Helper()
-	path := goldenPath(file)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./figures/plot -update to create it)", err)
-	}
-	if err := cmp(want, got); err != nil {
-		t.Errorf("%s: %v (if the change is intended, run go test ./figures/plot -update)", path, err)
-	}
+	golden.CheckWith(t, goldenPath(file), got, cmp)
 }
 
 // goldenFigures are compared against testdata/golden: every figure kind,
