@@ -2,7 +2,7 @@
 #
 #   make paper   build a bundle: from ./paper.yaml when it exists, else from
 #                the built-in demo dataset (generated into demo/)
-#   make test    run every test (about N minutes on 2 cores), then list the
+#   make test    run every test (about 3 minutes on 2 cores), then list the
 #                optional clients that were missing and what was skipped
 #   make lint    go vet, staticcheck (pinned) and the race detector (-short)
 #   make bench   wall, CPU, peak memory and stage split of the SPEC 11
@@ -101,7 +101,7 @@ fuzz:
 lint:
 	$(GO) vet ./...
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) ./...
-	$(GO) test -race -short ./...
+	$(GO) test -race -short -timeout $(TEST_TIMEOUT) ./...
 
 # SPEC 11. Go benchmarks of every package, one package at a time (-p 1) so
 # that two do not share the cores.
