@@ -177,8 +177,9 @@ func (n *namer) unique(s string) string {
 // kind's name ("overlay", "state", "evidence", or one of them and '_'):
 // such a key gets the prefix "s_", so "<kind>_<key>" can be read back
 // only one way and no two figures share an id. Proof: if k1+"_"+a equals
-// k2+"_"+b with k1 shorter, then k2 = k1+"_"+t for a tail t and a is t, or
-// starts with t+"_"; and a figure of all systems, "<k2>", is "<k1>_<t>".
+// k2+"_"+b with k1 shorter, then k2 is k1+"_"+t for a tail t, and a is
+// t+"_"+b, which starts with t+"_"; if k1+"_"+a equals the id of a figure
+// of all systems, k2 alone, then k2 is k1+"_"+t and a is t.
 func systemKeys(r *report.Report) map[string]string {
 	n := newNamer()
 	out := map[string]string{}
