@@ -2,7 +2,8 @@
 #
 #   make paper   build a bundle: from ./paper.yaml when it exists, else from
 #                the built-in demo dataset (generated into demo/)
-#   make test    run every test
+#   make test    run every test (3-4 minutes on 2 cores), then list the
+#                optional clients that were missing and what was skipped
 #   make lint    go vet, staticcheck (pinned) and the race detector (-short)
 #   make bench   wall, CPU, peak memory and stage split of the SPEC 11
 #                workloads (cmd/pbbench), then every Go benchmark
@@ -21,7 +22,7 @@ BENCHFLAGS ?=
 # staticcheck 2026.2.2, run through go run at a pinned module version.
 STATICCHECK_VERSION := v0.8.2
 
-.PHONY: paper test lint bench build demo echarts axe fuzz clean
+.PHONY: paper test lint bench build demo echarts axe fuzz clients clean
 
 build: $(ECHARTS)
 	$(GO) build -o $(BIN) ./cmd/paperbundle
@@ -51,10 +52,32 @@ paper: build
 demo: build
 	./$(BIN) demo -out demo
 
+# go test's own limit is 10 minutes per package; the slowest packages
+# (e2e, cmd/paperbundle) take 1-2 minutes alone but can take several times
+# that beside another build, so the limit is explicit and generous: a hung
+# test still ends with a stack dump, a slow machine does not.
+TEST_TIMEOUT ?= 20m
+
+# The end-to-end tests build the reduced demo (dataset/demo.Reduced); the
+# full demo is built by make paper and make bench. The list of missing
+# optional clients is printed whether the tests pass or fail.
 test:
 	$(GO) vet ./...
-	$(GO) test ./...
+	@$(GO) test -timeout $(TEST_TIMEOUT) ./... || { $(MAKE) --no-print-directory clients; exit 1; }
 	@$(MAKE) --no-print-directory fuzz
+	@$(MAKE) --no-print-directory clients
+
+# The optional clients some tests use, and what skips without each. The
+# tests skip (and pass) without them; this says so instead of leaving it to
+# go test -v.
+clients:
+	@missing=""; \
+	command -v chromium >/dev/null 2>&1 || { missing=1; echo "missing chromium: skipped the browser tests of e2e/ (report.html on desktop, phone, dark, without scripts, hostile strings; the harness); install Debian's chromium"; }; \
+	[ -f $(AXE) ] || { missing=1; echo "missing axe-core: skipped e2e TestReportAccessibility and TestHarness/axe; run make axe"; }; \
+	command -v soffice >/dev/null 2>&1 || { missing=1; echo "missing soffice: skipped tables/xlsx TestLibreOffice (tables.xlsx read by LibreOffice); install libreoffice-calc-nogui"; }; \
+	command -v pdflatex >/dev/null 2>&1 || { missing=1; echo "missing pdflatex: skipped tables TestLatexCompiles (the LaTeX tables compiled); install texlive-latex-recommended texlive-science"; }; \
+	[ -f $(ECHARTS) ] || { missing=1; echo "missing echarts: skipped templates TestEChartsPinned, and the tests see report.html with static figures only; run make echarts"; }; \
+	[ -n "$$missing" ] || echo "optional clients: chromium, axe-core, soffice, pdflatex and echarts all present; no test was skipped for want of one"
 
 # SPEC 12: every parser and the configuration loader has a fuzz target; `make
 # test` runs each briefly (FUZZTIME) beyond its committed seed corpus. Before
@@ -78,7 +101,7 @@ fuzz:
 lint:
 	$(GO) vet ./...
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) ./...
-	$(GO) test -race -short ./...
+	$(GO) test -race -short -timeout $(TEST_TIMEOUT) ./...
 
 # SPEC 11. Go benchmarks of every package, one package at a time (-p 1) so
 # that two do not share the cores.

@@ -2,18 +2,16 @@ package config
 
 import (
 	"bytes"
-	"flag"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
 
 	"go.yaml.in/yaml/v3"
-)
 
-var update = flag.Bool("update", false, "rewrite testdata/*.golden")
+	"paperbundle/internal/golden"
+)
 
 // roundTrip checks that c.YAML() reads back to c and writes the same bytes.
 func roundTrip(t *testing.T, c *Config) []byte {
@@ -90,19 +88,7 @@ func TestYAMLGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden := filepath.Join("testdata", "config_trec.golden")
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("YAML() differs from %s (go test -update rewrites it)\n got:\n%s\nwant:\n%s", golden, got, want)
-	}
+	golden.Check(t, filepath.Join("testdata", "config_trec.golden"), got)
 }
 
 func TestMarshalYAML(t *testing.T) {

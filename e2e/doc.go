@@ -1,5 +1,7 @@
 // Package e2e holds the end-to-end tests of report.html (SPEC 7, 12 and 13):
-// they build the demo bundle and a bundle made of hostile strings with the
+// they build the reduced demo bundle (dataset/demo.Reduced: every section,
+// figure and table of the full demo, from a fifth of its posts) and a
+// bundle made of hostile strings with the
 // real paperbundle binary, open each report.html from disk in Debian's
 // headless chromium through chromedp, and check what a reviewer would meet:
 //

@@ -20,7 +20,9 @@ const (
 func TestReportDesktop(t *testing.T) {
 	browserContext(t) // skip without chromium before building anything
 	report := demoReport(t)
-	// The size budget is a fact of the bytes, so it is asserted.
+	// The size budget is a fact of the bytes, so it is asserted; here on
+	// the reduced demo, while make bench prints the full demo's size
+	// against the same 4 MB (cmd/pbbench, workload a).
 	if fi, err := os.Stat(report); err != nil {
 		t.Error(err)
 	} else if t.Logf("report.html: %.2f MB (SPEC 7 budget: 4 MB)", float64(fi.Size())/1e6); fi.Size() > 4e6 {

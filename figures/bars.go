@@ -137,10 +137,6 @@ func (g histGroup) match(group string) bool {
 	return strings.HasPrefix(group, "has_evidence=")
 }
 
-func (g histGroup) prefix() string {
-	return [...]string{"dynk_hist", "dynk_hist_state", "dynk_hist_evidence"}[g]
-}
-
 func (g histGroup) kind() Kind {
 	return [...]Kind{KindDynKHist, KindDynKHistState, KindDynKHistEvid}[g]
 }

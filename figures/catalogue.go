@@ -11,7 +11,7 @@ import (
 // system and overlay, reliability, decision curves, per-criterion bars,
 // Dynamic-K histograms, Recall@K and Precision@K by stratum, difficulty,
 // gamma sweep, threshold grids, per-query heat maps, and the systems
-// chart. Ids are unique and made of [a-z0-9_].
+// chart. Ids are unique whatever the systems are called (see systemKeys).
 func Catalogue(r *report.Report) []Spec {
 	var out []Spec
 	for _, e := range plan(r) {
@@ -58,6 +58,9 @@ type builder func(c *cat, system string) (*Spec, string)
 func (c *cat) add(id FigureID, title string, b builder, system string) {
 	s, why := b(c, system)
 	if s != nil {
+		if s.Kind != id.Kind {
+			panic("figures: builder of " + id.String() + " made a " + string(s.Kind) + " figure")
+		}
 		s.ID = id
 		if s.Title == "" {
 			s.Title = title
@@ -73,54 +76,55 @@ func (c *cat) add(id FigureID, title string, b builder, system string) {
 func plan(r *report.Report) []entry {
 	c := &cat{r: r, keys: systemKeys(r), k: headlineK(r)}
 	sys := pipelines(r)
-	id := func(prefix, system string) FigureID { return FigureID(prefix + "_" + c.keys[system]) }
+	id := func(k Kind, system string) FigureID { return FigureID{Kind: k, System: c.keys[system]} }
+	all := func(k Kind) FigureID { return FigureID{Kind: k} }
 	lbl := func(s string) string { return label(r, s) }
 	K := strconv.Itoa(c.k)
 
 	for _, s := range sys {
-		c.add(id("roc", s), "ROC: "+lbl(s), (*cat).roc, s)
+		c.add(id(KindROC, s), "ROC: "+lbl(s), (*cat).roc, s)
 	}
-	c.add("roc_overlay", "ROC: all systems", (*cat).rocOverlay, "")
+	c.add(all(KindROCOverlay), "ROC: all systems", (*cat).rocOverlay, "")
 	for _, s := range sys {
-		c.add(id("pr", s), "Precision-recall: "+lbl(s), (*cat).pr, s)
+		c.add(id(KindPR, s), "Precision-recall: "+lbl(s), (*cat).pr, s)
 	}
-	c.add("pr_overlay", "Precision-recall: all systems", (*cat).prOverlay, "")
+	c.add(all(KindPROverlay), "Precision-recall: all systems", (*cat).prOverlay, "")
 	for _, s := range sys {
-		c.add(id("reliability", s), "Reliability: "+lbl(s), (*cat).reliability, s)
-	}
-	for _, s := range sys {
-		c.add(id("decision_curve", s), "Decision curve: "+lbl(s), (*cat).decision, s)
+		c.add(id(KindReliability, s), "Reliability: "+lbl(s), (*cat).reliability, s)
 	}
 	for _, s := range sys {
-		c.add(id("criteria_auroc", s), "AUROC by criterion: "+lbl(s), (*cat).criteriaAUROC, s)
-		c.add(id("criteria_ranking", s), "Recall@"+K+" and nDCG@"+K+" by criterion: "+lbl(s), (*cat).criteriaRanking, s)
+		c.add(id(KindDecision, s), "Decision curve: "+lbl(s), (*cat).decision, s)
+	}
+	for _, s := range sys {
+		c.add(id(KindCriteriaAUROC, s), "AUROC by criterion: "+lbl(s), (*cat).criteriaAUROC, s)
+		c.add(id(KindCriteriaRanking, s), "Recall@"+K+" and nDCG@"+K+" by criterion: "+lbl(s), (*cat).criteriaRanking, s)
 	}
 	for _, s := range sys {
 		for _, g := range []histGroup{histAll, histState, histEvidence} {
 			g := g
-			c.add(id(g.prefix(), s), g.title()+": "+lbl(s), func(c *cat, s string) (*Spec, string) { return c.dynkHist(s, g) }, s)
+			c.add(id(g.kind(), s), g.title()+": "+lbl(s), func(c *cat, s string) (*Spec, string) { return c.dynkHist(s, g) }, s)
 		}
 	}
 	for _, s := range sys {
-		c.add(id("recall_at_k", s), "Recall@K by n_pos stratum: "+lbl(s), func(c *cat, s string) (*Spec, string) { return c.rankAtK(s, true) }, s)
-		c.add(id("precision_at_k", s), "Precision@K by n_pos stratum: "+lbl(s), func(c *cat, s string) (*Spec, string) { return c.rankAtK(s, false) }, s)
+		c.add(id(KindRecallAtK, s), "Recall@K by n_pos stratum: "+lbl(s), func(c *cat, s string) (*Spec, string) { return c.rankAtK(s, true) }, s)
+		c.add(id(KindPrecisionAtK, s), "Precision@K by n_pos stratum: "+lbl(s), func(c *cat, s string) (*Spec, string) { return c.rankAtK(s, false) }, s)
 	}
 	for _, s := range sys {
-		c.add(id("difficulty", s), "Recall@"+K+" against difficulty: "+lbl(s), (*cat).difficulty, s)
+		c.add(id(KindDifficulty, s), "Recall@"+K+" against difficulty: "+lbl(s), (*cat).difficulty, s)
 	}
 	for _, s := range sys {
-		c.add(id("gamma_sweep", s), "Dynamic-K gamma sweep: "+lbl(s), (*cat).gammaSweep, s)
+		c.add(id(KindGammaSweep, s), "Dynamic-K gamma sweep: "+lbl(s), (*cat).gammaSweep, s)
 	}
 	for _, s := range sys {
 		for _, gm := range gridMetrics {
 			gm := gm
-			c.add(id("gate_grid_"+gm.key, s), gm.title+": "+lbl(s), func(c *cat, s string) (*Spec, string) { return c.gateGrid(s, gm) }, s)
+			c.add(id(gm.kind, s), gm.title+": "+lbl(s), func(c *cat, s string) (*Spec, string) { return c.gateGrid(s, gm) }, s)
 		}
 	}
 	for _, s := range sys {
-		c.add(id("per_query_heatmap", s), "Per-query heat map: "+lbl(s), (*cat).perQueryHeat, s)
+		c.add(id(KindPerQueryHeatmap, s), "Per-query heat map: "+lbl(s), (*cat).perQueryHeat, s)
 	}
-	c.add("systems", "Systems and baselines ("+confPct(r)+" bootstrap CI)", (*cat).systems, "")
+	c.add(all(KindSystems), "Systems and baselines ("+confPct(r)+" bootstrap CI)", (*cat).systems, "")
 	return c.out
 }
 

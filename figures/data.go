@@ -173,14 +173,33 @@ func (n *namer) unique(s string) string {
 }
 
 // systemKeys maps every system name to its key in figure ids, unique
-// within the Report, in report order.
+// within the Report, in report order. A key never spells the tail of a
+// kind's name ("overlay", "state", "evidence", or one of them and '_'):
+// such a key gets the prefix "s_", so "<kind>_<key>" can be read back
+// only one way and no two figures share an id. Proof: if k1+"_"+a equals
+// k2+"_"+b with k1 shorter, then k2 is k1+"_"+t for a tail t, and a is
+// t+"_"+b, which starts with t+"_"; if k1+"_"+a equals the id of a figure
+// of all systems, k2 alone, then k2 is k1+"_"+t and a is t.
 func systemKeys(r *report.Report) map[string]string {
 	n := newNamer()
 	out := map[string]string{}
 	for _, s := range allSystems(r) {
-		out[s] = n.unique(sanitize(s))
+		out[s] = n.unique(escapeTail(sanitize(s)))
 	}
 	return out
+}
+
+// escapeTail prefixes "s_" to a key that is a kind's tail or starts with
+// one and '_'. The suffixes of namer.unique ("_2") keep a key clear of
+// the tails: a key that is not t and does not start with t+"_" does not
+// after a suffix either.
+func escapeTail(key string) string {
+	for _, t := range kindTails {
+		if key == t || strings.HasPrefix(key, t+"_") {
+			return "s_" + key
+		}
+	}
+	return key
 }
 
 // segments splits the points (x[i], y[i]) into runs of defined points; tip,

@@ -5,6 +5,7 @@ import (
 	"math"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -13,11 +14,11 @@ import (
 	"paperbundle/report"
 )
 
-func specByID(t *testing.T, r *report.Report, id FigureID) *Spec {
+func specByID(t *testing.T, r *report.Report, id string) *Spec {
 	t.Helper()
 	specs := Catalogue(r)
 	for i := range specs {
-		if specs[i].ID == id {
+		if specs[i].ID.String() == id {
 			return &specs[i]
 		}
 	}
@@ -39,7 +40,7 @@ func elements[T Element](s *Spec) []T {
 }
 
 // wantFixture is the catalogue of the fixture, in order.
-var wantFixture = []FigureID{
+var wantFixture = []string{
 	"roc_sys_a", "roc_sys_b", "roc_overlay", "pr_sys_a", "pr_sys_b", "pr_overlay",
 	"reliability_sys_a", "reliability_sys_b", "decision_curve_sys_a", "decision_curve_sys_b",
 	"criteria_auroc_sys_a", "criteria_ranking_sys_a", "criteria_auroc_sys_b", "criteria_ranking_sys_b",
@@ -54,10 +55,10 @@ var wantFixture = []FigureID{
 
 func TestCatalogueOrderAndIDs(t *testing.T) {
 	specs := Catalogue(figtest.Fixture())
-	var got []FigureID
+	var got []string
 	seen := map[FigureID]bool{}
 	for _, s := range specs {
-		got = append(got, s.ID)
+		got = append(got, s.ID.String())
 		if !s.ID.Valid() {
 			t.Errorf("id %q outside [a-z0-9_]", s.ID)
 		}
@@ -112,7 +113,7 @@ func walkNaN(v reflect.Value, path string) string {
 func TestNoNaN(t *testing.T) {
 	for _, r := range []*report.Report{figtest.Fixture(), figtest.FixtureAt([]int{1, 3, 5, 20})} {
 		for _, s := range Catalogue(r) {
-			if p := walkNaN(reflect.ValueOf(s), string(s.ID)); p != "" {
+			if p := walkNaN(reflect.ValueOf(s), s.ID.String()); p != "" {
 				t.Errorf("NaN or Inf at %s", p)
 			}
 		}
@@ -146,7 +147,7 @@ func TestHeadlineCutoff(t *testing.T) {
 		return b.String()
 	}
 	for _, tc := range []struct {
-		id   FigureID
+		id   string
 		want []string
 	}{
 		{"criteria_ranking_sys_a", []string{"Recall@5 and nDCG@5 by criterion", "Recall@5\n", "nDCG@5\n"}},
@@ -182,7 +183,7 @@ func TestHeadlineCutoff(t *testing.T) {
 func TestROCBand(t *testing.T) {
 	const tol = 1e-12
 	r := figtest.Fixture()
-	for i, id := range []FigureID{"roc_sys_a", "roc_sys_b"} {
+	for i, id := range []string{"roc_sys_a", "roc_sys_b"} {
 		c := &r.Curves.ROC[i]
 		bands := elements[*Band](specByID(t, r, id))
 		if len(bands) != 1 || len(bands[0].Runs) != 1 {
@@ -227,7 +228,7 @@ func TestOperatingPoints(t *testing.T) {
 	r := figtest.Fixture()
 	for _, sys := range []string{"sys-a", "sys_b"} {
 		var pts []*Points
-		for _, p := range elements[*Points](specByID(t, r, FigureID("roc_"+sanitize(sys)))) {
+		for _, p := range elements[*Points](specByID(t, r, "roc_"+sanitize(sys))) {
 			if p.Style.Role == Operating {
 				pts = append(pts, p)
 			}
@@ -251,7 +252,7 @@ func TestOperatingPoints(t *testing.T) {
 // the exact K of each histogram bar.
 func TestTooltips(t *testing.T) {
 	r := figtest.Fixture()
-	all := func(id FigureID) string {
+	all := func(id string) string {
 		s := specByID(t, r, id)
 		var b strings.Builder
 		for _, p := range s.Panels {
@@ -281,7 +282,7 @@ func TestTooltips(t *testing.T) {
 		return b.String()
 	}
 	for _, tc := range []struct {
-		id   FigureID
+		id   string
 		want string
 	}{
 		{"roc_sys_a", "threshold 0.7: FPR 0.100, TPR 0.700"},
@@ -307,7 +308,7 @@ func TestTooltips(t *testing.T) {
 func TestHistogramSums(t *testing.T) {
 	r := figtest.Fixture()
 	for _, tc := range []struct {
-		id    FigureID
+		id    string
 		total int
 		per   []int
 	}{
@@ -419,7 +420,7 @@ func TestDifficultyData(t *testing.T) {
 		if !same(d.Rho, tc.rho) || !same(d.P, tc.p) {
 			t.Errorf("%s: rho %g, p %g", tc.system, d.Rho, d.P)
 		}
-		s := specByID(t, r, FigureID("difficulty_"+sanitize(tc.system)))
+		s := specByID(t, r, "difficulty_"+sanitize(tc.system))
 		var leg []string
 		for _, l := range s.Legend {
 			leg = append(leg, l.Text)
@@ -440,14 +441,14 @@ func TestMissing(t *testing.T) {
 	r.PerQueryColumns = []metrics.ID{"rank.mrr", "dynk.evidence_recall_all"}
 	r.Capabilities = report.Capabilities{Absent: []report.AbsentCapability{{ID: report.Calibration, Reason: "the inputs have no ne_prob column"}}}
 	r.Curves.Reliability = nil
-	miss := map[FigureID]string{}
+	miss := map[string]string{}
 	for _, m := range Missing(r) {
-		miss[m.ID] = m.Reason
+		miss[m.ID.String()] = m.Reason
 		if m.Title == "" || m.Reason == "" {
 			t.Errorf("%s: title %q, reason %q", m.ID, m.Title, m.Reason)
 		}
 	}
-	for id, want := range map[FigureID]string{
+	for id, want := range map[string]string{
 		"roc_sys_b":         "no ROC curve",
 		"roc_overlay":       "a single system",
 		"reliability_sys_a": "no ne_prob column",
@@ -458,7 +459,7 @@ func TestMissing(t *testing.T) {
 		}
 	}
 	for _, s := range Catalogue(r) {
-		if _, ok := miss[s.ID]; ok {
+		if _, ok := miss[s.ID.String()]; ok {
 			t.Errorf("%s both drawn and missing", s.ID)
 		}
 	}
@@ -514,7 +515,7 @@ func FuzzSanitize(f *testing.F) {
 	valid := regexp.MustCompile(`^[a-z0-9_]+$`)
 	f.Fuzz(func(t *testing.T, s string) {
 		got := sanitize(s)
-		if !valid.MatchString(got) || !FigureID(got).Valid() {
+		if !valid.MatchString(got) || !(FigureID{Kind: KindROC, System: got}).Valid() {
 			t.Fatalf("sanitize(%q) = %q", s, got)
 		}
 		if sanitize(got) != got {
@@ -553,6 +554,45 @@ func TestFormatting(t *testing.T) {
 	}
 }
 
+// TestIDsWhateverTheNames: system names that spell the tail of a kind
+// ("overlay" after roc_, "state_x" after dynk_hist_ beside "x" after
+// dynk_hist_state_) still give every figure of the plan, drawn or
+// missing, its own id and its own file stem.
+func TestIDsWhateverTheNames(t *testing.T) {
+	names := []string{"overlay", "state_x", "x", "evidence", "state", "s_overlay", "Overlay", "evidence_2", "screen_sensitivity_x",
+		"workload", "alert_precision", "sys a", "2"}
+	r := &report.Report{}
+	for _, n := range names {
+		r.Systems = append(r.Systems, report.SystemInfo{Name: n, Label: n, Kind: report.Pipeline})
+	}
+	seen := map[string]bool{}
+	n := 0
+	for _, e := range plan(r) {
+		n++
+		if !e.id.Valid() {
+			t.Errorf("%+v is not a valid id", e.id)
+		}
+		if s := e.id.String(); seen[s] {
+			t.Errorf("two figures are called %q", s)
+		} else {
+			seen[s] = true
+		}
+	}
+	if want := 3 + 17*len(names); n != want {
+		t.Errorf("%d figures in the plan, want %d", n, want)
+	}
+	keys := systemKeys(r)
+	for _, c := range []struct{ name, key string }{{"overlay", "s_overlay"}, {"state_x", "s_state_x"}, {"x", "x"}, {"evidence", "s_evidence"},
+		{"s_overlay", "s_overlay_2"}, {"Overlay", "s_overlay_3"}, {"sys a", "sys_a"}} {
+		if keys[c.name] != c.key {
+			t.Errorf("key of %q = %q, want %q", c.name, keys[c.name], c.key)
+		}
+	}
+	if want := []string{"overlay", "state", "evidence"}; !slices.Equal(kindTails, want) {
+		t.Errorf("kind tails %q, want %q", kindTails, want)
+	}
+}
+
 // TestDemo lists the figures of the demo Report: every figure of SPEC 7
 // that the demo has data for.
 func TestDemo(t *testing.T) {
@@ -564,13 +604,13 @@ func TestDemo(t *testing.T) {
 	kinds := map[Kind]int{}
 	for _, s := range specs {
 		kinds[s.Kind]++
-		if p := walkNaN(reflect.ValueOf(s), string(s.ID)); p != "" {
+		if p := walkNaN(reflect.ValueOf(s), s.ID.String()); p != "" {
 			t.Errorf("NaN at %s", p)
 		}
 	}
 	for _, k := range []Kind{KindROC, KindROCOverlay, KindPR, KindPROverlay, KindReliability, KindCriteriaAUROC, KindCriteriaRanking,
 		KindDynKHist, KindDynKHistState, KindDynKHistEvid, KindRecallAtK, KindPrecisionAtK, KindDifficulty, KindGammaSweep,
-		KindGateGrid, KindPerQueryHeatmap, KindSystems} {
+		KindGateGridSensitivity, KindGateGridAlertPrecision, KindGateGridWorkload, KindPerQueryHeatmap, KindSystems} {
 		if kinds[k] == 0 {
 			t.Errorf("the demo has no %s figure", k)
 		}

@@ -15,18 +15,19 @@ import (
 
 // gridMetric is one quantity of the clinical threshold grid.
 type gridMetric struct {
-	key, title, unit string
-	get              func(c *report.GridCell) report.Num
-	unitRange        bool
-	naNote           string
+	kind        Kind
+	title, unit string
+	get         func(c *report.GridCell) report.Num
+	unitRange   bool
+	naNote      string
 }
 
 var gridMetrics = []gridMetric{
-	{"screen_sensitivity", "Screening sensitivity", "Screening sensitivity (fraction of positives)",
+	{KindGateGridSensitivity, "Screening sensitivity", "Screening sensitivity (fraction of positives)",
 		func(c *report.GridCell) report.Num { return c.ScreenSensitivity }, true, "n/a (no positive)"},
-	{"alert_precision", "Alert precision", "Alert precision (fraction of alerts)",
+	{KindGateGridAlertPrecision, "Alert precision", "Alert precision (fraction of alerts)",
 		func(c *report.GridCell) report.Num { return c.AlertPrecision }, true, "n/a (no alert)"},
-	{"workload", "Review workload", "Workload (sentences per 1,000 queries)",
+	{KindGateGridWorkload, "Review workload", "Workload (sentences per 1,000 queries)",
 		func(c *report.GridCell) report.Num { return c.WorkloadPer1000 }, false, "n/a"},
 }
 
@@ -113,7 +114,7 @@ func (c *cat) gateGrid(system string, gm gridMetric) (*Spec, string) {
 		leg = append(leg, LegendEntry{Keys: []Key{{MarkFill, Style{Role: Undefined}}}, Text: gm.naNote})
 	}
 	leg = append(leg, LegendEntry{Keys: []Key{{MarkFill, Style{Role: Blank}}}, Text: "Not evaluated\n(tau_pos < tau_neg)"})
-	return &Spec{Kind: KindGateGrid, Layout: Row, Scale: scale,
+	return &Spec{Kind: gm.kind, Layout: Row, Scale: scale,
 		Subtitle: "rings: thresholds chosen per fold on tune rows; blank: tau_pos < tau_neg",
 		Alt: "Heat maps of " + strings.ToLower(gm.title) + " of " + label(c.r, system) + " over the grid of screening threshold tau_neg and alert threshold tau_pos, on " +
 			strings.Join(ons, " and ") + " rows, with the per-fold chosen thresholds ringed.",

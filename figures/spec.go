@@ -19,46 +19,117 @@
 // heat-map cell). docs/figures.md lists every figure.
 package figures
 
-import "regexp"
+import (
+	"slices"
+	"strings"
+)
 
-// FigureID names a figure: the file stem of its static files
-// (figures/<id>.svg) and the key of its interactive chart. It is unique in
-// a catalogue and made of [a-z0-9_] only.
-type FigureID string
+// FigureID names a figure: its kind and, for a figure of one system, the
+// system's key. Its String is the file stem of its static files
+// (figures/<id>.svg) and the key of its interactive chart: "<kind>" or
+// "<kind>_<key>". Catalogue gives every system a key that no other
+// (kind, key) pair can spell (see systemKeys), so two figures never share
+// a file name whatever the systems are called.
+type FigureID struct {
+	Kind   Kind
+	System string // the system's key ([a-z0-9_]); "" for a figure of all systems
+}
 
-// String returns the id.
-func (id FigureID) String() string { return string(id) }
+// String returns the id's file stem: "<kind>" or "<kind>_<system key>".
+func (id FigureID) String() string {
+	if id.System == "" {
+		return string(id.Kind)
+	}
+	return string(id.Kind) + "_" + id.System
+}
 
-var validID = regexp.MustCompile(`^[a-z0-9_]+$`)
+// Valid reports whether the id names a known kind and its system key uses
+// only [a-z0-9_], neither starting nor ending with '_'.
+func (id FigureID) Valid() bool {
+	if !slices.Contains(Kinds, id.Kind) {
+		return false
+	}
+	if id.System == "" {
+		return true
+	}
+	s := id.System
+	if s[0] == '_' || s[len(s)-1] == '_' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
 
-// Valid reports whether the id uses only [a-z0-9_] and is not empty.
-func (id FigureID) Valid() bool { return validID.MatchString(string(id)) }
-
-// Kind is the family of a figure: every figure of one kind has the same
+// Kind is the kind of a figure: every figure of one kind has the same
 // layout (one per system, or one for all systems).
 type Kind string
 
-// The kinds of figure, in catalogue order.
+// The kinds of figure, in catalogue order. Kinds holds them all.
 const (
-	KindROC             Kind = "roc"
-	KindROCOverlay      Kind = "roc_overlay"
-	KindPR              Kind = "pr"
-	KindPROverlay       Kind = "pr_overlay"
-	KindReliability     Kind = "reliability"
-	KindDecision        Kind = "decision_curve"
-	KindCriteriaAUROC   Kind = "criteria_auroc"
-	KindCriteriaRanking Kind = "criteria_ranking"
-	KindDynKHist        Kind = "dynk_hist"
-	KindDynKHistState   Kind = "dynk_hist_state"
-	KindDynKHistEvid    Kind = "dynk_hist_evidence"
-	KindRecallAtK       Kind = "recall_at_k"
-	KindPrecisionAtK    Kind = "precision_at_k"
-	KindDifficulty      Kind = "difficulty"
-	KindGammaSweep      Kind = "gamma_sweep"
-	KindGateGrid        Kind = "gate_grid"
-	KindPerQueryHeatmap Kind = "per_query_heatmap"
-	KindSystems         Kind = "systems"
+	KindROC                    Kind = "roc"
+	KindROCOverlay             Kind = "roc_overlay"
+	KindPR                     Kind = "pr"
+	KindPROverlay              Kind = "pr_overlay"
+	KindReliability            Kind = "reliability"
+	KindDecision               Kind = "decision_curve"
+	KindCriteriaAUROC          Kind = "criteria_auroc"
+	KindCriteriaRanking        Kind = "criteria_ranking"
+	KindDynKHist               Kind = "dynk_hist"
+	KindDynKHistState          Kind = "dynk_hist_state"
+	KindDynKHistEvid           Kind = "dynk_hist_evidence"
+	KindRecallAtK              Kind = "recall_at_k"
+	KindPrecisionAtK           Kind = "precision_at_k"
+	KindDifficulty             Kind = "difficulty"
+	KindGammaSweep             Kind = "gamma_sweep"
+	KindGateGridSensitivity    Kind = "gate_grid_screen_sensitivity"
+	KindGateGridAlertPrecision Kind = "gate_grid_alert_precision"
+	KindGateGridWorkload       Kind = "gate_grid_workload"
+	KindPerQueryHeatmap        Kind = "per_query_heatmap"
+	KindSystems                Kind = "systems"
 )
+
+// KindGateGrid is the family of the three threshold-grid kinds (see
+// Family); no figure has it as its own kind.
+const KindGateGrid Kind = "gate_grid"
+
+// Kinds lists every kind a figure can have, in catalogue order.
+var Kinds = []Kind{
+	KindROC, KindROCOverlay, KindPR, KindPROverlay, KindReliability, KindDecision,
+	KindCriteriaAUROC, KindCriteriaRanking, KindDynKHist, KindDynKHistState, KindDynKHistEvid,
+	KindRecallAtK, KindPrecisionAtK, KindDifficulty, KindGammaSweep,
+	KindGateGridSensitivity, KindGateGridAlertPrecision, KindGateGridWorkload,
+	KindPerQueryHeatmap, KindSystems,
+}
+
+// Family is the group a kind is drawn and shown with: KindGateGrid for the
+// three threshold grids (one layout, one report section), else the kind.
+func (k Kind) Family() Kind {
+	switch k {
+	case KindGateGridSensitivity, KindGateGridAlertPrecision, KindGateGridWorkload:
+		return KindGateGrid
+	}
+	return k
+}
+
+// kindTails are the words that follow "<kind>_" in another kind's name
+// ("overlay" after "roc_", "state" after "dynk_hist_"): a system key that
+// is one of them, or starts with one and '_', could spell another figure's
+// id, so systemKeys never hands one out.
+var kindTails = func() []string {
+	var out []string
+	for _, a := range Kinds {
+		for _, b := range Kinds {
+			if tail, ok := strings.CutPrefix(string(b), string(a)+"_"); ok && !slices.Contains(out, tail) {
+				out = append(out, tail)
+			}
+		}
+	}
+	return out
+}()
 
 // Layout arranges the panels of a figure.
 type Layout int
@@ -77,8 +148,8 @@ const (
 // Spec is one figure: everything both backends need to draw it.
 type Spec struct {
 	ID       FigureID
-	Kind     Kind
-	System   string // the system shown ("" for a figure of all systems)
+	Kind     Kind   // ID.Kind
+	System   string // the system shown, by name ("" for a figure of all systems)
 	Title    string // plain text; backends escape it
 	Subtitle string // one line of caption: the numbers a reader needs beside the figure
 	Alt      string // one-sentence text alternative (accessibility)

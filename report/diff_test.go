@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"paperbundle/internal/golden"
 	"paperbundle/metrics"
 )
 
@@ -445,20 +446,7 @@ func TestDiffGolden(t *testing.T) {
 		if err := d.Write(&buf, format, false); err != nil {
 			t.Fatal(err)
 		}
-		got := buf.Bytes()
-		golden := filepath.Join("testdata", "diff_"+format+".golden")
-		if *update {
-			if err := os.WriteFile(golden, got, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatalf("%v (run go test ./report -run DiffGolden -update)", err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s output differs from %s; rerun with -update after checking:\n%s", format, golden, lineDiff(want, got))
-		}
+		golden.Check(t, filepath.Join("testdata", "diff_"+format+".golden"), buf.Bytes())
 	}
 }
 

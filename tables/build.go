@@ -115,7 +115,7 @@ func shown(r *report.Report, sec section, d metrics.Def, m report.Metric) bool {
 
 // metricTable is a long table: one row per (metric, system).
 func metricTable(r *report.Report, sec section) (Table, bool) {
-	t := Table{ID: string(sec.id), Title: sec.title, Population: string(sec.population), N: popN(r, sec.population), Meaning: sec.meaning,
+	t := Table{ID: sec.id, Title: sec.title, Population: string(sec.population), N: popN(r, sec.population), Meaning: sec.meaning,
 		Columns: metricColumns()}
 	if sec.id == metrics.TableScorecard {
 		t.Population = "mixed (each row states its population)"

@@ -117,7 +117,7 @@ func (t Table) LaTeX() []byte {
 		b.WriteString("; $n = " + thousands(t.N) + "$")
 	}
 	b.WriteString(". " + LatexText(t.Meaning) + "}\n")
-	b.WriteString("\\label{tab:" + Sanitize(t.ID) + "}\n")
+	b.WriteString("\\label{tab:" + Sanitize(string(t.ID)) + "}\n")
 	b.WriteString("\\resizebox{\\ifdim\\width>\\linewidth\\linewidth\\else\\width\\fi}{!}{%\n\\begin{tabular}{")
 	for _, c := range t.Columns {
 		if c.Kind == Text {

@@ -20,6 +20,15 @@ import (
 	"paperbundle/metrics"
 )
 
+// The tables that are not metric tables of the registry. Every table id
+// is a fixed name: no table's file name or HTML id is built from a system
+// name.
+const (
+	TableComparisons metrics.TableID = "comparisons" // each system against its reference
+	TableChecks      metrics.TableID = "checks"      // the consistency checks
+	TableDefinitions metrics.TableID = "definitions" // the metric registry (tables.xlsx only)
+)
+
 // Kind says how a column's values are typed and shown.
 type Kind int
 
@@ -68,7 +77,7 @@ type Row struct {
 
 // Table is one table of the bundle.
 type Table struct {
-	ID         string // file stem (tables/<ID>.csv) and sheet name
+	ID         metrics.TableID // file stem (tables/<ID>.csv) and sheet name: a fixed name, never a system's
 	Title      string
 	Population string // population(s) the values are computed over
 	N          int    // size of the population (eval queries, positive queries, posts)
@@ -80,7 +89,7 @@ type Table struct {
 
 // Missing is a table that could not be built, with the reason.
 type Missing struct {
-	ID     string
+	ID     metrics.TableID
 	Title  string
 	Reason string
 }

@@ -16,7 +16,7 @@ import (
 func ids(s Set) []string {
 	var out []string
 	for _, t := range s.Tables {
-		out = append(out, t.ID)
+		out = append(out, string(t.ID))
 	}
 	return out
 }
@@ -24,7 +24,7 @@ func ids(s Set) []string {
 func find(t *testing.T, s Set, id string) Table {
 	t.Helper()
 	for _, x := range s.Tables {
-		if x.ID == id {
+		if string(x.ID) == id {
 			return x
 		}
 	}
@@ -254,7 +254,7 @@ func TestLatexCompiles(t *testing.T) {
 					t.Fatalf("%s.tex: non-ASCII byte at %d: %q", tb.ID, j, tex[max(0, j-20):min(len(tex), j+20)])
 				}
 			}
-			name := "tables/" + tb.ID + "_" + string(rune('a'+i)) + ".tex"
+			name := "tables/" + string(tb.ID) + "_" + string(rune('a'+i)) + ".tex"
 			write(name, tex)
 			doc.WriteString("\\input{" + name + "}\n\\clearpage\n")
 		}

@@ -91,7 +91,7 @@ func sliceTable(r *report.Report, t Table, label string, slices []report.Slice, 
 // criterionTable is the per-criterion breakdown (SPEC 4.6): one row per
 // system and criterion, then the macro average across criteria.
 func criterionTable(r *report.Report) (Table, bool) {
-	t := Table{ID: string(metrics.TablePerCriterion), Title: "Per-criterion breakdown",
+	t := Table{ID: metrics.TablePerCriterion, Title: "Per-criterion breakdown",
 		Population: "all_queries (NE gate, deployment); positives_only (ranking)", N: r.Dataset.EvalQueries,
 		Meaning: "Which criteria are easy or hard to detect and to rank; the last rows are the macro average across criteria."}
 	var sl []report.Slice
@@ -104,7 +104,7 @@ func criterionTable(r *report.Report) (Table, bool) {
 
 // strataTable is the stratified analysis by n_pos (SPEC 4.7).
 func strataTable(r *report.Report) (Table, bool) {
-	t := Table{ID: string(metrics.TableStrata), Title: "Stratified analysis by number of gold items",
+	t := Table{ID: metrics.TableStrata, Title: "Stratified analysis by number of gold items",
 		Population: string(metrics.PositivesOnly), N: r.Dataset.PositiveQueries,
 		Meaning: "Whether queries with few or many evidence sentences are served equally well."}
 	var sl []report.Slice
@@ -120,7 +120,7 @@ func strataTable(r *report.Report) (Table, bool) {
 
 // comparisonTable is systems and significance (SPEC 4.8).
 func comparisonTable(r *report.Report) (Table, bool) {
-	t := Table{ID: "comparisons", Title: "Systems and significance", Population: "paired, the same eval queries",
+	t := Table{ID: TableComparisons, Title: "Systems and significance", Population: "paired, the same eval queries",
 		N:       r.Dataset.EvalQueries,
 		Meaning: "Whether each system differs from the one it is compared with beyond chance (difference = system − reference; paired bootstrap CI; permutation test for per-query means, DeLong for AUROC, paired bootstrap for the rest; Holm within each metric).",
 		Columns: []Column{
@@ -170,7 +170,7 @@ func comparisonTable(r *report.Report) (Table, bool) {
 
 // Checks returns the consistency checks of SPEC 10 as a table.
 func Checks(r *report.Report) Table {
-	t := Table{ID: "checks", Title: "Consistency checks", Population: "every input row", N: r.Dataset.Rows,
+	t := Table{ID: TableChecks, Title: "Consistency checks", Population: "every input row", N: r.Dataset.Rows,
 		Meaning: "Hard checks stop the build; soft checks are caveats the reader should know.",
 		Columns: []Column{{Key: "check", Title: "Check", Kind: Text}, {Key: "kind", Title: "Kind", Kind: Text},
 			{Key: "result", Title: "Result", Kind: Text}, {Key: "detail", Title: "Detail", Kind: Text}}}
@@ -193,7 +193,7 @@ func Checks(r *report.Report) Table {
 // Definitions returns the registry entries of the metrics the report
 // holds as a table (the "Metric definitions" sheet).
 func Definitions(r *report.Report) Table {
-	t := Table{ID: "definitions", Title: "Metric definitions", Population: "the metric registry", Meaning: "What each metric id means, its population and direction.",
+	t := Table{ID: TableDefinitions, Title: "Metric definitions", Population: "the metric registry", Meaning: "What each metric id means, its population and direction.",
 		Columns: []Column{{Key: "id", Title: "Id", Kind: Text}, {Key: "title", Title: "Title", Kind: Text}, {Key: "population", Title: "Population", Kind: Text},
 			{Key: "direction", Title: "Better", Kind: Text}, {Key: "variant", Title: "Variant", Kind: Text},
 			{Key: "definition", Title: "Definition", Kind: Text}, {Key: "meaning", Title: "Meaning", Kind: Text}}}

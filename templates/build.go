@@ -43,39 +43,56 @@ type InputFile struct {
 	SHA256 string
 }
 
+// sectionID names a section of the page: a fixed word, never a system's
+// name. Its HTML id is "sec-" and the word (see html).
+type sectionID string
+
+// The sections of the page outside plan.
+const (
+	secScorecard  sectionID = "scorecard"
+	secData       sectionID = "data"
+	secChanges    sectionID = "changes"
+	secMethods    sectionID = "methods"
+	secProvenance sectionID = "provenance"
+)
+
+// html is the section's element id.
+func (id sectionID) html() string { return "sec-" + string(id) }
+
 // plan is the fixed order of the page's report sections: which report
 // section gates it, which tables and figure kinds it shows.
 var plan = []struct {
-	id, title, section string
-	tables             []string
-	kinds              []figures.Kind
-	intro              string
+	id             sectionID
+	title, section string
+	tables         []metrics.TableID
+	kinds          []figures.Kind
+	intro          string
 }{
-	{"ne_gate", "NE gate: classification", "ne_gate", []string{"ne_gate"},
+	{"ne_gate", "NE gate: classification", "ne_gate", []metrics.TableID{metrics.TableNEGate},
 		[]figures.Kind{figures.KindROCOverlay, figures.KindPROverlay, figures.KindROC, figures.KindPR, figures.KindDecision},
 		"Does ne_prob flag the queries that have evidence? Held-out values use thresholds chosen on each fold's tune rows only, and are the honest numbers; in-sample values are optimistic."},
-	{"calibration", "NE gate: calibration", "calibration", []string{"calibration"},
+	{"calibration", "NE gate: calibration", "calibration", []metrics.TableID{metrics.TableCalibration},
 		[]figures.Kind{figures.KindReliability},
 		"Does a predicted probability of 30% mean evidence in about 30% of such queries?"},
-	{"ranking", "Ranking", "ranking", []string{"ranking"},
+	{"ranking", "Ranking", "ranking", []metrics.TableID{metrics.TableRanking},
 		[]figures.Kind{figures.KindRecallAtK, figures.KindPrecisionAtK},
 		"How early does a reviewer meet the evidence sentences of a query that has them? Random and oracle rankings of the same candidates bound what is possible."},
-	{"dynamic_k", "Dynamic-K extraction", "dynamic_k", []string{"dynamic_k"},
+	{"dynamic_k", "Dynamic-K extraction", "dynamic_k", []metrics.TableID{metrics.TableDynamicK},
 		[]figures.Kind{figures.KindDynKHist, figures.KindDynKHistState, figures.KindDynKHistEvid, figures.KindGammaSweep},
 		"How much of the evidence the extracted set holds, and how many sentences a reviewer reads."},
-	{"clinical_gate", "Three-state clinical gate", "clinical_gate", []string{"clinical_gate"},
+	{"clinical_gate", "Three-state clinical gate", "clinical_gate", []metrics.TableID{metrics.TableClinical},
 		[]figures.Kind{figures.KindGateGrid},
 		"How many evidence cases screening loses, how often a high-confidence alert is right, and the workload behind it."},
-	{"per_criterion", "Per-criterion breakdown", "per_criterion", []string{"per_criterion"},
+	{"per_criterion", "Per-criterion breakdown", "per_criterion", []metrics.TableID{metrics.TablePerCriterion},
 		[]figures.Kind{figures.KindCriteriaAUROC, figures.KindCriteriaRanking},
 		"The headline metrics computed within each criterion, to find where a system is weak."},
-	{"per_post", "Per-post multi-label", "per_post", []string{"per_post"},
+	{"per_post", "Per-post multi-label", "per_post", []metrics.TableID{metrics.TablePerPost},
 		[]figures.Kind{figures.KindPerQueryHeatmap},
 		"How well the decisions over all criteria of one post match as a whole."},
-	{"strata", "Stratified analysis and difficulty", "strata", []string{"strata"},
+	{"strata", "Stratified analysis and difficulty", "strata", []metrics.TableID{metrics.TableStrata},
 		[]figures.Kind{figures.KindDifficulty},
 		"Ranking quality by the number of evidence sentences a query has, and per-query performance against difficulty."},
-	{"systems", "Systems and significance", "comparisons", []string{"comparisons"},
+	{"systems", "Systems and significance", "comparisons", []metrics.TableID{tables.TableComparisons},
 		[]figures.Kind{figures.KindSystems},
 		"Each system against its reference on the same queries: paired differences with bootstrap intervals, permutation p-values with Holm's correction, and paired DeLong tests for AUROC."},
 }
@@ -84,7 +101,7 @@ var plan = []struct {
 func newPage(in Input) (*Page, error) {
 	r := in.Report
 	b := &builder{in: in, r: r, ids: &md.IDs{}, figs: map[figures.FigureID]*figures.Spec{},
-		charts: map[string]echarts.Chart{}, tables: map[string]tables.Table{}}
+		charts: map[figures.FigureID]echarts.Chart{}, tables: map[metrics.TableID]tables.Table{}}
 	for i := range in.Specs {
 		b.figs[in.Specs[i].ID] = &in.Specs[i]
 	}
@@ -110,11 +127,11 @@ func newPage(in Input) (*Page, error) {
 		p.Systems = append(p.Systems, SystemTab{Name: name, Label: r.Label(name), Selected: name == b.primary})
 	}
 	// Section ids first, so that no heading id of Methods can take one.
-	for _, id := range []string{"top", "toc", "sec-scorecard", "sec-data", "sec-changes", "sec-methods", "sec-provenance"} {
+	for _, id := range []string{"top", "toc", secScorecard.html(), secData.html(), secChanges.html(), secMethods.html(), secProvenance.html()} {
 		b.ids.Add(id)
 	}
 	for _, s := range plan {
-		b.ids.Add("sec-" + s.id)
+		b.ids.Add(s.id.html())
 	}
 	p.Summary = b.summary()
 	secs := []Section{b.scorecard(), b.data()}
@@ -130,7 +147,7 @@ func newPage(in Input) (*Page, error) {
 		if err != nil {
 			return nil, fmt.Errorf("report.html: changes: %w", err)
 		}
-		secs = append(secs, Section{ID: "sec-changes", Title: "Changes since " + in.ChangesSince, Items: []Item{{HTML: h}}})
+		secs = append(secs, Section{ID: secChanges.html(), Title: "Changes since " + in.ChangesSince, Items: []Item{{HTML: h}}})
 	}
 	m, err := b.methods()
 	if err != nil {
@@ -156,8 +173,8 @@ type builder struct {
 	ids     *md.IDs
 	primary string
 	figs    map[figures.FigureID]*figures.Spec
-	charts  map[string]echarts.Chart
-	tables  map[string]tables.Table
+	charts  map[figures.FigureID]echarts.Chart
+	tables  map[metrics.TableID]tables.Table
 	live    []ChartData
 	classes styleClasses // styles of the inline figures
 }
@@ -203,7 +220,7 @@ func countOf(n int, one, many string) string {
 // cards are the headline metrics of the primary system, from the
 // scorecard table.
 func (b *builder) cards() []Card {
-	t, ok := b.tables[string(metrics.TableScorecard)]
+	t, ok := b.tables[metrics.TableScorecard]
 	if !ok {
 		return nil
 	}
@@ -250,10 +267,10 @@ func badge(met string) string {
 
 // scorecard is the summary section: every system's headline metrics.
 func (b *builder) scorecard() Section {
-	s := Section{ID: "sec-scorecard", Title: "Summary scorecard",
+	s := Section{ID: secScorecard.html(), Title: "Summary scorecard",
 		Intro: "The headline number of each section for every system, with its confidence interval and target. The best value of each metric is in bold.",
 		Cards: b.cards()}
-	if t, ok := b.tables[string(metrics.TableScorecard)]; ok {
+	if t, ok := b.tables[metrics.TableScorecard]; ok {
 		s.Items = append(s.Items, Item{Table: b.table(t, t.Rows, "")})
 	}
 	return s
@@ -263,7 +280,7 @@ func (b *builder) scorecard() Section {
 func (b *builder) data() Section {
 	r := b.r
 	ds := r.Dataset
-	s := Section{ID: "sec-data", Title: "Data and checks"}
+	s := Section{ID: secData.html(), Title: "Data and checks"}
 	s.Items = append(s.Items, Item{Facts: []Fact{
 		{"Systems", strconv.Itoa(len(r.SystemsOf(report.Pipeline))) + " (primary: " + r.Label(b.primary) + ")"},
 		{"Input rows", thousands(ds.Rows)},
@@ -310,8 +327,8 @@ func num(s string) Cell { return Cell{Text: s, Numeric: true} }
 
 // section builds one report section: its shared tables and figures, and
 // one block per system.
-func (b *builder) section(id, title, reportSection string, tbls []string, kinds []figures.Kind, intro string) (Section, error) {
-	s := Section{ID: "sec-" + id, Title: title, Intro: intro}
+func (b *builder) section(id sectionID, title, reportSection string, tbls []metrics.TableID, kinds []figures.Kind, intro string) (Section, error) {
+	s := Section{ID: id.html(), Title: title, Intro: intro}
 	if rs, ok := b.r.Section(reportSection); ok && !rs.Present {
 		why := rs.Reason
 		if why == "" {
@@ -378,7 +395,7 @@ func (b *builder) section(id, title, reportSection string, tbls []string, kinds 
 	for _, kind := range kinds {
 		for i := range b.in.Specs {
 			sp := &b.in.Specs[i]
-			if sp.Kind != kind {
+			if sp.Kind.Family() != kind {
 				continue
 			}
 			f, err := b.figure(sp)
@@ -393,7 +410,7 @@ func (b *builder) section(id, title, reportSection string, tbls []string, kinds 
 			}
 		}
 		for _, m := range b.in.Missing {
-			if figureKind(m.ID) == kind {
+			if m.ID.Kind.Family() == kind {
 				s.Missing = append(s.Missing, "Figure “"+m.Title+"” is not shown: "+m.Reason+".")
 			}
 		}
@@ -426,23 +443,9 @@ func rowHeaders(s *Section) {
 	}
 }
 
-// figureKind is the kind of a figure id: the longest kind its id starts
-// with (figure ids are "<kind>" or "<kind>_<system key>").
-func figureKind(id figures.FigureID) figures.Kind {
-	best := figures.Kind("")
-	for _, s := range plan {
-		for _, k := range s.kinds {
-			if (string(id) == string(k) || strings.HasPrefix(string(id), string(k)+"_")) && len(k) > len(best) {
-				best = k
-			}
-		}
-	}
-	return best
-}
-
 // figure is one figure of the page.
 func (b *builder) figure(sp *figures.Spec) (*Figure, error) {
-	id := string(sp.ID)
+	id := sp.ID.String()
 	f := &Figure{ID: b.ids.Add("fig-" + id), LabelID: b.ids.Add("figt-" + id), Title: sp.Title, Caption: sp.Subtitle, Alt: sp.Alt, Notes: sp.Notes}
 	data, ok := b.in.SVG[sp.ID]
 	if !ok {
@@ -464,7 +467,7 @@ func (b *builder) figure(sp *figures.Spec) (*Figure, error) {
 		}
 	}
 	f.Caption = strings.Join(keep, "; ")
-	c, ok := b.charts[id]
+	c, ok := b.charts[sp.ID]
 	if ok && sp.Kind == figures.KindPerQueryHeatmap && sp.System != b.primary {
 		// A per-query heat map holds a cell per post and criterion: the
 		// page carries the interactive one of the primary system only.
@@ -485,7 +488,7 @@ func (b *builder) figure(sp *figures.Spec) (*Figure, error) {
 // table converts rows of a table of the model into the page's form. With
 // system set, the rows are that system's part of the table.
 func (b *builder) table(t tables.Table, rows []tables.Row, system string) *Table {
-	id := "t-" + t.ID
+	id := "t-" + string(t.ID)
 	title := t.Title
 	if system != "" {
 		id += "-" + tables.Sanitize(system)
@@ -582,7 +585,7 @@ func number(x float64, d int) string {
 // methods is the Methods section: METHODS.md through goldmark, and the
 // conventions in force.
 func (b *builder) methods() (Section, error) {
-	s := Section{ID: "sec-methods", Title: "Methods"}
+	s := Section{ID: secMethods.html(), Title: "Methods"}
 	h, err := md.Render(b.in.Methods, md.Options{IDs: b.ids, Prefix: "methods-", Shift: 1, DropTitle: true})
 	if err != nil {
 		return s, fmt.Errorf("report.html: methods: %w", err)
@@ -624,7 +627,7 @@ func (b *builder) provenance() Section {
 	if gen == "" {
 		gen = "not recorded (set SOURCE_DATE_EPOCH to record it)"
 	}
-	s := Section{ID: "sec-provenance", Title: "Provenance"}
+	s := Section{ID: secProvenance.html(), Title: "Provenance"}
 	s.Items = append(s.Items, Item{Facts: []Fact{
 		{"Bundle version", r.Version},
 		{"Tool", r.Tool},

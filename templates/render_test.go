@@ -55,8 +55,8 @@ func page(t testing.TB, r *report.Report, interactive bool) string {
 	}
 	svg := map[figures.FigureID][]byte{}
 	for _, f := range files {
-		if id, ok := strings.CutSuffix(strings.TrimPrefix(f.Name, "figures/"), ".svg"); ok {
-			svg[figures.FigureID(id)] = f.Data
+		if strings.HasSuffix(f.Name, ".svg") {
+			svg[f.ID] = f.Data
 		}
 	}
 	var charts []echarts.Chart

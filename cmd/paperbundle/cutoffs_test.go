@@ -14,16 +14,18 @@ import (
 	"paperbundle/dataset/demo"
 )
 
-// demoProject writes the demo dataset and returns its paper.yaml rewritten
-// with the given cutoffs line and a small number of resamples (the test
-// checks which files exist and the bytes' stability, not the intervals).
+// demoProject writes the reduced demo dataset (demo.Reduced: every section
+// of the full demo, a fifth of the posts) and returns its paper.yaml
+// rewritten with the given cutoffs line and a small number of resamples
+// (the tests check which files exist, the bytes' stability and what a
+// diff flags, not the intervals).
 func demoProject(t *testing.T, cutoffs string) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the demo bundle")
 	}
 	dir := t.TempDir()
-	if err := demo.Write(dir, demo.Options{}); err != nil {
+	if err := demo.Write(dir, demo.Reduced()); err != nil {
 		t.Fatal(err)
 	}
 	p := filepath.Join(dir, "paper.yaml")

@@ -2,16 +2,15 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite testdata/*.golden")
+	"paperbundle/internal/golden"
+)
 
 // TestDiffDemo builds the demo bundle (40 resamples) and three variants in
 // one folder, and compares each with the first. The golden files hold the
@@ -100,7 +99,7 @@ func TestDiffDemo(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("diff %s: exit %d: %s", c.name, code, stderr)
 		}
-		golden(t, filepath.Join("testdata", "diff_demo_"+c.name+".golden"), []byte(out))
+		golden.Check(t, filepath.Join("testdata", "diff_demo_"+c.name+".golden"), []byte(out))
 		checkDiffRows(t, c.name, out)
 	}
 	ch, err := os.ReadFile(filepath.Join(v4, "CHANGES.md"))
@@ -120,40 +119,6 @@ func index(s []string, x string) int {
 		}
 	}
 	return -1
-}
-
-// golden compares got with the file, printing a line diff; -update
-// rewrites it.
-func golden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -run %s -update)", err, t.Name())
-	}
-	if bytes.Equal(want, got) {
-		return
-	}
-	wl, gl := strings.Split(string(want), "\n"), strings.Split(string(got), "\n")
-	var b strings.Builder
-	for i := 0; i < max(len(wl), len(gl)); i++ {
-		var w, g string
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if w != g {
-			b.WriteString("- " + w + "\n+ " + g + "\n")
-		}
-	}
-	t.Errorf("%s differs (go test -run %s -update rewrites it):\n%s", path, t.Name(), b.String())
 }
 
 // checkDiffRows asserts what each variant must change, independently of

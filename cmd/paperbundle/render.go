@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"strings"
 	"sync"
 	"time"
 
@@ -89,9 +88,7 @@ func render(s sink, rep *report.Report, rec record) error {
 		defer stages.begin(stageHTML)()
 		svg := map[figures.FigureID][]byte{}
 		for _, f := range svgFiles {
-			if id, ok := strings.CutSuffix(strings.TrimPrefix(f.Name, "figures/"), ".svg"); ok {
-				svg[figures.FigureID(id)] = f.Data
-			}
+			svg[f.ID] = f.Data
 		}
 		htmlErr = templates.Render(&page, templates.Input{
 			Report: rep, Tables: set, Checks: checks, Specs: specs, Missing: figures.Missing(rep),
@@ -113,8 +110,8 @@ func render(s sink, rep *report.Report, rec record) error {
 	s.Add("METHODS.md", methods)
 	s.Add("tables/preamble.tex", []byte(tables.Preamble))
 	for _, t := range append(set.Tables, checks) {
-		s.Add("tables/"+t.ID+".csv", t.CSV())
-		s.Add("tables/"+t.ID+".tex", t.LaTeX())
+		s.Add("tables/"+string(t.ID)+".csv", t.CSV())
+		s.Add("tables/"+string(t.ID)+".tex", t.LaTeX())
 	}
 	wg.Wait()
 	for _, err := range []error{xlsxErr, figErr, htmlErr} {

@@ -57,7 +57,7 @@ func (s buildSummary) write(w io.Writer, rep *report.Report) {
 // intervals, from the scorecard table.
 func headlines(rep *report.Report, system string) string {
 	for _, t := range tables.Build(rep).Tables {
-		if t.ID != string(metrics.TableScorecard) {
+		if t.ID != metrics.TableScorecard {
 			continue
 		}
 		col := map[string]int{}

@@ -43,6 +43,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 )
@@ -68,20 +69,73 @@ const (
 	probDecimals  = 4 // node_probs and ne_prob are rounded to 4 decimals
 )
 
-// FoldSizes is the number of posts evaluated in each fold.
-var FoldSizes = [NumFolds]int{295, 295, 295, 295, 297}
+// FoldSizes is the number of posts evaluated in each fold (foldSizes of
+// NumPosts).
+var FoldSizes = foldSizes(NumPosts)
+
+// foldSizes cuts n posts into NumFolds folds: n/NumFolds each, the rest in
+// the last fold.
+func foldSizes(n int) [NumFolds]int {
+	var out [NumFolds]int
+	for f := range out {
+		out[f] = n / NumFolds
+	}
+	out[NumFolds-1] += n % NumFolds
+	return out
+}
+
+// numPositives is the number of eval queries with evidence in a study of n
+// posts: NumPositives for NumPosts, in the same proportion otherwise.
+func numPositives(n int) int {
+	if n == NumPosts {
+		return NumPositives
+	}
+	return int(math.Round(float64(NumPositives) * float64(n) / NumPosts))
+}
 
 // Options controls Generate and Write.
 type Options struct {
 	// Seed drives every random choice; zero means DefaultSeed.
 	Seed uint64
+	// Posts is the number of posts; zero means NumPosts. A smaller study
+	// keeps the same shape (5 folds with tune rows, 10 criteria, the six
+	// systems, positives in the same proportion, about 9.34%) with fewer
+	// rows: the end-to-end tests use it (see Reduced). Posts below
+	// MinPosts are raised to it.
+	Posts int
+	// Resamples is the bootstrap resamples written in paper.yaml; zero
+	// means 10,000.
+	Resamples int
 }
+
+// MinPosts is the smallest study Options.Posts gives: 20 posts per fold.
+const MinPosts = 100
+
+// Reduced is the smaller demo of the end-to-end tests: the same code paths
+// as the full demo (5 folds with tune rows, 6 systems, every section of
+// the report), a fifth of the posts and 200 resamples. `paperbundle demo`,
+// `make paper` and `make bench` use the full demo.
+func Reduced() Options { return Options{Posts: 300, Resamples: 200} }
 
 func (o Options) seed() uint64 {
 	if o.Seed == 0 {
 		return DefaultSeed
 	}
 	return o.Seed
+}
+
+func (o Options) posts() int {
+	if o.Posts == 0 {
+		return NumPosts
+	}
+	return max(o.Posts, MinPosts)
+}
+
+func (o Options) resamples() int {
+	if o.Resamples <= 0 {
+		return 10000
+	}
+	return o.Resamples
 }
 
 // Split values of Query.Split, as written in the split column.
@@ -140,8 +194,8 @@ type Row struct {
 
 // Generate builds the demo dataset in memory. Write renders the same data.
 func Generate(opt Options) (*Data, error) {
-	g := newGenerator(opt.seed())
-	d := &Data{Seed: g.seed, Posts: make([]Post, NumPosts)}
+	g := newGenerator(opt.seed(), opt.posts())
+	d := &Data{Seed: g.seed, Posts: make([]Post, len(g.posts))}
 	for i := range g.posts {
 		p := &g.posts[i]
 		d.Posts[i] = Post{ID: p.id, Fold: p.fold, Sentences: p.sentences}
@@ -174,7 +228,7 @@ func Write(dir string, opt Options) (err error) {
 	}
 	seed := opt.seed()
 	if err := writeFile(filepath.Join(dir, "paper.yaml"), func(w *bufio.Writer) error {
-		_, err := w.WriteString(paperYAML(seed))
+		_, err := w.WriteString(paperYAML(seed, opt.resamples()))
 		return err
 	}); err != nil {
 		return err
@@ -199,7 +253,7 @@ func Write(dir string, opt Options) (err error) {
 		ws[s].WriteString(csvHeader)
 	}
 
-	g := newGenerator(seed)
+	g := newGenerator(seed, opt.posts())
 	var buf []byte
 	var werr error
 	g.each(true, func(inst rowInstance, qs []Query, rows [][]Row) {

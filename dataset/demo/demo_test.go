@@ -755,3 +755,59 @@ func TestAppendFixed(t *testing.T) {
 		}
 	}
 }
+
+// TestReduced: the smaller demo of the end-to-end tests keeps the shape
+// of the full one: 300 posts in 5 folds of 60, each fold with eval and
+// tune rows, the six systems, every criterion with positives, and
+// 1379 x 300 / 1477 = 280.1, so 280 positive queries; its paper.yaml asks
+// for 200 resamples.
+func TestReduced(t *testing.T) {
+	d, err := Generate(Reduced())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Posts) != 300 || len(d.Systems) != 6 {
+		t.Fatalf("%d posts and %d systems, want 300 and 6", len(d.Posts), len(d.Systems))
+	}
+	if got := foldSizes(300); got != [NumFolds]int{60, 60, 60, 60, 60} {
+		t.Errorf("fold sizes %v", got)
+	}
+	if got := foldSizes(NumPosts); got != [NumFolds]int{295, 295, 295, 295, 297} {
+		t.Errorf("fold sizes of the full demo %v", got)
+	}
+	type fs struct {
+		fold  int
+		split string
+	}
+	rows := map[fs]int{}
+	pos := map[string]int{}
+	for _, q := range d.Queries {
+		rows[fs{q.Fold, q.Split}]++
+		if q.Split == SplitEval && q.HasEvidence() {
+			pos[q.Criterion]++
+		}
+	}
+	for f := range NumFolds {
+		if rows[fs{f, SplitEval}] != 60*NumCriteria || rows[fs{f, SplitTune}] == 0 {
+			t.Errorf("fold %d: %d eval and %d tune rows", f, rows[fs{f, SplitEval}], rows[fs{f, SplitTune}])
+		}
+	}
+	total := 0
+	for c := 1; c <= NumCriteria; c++ {
+		if pos[fmt.Sprintf("A.%d", c)] == 0 {
+			t.Errorf("criterion A.%d has no positive query", c)
+		}
+		total += pos[fmt.Sprintf("A.%d", c)]
+	}
+	if total != 280 {
+		t.Errorf("%d positive queries, want 280", total)
+	}
+	dir := t.TempDir()
+	if err := Write(dir, Reduced()); err != nil {
+		t.Fatal(err)
+	}
+	y, err := os.ReadFile(filepath.Join(dir, "paper.yaml"))
+	if err != nil || !strings.Contains(string(y), "bootstrap: {resamples: 200,") {
+		t.Errorf("paper.yaml of the reduced demo: %v\n%s", err, y)
+	}
+}

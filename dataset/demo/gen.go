@@ -133,8 +133,8 @@ type generator struct {
 	instances []rowInstance        // in file order
 }
 
-func newGenerator(seed uint64) *generator {
-	g := &generator{seed: seed, posts: make([]gpost, NumPosts)}
+func newGenerator(seed uint64, posts int) *generator {
+	g := &generator{seed: seed, posts: make([]gpost, posts)}
 	for c := range g.criteria {
 		g.criteria[c] = "A." + strconv.Itoa(c+1)
 	}
@@ -191,9 +191,9 @@ func (g *generator) makePosts() {
 
 // assignFolds shuffles the posts and cuts the shuffle into FoldSizes.
 func (g *generator) assignFolds() {
-	order := g.stream("folds").Perm(NumPosts)
+	order := g.stream("folds").Perm(len(g.posts))
 	at := 0
-	for f, size := range FoldSizes {
+	for f, size := range foldSizes(len(g.posts)) {
 		for _, i := range order[at : at+size] {
 			g.posts[i].fold = f
 		}
@@ -201,18 +201,20 @@ func (g *generator) assignFolds() {
 	}
 }
 
-// positiveCounts shares NumPositives out over the criteria in proportion to
+// positiveCounts shares the positives of a study of posts posts
+// (numPositives) out over the criteria in proportion to
 // prevalenceWeights, by largest remainder (ties to the lower criterion).
-func positiveCounts() [NumCriteria]int {
+func positiveCounts(posts int) [NumCriteria]int {
 	var sum float64
 	for _, w := range prevalenceWeights {
 		sum += w
 	}
 	var counts [NumCriteria]int
 	var rem [NumCriteria]float64
-	left := NumPositives
+	total := numPositives(posts)
+	left := total
 	for c, w := range prevalenceWeights {
-		q := NumPositives * w / sum
+		q := float64(total) * w / sum
 		counts[c] = int(q)
 		rem[c] = q - float64(counts[c])
 		left -= counts[c]
@@ -240,9 +242,10 @@ func positiveCounts() [NumCriteria]int {
 // posts: the top posts by severity plus Gumbel noise, so that positives
 // cluster in severe posts without being a deterministic function of them.
 func (g *generator) choosePositives() {
-	counts := positiveCounts()
-	keys := make([]float64, NumPosts)
-	idx := make([]int, NumPosts)
+	n := len(g.posts)
+	counts := positiveCounts(n)
+	keys := make([]float64, n)
+	idx := make([]int, n)
 	for c := range NumCriteria {
 		r := g.stream("positives", uint64(c))
 		for i := range keys {
@@ -265,7 +268,7 @@ func (g *generator) choosePositives() {
 		for _, i := range idx[:counts[c]] {
 			g.posts[i].crit[c].positive = true
 		}
-		g.prior[c] = float64(counts[c]) / NumPosts
+		g.prior[c] = float64(counts[c]) / float64(n)
 	}
 }
 

@@ -109,7 +109,7 @@ var pow10 = [...]int64{1, 10, 100, 1000, 10000}
 // system against the retriever), the contract's targets, and the SPEC 2.3
 // defaults of the
 // keys a user is most likely to change, written out so that they are seen.
-func paperYAML(seed uint64) string {
+func paperYAML(seed uint64, resamples int) string {
 	var b strings.Builder
 	b.WriteString("# Demo dataset written by `paperbundle demo`: synthetic data, see\n")
 	b.WriteString("# docs/demo-dataset.md. Build the bundle with\n")
@@ -127,7 +127,7 @@ func paperYAML(seed uint64) string {
 	b.WriteString("reference_system: " + ladder[0].name + "   # the baseline every system is compared with\n")
 	b.WriteString(`cutoffs: [1, 3, 5, 10, 20]
 fpr_targets: [0.01, 0.03, 0.05, 0.1]
-bootstrap: {resamples: 10000, unit: post, method: percentile, confidence: 0.95}
+bootstrap: {resamples: ` + strconv.Itoa(resamples) + `, unit: post, method: percentile, confidence: 0.95}
 gate: {screen_sensitivity: 0.995, alert_precision: 0.9}
 dynamic_k: {k_min: 2, hard_cap: 10, k_max_ratio: 0.5, gamma: 0.9, gamma_uncertain: 0.95, sweep: [0.7, 0.8, 0.9, 0.95]}
 targets: contract             # the targets of the metric contracts (seed 002, seed 003); default: none

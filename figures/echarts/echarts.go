@@ -44,11 +44,11 @@ import (
 
 // Chart is the interactive form of one figure.
 type Chart struct {
-	ID      string // the figure id (figures.FigureID): the static figure with the same data
-	ChartID string // element id for the page: "pb_" + ID (letters, digits, '_'), unique
-	Title   string // plain text; escape it when writing HTML
-	Option  []byte // the echarts option object, HTML-safe JSON
-	Height  int    // pixels
+	ID      figures.FigureID // the figure: the static figure with the same data
+	ChartID string           // element id for the page: "pb_" + ID.String() (letters, digits, '_'), unique
+	Title   string           // plain text; escape it when writing HTML
+	Option  []byte           // the echarts option object, HTML-safe JSON
+	Height  int              // pixels
 }
 
 // Options returns one chart per spec, in spec order.
@@ -60,7 +60,7 @@ func Options(specs []figures.Spec) ([]Chart, error) {
 		if !s.ID.Valid() {
 			return nil, fmt.Errorf("echarts: figure id %q outside [a-z0-9_]", s.ID)
 		}
-		id := "pb_" + string(s.ID)
+		id := "pb_" + s.ID.String()
 		if seen[id] {
 			return nil, fmt.Errorf("echarts: figure id %q used twice", s.ID)
 		}
@@ -127,7 +127,7 @@ func option(s *figures.Spec, id string) (Chart, error) {
 	if err != nil {
 		return Chart{}, err
 	}
-	return Chart{ID: string(s.ID), ChartID: id, Title: s.Title, Option: js, Height: h}, nil
+	return Chart{ID: s.ID, ChartID: id, Title: s.Title, Option: js, Height: h}, nil
 }
 
 // seriesJSON is a go-echarts series with the fields it has no type for.
@@ -242,7 +242,7 @@ func subtitle(s *figures.Spec) string {
 
 // height is the chart height in pixels for a kind of figure.
 func height(s *figures.Spec) int {
-	switch s.Kind {
+	switch s.Kind.Family() {
 	case figures.KindROC, figures.KindROCOverlay, figures.KindPR, figures.KindPROverlay, figures.KindReliability:
 		return 460
 	case figures.KindDifficulty, figures.KindGateGrid:

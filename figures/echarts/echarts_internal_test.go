@@ -110,7 +110,7 @@ func TestLongLineTips(t *testing.T) {
 	}
 	pn := *unitPanel()
 	pn.Elements = []figures.Element{&figures.Line{Name: "Full sample", Segments: [][]figures.XY{seg}, Tips: [][]string{tips}}}
-	c, err := option(&figures.Spec{ID: "roc_x", Kind: figures.KindROC, Panels: []figures.Panel{pn}}, "pb_roc_x")
+	c, err := option(&figures.Spec{ID: figures.FigureID{Kind: figures.KindROC, System: "x"}, Kind: figures.KindROC, Panels: []figures.Panel{pn}}, "pb_roc_x")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -81,14 +81,14 @@ func TestOptionsValid(t *testing.T) {
 			}
 			seen[c.ChartID] = true
 			if c.Height <= 0 || c.Title == "" {
-				t.Errorf("%s: height %d, title %q", c.ID, c.Height, c.Title)
+				t.Errorf("%s: height %d, title %q", c.ID.String(), c.Height, c.Title)
 			}
 			var doc any
 			if err := json.Unmarshal(c.Option, &doc); err != nil {
-				t.Errorf("%s: option is not JSON: %v", c.ID, err)
+				t.Errorf("%s: option is not JSON: %v", c.ID.String(), err)
 				continue
 			}
-			walk(doc, c.ID, func(path string, v any) {
+			walk(doc, c.ID.String(), func(path string, v any) {
 				switch v := v.(type) {
 				case float64:
 					if math.IsNaN(v) || math.IsInf(v, 0) {
@@ -102,21 +102,21 @@ func TestOptionsValid(t *testing.T) {
 			})
 			for _, bad := range []string{"NaN", "Infinity", "http://", "https://"} {
 				if bytes.Contains(c.Option, []byte(bad)) {
-					t.Errorf("%s: option contains %q", c.ID, bad)
+					t.Errorf("%s: option contains %q", c.ID.String(), bad)
 				}
 			}
 			m := doc.(map[string]any)
 			series, _ := m["series"].([]any)
 			if len(series) == 0 {
-				t.Errorf("%s: no series", c.ID)
+				t.Errorf("%s: no series", c.ID.String())
 			}
 			for i, s := range series {
 				if d, _ := s.(map[string]any)["data"].([]any); len(d) == 0 {
-					t.Errorf("%s: series %d has no data", c.ID, i)
+					t.Errorf("%s: series %d has no data", c.ID.String(), i)
 				}
 			}
-			if c.ChartID != "pb_"+c.ID {
-				t.Errorf("%s: chart id %q", c.ID, c.ChartID)
+			if c.ChartID != "pb_"+c.ID.String() {
+				t.Errorf("%s: chart id %q", c.ID.String(), c.ChartID)
 			}
 		}
 	}
@@ -129,10 +129,10 @@ func TestEveryBackendEveryFigure(t *testing.T) {
 		specs := figures.Catalogue(r)
 		var cat, ech, stat []string
 		for _, s := range specs {
-			cat = append(cat, string(s.ID))
+			cat = append(cat, s.ID.String())
 		}
 		for _, c := range options(t, r) {
-			ech = append(ech, c.ID)
+			ech = append(ech, c.ID.String())
 		}
 		files, err := plot.Render(specs, plot.Options{})
 		if err != nil {
@@ -156,9 +156,9 @@ func TestEveryBackendEveryFigure(t *testing.T) {
 func TestTooltips(t *testing.T) {
 	by := map[string]string{}
 	for _, c := range options(t, figtest.Fixture()) {
-		by[c.ID] = strings.Join(tooltips(t, c.ID, c.Option), "\n")
-		if c.ID == "difficulty_sys_a" && !strings.Contains(string(c.Option), "Spearman rho = -0.608, p = 0.062") {
-			t.Errorf("%s: no rho and p in the subtitle", c.ID)
+		by[c.ID.String()] = strings.Join(tooltips(t, c.ID.String(), c.Option), "\n")
+		if c.ID.String() == "difficulty_sys_a" && !strings.Contains(string(c.Option), "Spearman rho = -0.608, p = 0.062") {
+			t.Errorf("%s: no rho and p in the subtitle", c.ID.String())
 		}
 	}
 	for _, tc := range []struct{ id, want string }{
@@ -192,7 +192,7 @@ func TestEscaping(t *testing.T) {
 	for _, c := range options(t, r) {
 		for _, raw := range []string{"<", ">", "&"} {
 			if bytes.Contains(c.Option, []byte(raw)) {
-				t.Errorf("%s: raw %q in the option", c.ID, raw)
+				t.Errorf("%s: raw %q in the option", c.ID.String(), raw)
 			}
 		}
 		var doc any
@@ -227,10 +227,10 @@ func TestDeterminism(t *testing.T) {
 // TestBadSpec: an invalid id, a NaN or an infinity is an error, never an
 // option.
 func TestBadSpec(t *testing.T) {
-	if _, err := echarts.Options([]figures.Spec{{ID: "Bad-ID", Panels: []figures.Panel{{}}}}); err == nil {
+	if _, err := echarts.Options([]figures.Spec{{ID: figures.FigureID{Kind: figures.KindROC, System: "Bad-ID"}, Panels: []figures.Panel{{}}}}); err == nil {
 		t.Error("no error for an invalid id")
 	}
-	nan := figures.Spec{ID: "nan", Panels: []figures.Panel{{Elements: []figures.Element{
+	nan := figures.Spec{ID: figures.FigureID{Kind: figures.KindSystems}, Panels: []figures.Panel{{Elements: []figures.Element{
 		&figures.Scatter{Points: []figures.Weighted{{X: math.NaN(), Y: 1, N: 1}}}}}}}
 	if _, err := echarts.Options([]figures.Spec{nan}); err == nil {
 		t.Error("no error for NaN")
@@ -244,13 +244,13 @@ func TestBadSpec(t *testing.T) {
 	for _, bad := range []float64{math.NaN(), math.Inf(1)} {
 		seg := append([]figures.XY(nil), long...)
 		seg[500].Y = bad
-		sp := figures.Spec{ID: "bad", Panels: []figures.Panel{{X: figures.Axis{Fixed: true, Max: 1}, Y: figures.Axis{Fixed: true, Max: 1},
+		sp := figures.Spec{ID: figures.FigureID{Kind: figures.KindROC, System: "bad"}, Panels: []figures.Panel{{X: figures.Axis{Fixed: true, Max: 1}, Y: figures.Axis{Fixed: true, Max: 1},
 			Elements: []figures.Element{&figures.Line{Name: "l", Segments: [][]figures.XY{seg}}}}}}
 		if _, err := echarts.Options([]figures.Spec{sp}); err == nil {
 			t.Errorf("no error for %v in a long line", bad)
 		}
 	}
-	dup := figures.Spec{ID: "a", Panels: []figures.Panel{{}}}
+	dup := figures.Spec{ID: figures.FigureID{Kind: figures.KindSystems}, Panels: []figures.Panel{{}}}
 	if _, err := echarts.Options([]figures.Spec{dup, dup}); err == nil {
 		t.Error("no error for a duplicate id")
 	}
@@ -271,7 +271,7 @@ func BenchmarkOptionsDemo(b *testing.B) {
 	all, page := 0, 0
 	for _, c := range cs {
 		all += len(c.Option)
-		if !strings.HasPrefix(c.ID, "per_query_heatmap_") {
+		if !strings.HasPrefix(c.ID.String(), "per_query_heatmap_") {
 			page += len(c.Option)
 		}
 	}
@@ -376,7 +376,7 @@ func TestTooltipsDemo(t *testing.T) {
 	r := demoReport(t)
 	checked := map[string]int{}
 	for _, c := range options(t, r) {
-		tips := tooltips(t, c.ID, c.Option)
+		tips := tooltips(t, c.ID.String(), c.Option)
 		var doc struct {
 			Series []struct {
 				Name string
@@ -398,7 +398,7 @@ func TestTooltipsDemo(t *testing.T) {
 			return n
 		}
 		switch {
-		case strings.HasPrefix(c.ID, "roc_") || strings.HasPrefix(c.ID, "pr_"):
+		case strings.HasPrefix(c.ID.String(), "roc_") || strings.HasPrefix(c.ID.String(), "pr_"):
 			checked["curves"]++
 			n := 0
 			for _, s := range doc.Series {
@@ -407,14 +407,14 @@ func TestTooltipsDemo(t *testing.T) {
 				}
 			}
 			if n == 0 || has(": threshold ") != n {
-				t.Errorf("%s: %d curve points, %d tooltips with a threshold", c.ID, n, has(": threshold "))
+				t.Errorf("%s: %d curve points, %d tooltips with a threshold", c.ID.String(), n, has(": threshold "))
 			}
-		case strings.HasPrefix(c.ID, "reliability_"):
+		case strings.HasPrefix(c.ID.String(), "reliability_"):
 			checked["reliability"]++
 			if has("queries, observed frequency ")+has("query, observed frequency ") < 2 {
-				t.Errorf("%s: bins without count and observed frequency: %q", c.ID, tips)
+				t.Errorf("%s: bins without count and observed frequency: %q", c.ID.String(), tips)
 			}
-		case strings.HasPrefix(c.ID, "dynk_hist"):
+		case strings.HasPrefix(c.ID.String(), "dynk_hist"):
 			re := regexp.MustCompile(`K = (\d+): ([\d,]+) quer`)
 			for _, s := range doc.Series {
 				if s.Type != "bar" {
@@ -426,7 +426,7 @@ func TestTooltipsDemo(t *testing.T) {
 					m := re.FindStringSubmatch(o["name"].(string))
 					v, _ := o["value"].(float64)
 					if m == nil || m[1] != doc.XAxis[0].Data[j] || strings.ReplaceAll(m[2], ",", "") != strconv.Itoa(int(v)) {
-						t.Errorf("%s: bar %d (K = %s, %v): tooltip %q", c.ID, j, doc.XAxis[0].Data[j], v, o["name"])
+						t.Errorf("%s: bar %d (K = %s, %v): tooltip %q", c.ID.String(), j, doc.XAxis[0].Data[j], v, o["name"])
 					}
 				}
 			}
@@ -452,10 +452,10 @@ func sizes(t *testing.T, cs []echarts.Chart) (total, heat int) {
 	byID := append([]echarts.Chart(nil), cs...)
 	sort.SliceStable(byID, func(i, j int) bool { return len(byID[i].Option) > len(byID[j].Option) })
 	for _, c := range cs {
-		if strings.HasPrefix(c.ID, "per_query_heatmap_") {
+		if strings.HasPrefix(c.ID.String(), "per_query_heatmap_") {
 			heat += len(c.Option)
 			if len(c.Option) > heatBudget {
-				t.Errorf("%s: %d bytes, budget %d", c.ID, len(c.Option), heatBudget)
+				t.Errorf("%s: %d bytes, budget %d", c.ID.String(), len(c.Option), heatBudget)
 			}
 			continue
 		}
@@ -463,7 +463,7 @@ func sizes(t *testing.T, cs []echarts.Chart) (total, heat int) {
 	}
 	t.Logf("%d charts: %d bytes, and %d in per-query heat maps", len(cs), total, heat)
 	for _, c := range byID[:min(10, len(byID))] {
-		t.Logf("  %-45s %7d", c.ID, len(c.Option))
+		t.Logf("  %-45s %7d", c.ID.String(), len(c.Option))
 	}
 	return total, heat
 }
@@ -510,10 +510,10 @@ func TestThemeNeutral(t *testing.T) {
 			t.Fatal(err)
 		}
 		if bg, ok := doc["backgroundColor"]; ok && bg != "transparent" {
-			t.Errorf("%s: backgroundColor %v", c.ID, bg)
+			t.Errorf("%s: backgroundColor %v", c.ID.String(), bg)
 		}
 		delete(doc, "visualMap")
-		walk(doc, c.ID, func(path string, v any) {
+		walk(doc, c.ID.String(), func(path string, v any) {
 			s, ok := v.(string)
 			key := path[strings.LastIndexAny(path, ".]")+1:]
 			isColor := strings.Contains(strings.ToLower(key), "color") ||

@@ -62,7 +62,7 @@ func build(s *figures.Spec) (f *figure, err error) {
 	default:
 		paint = func(c draw.Canvas) { drawWithLegend(c, ps[0], leg) }
 	}
-	return &figure{name: string(s.ID), w: w, h: h, draw: paint}, nil
+	return &figure{name: s.ID.String(), w: w, h: h, draw: paint}, nil
 }
 
 // maxLabel and maxTitle are the longest category, legend and title lines
@@ -100,7 +100,7 @@ func fitTitle(title string, avail vg.Length) string {
 // size is the paper size of a figure: tuned per kind, taller for long
 // category lists.
 func size(s *figures.Spec) (w, h vg.Length) {
-	switch s.Kind {
+	switch s.Kind.Family() {
 	case figures.KindROC, figures.KindROCOverlay, figures.KindPR, figures.KindPROverlay:
 		return figW + 0.6*vg.Inch, figH + 0.3*vg.Inch
 	case figures.KindReliability:

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"compress/zlib"
 	"encoding/xml"
-	"flag"
 	"fmt"
 	"image/color"
 	"image/png"
@@ -26,10 +25,9 @@ import (
 
 	"paperbundle/figures"
 	"paperbundle/figures/internal/figtest"
+	"paperbundle/internal/golden"
 	"paperbundle/report"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
 // files maps bundle paths to bytes.
 type files map[string][]byte
@@ -67,11 +65,11 @@ func renderFixture(t testing.TB) files {
 }
 
 // specByID returns the named spec of the fixture's catalogue.
-func specByID(t *testing.T, r *report.Report, id figures.FigureID) *figures.Spec {
+func specByID(t *testing.T, r *report.Report, id string) *figures.Spec {
 	t.Helper()
 	specs := figures.Catalogue(r)
 	for i := range specs {
-		if specs[i].ID == id {
+		if specs[i].ID.String() == id {
 			return &specs[i]
 		}
 	}
@@ -91,23 +89,7 @@ func goldenPath(file string) string {
 
 func checkGolden(t *testing.T, file string, got []byte, cmp func(want, got []byte) error) {
 	t.Helper()
-	path := goldenPath(file)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./figures/plot -update to create it)", err)
-	}
-	if err := cmp(want, got); err != nil {
-		t.Errorf("%s: %v (if the change is intended, run go test ./figures/plot -update)", path, err)
-	}
+	golden.CheckWith(t, goldenPath(file), got, cmp)
 }
 
 // goldenFigures are compared against testdata/golden: every figure kind,
@@ -339,7 +321,7 @@ func TestParallelSameAsSequential(t *testing.T) {
 		got = append(got, f.Name)
 	}
 	for _, s := range figures.Catalogue(figtest.Fixture()) {
-		n := Dir + string(s.ID)
+		n := Dir + s.ID.String()
 		want = append(want, n+".svg", n+".pdf", n+".png")
 	}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
@@ -364,7 +346,7 @@ func TestFiles(t *testing.T) {
 		}
 	}
 	for i := range specs {
-		n := string(specs[i].ID)
+		n := specs[i].ID.String()
 		img, err := png.Decode(bytes.NewReader(fs[Dir+n+".png"]))
 		if err != nil {
 			t.Errorf("%s.png: %v", n, err)
@@ -670,12 +652,12 @@ func TestLogTicks(t *testing.T) {
 // TestMalformedSpec: a spec with NaN in a line is an error, not a panic
 // or a NaN in a file.
 func TestMalformedSpec(t *testing.T) {
-	s := figures.Spec{ID: "bad", Panels: []figures.Panel{{Elements: []figures.Element{
+	s := figures.Spec{ID: figures.FigureID{Kind: figures.KindROC, System: "bad"}, Panels: []figures.Panel{{Elements: []figures.Element{
 		&figures.Line{Segments: [][]figures.XY{{{X: 0, Y: math.NaN()}, {X: 1, Y: 1}}}}}}}}
 	if _, err := Render([]figures.Spec{s}, Options{}); err == nil {
 		t.Error("no error for NaN in a line")
 	}
-	if _, err := Render([]figures.Spec{{ID: "empty"}}, Options{}); err == nil {
+	if _, err := Render([]figures.Spec{{ID: figures.FigureID{Kind: figures.KindROC, System: "empty"}}}, Options{}); err == nil {
 		t.Error("no error for a spec without panels")
 	}
 }
@@ -703,7 +685,7 @@ func TestOnSVG(t *testing.T) {
 		}
 	}
 	called := false
-	if _, err := Render([]figures.Spec{{ID: "empty"}}, Options{OnSVG: func([]File) { called = true }}); err == nil || called {
+	if _, err := Render([]figures.Spec{{ID: figures.FigureID{Kind: figures.KindROC, System: "empty"}}}, Options{OnSVG: func([]File) { called = true }}); err == nil || called {
 		t.Errorf("a failing figure: error %v, OnSVG called %v", err, called)
 	}
 }

@@ -113,7 +113,7 @@ func TestEncodePNGFigures(t *testing.T) {
 		}
 		img := f.raster()
 		data := encode(t, img)
-		checkPNG(t, string(specs[i].ID), img, data)
+		checkPNG(t, specs[i].ID.String(), img, data)
 		if again := encode(t, img); !bytes.Equal(again, data) {
 			t.Fatalf("%s: two encodings differ", specs[i].ID)
 		}

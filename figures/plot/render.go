@@ -72,7 +72,8 @@ func DateOf(generated string) time.Time {
 
 // File is one rendered file: its path in the bundle and its bytes.
 type File struct {
-	Name string // figures/<id>.svg, .pdf or .png
+	ID   figures.FigureID // the figure drawn
+	Name string           // figures/<id>.svg, .pdf or .png
 	Data []byte
 }
 
@@ -135,7 +136,7 @@ func Render(specs []figures.Spec, opt Options) ([]File, error) {
 	if opt.OnSVG != nil {
 		svg := make([]File, len(specs))
 		for i := range specs {
-			svg[i] = File{Dir + string(specs[i].ID) + ".svg", res[i].svg}
+			svg[i] = File{specs[i].ID, Dir + specs[i].ID.String() + ".svg", res[i].svg}
 		}
 		opt.OnSVG(svg)
 	}
@@ -150,8 +151,8 @@ func Render(specs []figures.Spec, opt Options) ([]File, error) {
 		if err := res[i].err; err != nil {
 			return nil, fmt.Errorf("plot: %s: %w", specs[i].ID, err)
 		}
-		name := Dir + string(specs[i].ID)
-		files = append(files, File{name + ".svg", res[i].svg}, File{name + ".pdf", res[i].pdf}, File{name + ".png", res[i].png})
+		id, name := specs[i].ID, Dir+specs[i].ID.String()
+		files = append(files, File{id, name + ".svg", res[i].svg}, File{id, name + ".pdf", res[i].pdf}, File{id, name + ".png", res[i].png})
 	}
 	return files, nil
 }

@@ -88,7 +88,7 @@ func rankingTable() tables.Table {
 // hostile string.
 func hostileTable(hs []string) tables.Table {
 	t := tables.Table{
-		ID: `a/b:c*d?e[f]g\h` + strings.Repeat("x", 40), Title: hs[0], Population: hs[1], N: 7, Meaning: hs[2],
+		ID: metrics.TableID(`a/b:c*d?e[f]g\h` + strings.Repeat("x", 40)), Title: hs[0], Population: hs[1], N: 7, Meaning: hs[2],
 		Columns: []tables.Column{
 			{Key: "label", Kind: tables.Text},
 			{Key: "value", Kind: tables.Number, Digits: 2},

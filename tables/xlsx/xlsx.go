@@ -131,7 +131,7 @@ func newPlan(wb Workbook) plan {
 		}
 	}
 	for _, t := range wb.Tables {
-		p.tables = append(p.tables, sheetName(t.ID, used))
+		p.tables = append(p.tables, sheetName(string(t.ID), used))
 	}
 	return p
 }
