@@ -1,0 +1,369 @@
+package compare
+
+import (
+	"hash/fnv"
+	"math"
+	"strings"
+
+	"paperbundle/metrics"
+	"paperbundle/report"
+	"paperbundle/stats"
+)
+
+// perQuery indexes a report's per-query rows.
+type perQuery struct {
+	r   *report.Report
+	col map[metrics.ID]int        // metric id -> index in PerQuery.Values
+	at  map[string]map[string]int // system -> query id -> row
+	sys map[string][]int          // system -> its rows in order
+	qs  map[string]struct{}       // the query ids of every system
+	_   struct{}
+}
+
+func newPerQuery(r *report.Report) *perQuery {
+	p := &perQuery{r: r, col: map[metrics.ID]int{}, at: map[string]map[string]int{}, sys: map[string][]int{}, qs: map[string]struct{}{}}
+	for j, id := range r.PerQueryColumns {
+		p.col[id] = j
+	}
+	for i, q := range r.PerQuery {
+		m := p.at[q.System]
+		if m == nil {
+			m = map[string]int{}
+			p.at[q.System] = m
+		}
+		m[q.Query] = i
+		p.sys[q.System] = append(p.sys[q.System], i)
+		p.qs[q.Query] = struct{}{}
+	}
+	return p
+}
+
+// sameQueries returns "" when both reports hold per-query rows for the
+// same eval queries, and otherwise says what differs.
+func sameQueries(a, b *perQuery) string {
+	switch {
+	case len(a.r.PerQuery) == 0 && len(b.r.PerQuery) == 0:
+		return "neither bundle holds per-query rows"
+	case len(a.r.PerQuery) == 0:
+		return "bundle A holds no per-query rows"
+	case len(b.r.PerQuery) == 0:
+		return "bundle B holds no per-query rows"
+	}
+	if len(a.qs) != len(b.qs) {
+		return "the bundles do not hold the same eval queries"
+	}
+	for q := range a.qs {
+		if _, ok := b.qs[q]; !ok {
+			return "the bundles do not hold the same eval queries"
+		}
+	}
+	return ""
+}
+
+// kind is how a metric is tested, decided by the metric alone (so that
+// two metrics with identical per-query values are tested the same way).
+type kind int
+
+const (
+	kindBootstrap   kind = iota // paired bootstrap of the difference
+	kindPermutation             // a mean of per-query values
+	kindDeLong                  // ne.auroc
+	kindStatistic               // a test statistic or p-value: listed
+)
+
+// meanBases are the metrics whose value is the mean of per-query values
+// over their population (the positive queries for ranking metrics, every
+// query for ne.brier).
+var meanBases = map[string]bool{
+	"rank.recall": true, "rank.capped_recall": true, "rank.precision": true, "rank.hit": true, "rank.ndcg": true,
+	"rank.map": true, "rank.mrr": true, "rank.r_precision": true,
+	"dynk.evidence_recall": true, "dynk.evidence_precision": true, "dynk.evidence_recall_all": true, "dynk.evidence_precision_all": true,
+	"ne.brier": true,
+}
+
+// statisticBases are metrics that are themselves a test statistic or a
+// p-value: a difference of two p-values means nothing.
+var statisticBases = map[string]bool{
+	"rank.spearman_difficulty_p": true, "ne.spiegelhalter_z": true, "ne.spiegelhalter_p": true,
+}
+
+func kindOf(id metrics.ID) kind {
+	base := id.Base()
+	switch {
+	case statisticBases[base]:
+		return kindStatistic
+	case base == "ne.auroc":
+		return kindDeLong
+	case meanBases[base]:
+		return kindPermutation
+	}
+	return kindBootstrap
+}
+
+// tester decides rows.
+type tester struct {
+	c       *Changes
+	a, b    *perQuery
+	workers int
+}
+
+// decide sets the delta, verdict and test of one row:
+//
+//   - a test statistic or p-value is listed: no delta, no test;
+//   - both values undefined, or equal: unchanged, no test;
+//   - one value undefined: untested;
+//   - paired mode (same eval queries): the metric's test on the per-query
+//     rows of both bundles (permutation for means of per-query values,
+//     DeLong for ne.auroc, the paired bootstrap for the rest), significant
+//     when p < alpha, with no multiple-comparison adjustment; untested when
+//     the rows do not hold what the test needs;
+//   - CI-overlap mode: significant when both intervals exist and are
+//     disjoint; untested without both intervals.
+func (t *tester) decide(row *Row) {
+	k := kindOf(row.ID)
+	switch {
+	case k == kindStatistic:
+		row.Verdict = Listed
+		if same(row.A, row.B) {
+			row.Verdict = Unchanged
+		}
+		return
+	case same(row.A, row.B):
+		row.Verdict = Unchanged
+		return
+	case !row.A.Valid() || !row.B.Valid():
+		row.Verdict, row.Reason = Untested, "undefined in A"
+		if row.A.Valid() {
+			row.Reason = "undefined in B"
+		}
+		return
+	}
+	row.Delta = row.B - row.A
+	if t.c.Mode == ModeCIOverlap {
+		if !ciDefined(row.CIA) || !ciDefined(row.CIB) {
+			row.Verdict, row.Reason = Untested, "no CI"
+			return
+		}
+		row.Test, row.Verdict = TestCIOverlap, NotSignificant
+		if row.CIA.High < row.CIB.Low || row.CIB.High < row.CIA.Low {
+			row.Verdict = Significant
+		}
+		return
+	}
+	ia, ib, reason := t.pairs(row.System, row.Slice)
+	var p float64
+	var n int
+	if reason == "" {
+		switch k {
+		case kindPermutation:
+			p, n, reason = t.permutation(row, ia, ib)
+			row.Test = TestPermutation
+		case kindDeLong:
+			p, n, reason = t.delong(ia, ib)
+			row.Test = TestDeLong
+		default:
+			p, n, reason = t.bootstrap(row, ia, ib)
+			row.Test = TestBootstrap
+		}
+	}
+	if reason != "" {
+		row.Test, row.Verdict, row.Reason = TestNone, Untested, reason
+		return
+	}
+	row.P, row.Pairs, row.Verdict = report.Num(p), n, NotSignificant
+	if p < t.c.Alpha {
+		row.Verdict = Significant
+	}
+}
+
+func same(a, b report.Num) bool { return a == b || !a.Valid() && !b.Valid() }
+
+func ciDefined(c *report.CI) bool { return c != nil && c.Low.Valid() && c.High.Valid() }
+
+// pairs returns the per-query rows of system on slice in b (in b's
+// order) and the rows of the same queries in a, or why there are none.
+// Slices other than the whole population and one criterion are not a set
+// of queries both bundles agree on (a state depends on the system's gate,
+// a stratum or a macro average is not a query set of the rows).
+func (t *tester) pairs(system string, slice report.Slice) (ia, ib []int, reason string) {
+	crit, byCrit := "", false
+	switch {
+	case slice == report.Whole:
+	case slice.Kind() == report.SliceCriterion && slice != report.CriterionSlice("macro"):
+		crit, byCrit = strings.TrimPrefix(string(slice), "criterion="), true
+	default:
+		return nil, nil, "no paired test on this slice"
+	}
+	at := t.a.at[system]
+	for _, i := range t.b.sys[system] {
+		q := &t.b.r.PerQuery[i]
+		if byCrit && q.Criterion != crit {
+			continue
+		}
+		j, ok := at[q.Query]
+		if !ok {
+			return nil, nil, "the system's queries differ"
+		}
+		ia, ib = append(ia, j), append(ib, i)
+	}
+	if len(ib) == 0 {
+		return nil, nil, "no per-query rows of this system"
+	}
+	return ia, ib, ""
+}
+
+// values returns the per-query values of id on rows ia of a and ib of b
+// (NaN where undefined), or ok false when a bundle's rows lack them.
+// ne.brier's are computed from the rows' probability and label.
+func (t *tester) values(id metrics.ID, ia, ib []int) (va, vb []float64, ok bool) {
+	get := func(p *perQuery, rows []int) ([]float64, bool) {
+		out := make([]float64, len(rows))
+		if id == "ne.brier" {
+			for k, i := range rows {
+				q := &p.r.PerQuery[i]
+				y := 0.0
+				if q.NGold > 0 {
+					y = 1
+				}
+				d := float64(q.NEProb) - y
+				out[k] = d * d // NaN without a probability
+			}
+			return out, true
+		}
+		j, ok := p.col[id]
+		if !ok {
+			return nil, false
+		}
+		for k, i := range rows {
+			out[k] = float64(p.r.PerQuery[i].Values[j])
+		}
+		return out, true
+	}
+	va, okA := get(t.a, ia)
+	vb, okB := get(t.b, ib)
+	return va, vb, okA && okB
+}
+
+// groups returns the post of each of b's rows as a group index, so that
+// the queries of one post flip signs or are resampled together.
+func (t *tester) groups(ib []int) ([]int32, int) {
+	ids := map[string]int32{}
+	g := make([]int32, len(ib))
+	for k, i := range ib {
+		post := t.b.r.PerQuery[i].Post
+		x, ok := ids[post]
+		if !ok {
+			x = int32(len(ids))
+			ids[post] = x
+		}
+		g[k] = x
+	}
+	return g, len(ids)
+}
+
+// seed is the seed of a row's test: B's seed mixed with the FNV-1a hash
+// of (system, slice). The metric id is left out, so that two metrics with
+// identical per-query values get identical p-values.
+func (t *tester) seed(row *Row) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(row.System))
+	h.Write([]byte{0})
+	h.Write([]byte(row.Slice))
+	return t.c.Seed ^ h.Sum64()
+}
+
+func (t *tester) permutation(row *Row, ia, ib []int) (float64, int, string) {
+	va, vb, ok := t.values(row.ID, ia, ib)
+	if !ok {
+		return 0, 0, "no per-query values of this metric in the bundles"
+	}
+	g, ng := t.groups(ib)
+	n := 0
+	for k := range va {
+		if !math.IsNaN(va[k]) && !math.IsNaN(vb[k]) {
+			n++
+		}
+	}
+	if n == 0 {
+		return 0, 0, "no query with a value in both bundles"
+	}
+	p := stats.PermutationTest(vb, va, g, ng, t.c.Permutations, t.seed(row))
+	if math.IsNaN(p) {
+		return 0, 0, "no query with a value in both bundles"
+	}
+	return p, n, ""
+}
+
+// scores returns the labels (the query has gold) and the NE probabilities
+// of both bundles on the rows where both are defined.
+func (t *tester) scores(ia, ib []int) (y []bool, pa, pb []float64, keep []int) {
+	for k := range ib {
+		qa, qb := &t.a.r.PerQuery[ia[k]], &t.b.r.PerQuery[ib[k]]
+		if qa.NEProb.Valid() && qb.NEProb.Valid() {
+			y = append(y, qb.NGold > 0)
+			pa, pb = append(pa, float64(qa.NEProb)), append(pb, float64(qb.NEProb))
+			keep = append(keep, ib[k])
+		}
+	}
+	return y, pa, pb, keep
+}
+
+func (t *tester) delong(ia, ib []int) (float64, int, string) {
+	y, pa, pb, _ := t.scores(ia, ib)
+	if len(y) == 0 {
+		return 0, 0, "no per-query NE probabilities in the bundles"
+	}
+	_, _, _, p := stats.DeLongPaired(y, pb, pa)
+	if math.IsNaN(p) {
+		return 0, 0, "DeLong undefined (one class only, or identical scores)"
+	}
+	return p, len(y), ""
+}
+
+// bootstrap runs the paired bootstrap of B - A for the metrics the
+// per-query rows can recompute: ne.auprc (average precision) and ne.ece
+// (equal-width bins, as many as B's calibration settings say), from each
+// query's NE probability and label. Posts are resampled whole; the
+// two-sided p is 2·min(share of replicates ≤ 0, share ≥ 0), at most 1
+// and at least 1/B (B replicates cannot show a smaller p).
+func (t *tester) bootstrap(row *Row, ia, ib []int) (float64, int, string) {
+	var stat func(s *stats.Scored, w []int32) float64
+	switch row.ID {
+	case "ne.auprc":
+		stat = func(s *stats.Scored, w []int32) float64 { return s.AP(w) }
+	case "ne.ece":
+		bins := t.b.r.Settings.Calibration.Bins
+		if bins < 1 {
+			return 0, 0, "no calibration bins in bundle B's settings"
+		}
+		stat = func(s *stats.Scored, w []int32) float64 { return s.ECE(w, bins) }
+	default:
+		return 0, 0, "the per-query rows do not hold what this metric is computed from"
+	}
+	y, pa, pb, keep := t.scores(ia, ib)
+	if len(y) == 0 {
+		return 0, 0, "no per-query NE probabilities in the bundles"
+	}
+	g, ng := t.groups(keep)
+	sa, sb := stats.NewScored(y, pa), stats.NewScored(y, pb)
+	plan := stats.Plan{Group: g, NGroups: ng, B: t.c.Resamples, Seed: t.seed(row), Workers: t.workers}
+	reps := stats.Run(plan, 1, func(_ int, w []int32, out []float64) { out[0] = stat(sb, w) - stat(sa, w) })
+	d := reps.Column(0)
+	var lo, hi, n int
+	for _, x := range d {
+		if math.IsNaN(x) {
+			continue
+		}
+		n++
+		if x <= 0 {
+			lo++
+		}
+		if x >= 0 {
+			hi++
+		}
+	}
+	if n == 0 {
+		return 0, 0, "the metric is undefined on every resample"
+	}
+	return math.Min(1, float64(max(1, 2*min(lo, hi)))/float64(n)), len(y), ""
+}
