@@ -197,7 +197,7 @@ func note(shown, hidChanged, hidSame int, empty bool) string {
 	}
 	var parts []string
 	if hidChanged > 0 {
-		parts = append(parts, wordCount(hidChanged, "changed but not significant"))
+		parts = append(parts, wordCount(hidChanged, "other changed")+" (not significant, untested or listed)")
 	}
 	if hidSame > 0 {
 		parts = append(parts, wordCount(hidSame, "unchanged (~)"))
