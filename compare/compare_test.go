@@ -68,6 +68,17 @@ func TestTestsByMetric(t *testing.T) {
 	if auprc.Test != TestBootstrap || !(auprc.P > 0 && auprc.P <= 1) {
 		t.Errorf("auprc: %s p=%v (%s), want the paired bootstrap", auprc.Test, auprc.P, auprc.Reason)
 	}
+	// Sensitivity at tau = 0.5: in A, the probabilities 0.3 + 0.4·((7i mod
+	// 40)/40) reach 0.5 on half the queries; in B every positive query's is
+	// at least 0.7, sensitivity 1: the bootstrap finds it.
+	sens := rows[key{"ne.sensitivity@tau=0.5", report.Whole}]
+	if sens.Test != TestBootstrap || sens.Verdict != Significant || sens.Pairs != nQueries {
+		t.Errorf("sensitivity@tau=0.5: %s p=%v %s (%s)", sens.Test, sens.P, sens.Verdict, sens.Reason)
+	}
+	slope := rows[key{"ne.calibration_slope", report.Whole}]
+	if slope.Verdict != Untested || !strings.Contains(slope.Reason, "do not hold what this metric is computed from") {
+		t.Errorf("calibration slope: %s (%s), want untested", slope.Verdict, slope.Reason)
+	}
 	// hit@10 is a mean of per-query values, but the rows do not hold
 	// them: it is untested (not judged on its intervals in paired mode).
 	hit := rows[key{"rank.hit@10", report.Whole}]
@@ -95,7 +106,7 @@ func TestHeadlineFirst(t *testing.T) {
 	}
 	want := []string{"rank.recall@10|", "ne.auroc|", "ne.auprc|", "ne.ece|",
 		"rank.mrr|", "rank.recall@10|criterion=-x", "rank.recall@10|criterion==x", "rank.recall@10|criterion=+x", "rank.recall@10|criterion=@x",
-		"rank.capped_recall@10|", "rank.hit@10|", "rank.spearman_difficulty_p@1|"}
+		"rank.capped_recall@10|", "rank.hit@10|", "rank.spearman_difficulty_p@1|", "ne.sensitivity@tau=0.5|", "ne.calibration_slope|"}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("order\n got %v\nwant %v", got, want)
 	}

@@ -121,6 +121,8 @@ func fixture(newer bool) *report.Report {
 		metric("full", "ne.auprc", report.Whole, map[bool]float64{false: 0.81, true: 0.99}[newer], nan, nan),
 		metric("full", "rank.spearman_difficulty_p@1", report.Whole, map[bool]float64{false: 0.03, true: 0.2}[newer], nan, nan),
 		metric("full", "ne.ece", report.Whole, 0.1, nan, nan),
+		metric("full", "ne.sensitivity@tau=0.5", report.Whole, map[bool]float64{false: 0.5, true: 1}[newer], nan, nan),
+		metric("full", "ne.calibration_slope", report.Whole, map[bool]float64{false: 0.9, true: 1.1}[newer], nan, nan),
 	}
 	for k, c := range criteria {
 		keep := func(i int) bool { return i%4 == k }

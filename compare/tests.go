@@ -3,6 +3,7 @@ package compare
 import (
 	"hash/fnv"
 	"math"
+	"strconv"
 	"strings"
 
 	"paperbundle/metrics"
@@ -321,36 +322,25 @@ func (t *tester) delong(ia, ib []int) (float64, int, string) {
 }
 
 // bootstrap runs the paired bootstrap of B - A for the metrics the
-// per-query rows can recompute: ne.auprc (average precision) and ne.ece
-// (equal-width bins, as many as B's calibration settings say), from each
-// query's NE probability and label. Posts are resampled whole; the
-// two-sided p is 2·min(share of replicates ≤ 0, share ≥ 0), at most 1
-// and at least 1/B (B replicates cannot show a smaller p).
+// per-query rows can recompute from each query's NE probability and label
+// (see bootStat). Posts are resampled whole; the two-sided p is
+// 2·min(share of replicates ≤ 0, share ≥ 0), at most 1 and at least 1/B
+// (B replicates cannot show a smaller p).
 func (t *tester) bootstrap(row *Row, ia, ib []int) (float64, int, string) {
-	var stat func(s *stats.Scored, w []int32) float64
-	switch row.ID {
-	case "ne.auprc":
-		stat = func(s *stats.Scored, w []int32) float64 { return s.AP(w) }
-	case "ne.ece":
-		bins := t.b.r.Settings.Calibration.Bins
-		if bins < 1 {
-			return 0, 0, "no calibration bins in bundle B's settings"
-		}
-		stat = func(s *stats.Scored, w []int32) float64 { return s.ECE(w, bins) }
-	default:
-		return 0, 0, "the per-query rows do not hold what this metric is computed from"
-	}
 	y, pa, pb, keep := t.scores(ia, ib)
 	if len(y) == 0 {
 		return 0, 0, "no per-query NE probabilities in the bundles"
 	}
+	fa, reason := bootStat(row.ID, y, pa, t.b.r.Settings.Calibration.Bins)
+	if reason != "" {
+		return 0, 0, reason
+	}
+	fb, _ := bootStat(row.ID, y, pb, t.b.r.Settings.Calibration.Bins)
 	g, ng := t.groups(keep)
-	sa, sb := stats.NewScored(y, pa), stats.NewScored(y, pb)
 	plan := stats.Plan{Group: g, NGroups: ng, B: t.c.Resamples, Seed: t.seed(row), Workers: t.workers}
-	reps := stats.Run(plan, 1, func(_ int, w []int32, out []float64) { out[0] = stat(sb, w) - stat(sa, w) })
-	d := reps.Column(0)
+	reps := stats.Run(plan, 1, func(_ int, w []int32, out []float64) { out[0] = fb(w) - fa(w) })
 	var lo, hi, n int
-	for _, x := range d {
+	for _, x := range reps.Column(0) {
 		if math.IsNaN(x) {
 			continue
 		}
@@ -366,4 +356,82 @@ func (t *tester) bootstrap(row *Row, ia, ib []int) (float64, int, string) {
 		return 0, 0, "the metric is undefined on every resample"
 	}
 	return math.Min(1, float64(max(1, 2*min(lo, hi)))/float64(n)), len(y), ""
+}
+
+// confusionNames are the NE metrics at a fixed threshold tau (ne.X@tau=t)
+// that a confusion matrix gives, a query predicted positive when its
+// probability is at least tau.
+var confusionNames = map[string]bool{"tp": true, "tn": true, "fp": true, "fn": true, "sensitivity": true, "specificity": true,
+	"fpr": true, "fnr": true, "precision": true, "npv": true, "f1": true, "mcc": true, "balanced_accuracy": true}
+
+// bootStat returns metric id as a function of the bootstrap weights of
+// the queries with labels y and probabilities p: ne.auprc (average
+// precision), ne.ece (equal-width bins, bins of them) and the confusion
+// metrics at a fixed tau. The reason says why another metric cannot be
+// recomputed from the per-query rows.
+func bootStat(id metrics.ID, y []bool, p []float64, bins int) (func(w []int32) float64, string) {
+	switch id {
+	case "ne.auprc":
+		s := stats.NewScored(y, p)
+		return s.AP, ""
+	case "ne.ece":
+		if bins < 1 {
+			return nil, "no calibration bins in bundle B's settings"
+		}
+		s := stats.NewScored(y, p)
+		return func(w []int32) float64 { return s.ECE(w, bins) }, ""
+	}
+	base, param, arg := metrics.ParseID(id)
+	name, isNE := strings.CutPrefix(base, "ne.")
+	tau, err := strconv.ParseFloat(strings.TrimPrefix(arg, "tau="), 64)
+	if !isNE || param != metrics.ParamTau || !confusionNames[name] || err != nil {
+		return nil, "the per-query rows do not hold what this metric is computed from"
+	}
+	return func(w []int32) float64 {
+		var c metrics.Confusion
+		for i := range y {
+			n := int(w[i])
+			switch pos := p[i] >= tau; {
+			case pos && y[i]:
+				c.TP += n
+			case pos:
+				c.FP += n
+			case y[i]:
+				c.FN += n
+			default:
+				c.TN += n
+			}
+		}
+		return confusionValue(name, c)
+	}, ""
+}
+
+func confusionValue(name string, c metrics.Confusion) float64 {
+	switch name {
+	case "tp":
+		return float64(c.TP)
+	case "tn":
+		return float64(c.TN)
+	case "fp":
+		return float64(c.FP)
+	case "fn":
+		return float64(c.FN)
+	case "sensitivity":
+		return c.Sensitivity()
+	case "specificity":
+		return c.Specificity()
+	case "fpr":
+		return c.FPR()
+	case "fnr":
+		return c.FNR()
+	case "precision":
+		return c.Precision()
+	case "npv":
+		return c.NPV()
+	case "f1":
+		return c.F1()
+	case "mcc":
+		return c.MCC()
+	}
+	return c.BalancedAccuracy()
 }
