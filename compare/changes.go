@@ -259,9 +259,9 @@ func (c *Changes) Empty() bool {
 		len(c.Dataset) == 0 && len(c.Settings) == 0 && len(c.Inputs) == 0
 }
 
-// metricRows fills Rows (headline rows first, then the rest, each part in
-// b's order: system, then metric id and slice as they first appear in
-// b.Metrics), OnlyA and OnlyB.
+// metricRows fills Rows (headline rows first, by system and registry
+// order; then the rest in b's order: system, then metric id and slice as
+// they first appear in b.Metrics), OnlyA and OnlyB.
 func (c *Changes) metricRows(a, b *report.Report, t *tester) {
 	var head, rest []Row
 	for _, mb := range orderMetrics(b) {
@@ -279,12 +279,39 @@ func (c *Changes) metricRows(a, b *report.Report, t *tester) {
 			rest = append(rest, row)
 		}
 	}
+	sortHeadline(head, b)
 	c.Rows = append(append(c.Rows, head...), rest...)
 	for _, ma := range orderMetrics(a) {
 		if _, ok := b.Metric(ma.System, ma.ID, ma.Slice); !ok {
 			c.OnlyA = append(c.OnlyA, only(ma))
 		}
 	}
+}
+
+// headlineOrder is the order of the headline metrics in the results
+// matrix (classification, ranking, Dynamic-K, clinical gate); the registry
+// says which metrics are headline, this only orders them.
+var headlineOrder = []string{"ne.auroc", "ne.auprc", "ne.ece", "rank.recall", "rank.ndcg",
+	"dynk.evidence_recall", "clinical.screen_sensitivity", "clinical.alert_precision"}
+
+// sortHeadline orders headline rows by system (in b's order) and then as
+// headlineOrder lists their metrics (others after, in their order).
+func sortHeadline(rows []Row, b *report.Report) {
+	sysRank := map[string]int{}
+	for i, s := range b.Systems {
+		if _, ok := sysRank[s.Name]; !ok {
+			sysRank[s.Name] = i
+		}
+	}
+	rank := func(r Row) int {
+		if i := slices.Index(headlineOrder, r.ID.Base()); i >= 0 {
+			return i
+		}
+		return len(headlineOrder)
+	}
+	slices.SortStableFunc(rows, func(x, y Row) int {
+		return cmp.Or(cmp.Compare(sysRank[x.System], sysRank[y.System]), cmp.Compare(rank(x), rank(y)))
+	})
 }
 
 func only(m report.Metric) Only {

@@ -75,6 +75,10 @@ func TestTestsByMetric(t *testing.T) {
 	if sens.Test != TestBootstrap || sens.Verdict != Significant || sens.Pairs != nQueries {
 		t.Errorf("sensitivity@tau=0.5: %s p=%v %s (%s)", sens.Test, sens.P, sens.Verdict, sens.Reason)
 	}
+	screen := rows[key{"clinical.screen_sensitivity", report.Whole}]
+	if screen.Test != TestBootstrap || screen.Verdict != Significant || screen.Pairs != nQueries {
+		t.Errorf("screen sensitivity: %s p=%v %s (%s) on %d pairs", screen.Test, screen.P, screen.Verdict, screen.Reason, screen.Pairs)
+	}
 	slope := rows[key{"ne.calibration_slope", report.Whole}]
 	if slope.Verdict != Untested || !strings.Contains(slope.Reason, "do not hold what this metric is computed from") {
 		t.Errorf("calibration slope: %s (%s), want untested", slope.Verdict, slope.Reason)
@@ -104,14 +108,14 @@ func TestHeadlineFirst(t *testing.T) {
 	for _, r := range c.Rows {
 		got = append(got, string(r.ID)+"|"+string(r.Slice))
 	}
-	want := []string{"rank.recall@10|", "ne.auroc|", "ne.auprc|", "ne.ece|",
+	want := []string{"ne.auroc|", "ne.auprc|", "ne.ece|", "rank.recall@10|", "clinical.screen_sensitivity|",
 		"rank.mrr|", "rank.recall@10|criterion=-x", "rank.recall@10|criterion==x", "rank.recall@10|criterion=+x", "rank.recall@10|criterion=@x",
 		"rank.capped_recall@10|", "rank.hit@10|", "rank.spearman_difficulty_p@1|", "ne.sensitivity@tau=0.5|", "ne.calibration_slope|"}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("order\n got %v\nwant %v", got, want)
 	}
 	for i, r := range c.Rows {
-		if r.Headline != (i < 4) {
+		if r.Headline != (i < 5) {
 			t.Errorf("row %d %s: headline %t", i, r.ID, r.Headline)
 		}
 	}
@@ -182,5 +186,35 @@ func TestBootstrapP(t *testing.T) {
 	r := rowsByKey(c)[key{"ne.auprc", report.Whole}]
 	if r.Test != TestBootstrap || r.P != 1 || r.Verdict != NotSignificant || math.Abs(float64(r.Delta)-0.01) > 1e-12 {
 		t.Errorf("auprc: %s p=%v %s delta %v", r.Test, r.P, r.Verdict, r.Delta)
+	}
+}
+
+// TestRecomputedStatistics: the statistics the paired bootstrap resamples,
+// at unit weights, are the metrics' values computed by hand.
+func TestRecomputedStatistics(t *testing.T) {
+	a := newPerQuery(fixture(false))
+	tt := &tester{c: &Changes{}, a: a, b: a}
+	ia, ib, _ := tt.pairs("full", report.Whole)
+	ones := func(n int) []int32 {
+		w := make([]int32, n)
+		for i := range w {
+			w[i] = 1
+		}
+		return w
+	}
+	fa, _, keep, reason := tt.clinical("clinical.screen_sensitivity", ia, ib)
+	if reason != "" || math.Abs(fa(ones(len(keep)))-21.0/32) > 1e-15 {
+		t.Errorf("screen sensitivity %v (%s), want 21/32", fa(ones(len(keep))), reason)
+	}
+	// Sensitivity at tau = 0.5 in A: query i's probability is
+	// 0.3 + 0.4·((7i mod 40)/40), at least 0.5 when 7i mod 40 >= 20. Of the
+	// 32 positive queries (i not a multiple of 5), 16 qualify: 7i mod 40
+	// runs over a permutation of 0..39 as i does, its values at multiples
+	// of 5 are multiples of 5 (0, 35, 30, ... : four of them >= 20), so
+	// 20 - 4 = 16 of the 32 others reach 0.5.
+	y, pa, _, _ := tt.scores(ia, ib)
+	f, reason := bootStat("ne.sensitivity@tau=0.5", y, pa, 10)
+	if reason != "" || f(ones(len(y))) != 0.5 {
+		t.Errorf("sensitivity@tau=0.5 = %v (%s), want 16/32", f(ones(len(y))), reason)
 	}
 }

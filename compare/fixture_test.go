@@ -102,8 +102,17 @@ func fixture(newer bool) *report.Report {
 		if gold(i) {
 			ng = 2
 		}
+		// Gate states: in A every third query is sent to NEG, the rest are
+		// UNCERTAIN; in B the positive queries are POS, the others NEG.
+		state := "UNCERTAIN"
+		switch {
+		case newer && gold(i):
+			state = "POS"
+		case newer || i%3 == 0:
+			state = "NEG"
+		}
 		r.PerQuery = append(r.PerQuery, report.PerQuery{System: "full", Query: fmt.Sprintf("q%02d", i), Post: fmt.Sprintf("p%02d", i/2),
-			Criterion: criteria[i%4], NGold: ng, NCand: 10, Difficulty: report.NaN, NEProb: report.Num(v.prob[i]),
+			Criterion: criteria[i%4], NGold: ng, NCand: 10, Difficulty: report.NaN, NEProb: report.Num(v.prob[i]), State: state,
 			Values: []report.Num{report.Num(v.recall[i]), report.Num(v.recall[i]), report.Num(v.mrr[i])}})
 	}
 	rec := mean(v.recall, nil)
@@ -122,6 +131,10 @@ func fixture(newer bool) *report.Report {
 		metric("full", "rank.spearman_difficulty_p@1", report.Whole, map[bool]float64{false: 0.03, true: 0.2}[newer], nan, nan),
 		metric("full", "ne.ece", report.Whole, 0.1, nan, nan),
 		metric("full", "ne.sensitivity@tau=0.5", report.Whole, map[bool]float64{false: 0.5, true: 1}[newer], nan, nan),
+		// Screening sensitivity, by hand: 32 positive queries; in A, 11 of
+		// them (multiples of 3 that are not multiples of 15) are NEG, so
+		// 21/32; in B none, so 1.
+		metric("full", "clinical.screen_sensitivity", report.Whole, map[bool]float64{false: 21.0 / 32, true: 1}[newer], nan, nan),
 		metric("full", "ne.calibration_slope", report.Whole, map[bool]float64{false: 0.9, true: 1.1}[newer], nan, nan),
 	}
 	for k, c := range criteria {

@@ -327,15 +327,25 @@ func (t *tester) delong(ia, ib []int) (float64, int, string) {
 // 2·min(share of replicates ≤ 0, share ≥ 0), at most 1 and at least 1/B
 // (B replicates cannot show a smaller p).
 func (t *tester) bootstrap(row *Row, ia, ib []int) (float64, int, string) {
-	y, pa, pb, keep := t.scores(ia, ib)
-	if len(y) == 0 {
-		return 0, 0, "no per-query NE probabilities in the bundles"
+	var fa, fb func(w []int32) float64
+	var keep []int
+	if strings.HasPrefix(string(row.ID), "clinical.") {
+		var reason string
+		if fa, fb, keep, reason = t.clinical(row.ID, ia, ib); reason != "" {
+			return 0, 0, reason
+		}
+	} else {
+		y, pa, pb, kept := t.scores(ia, ib)
+		if len(y) == 0 {
+			return 0, 0, "no per-query NE probabilities in the bundles"
+		}
+		var reason string
+		if fa, reason = bootStat(row.ID, y, pa, t.b.r.Settings.Calibration.Bins); reason != "" {
+			return 0, 0, reason
+		}
+		fb, _ = bootStat(row.ID, y, pb, t.b.r.Settings.Calibration.Bins)
+		keep = kept
 	}
-	fa, reason := bootStat(row.ID, y, pa, t.b.r.Settings.Calibration.Bins)
-	if reason != "" {
-		return 0, 0, reason
-	}
-	fb, _ := bootStat(row.ID, y, pb, t.b.r.Settings.Calibration.Bins)
 	g, ng := t.groups(keep)
 	plan := stats.Plan{Group: g, NGroups: ng, B: t.c.Resamples, Seed: t.seed(row), Workers: t.workers}
 	reps := stats.Run(plan, 1, func(_ int, w []int32, out []float64) { out[0] = fb(w) - fa(w) })
@@ -355,7 +365,66 @@ func (t *tester) bootstrap(row *Row, ia, ib []int) (float64, int, string) {
 	if n == 0 {
 		return 0, 0, "the metric is undefined on every resample"
 	}
-	return math.Min(1, float64(max(1, 2*min(lo, hi)))/float64(n)), len(y), ""
+	return math.Min(1, float64(max(1, 2*min(lo, hi)))/float64(n)), len(keep), ""
+}
+
+// clinical returns a clinical gate metric of both bundles as a function
+// of the bootstrap weights, from each query's gate state (NEG, UNCERTAIN,
+// POS) and label (the query has gold), on the queries with a state in
+// both: screening sensitivity (evidence queries not sent to NEG),
+// alert precision (POS queries with evidence), the NEG, UNCERTAIN and POS
+// rates, alerts and screening misses per 1,000 queries.
+func (t *tester) clinical(id metrics.ID, ia, ib []int) (fa, fb func(w []int32) float64, keep []int, reason string) {
+	type num struct {
+		yes, of func(y bool, state string) bool
+	}
+	all := func(bool, string) bool { return true }
+	per := map[metrics.ID]struct {
+		n     num
+		scale float64
+	}{
+		"clinical.screen_sensitivity":  {num{func(y bool, s string) bool { return y && s != "NEG" }, func(y bool, _ string) bool { return y }}, 1},
+		"clinical.alert_precision":     {num{func(y bool, s string) bool { return y && s == "POS" }, func(_ bool, s string) bool { return s == "POS" }}, 1},
+		"clinical.neg_rate":            {num{func(_ bool, s string) bool { return s == "NEG" }, all}, 1},
+		"clinical.uncertain_rate":      {num{func(_ bool, s string) bool { return s == "UNCERTAIN" }, all}, 1},
+		"clinical.pos_rate":            {num{func(_ bool, s string) bool { return s == "POS" }, all}, 1},
+		"clinical.alert_rate_per_1000": {num{func(_ bool, s string) bool { return s == "POS" }, all}, 1000},
+		"clinical.screen_fn_per_1000":  {num{func(y bool, s string) bool { return y && s == "NEG" }, all}, 1000},
+	}
+	def, ok := per[id]
+	if !ok {
+		return nil, nil, nil, "the per-query rows do not hold what this metric is computed from"
+	}
+	var y []bool
+	var sa, sb []string
+	for k := range ib {
+		qa, qb := &t.a.r.PerQuery[ia[k]], &t.b.r.PerQuery[ib[k]]
+		if qa.State != "" && qb.State != "" {
+			y, sa, sb = append(y, qb.NGold > 0), append(sa, qa.State), append(sb, qb.State)
+			keep = append(keep, ib[k])
+		}
+	}
+	if len(keep) == 0 {
+		return nil, nil, nil, "no gate states in the per-query rows"
+	}
+	f := func(state []string) func(w []int32) float64 {
+		return func(w []int32) float64 {
+			var a, b int64
+			for i := range y {
+				if def.n.of(y[i], state[i]) {
+					b += int64(w[i])
+					if def.n.yes(y[i], state[i]) {
+						a += int64(w[i])
+					}
+				}
+			}
+			if b == 0 {
+				return math.NaN()
+			}
+			return def.scale * float64(a) / float64(b)
+		}
+	}
+	return f(sa), f(sb), keep, ""
 }
 
 // confusionNames are the NE metrics at a fixed threshold tau (ne.X@tau=t)
