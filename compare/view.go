@@ -205,9 +205,9 @@ func note(shown, hidChanged, hidSame int, empty bool) string {
 	if len(parts) == 0 {
 		return ""
 	}
-	s := strings.Join(parts, " and ") + " hidden; -all shows them"
+	s := strings.Join(parts, " and ") + " hidden; paperbundle diff -all shows them"
 	if shown == 0 && hidChanged == 0 {
-		s = "no metric changed (" + wordCount(hidSame, "unchanged") + "; -all shows them)"
+		s = "no metric changed (" + wordCount(hidSame, "unchanged") + "; paperbundle diff -all shows them)"
 	}
 	return s
 }
