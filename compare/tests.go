@@ -160,7 +160,7 @@ func (t *tester) decide(row *Row) {
 			p, n, reason = t.permutation(row, ia, ib)
 			row.Test = TestPermutation
 		case kindDeLong:
-			p, n, reason = t.delong(ia, ib)
+			p, n, reason = t.delong(row, ia, ib)
 			row.Test = TestDeLong
 		default:
 			p, n, reason = t.bootstrap(row, ia, ib)
@@ -288,11 +288,34 @@ func (t *tester) permutation(row *Row, ia, ib []int) (float64, int, string) {
 	if n == 0 {
 		return 0, 0, "no query with a value in both bundles"
 	}
+	if !reproduces(definedMean(va), row.A) || !reproduces(definedMean(vb), row.B) {
+		return 0, 0, "the per-query rows do not reproduce the bundles' values"
+	}
 	p := stats.PermutationTest(vb, va, g, ng, t.c.Permutations, t.seed(row))
 	if math.IsNaN(p) {
 		return 0, 0, "no query with a value in both bundles"
 	}
 	return p, n, ""
+}
+
+// definedMean is the mean of the defined values of x (NaN without one).
+func definedMean(x []float64) float64 {
+	s, n := 0.0, 0
+	for _, v := range x {
+		if !math.IsNaN(v) {
+			s += v
+			n++
+		}
+	}
+	return s / float64(n)
+}
+
+// reproduces reports whether x, recomputed from the per-query rows, is
+// the bundle's value v up to summation rounding: a test on rows that do
+// not give the value would test something else (rows of another
+// population, a metric defined another way).
+func reproduces(x float64, v report.Num) bool {
+	return math.Abs(x-float64(v)) <= 1e-9*max(1, math.Abs(x))
 }
 
 // scores returns the labels (the query has gold) and the NE probabilities
@@ -309,12 +332,15 @@ func (t *tester) scores(ia, ib []int) (y []bool, pa, pb []float64, keep []int) {
 	return y, pa, pb, keep
 }
 
-func (t *tester) delong(ia, ib []int) (float64, int, string) {
+func (t *tester) delong(row *Row, ia, ib []int) (float64, int, string) {
 	y, pa, pb, _ := t.scores(ia, ib)
 	if len(y) == 0 {
 		return 0, 0, "no per-query NE probabilities in the bundles"
 	}
-	_, _, _, p := stats.DeLongPaired(y, pb, pa)
+	aucB, aucA, _, p := stats.DeLongPaired(y, pb, pa)
+	if !reproduces(aucA, row.A) || !reproduces(aucB, row.B) {
+		return 0, 0, "the per-query rows do not reproduce the bundles' values"
+	}
 	if math.IsNaN(p) {
 		return 0, 0, "DeLong undefined (one class only, or identical scores)"
 	}
@@ -340,11 +366,20 @@ func (t *tester) bootstrap(row *Row, ia, ib []int) (float64, int, string) {
 			return 0, 0, "no per-query NE probabilities in the bundles"
 		}
 		var reason string
-		if fa, reason = bootStat(row.ID, y, pa, t.b.r.Settings.Calibration.Bins); reason != "" {
+		if fa, reason = bootStat(row.ID, y, pa, t.a.r.Settings.Calibration.Bins); reason != "" {
 			return 0, 0, reason
 		}
-		fb, _ = bootStat(row.ID, y, pb, t.b.r.Settings.Calibration.Bins)
+		if fb, reason = bootStat(row.ID, y, pb, t.b.r.Settings.Calibration.Bins); reason != "" {
+			return 0, 0, reason
+		}
 		keep = kept
+	}
+	ones := make([]int32, len(keep))
+	for i := range ones {
+		ones[i] = 1
+	}
+	if !reproduces(fa(ones), row.A) || !reproduces(fb(ones), row.B) {
+		return 0, 0, "the per-query rows do not reproduce the bundles' values"
 	}
 	g, ng := t.groups(keep)
 	plan := stats.Plan{Group: g, NGroups: ng, B: t.c.Resamples, Seed: t.seed(row), Workers: t.workers}
