@@ -78,6 +78,16 @@ func TestTestsByMetric(t *testing.T) {
 	if screen.Test != TestBootstrap || screen.Verdict != Significant || screen.Pairs != nQueries {
 		t.Errorf("screen sensitivity: %s p=%v %s (%s) on %d pairs", screen.Test, screen.P, screen.Verdict, screen.Reason, screen.Pairs)
 	}
+	// Every query's selected K is one higher: all 20 posts move the same
+	// way, exact p = 2/2^20; with 2,000 flips p = 1/2001.
+	if k := rows[key{"dynk.k_mean", report.Whole}]; k.Test != TestPermutation || k.Verdict != Significant || k.Pairs != nQueries {
+		t.Errorf("k_mean: %s p=%v %s (%s)", k.Test, k.P, k.Verdict, k.Reason)
+	}
+	// The queries with gold are a slice both bundles agree on: mrr moves
+	// on post 0's query 1 only (query 0 has no gold), one group, p = 1.
+	if m := rows[key{"rank.mrr", report.EvidenceSlice(true)}]; m.Test != TestPermutation || m.P != 1 || m.Pairs != 32 {
+		t.Errorf("mrr on has_evidence=1: %s p=%v on %d (%s)", m.Test, m.P, m.Pairs, m.Reason)
+	}
 	slope := rows[key{"ne.calibration_slope", report.Whole}]
 	if slope.Verdict != Untested || !strings.Contains(slope.Reason, "do not hold what this metric is computed from") {
 		t.Errorf("calibration slope: %s (%s), want untested", slope.Verdict, slope.Reason)
@@ -108,8 +118,8 @@ func TestHeadlineFirst(t *testing.T) {
 		got = append(got, string(r.ID)+"|"+string(r.Slice))
 	}
 	want := []string{"ne.auroc|", "ne.auprc|", "ne.ece|", "rank.recall@10|", "clinical.screen_sensitivity|",
-		"rank.mrr|", "rank.recall@10|criterion=-x", "rank.recall@10|criterion==x", "rank.recall@10|criterion=+x", "rank.recall@10|criterion=@x",
-		"rank.capped_recall@10|", "rank.hit@10|", "rank.spearman_difficulty_p@1|", "ne.sensitivity@tau=0.5|", "ne.calibration_slope|"}
+		"rank.mrr|", "rank.mrr|has_evidence=1", "rank.recall@10|criterion=-x", "rank.recall@10|criterion==x", "rank.recall@10|criterion=+x", "rank.recall@10|criterion=@x",
+		"rank.capped_recall@10|", "rank.hit@10|", "rank.spearman_difficulty_p@1|", "ne.sensitivity@tau=0.5|", "dynk.k_mean|", "ne.calibration_slope|"}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("order\n got %v\nwant %v", got, want)
 	}

@@ -57,6 +57,14 @@ func fixtureVectors(newer bool) vectors {
 	return v
 }
 
+// selectedK is query i's selected K: i mod 4, one more in B.
+func selectedK(i int, newer bool) int {
+	if newer {
+		return i%4 + 1
+	}
+	return i % 4
+}
+
 // mean is the mean of the defined values of x on the queries where keep
 // is true (all when keep is nil).
 func mean(x []float64, keep func(i int) bool) float64 {
@@ -110,7 +118,7 @@ func fixture(newer bool) *report.Report {
 			state = "NEG"
 		}
 		r.PerQuery = append(r.PerQuery, report.PerQuery{System: "full", Query: fmt.Sprintf("q%02d", i), Post: fmt.Sprintf("p%02d", i/2),
-			Criterion: criteria[i%4], NGold: ng, NCand: 10, Difficulty: report.NaN, NEProb: report.Num(v.prob[i]), State: state,
+			Criterion: criteria[i%4], NGold: ng, NCand: 10, Difficulty: report.NaN, NEProb: report.Num(v.prob[i]), State: state, SelectedK: selectedK(i, newer),
 			Values: []report.Num{report.Num(v.recall[i]), report.Num(v.recall[i]), report.Num(v.mrr[i])}})
 	}
 	rec := mean(v.recall, nil)
@@ -138,6 +146,9 @@ func fixture(newer bool) *report.Report {
 		// them (multiples of 3 that are not multiples of 15) are NEG, so
 		// 21/32; in B none, so 1.
 		metric("full", "clinical.screen_sensitivity", report.Whole, map[bool]float64{false: 21.0 / 32, true: 1}[newer], nan, nan),
+		// Mean selected K: (0+1+2+3)/4 = 1.5 in A, one more in B.
+		metric("full", "dynk.k_mean", report.Whole, map[bool]float64{false: 1.5, true: 2.5}[newer], nan, nan),
+		metric("full", "rank.mrr", report.EvidenceSlice(true), mean(v.mrr, gold), nan, nan),
 		metric("full", "ne.calibration_slope", report.Whole, map[bool]float64{false: 0.9, true: 1.1}[newer], nan, nan),
 	}
 	for k, c := range criteria {

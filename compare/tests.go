@@ -79,6 +79,7 @@ var meanBases = map[string]bool{
 	"rank.recall": true, "rank.capped_recall": true, "rank.precision": true, "rank.hit": true, "rank.ndcg": true,
 	"rank.map": true, "rank.mrr": true, "rank.r_precision": true,
 	"dynk.evidence_recall": true, "dynk.evidence_precision": true, "dynk.evidence_recall_all": true, "dynk.evidence_precision_all": true,
+	"dynk.k_mean": true, "dynk.avg_k_all": true, // the mean selected K over every query
 	"ne.brier": true,
 }
 
@@ -183,22 +184,28 @@ func ciDefined(c *report.CI) bool { return c != nil && c.Low.Valid() && c.High.V
 
 // pairs returns the per-query rows of system on slice in b (in b's
 // order) and the rows of the same queries in a, or why there are none.
-// Slices other than the whole population and one criterion are not a set
-// of queries both bundles agree on (a state depends on the system's gate,
-// a stratum or a macro average is not a query set of the rows).
+// Slices other than the whole population, one criterion and the queries
+// with or without gold are not a set of queries both bundles agree on (a
+// state depends on the system's gate; a stratum or a macro average is not
+// a query set of the rows).
 func (t *tester) pairs(system string, slice report.Slice) (ia, ib []int, reason string) {
-	crit, byCrit := "", false
+	in := func(*report.PerQuery) bool { return true }
 	switch {
 	case slice == report.Whole:
 	case slice.Kind() == report.SliceCriterion && slice != report.CriterionSlice("macro"):
-		crit, byCrit = strings.TrimPrefix(string(slice), "criterion="), true
+		crit := strings.TrimPrefix(string(slice), "criterion=")
+		in = func(q *report.PerQuery) bool { return q.Criterion == crit }
+	case slice == report.EvidenceSlice(true):
+		in = func(q *report.PerQuery) bool { return q.NGold > 0 }
+	case slice == report.EvidenceSlice(false):
+		in = func(q *report.PerQuery) bool { return q.NGold == 0 }
 	default:
 		return nil, nil, "no paired test on this slice"
 	}
 	at := t.a.at[system]
 	for _, i := range t.b.sys[system] {
 		q := &t.b.r.PerQuery[i]
-		if byCrit && q.Criterion != crit {
+		if !in(q) {
 			continue
 		}
 		j, ok := at[q.Query]
@@ -232,6 +239,12 @@ func (t *tester) values(id metrics.ID, ia, ib []int) (va, vb []float64, ok bool)
 			return out, true
 		}
 		j, ok := p.col[id]
+		if !ok && (id == "dynk.k_mean" || id == "dynk.avg_k_all") {
+			for k, i := range rows {
+				out[k] = float64(p.r.PerQuery[i].SelectedK)
+			}
+			return out, true
+		}
 		if !ok {
 			return nil, false
 		}
@@ -470,8 +483,9 @@ var confusionNames = map[string]bool{"tp": true, "tn": true, "fp": true, "fn": t
 
 // bootStat returns metric id as a function of the bootstrap weights of
 // the queries with labels y and probabilities p: ne.auprc (average
-// precision), ne.ece (equal-width bins, bins of them) and the confusion
-// metrics at a fixed tau. The reason says why another metric cannot be
+// precision), ne.ece (equal-width bins, bins of them), the in-sample TPR
+// at an FPR budget (ne.tpr@fpr=x) and the confusion metrics at a fixed
+// tau. The reason says why another metric cannot be
 // recomputed from the per-query rows.
 func bootStat(id metrics.ID, y []bool, p []float64, bins int) (func(w []int32) float64, string) {
 	switch id {
@@ -486,6 +500,18 @@ func bootStat(id metrics.ID, y []bool, p []float64, bins int) (func(w []int32) f
 		return func(w []int32) float64 { return s.ECE(w, bins) }, ""
 	}
 	base, param, arg := metrics.ParseID(id)
+	if base == "ne.tpr" && param == metrics.ParamFPR {
+		budget, err := strconv.ParseFloat(arg, 64)
+		if err != nil {
+			return nil, "the per-query rows do not hold what this metric is computed from"
+		}
+		s := stats.NewScored(y, p)
+		return func(w []int32) float64 {
+			var out [1]float64
+			s.TPRAtFPR(w, []float64{budget}, out[:])
+			return out[0]
+		}, ""
+	}
 	name, isNE := strings.CutPrefix(base, "ne.")
 	tau, err := strconv.ParseFloat(strings.TrimPrefix(arg, "tau="), 64)
 	if !isNE || param != metrics.ParamTau || !confusionNames[name] || err != nil {
