@@ -55,29 +55,12 @@ func (t Table) CSV() []byte {
 
 // PerQueryHeader is the header of per_query_metrics.csv before the metric
 // columns.
-var PerQueryHeader = []string{"system", "query_id", "post_id", "criterion_id", "fold", "n_gold", "n_candidates", "gold_in_pool", "difficulty", "ne_prob", "state", "selected_k"}
+var PerQueryHeader = report.PerQueryHeader
 
-// PerQueryCSV returns per_query_metrics.csv: one row per eval query per
-// system; undefined values are empty cells.
+// PerQueryCSV returns per_query_metrics.csv (report.Report.WritePerQueryCSV,
+// which report.Report.ReadPerQueryCSV reads back).
 func PerQueryCSV(r *report.Report) []byte {
 	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
-	head := append([]string{}, PerQueryHeader...)
-	for _, id := range r.PerQueryColumns {
-		head = append(head, string(id))
-	}
-	w.Write(head)
-	rec := make([]string, 0, len(head))
-	for _, q := range r.PerQuery {
-		rec = rec[:0]
-		rec = append(rec, CSVSafe(q.System), CSVSafe(q.Query), CSVSafe(q.Post), CSVSafe(q.Criterion), strconv.Itoa(q.Fold),
-			strconv.Itoa(q.NGold), strconv.Itoa(q.NCand), strconv.Itoa(q.GoldInPool), csvNum(float64(q.Difficulty)), csvNum(float64(q.NEProb)),
-			q.State, strconv.Itoa(q.SelectedK))
-		for _, v := range q.Values {
-			rec = append(rec, csvNum(float64(v)))
-		}
-		w.Write(rec)
-	}
-	w.Flush()
+	r.WritePerQueryCSV(&buf) // a bytes.Buffer does not fail
 	return buf.Bytes()
 }

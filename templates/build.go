@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"paperbundle/compare"
 	"paperbundle/figures"
 	"paperbundle/figures/echarts"
 	"paperbundle/metrics"
@@ -28,12 +29,10 @@ type Input struct {
 	Methods []byte                      // METHODS.md (tables.Methods)
 	Config  []byte                      // config.yaml as written into the bundle
 	Inputs  []InputFile                 // the input files, for provenance
-	// Changes is CHANGES.md, what changed since the previous version
-	// ChangesSince in the same root (nil when there is none): shown as the
-	// section "Changes since vN" before Methods. The page renders it from
-	// the bundle's own CHANGES.md, so verify recomputes the same bytes.
-	Changes      []byte
-	ChangesSince string
+	// Changes is what changed since the previous version in the same
+	// root (nil when there is none): shown as the section "Changes since
+	// vN" before Methods, from the same model as CHANGES.md.
+	Changes *compare.Changes
 }
 
 // InputFile is one input of the bundle, as the manifest lists it.
@@ -143,11 +142,11 @@ func newPage(in Input) (*Page, error) {
 		secs = append(secs, sec)
 	}
 	if in.Changes != nil {
-		h, err := md.Render(in.Changes, md.Options{IDs: b.ids, Prefix: "changes-", Shift: 1, DropTitle: true})
+		h, err := in.Changes.HTML(compare.WriteOptions{})
 		if err != nil {
 			return nil, fmt.Errorf("report.html: changes: %w", err)
 		}
-		secs = append(secs, Section{ID: secChanges.html(), Title: "Changes since " + in.ChangesSince, Items: []Item{{HTML: h}}})
+		secs = append(secs, Section{ID: secChanges.html(), Title: "Changes since " + in.Changes.A.Version, Items: []Item{{Changes: h}}})
 	}
 	m, err := b.methods()
 	if err != nil {

@@ -96,7 +96,10 @@ type Item struct {
 	Pre    string        // preformatted text (config.yaml)
 	List   []string      // a bulleted list of plain text
 	HTML   template.HTML // Methods (goldmark output)
-	Para   string        // a paragraph of plain text
+	// Changes is the changes section's fragment (compare.Changes.HTML),
+	// which carries its own wrapper.
+	Changes template.HTML
+	Para    string // a paragraph of plain text
 }
 
 // Fact is one term of a definition list.

@@ -2,17 +2,16 @@ package main
 
 import (
 	"bytes"
-	"encoding/csv"
+	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
 	"paperbundle/bundle"
-	"paperbundle/metrics"
+	"paperbundle/compare"
 	"paperbundle/report"
 )
 
@@ -20,7 +19,7 @@ import (
 func runDiff(stdout, stderr io.Writer, args []string) error {
 	fs := newFlags("diff")
 	format := fs.String("format", "text", "output `format`: text, md, csv, json or html")
-	all := fs.Bool("all", false, "also show unchanged rows (~)")
+	all := fs.Bool("all", false, "also show unchanged rows (~), and with md and html every changed row")
 	pos, err := parseArgs(fs, args, stdout)
 	if err != nil {
 		return err
@@ -42,77 +41,129 @@ func runDiff(stdout, stderr io.Writer, args []string) error {
 			return err
 		}
 	}
-	d, err := diffBundles(pos[0], pos[1])
+	a, err := loadSide(pos[0])
 	if err != nil {
 		return withStatus(exitInput, fmt.Errorf("diff: %w", err))
 	}
-	return d.Write(stdout, *format, *all)
+	b, err := loadSide(pos[1])
+	if err != nil {
+		return withStatus(exitInput, fmt.Errorf("diff: %w", err))
+	}
+	c, err := diffSides(a, b)
+	if err != nil {
+		return withStatus(exitInput, fmt.Errorf("diff: %w", err))
+	}
+	return c.Write(stdout, *format, compare.WriteOptions{All: *all})
 }
 
-// side is one bundle of a comparison.
+// side is one bundle of a comparison: its report with its per-query rows,
+// config.yaml and inputs.
 type side struct {
+	folder string // as given, or the version's folder name
 	rep    *report.Report
 	config []byte
 	inputs map[string]string // input path -> sha256 (nil: unknown)
-	pq     *perQuery         // nil: no per-query values
 }
 
-// loadSide reads what a comparison needs from a bundle folder.
-func loadSide(dir string) (side, error) {
-	r, err := readReport(dir)
+// Bounds of the files a comparison reads from a bundle, which is untrusted
+// input: a larger file is refused rather than read.
+const (
+	maxReportBytes   = 1 << 30 // metrics_master.json
+	maxPerQueryBytes = 8 << 30 // per_query_metrics.csv, read as a stream
+	maxConfigBytes   = 4 << 20 // config.yaml
+)
+
+// openBundleFile opens name in dir for reading at most limit bytes; it
+// refuses a symbolic link or anything but a regular file. The reader
+// fails with an error past limit.
+func openBundleFile(dir, name string, limit int64) (io.ReadCloser, error) {
+	p := filepath.Join(dir, name)
+	fi, err := os.Lstat(p)
 	if err != nil {
-		return side{}, err
+		return nil, err
 	}
-	s := side{rep: r, inputs: inputSums(dir)}
-	s.config, _ = os.ReadFile(filepath.Join(dir, "config.yaml"))
-	if data, err := os.ReadFile(filepath.Join(dir, "per_query_metrics.csv")); err == nil {
-		s.pq, _ = parsePerQuery(data)
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file (a bundle's files are never links), want the file itself", p)
+	}
+	if fi.Size() > limit {
+		return nil, fmt.Errorf("%s: %d bytes, more than the %d this command reads", p, fi.Size(), limit)
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	return struct {
+		io.Reader
+		io.Closer
+	}{&boundedReader{r: f, left: limit, name: p}, f}, nil
+}
+
+// boundedReader fails once more than left bytes were read (a file that
+// grew after it was measured).
+type boundedReader struct {
+	r    io.Reader
+	left int64
+	name string
+}
+
+func (b *boundedReader) Read(p []byte) (int, error) {
+	if b.left < 0 {
+		return 0, fmt.Errorf("%s: larger than this command reads", b.name)
+	}
+	if int64(len(p)) > b.left+1 {
+		p = p[:b.left+1]
+	}
+	n, err := b.r.Read(p)
+	b.left -= int64(n)
+	if b.left < 0 {
+		return n, fmt.Errorf("%s: larger than this command reads", b.name)
+	}
+	return n, err
+}
+
+// readBundleFile reads a whole file of a bundle (see openBundleFile).
+func readBundleFile(dir, name string, limit int64) ([]byte, error) {
+	f, err := openBundleFile(dir, name, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
+}
+
+// loadSide reads what a comparison needs from a bundle folder: the report
+// (metrics_master.json) with its per-query rows (per_query_metrics.csv,
+// read by the report package; a bundle without it is compared on CI
+// overlap), config.yaml and the manifest's input hashes.
+func loadSide(dir string) (side, error) {
+	data, err := readBundleFile(dir, "metrics_master.json", maxReportBytes)
+	if err != nil {
+		return side{}, fmt.Errorf("%s is not a bundle: %w", dir, err)
+	}
+	r, err := report.Decode(data)
+	if err != nil {
+		return side{}, fmt.Errorf("%s: %w", dir, err)
+	}
+	s := side{folder: dir, rep: r, inputs: inputSums(dir)}
+	s.config, _ = readBundleFile(dir, "config.yaml", maxConfigBytes)
+	f, err := openBundleFile(dir, "per_query_metrics.csv", maxPerQueryBytes)
+	if err == nil {
+		defer f.Close()
+		if err := r.ReadPerQueryCSV(filepath.Join(dir, "per_query_metrics.csv"), f); err != nil {
+			return side{}, err
+		}
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return side{}, err
 	}
 	return s, nil
 }
 
-// diffBundles compares bundle a (older) with bundle b (newer).
-func diffBundles(a, b string) (*report.Diff, error) {
-	sa, err := loadSide(a)
-	if err != nil {
-		return nil, err
-	}
-	sb, err := loadSide(b)
-	if err != nil {
-		return nil, err
-	}
-	return compare(sa, sb)
-}
-
-// compare diffs two bundles. When both hold the same eval queries,
-// significance comes from paired tests on the per-query values of
-// per_query_metrics.csv (DeLong for AUROC); otherwise from CI overlap.
-func compare(a, b side) (*report.Diff, error) {
-	opt := report.DefaultDiffOptions()
-	opt.Permutations = 10000 // as the comparisons of SPEC 4.8
-	opt.ConfigA, opt.ConfigB = a.config, b.config
-	opt.InputsA, opt.InputsB = a.inputs, b.inputs
-	if pa, pb := a.pq, b.pq; pa != nil && pb != nil && pa.sameQueries(pb) {
-		opt.Paired = func(system string, id metrics.ID, slice report.Slice) (report.PairedValues, bool) {
-			return pairedValues(pa, pb, system, id, slice)
-		}
-		opt.PairedAUROC = func(system string, slice report.Slice) (report.PairedScores, bool) {
-			return pairedScores(pa, pb, system, slice)
-		}
-	}
-	return report.DiffReports(a.rep, b.rep, opt)
-}
-
-func readReport(dir string) (*report.Report, error) {
-	data, err := os.ReadFile(filepath.Join(dir, "metrics_master.json"))
-	if err != nil {
-		return nil, fmt.Errorf("%s is not a bundle: %w", dir, err)
-	}
-	r, err := report.Decode(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", dir, err)
-	}
-	return r, nil
+// diffSides compares bundle a (older) with bundle b (newer).
+func diffSides(a, b side) (*compare.Changes, error) {
+	return compare.Diff(a.rep, b.rep, compare.Options{
+		A: compare.Side{Folder: a.folder, Version: a.rep.Version}, B: compare.Side{Folder: b.folder, Version: b.rep.Version},
+		ConfigA: a.config, ConfigB: b.config, InputsA: a.inputs, InputsB: b.inputs,
+	})
 }
 
 // inputSums maps each input of a bundle's manifest to its sha256 (nil
@@ -129,138 +180,26 @@ func inputSums(dir string) map[string]string {
 	return m
 }
 
-// perQuery is per_query_metrics.csv of a bundle.
-type perQuery struct {
-	col  map[string]int
-	rows [][]string
-	at   map[[2]string]int // (system, query id) -> row
-}
-
-func parsePerQuery(data []byte) (*perQuery, error) {
-	recs, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
-	if err != nil || len(recs) == 0 {
-		return nil, fmt.Errorf("per_query_metrics.csv: %v", err)
-	}
-	p := &perQuery{col: map[string]int{}, rows: recs[1:], at: map[[2]string]int{}}
-	for i, h := range recs[0] {
-		p.col[h] = i
-	}
-	for _, k := range []string{"system", "query_id", "post_id", "criterion_id", "n_gold", "ne_prob"} {
-		if _, ok := p.col[k]; !ok {
-			return nil, fmt.Errorf("per_query_metrics.csv: no %s column", k)
-		}
-	}
-	for i, r := range p.rows {
-		p.at[[2]string{r[p.col["system"]], r[p.col["query_id"]]}] = i
-	}
-	return p, nil
-}
-
-// sameQueries reports whether both tables hold the same (system, query)
-// rows.
-func (p *perQuery) sameQueries(q *perQuery) bool {
-	if len(p.at) != len(q.at) {
-		return false
-	}
-	for k := range p.at {
-		if _, ok := q.at[k]; !ok {
-			return false
-		}
-	}
-	return true
-}
-
-// pairs calls f for each query of system in b (in b's order) that is in
-// the slice, with its row in a and in b.
-func pairs(a, b *perQuery, system string, slice report.Slice, f func(ra, rb []string)) bool {
-	crit := ""
-	switch {
-	case slice == report.Whole:
-	case slice.Kind() == report.SliceCriterion:
-		crit = slice.Value()
-	default:
-		return false
-	}
-	for _, rb := range b.rows {
-		if rb[b.col["system"]] != system || (crit != "" && rb[b.col["criterion_id"]] != crit) {
-			continue
-		}
-		i, ok := a.at[[2]string{system, rb[b.col["query_id"]]}]
-		if !ok {
-			return false
-		}
-		f(a.rows[i], rb)
-	}
-	return true
-}
-
-func cellNum(s string) float64 {
-	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-	if err != nil {
-		return math.NaN()
-	}
-	return v
-}
-
-func pairedValues(a, b *perQuery, system string, id metrics.ID, slice report.Slice) (report.PairedValues, bool) {
-	ca, okA := a.col[string(id)]
-	cb, okB := b.col[string(id)]
-	if !okA || !okB {
-		return report.PairedValues{}, false
-	}
-	var v report.PairedValues
-	posts := map[string]int32{}
-	ok := pairs(a, b, system, slice, func(ra, rb []string) {
-		v.A = append(v.A, cellNum(ra[ca]))
-		v.B = append(v.B, cellNum(rb[cb]))
-		post := rb[b.col["post_id"]]
-		g, seen := posts[post]
-		if !seen {
-			g = int32(len(posts))
-			posts[post] = g
-		}
-		v.Group = append(v.Group, g)
-	})
-	v.Groups = len(posts)
-	return v, ok && len(v.A) > 0
-}
-
-func pairedScores(a, b *perQuery, system string, slice report.Slice) (report.PairedScores, bool) {
-	var s report.PairedScores
-	ok := pairs(a, b, system, slice, func(ra, rb []string) {
-		s.Y = append(s.Y, cellNum(rb[b.col["n_gold"]]) > 0)
-		s.A = append(s.A, cellNum(ra[a.col["ne_prob"]]))
-		s.B = append(s.B, cellNum(rb[b.col["ne_prob"]]))
-	})
-	return s, ok && len(s.Y) > 0
-}
-
-// changes compares the bundle being built with the previous version in
-// root (the highest version below it; none: nil) and returns CHANGES.md,
-// the version compared with and the number of significant changes.
-func changes(root, version string, now side) (md []byte, prev string, significant int, err error) {
-	prev = previousVersion(root, version)
-	if prev == "" {
-		return nil, "", 0, nil
-	}
+// changes compares the bundle being built (now) with version prev in
+// root. Both sides are named by their version alone, so that CHANGES.md
+// and the report do not depend on where root is.
+func changes(root, prev string, now side) (*compare.Changes, error) {
 	old, err := loadSide(filepath.Join(root, prev))
 	if err != nil {
-		return nil, "", 0, err
+		return nil, err
 	}
-	d, err := compare(old, now)
-	if err != nil {
-		return nil, "", 0, err
-	}
+	old.folder, now.folder = prev, now.rep.Version
+	return diffSides(old, now)
+}
+
+// changesMD is CHANGES.md: the Markdown form of the changes, titled
+// "Changes since vN".
+func changesMD(c *compare.Changes) ([]byte, error) {
 	var b bytes.Buffer
-	if err := d.Write(&b, "md", false); err != nil {
-		return nil, "", 0, err
+	if err := c.Write(&b, compare.FormatMD, compare.WriteOptions{Title: "Changes since " + c.A.Version}); err != nil {
+		return nil, err
 	}
-	body := b.String()
-	if strings.HasPrefix(body, "# ") { // the diff's own title: ours names the version
-		_, body, _ = strings.Cut(body, "\n")
-	}
-	md = []byte(fmt.Sprintf("# Changes since %s\n%s", prev, body))
-	return md, prev, d.Significant(), nil
+	return b.Bytes(), nil
 }
 
 // previousVersion is the highest version in root below version ("" when

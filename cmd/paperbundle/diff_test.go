@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -99,8 +100,8 @@ func TestDiffDemo(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("diff %s: exit %d: %s", c.name, code, stderr)
 		}
-		golden.Check(t, filepath.Join("testdata", "diff_demo_"+c.name+".golden"), []byte(out))
-		checkDiffRows(t, c.name, out)
+		golden.Check(t, filepath.Join("testdata", "diff_demo_"+c.name+".golden"), []byte(strings.ReplaceAll(out, root, "ROOT")))
+		checkDiffRows(t, c.name, v1, c.b)
 	}
 	ch, err := os.ReadFile(filepath.Join(v4, "CHANGES.md"))
 	if err != nil || !bytes.HasPrefix(ch, []byte("# Changes since v3\n")) {
@@ -122,37 +123,61 @@ func index(s []string, x string) int {
 }
 
 // checkDiffRows asserts what each variant must change, independently of
-// the golden bytes: which systems and metrics have rows, and on what
-// basis the reranker's AUROC change is judged.
-func checkDiffRows(t *testing.T, name, out string) {
+// the golden bytes: which systems and metrics have changed rows (read from
+// diff -format json), and which test decides the reranker's AUROC change.
+func checkDiffRows(t *testing.T, name, a, b string) {
 	t.Helper()
-	var rows [][]string
-	for _, line := range strings.Split(out, "\n") {
-		f := strings.Fields(line)
-		if len(f) >= 7 && (f[len(f)-3] == "yes" || f[len(f)-3] == "no" || f[len(f)-3] == "?" ||
-			f[len(f)-4] == "yes" || f[len(f)-4] == "no" || f[len(f)-4] == "?") && f[0] != "system" {
-			rows = append(rows, f)
+	out, stderr, code := runCmd("diff", "-format", "json", a, b)
+	if code != 0 {
+		t.Fatalf("diff -format json %s: exit %d: %s", name, code, stderr)
+	}
+	var c struct {
+		Mode     string `json:"mode"`
+		Settings []struct {
+			Key, A, B string
+		} `json:"settings_changed"`
+		Rows []struct {
+			System, ID, Slice, Verdict, Test string
+		} `json:"rows"`
+	}
+	if err := json.Unmarshal([]byte(out), &c); err != nil {
+		t.Fatal(err)
+	}
+	if c.Mode != "paired" {
+		t.Errorf("%s: mode %s, want paired (same eval queries)", name, c.Mode)
+	}
+	var rows []string
+	for _, r := range c.Rows {
+		if r.Verdict == "listed" {
+			continue
 		}
+		rows = append(rows, r.System+" "+r.ID+" "+r.Slice+" "+r.Verdict+" "+r.Test)
 	}
 	switch name {
 	case "seed": // point estimates do not depend on the bootstrap seed
-		if len(rows) != 0 || !strings.Contains(out, "no metric changed") || !strings.Contains(out, "seed: 20260118 -> 7") {
-			t.Errorf("seed: %d changed rows, want none and the seed listed:\n%s", len(rows), out)
+		seed := 0
+		for _, s := range c.Settings {
+			if s.Key == "seed" && s.A == "20260118" && s.B == "7" {
+				seed++
+			}
+		}
+		if len(rows) != 0 || seed != 1 || len(c.Settings) != 1 {
+			t.Errorf("seed: changed rows %q and settings %v, want none and the seed listed once", rows, c.Settings)
 		}
 	case "bins": // only the binned calibration errors depend on the bins
-		for _, r := range rows {
-			if r[1] != "ne.ece" && r[1] != "ne.ece_equal_mass" {
+		for _, r := range c.Rows {
+			if r.Verdict != "listed" && r.ID != "ne.ece" && r.ID != "ne.ece_equal_mass" {
 				t.Errorf("bins: row %v changed", r)
 			}
 		}
 	case "input": // only the reranker changed, and its AUROC gain is DeLong-significant
 		auroc := false
-		for _, r := range rows {
-			if r[0] != "reranker" {
-				t.Errorf("input: row of %s changed: %v", r[0], r)
+		for _, r := range c.Rows {
+			if r.System != "reranker" {
+				t.Errorf("input: row of %s changed: %v", r.System, r)
 			}
-			if r[1] == "ne.auroc" && r[2] == "all" {
-				auroc = strings.Contains(strings.Join(r, " "), "yes DeLong")
+			if r.ID == "ne.auroc" && r.Slice == "" {
+				auroc = r.Verdict == "yes" && r.Test == "delong"
 			}
 		}
 		if !auroc {

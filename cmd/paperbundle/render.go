@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"paperbundle/compare"
 	"paperbundle/figures"
 	"paperbundle/figures/echarts"
 	"paperbundle/figures/plot"
@@ -23,13 +24,13 @@ type sink interface {
 
 // record is what a bundle holds besides the report: the resolved
 // configuration as written into config.yaml, the inputs as the manifest
-// lists them (the report's provenance shows them) and CHANGES.md with the
-// version it compares with (nil when there is no previous version).
+// lists them (the report's provenance shows them) and the changes since
+// the previous version (nil when there is none), which CHANGES.md and the
+// report's section render.
 type record struct {
-	Config       []byte
-	Inputs       []templates.InputFile
-	Changes      []byte
-	ChangesSince string
+	Config  []byte
+	Inputs  []templates.InputFile
+	Changes *compare.Changes
 }
 
 // render writes every file of the bundle for a computed report: the one
@@ -93,7 +94,7 @@ func render(s sink, rep *report.Report, rec record) error {
 		htmlErr = templates.Render(&page, templates.Input{
 			Report: rep, Tables: set, Checks: checks, Specs: specs, Missing: figures.Missing(rep),
 			SVG: svg, Charts: charts, Methods: methods, Config: rec.Config, Inputs: rec.Inputs,
-			Changes: rec.Changes, ChangesSince: rec.ChangesSince,
+			Changes: rec.Changes,
 		})
 	}()
 	js, err := rep.JSON()
@@ -104,7 +105,12 @@ func render(s sink, rep *report.Report, rec record) error {
 	s.Add("metrics_master.json", js)
 	s.Add("config.yaml", rec.Config)
 	if rec.Changes != nil {
-		s.Add("CHANGES.md", rec.Changes)
+		md, err := changesMD(rec.Changes)
+		if err != nil {
+			wg.Wait()
+			return err
+		}
+		s.Add("CHANGES.md", md)
 	}
 	s.Add("per_query_metrics.csv", tables.PerQueryCSV(rep))
 	s.Add("METHODS.md", methods)

@@ -14,12 +14,12 @@ import (
 	"time"
 
 	"paperbundle/bundle"
+	"paperbundle/compare"
 	"paperbundle/config"
 	"paperbundle/dataset"
 	"paperbundle/dataset/demo"
 	"paperbundle/metrics"
 	"paperbundle/report"
-	"paperbundle/tables"
 	"paperbundle/templates"
 )
 
@@ -398,22 +398,24 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if err != nil {
 		return err
 	}
-	now := side{rep: rep, config: cfgYAML, inputs: map[string]string{}}
-	for _, in := range b.Inputs() {
-		now.inputs[in.Path] = in.SHA256
-	}
-	if previousVersion(root, v) != "" {
-		// The paired tests of CHANGES.md read per-query values as a
-		// bundle holds them; without a previous version there is nothing
-		// to compare (and a million-query CSV is not formatted twice).
-		now.pq, _ = parsePerQuery(tables.PerQueryCSV(rep))
-	}
 	progress.step("comparing with the previous version")
-	chg, prev, significant, err := changes(root, v, now)
-	if err != nil {
-		return fmt.Errorf("build: comparing with the previous version: %w", err)
+	prev := previousVersion(root, v)
+	var chg *compare.Changes
+	significant := 0
+	if prev != "" {
+		// The paired tests read the per-query rows of the report being
+		// built as they are, and the previous bundle's through the
+		// report package's reader.
+		now := side{rep: rep, config: cfgYAML, inputs: map[string]string{}}
+		for _, in := range b.Inputs() {
+			now.inputs[in.Path] = in.SHA256
+		}
+		if chg, err = changes(root, prev, now); err != nil {
+			return fmt.Errorf("build: comparing with %s: %w", prev, err)
+		}
+		significant = chg.Significant()
 	}
-	if err := render(b, rep, record{Config: cfgYAML, Inputs: inputs, Changes: chg, ChangesSince: prev}); err != nil {
+	if err := render(b, rep, record{Config: cfgYAML, Inputs: inputs, Changes: chg}); err != nil {
 		return err
 	}
 	if *memprofile != "" {

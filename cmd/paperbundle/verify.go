@@ -158,8 +158,26 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 	for _, in := range m.Inputs {
 		rec.Inputs = append(rec.Inputs, templates.InputFile{Path: in.Path, Size: in.Bytes, SHA256: in.SHA256})
 	}
-	if ch, err := os.ReadFile(filepath.Join(dir, "CHANGES.md")); err == nil {
-		rec.Changes, rec.ChangesSince = ch, changesSince(ch)
+	// CHANGES.md and the report's changes section are recomputed from the
+	// version they compare with when it is in the same root; otherwise
+	// they are checked by their hashes only.
+	hashOnly := map[string]bool{}
+	var chNote string
+	if ch, err := readBundleFile(dir, "CHANGES.md", maxConfigBytes); err == nil {
+		prev, root := changesSince(ch), filepath.Dir(filepath.Clean(dir))
+		if _, err := os.Stat(filepath.Join(root, prev, "metrics_master.json")); bundle.ValidVersion(prev) && err == nil {
+			now := side{rep: rep, config: cfgYAML, inputs: map[string]string{}}
+			for _, in := range m.Inputs {
+				now.inputs[in.Path] = in.SHA256
+			}
+			if rec.Changes, err = changes(root, prev, now); err != nil {
+				return nil, "", fmt.Errorf("comparing with %s: %w", prev, err)
+			}
+			chNote = fmt.Sprintf("; CHANGES.md recomputed against %s", prev)
+		} else {
+			hashOnly["CHANGES.md"], hashOnly["report.html"] = true, true
+			chNote = fmt.Sprintf("; CHANGES.md and report.html checked by hashes only (%q, the version they compare with, is not in the same folder)", prev)
+		}
 	}
 	files := mapSink{}
 	if err := render(files, rep, rec); err != nil {
@@ -170,7 +188,12 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 		names = append(names, n)
 	}
 	sort.Strings(names)
+	skipped := 0
 	for _, n := range names {
+		if hashOnly[n] {
+			skipped++
+			continue
+		}
 		disk, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(n)))
 		switch {
 		case err != nil:
@@ -182,7 +205,7 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 			}
 		}
 	}
-	note = fmt.Sprintf("recomputed %d files from inputs/ and config.yaml", len(names))
+	note = fmt.Sprintf("recomputed %d files from inputs/ and config.yaml", len(names)-skipped) + chNote
 	if t := toolVersion(); t != was.Tool {
 		note += fmt.Sprintf(" (bundle made by %s, verified with %s)", was.Tool, t)
 	}

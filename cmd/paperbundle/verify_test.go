@@ -159,3 +159,40 @@ func TestVerifyHashesOnly(t *testing.T) {
 		t.Errorf("verify: exit %d\n%s%s", code, out, stderr)
 	}
 }
+
+// TestVerifyChanges: verify recomputes CHANGES.md and report.html's
+// changes section against the version they compare with when it is in the
+// same folder, and checks them by hash only when it is not.
+func TestVerifyChanges(t *testing.T) {
+	dir, cfg := writeProject(t, goodCSV)
+	root := filepath.Join(dir, "out")
+	y, _ := os.ReadFile(cfg)
+	for _, v := range []string{"v1", "v2"} {
+		if v == "v2" { // another bootstrap seed: the intervals move
+			os.WriteFile(cfg, append(y, []byte("seed: 11\n")...), 0o644)
+		}
+		if _, stderr, code := runCmd("build", "-config", cfg, "-out", root, "-version", v, "-q"); code != 0 {
+			t.Fatalf("build %s: exit %d: %s", v, code, stderr)
+		}
+	}
+	ch, err := os.ReadFile(filepath.Join(root, "v2", "CHANGES.md"))
+	if err != nil || !bytes.HasPrefix(ch, []byte("# Changes since v1\n")) || !bytes.Contains(ch, []byte("seed: 20260118 -> 11")) {
+		t.Fatalf("v2/CHANGES.md: %v\n%s", err, ch)
+	}
+	out, stderr, code := runCmd("verify", filepath.Join(root, "v2"))
+	if code != 0 || !strings.Contains(out, "CHANGES.md recomputed against v1") || !strings.Contains(out, "valid and recomputed") {
+		t.Errorf("verify v2: exit %d\n%s%s", code, out, stderr)
+	}
+	// Without v1 beside it, v2's changes are checked by hash only.
+	alone := filepath.Join(dir, "alone")
+	if err := os.Rename(filepath.Join(root, "v2"), filepath.Join(alone, "v2")); err != nil {
+		os.MkdirAll(alone, 0o755)
+		if err := os.Rename(filepath.Join(root, "v2"), filepath.Join(alone, "v2")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, stderr, code = runCmd("verify", filepath.Join(alone, "v2"))
+	if code != 0 || !strings.Contains(out, `CHANGES.md and report.html checked by hashes only ("v1"`) || !strings.Contains(out, "valid and recomputed") {
+		t.Errorf("verify v2 without v1: exit %d\n%s%s", code, out, stderr)
+	}
+}
