@@ -30,6 +30,16 @@ const (
 
 	GainExponential = "exponential" // contract.ndcg_gain: 2^rel - 1
 	GainLinear      = "linear"      // contract.ndcg_gain: rel (trec_eval)
+
+	VenueACM     = "acm"     // paper.venue: acmart sigconf
+	VenueIEEE    = "ieee"    // paper.venue: IEEEtran conference
+	VenueNeurIPS = "neurips" // paper.venue: NeurIPS (one column)
+	VenueLNCS    = "lncs"    // paper.venue: Springer llncs (one column)
+	VenueCustom  = "custom"  // paper.venue: column_width, text_width, body_size given
+
+	UncertaintyCI   = "ci"   // paper.uncertainty: [low, high] after each value
+	UncertaintyStd  = "std"  // paper.uncertainty: ± fold std after each value
+	UncertaintyNone = "none" // paper.uncertainty: the value alone
 )
 
 // Limits of the integer keys.
@@ -79,6 +89,7 @@ func Default() *Config {
 			NDCGGain:       GainExponential,
 		},
 		Targets: Targets{Default: true},
+		Paper:   Paper{Venue: VenueACM, FontSize: 8, Uncertainty: UncertaintyCI, Decimals: 3},
 	}
 }
 

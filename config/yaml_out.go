@@ -67,6 +67,7 @@ func (c *Config) YAML() ([]byte, error) {
 			"ndcg_gain", str(ct.NDCGGain)),
 		"targets", c.Targets.node(),
 		"bundle", mapping(true, "copy_inputs", scalar("!!bool", strconv.FormatBool(c.Bundle.CopyInputs))),
+		"paper", c.Paper.node(),
 	)
 	doc := &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{root},
 		HeadComment: "# Resolved paperbundle configuration: every key explicit (docs/configuration.md)."}
@@ -80,6 +81,23 @@ func (c *Config) YAML() ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// node writes the paper: key; the three lengths only with venue custom
+// (a named venue takes them from its class).
+func (p Paper) node() *yaml.Node {
+	n := mapping(true,
+		"venue", str(p.Venue),
+		"font_size", float(p.FontSize),
+		"uncertainty", str(p.Uncertainty),
+		"decimals", integer(int64(p.Decimals)))
+	if p.Venue == VenueCustom {
+		n.Content = append(n.Content,
+			str("column_width"), float(p.ColumnWidth),
+			str("text_width"), float(p.TextWidth),
+			str("body_size"), float(p.BodySize))
+	}
+	return n
 }
 
 // MarshalYAML writes s as Parse reads it: auto, or a list of [lo, hi] bands
