@@ -1,0 +1,278 @@
+package paper
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"paperbundle/metrics"
+	"paperbundle/tables"
+)
+
+// This file is the compact table model of paper/tables/ and its LaTeX
+// writer: text columns left, number columns as siunitx S columns, the
+// uncertainty of a row's numbers in a smaller row under it, the best value
+// of a column in bold (\bfseries, which siunitx's detect-weight keeps
+// aligned), significance letters as superscripts after the number.
+
+// col is one column of a paper table.
+type col struct {
+	head string            // LaTeX header
+	num  bool              // a number column (S); else text (l)
+	best metrics.Direction // Higher or Lower: the best value among non-baseline rows is bold
+}
+
+// cell is one cell: LaTeX text in a text column; in a number column a
+// value with its decimals, the uncertainty written under it and the
+// superscript after it.
+type cell struct {
+	text string
+	v    float64
+	dec  int
+	unc  string // LaTeX, shown in the row under the value
+	sup  string // LaTeX, superscript after the value
+	bold bool
+	none bool // nothing to show here (not applicable, unlike an undefined n/a)
+}
+
+// stack is a header of several lines, bottom-aligned.
+func stack(lines ...string) string {
+	return `\begin{tabular}[b]{@{}c@{}}` + strings.Join(lines, `\\`) + `\end{tabular}`
+}
+
+// row is one row; a baseline row never counts for the best value.
+type row struct {
+	cells    []cell
+	baseline bool
+	rule     bool // a \midrule before this row
+}
+
+// table is one paper table.
+type table struct {
+	name    string // file stem under paper/tables/
+	caption string // LaTeX
+	note    string // LaTeX, under the table ("" = none)
+	cols    []col
+	rows    []row
+}
+
+// textCell is a cell of user text, escaped once and cut to maxText runes.
+func textCell(s string) cell { return cell{text: tables.LatexText(clip(s, maxText)), v: math.NaN()} }
+
+// rawCell is a cell of our own LaTeX.
+func rawCell(s string) cell { return cell{text: s, v: math.NaN()} }
+
+// maxText is the longest user text a paper table shows, in runes: the
+// CSV, workbook and report keep it whole.
+const maxText = 40
+
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// defined reports whether a number column has a value in any row.
+func (t *table) defined(j int) bool {
+	for _, r := range t.rows {
+		if tables.Defined(r.cells[j].v) {
+			return true
+		}
+	}
+	return false
+}
+
+// prune drops the number columns that have no value in any row and the
+// text columns that are empty in every row.
+func (t *table) prune() {
+	keep := make([]int, 0, len(t.cols))
+	for j, c := range t.cols {
+		empty := true
+		if c.num {
+			empty = !t.defined(j)
+		} else {
+			for _, r := range t.rows {
+				if r.cells[j].text != "" {
+					empty = false
+					break
+				}
+			}
+		}
+		if !empty {
+			keep = append(keep, j)
+		}
+	}
+	if len(keep) == len(t.cols) {
+		return
+	}
+	cols := make([]col, len(keep))
+	for i, j := range keep {
+		cols[i] = t.cols[j]
+	}
+	for ri := range t.rows {
+		cells := make([]cell, len(keep))
+		for i, j := range keep {
+			cells[i] = t.rows[ri].cells[j]
+		}
+		t.rows[ri].cells = cells
+	}
+	t.cols = cols
+}
+
+// markBest sets bold on the best value of each number column with a
+// direction, among the non-baseline rows, when two or more have a value.
+func (t *table) markBest() {
+	for j, c := range t.cols {
+		if !c.num || (c.best != metrics.Higher && c.best != metrics.Lower) {
+			continue
+		}
+		best, n := math.NaN(), 0
+		for _, r := range t.rows {
+			v := r.cells[j].v
+			if r.baseline || !tables.Defined(v) {
+				continue
+			}
+			v = round(v, r.cells[j].dec)
+			n++
+			if math.IsNaN(best) || (c.best == metrics.Higher && v > best) || (c.best == metrics.Lower && v < best) {
+				best = v
+			}
+		}
+		if n < 2 {
+			continue
+		}
+		for ri := range t.rows {
+			x := t.rows[ri].cells[j]
+			if !t.rows[ri].baseline && tables.Defined(x.v) && round(x.v, x.dec) == best {
+				t.rows[ri].cells[j].bold = true
+			}
+		}
+	}
+}
+
+// round rounds x to d decimals, as it is printed: two values that print
+// the same are both best.
+func round(x float64, d int) float64 {
+	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', d, 64), 64)
+	return v
+}
+
+// format is the siunitx table-format of number column j: the integer and
+// decimal digits of its widest value, with a sign when one is negative.
+func (t *table) format(j int) string {
+	intDigits, dec, neg := 1, 0, false
+	for _, r := range t.rows {
+		x := r.cells[j]
+		if !tables.Defined(x.v) {
+			continue
+		}
+		s := strconv.FormatFloat(math.Abs(x.v), 'f', x.dec, 64)
+		ip, _, _ := strings.Cut(s, ".")
+		intDigits = max(intDigits, len(ip))
+		dec = max(dec, x.dec)
+		neg = neg || tables.FormatNum(x.v, x.dec)[0] == '-'
+	}
+	f := strconv.Itoa(intDigits) + "." + strconv.Itoa(dec)
+	if neg {
+		f = "-" + f
+	}
+	return f
+}
+
+// supSpace is the widest superscript of column j (siunitx reserves its
+// width after the numbers).
+func (t *table) supSpace(j int) string {
+	w := ""
+	for _, r := range t.rows {
+		if len(r.cells[j].sup) > len(w) {
+			w = r.cells[j].sup
+		}
+	}
+	return w
+}
+
+// LaTeX writes the table as a \pbtable (preamble.tex): the tabular is
+// measured when the paper compiles and set as a table or a table*.
+func (t *table) LaTeX() []byte {
+	t.prune()
+	t.markBest()
+	var b strings.Builder
+	b.WriteString("% paper/tables/" + t.name + ".tex -- generated by paperbundle; needs paper/preamble.tex\n")
+	b.WriteString(`\pbtable{tab:pb-` + t.name + "}%\n{" + t.caption + "}%\n{" + t.note + "}%\n{")
+	for j, c := range t.cols {
+		if !c.num {
+			b.WriteString("l")
+			continue
+		}
+		b.WriteString("S[table-format=" + t.format(j) + ", detect-weight, mode=text")
+		if sp := t.supSpace(j); sp != "" {
+			b.WriteString(", table-space-text-post={\\textsuperscript{" + sp + "}}")
+		}
+		b.WriteString("]")
+	}
+	b.WriteString("}%\n{\\toprule\n")
+	for j, c := range t.cols {
+		if j > 0 {
+			b.WriteString(" & ")
+		}
+		if c.num {
+			b.WriteString("{" + c.head + "}")
+		} else {
+			b.WriteString(c.head)
+		}
+	}
+	b.WriteString(" \\\\\n\\midrule\n")
+	for _, r := range t.rows {
+		if r.rule {
+			b.WriteString("\\midrule\n")
+		}
+		unc := false
+		for j, c := range t.cols {
+			if j > 0 {
+				b.WriteString(" & ")
+			}
+			x := r.cells[j]
+			if !c.num {
+				b.WriteString(x.text)
+				continue
+			}
+			unc = unc || x.unc != ""
+			b.WriteString(numCell(x))
+		}
+		b.WriteString(" \\\\\n")
+		if !unc {
+			continue
+		}
+		for j, c := range t.cols {
+			if j > 0 {
+				b.WriteString(" & ")
+			}
+			if c.num && r.cells[j].unc != "" {
+				b.WriteString("{\\scriptsize " + r.cells[j].unc + "}")
+			}
+		}
+		b.WriteString(" \\\\\n")
+	}
+	b.WriteString("\\bottomrule}\n")
+	return []byte(b.String())
+}
+
+// numCell writes the number of a cell in an S column.
+func numCell(x cell) string {
+	if x.none {
+		return "{}"
+	}
+	if !tables.Defined(x.v) {
+		return "{n/a}"
+	}
+	s := tables.FormatNum(x.v, x.dec)
+	if x.bold {
+		s = `\bfseries ` + s
+	}
+	if x.sup != "" {
+		s += `{\textsuperscript{` + x.sup + `}}`
+	}
+	return s
+}
