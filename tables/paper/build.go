@@ -90,11 +90,9 @@ func (b builder) population(p metrics.Population) string {
 	return string(p)
 }
 
-// present reports whether a report section applies.
-func (b builder) present(id string) bool {
-	s, ok := b.r.Section(id)
-	return ok && s.Present
-}
+// present reports whether a capability of the report applies (the
+// Report decides; a table never guesses from its values).
+func (b builder) present(x report.Capability) bool { return b.r.Has(x) }
 
 // head is a column header: a metric's title with K replaced by a cutoff.
 func head(id metrics.ID) string { return tables.LatexText(tables.Title(id)) }
@@ -102,7 +100,7 @@ func head(id metrics.ID) string { return tables.LatexText(tables.Title(id)) }
 // rankingTable is ranking.tex: the primary system's ranking metrics as
 // rows, the cutoffs as columns.
 func (b builder) rankingTable() (*table, bool) {
-	if !b.present("ranking") {
+	if !b.present(report.Ranking) {
 		return nil, false
 	}
 	sys := b.primary()
@@ -134,7 +132,7 @@ func (b builder) rankingTable() (*table, bool) {
 // rankingSystemsTable is ranking_systems.tex: every system and the two
 // baselines at the headline cutoff.
 func (b builder) rankingSystemsTable() (*table, bool) {
-	if !b.present("ranking") {
+	if !b.present(report.Ranking) {
 		return nil, false
 	}
 	h := b.r.Settings.HeadlineCutoff
@@ -167,7 +165,7 @@ func (b builder) rankingSystemsTable() (*table, bool) {
 // perCriterionTable is per_criterion.tex: the primary system, criteria as
 // rows.
 func (b builder) perCriterionTable() (*table, bool) {
-	if !b.present("per_criterion") {
+	if !b.present(report.PerCriterion) {
 		return nil, false
 	}
 	sys := b.primary()
@@ -201,7 +199,7 @@ func (b builder) perCriterionTable() (*table, bool) {
 // Stratum, # Queries, Recall@K, Precision@K, for the primary system at the
 // headline cutoff.
 func (b builder) strataTable() (*table, bool) {
-	if !b.present("strata") && !b.present("ranking") {
+	if !b.present(report.Strata) {
 		return nil, false
 	}
 	sys := b.primary()
@@ -238,7 +236,7 @@ func (b builder) strataTable() (*table, bool) {
 // n_pos by n_pos band). The CV column shows only when the report holds the
 // per-query distribution of the metric.
 func (b builder) primaryMetricsTable() (*table, bool) {
-	if !b.present("ranking") {
+	if !b.present(report.Ranking) {
 		return nil, false
 	}
 	sys := b.primary()
@@ -276,7 +274,7 @@ func (b builder) primaryMetricsTable() (*table, bool) {
 
 // calibrationTable is calibration.tex: every system's calibration.
 func (b builder) calibrationTable() (*table, bool) {
-	if !b.present("calibration") {
+	if !b.present(report.Calibration) {
 		return nil, false
 	}
 	ids := []metrics.ID{"ne.ece", "ne.ece_equal_mass", "ne.brier", "ne.calibration_slope", "ne.calibration_intercept"}
@@ -311,7 +309,7 @@ func (b builder) calibrationTable() (*table, bool) {
 // thresholds chosen on each fold's tune rows, with the fold's screening
 // sensitivity, alert precision and workload, and the pooled values.
 func (b builder) clinicalGateTable() (*table, bool) {
-	if !b.present("clinical_gate") {
+	if !b.present(report.ClinicalGate) {
 		return nil, false
 	}
 	sys := b.primary()
@@ -364,7 +362,7 @@ func (b builder) clinicalGateTable() (*table, bool) {
 
 // dynamicKTable is dynamic_k.tex: the primary system's gamma sweep.
 func (b builder) dynamicKTable() (*table, bool) {
-	if !b.present("dynamic_k") {
+	if !b.present(report.DynamicK) {
 		return nil, false
 	}
 	sys := b.primary()
