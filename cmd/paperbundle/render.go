@@ -7,11 +7,13 @@ import (
 	"sync"
 	"time"
 
+	"paperbundle/config"
 	"paperbundle/figures"
 	"paperbundle/figures/echarts"
 	"paperbundle/figures/plot"
 	"paperbundle/report"
 	"paperbundle/tables"
+	"paperbundle/tables/paper"
 	"paperbundle/tables/xlsx"
 	"paperbundle/templates"
 )
@@ -27,6 +29,7 @@ type sink interface {
 // lists them (the report's provenance shows them) and CHANGES.md with the
 // version it compares with (nil when there is no previous version).
 type record struct {
+	Paper        paper.Options // the paper: key, for paper/
 	Config       []byte
 	Inputs       []templates.InputFile
 	Changes      []byte
@@ -53,9 +56,16 @@ func render(s sink, rep *report.Report, rec record) error {
 		page            bytes.Buffer
 		xlsxErr, figErr error
 		htmlErr         error
+		paperFiles      []paper.File
+		paperErr        error
 		svgReady        = make(chan []plot.File, 1) // closed without a value when a figure fails
 	)
-	wg.Add(3)
+	wg.Add(4)
+	go func() {
+		defer wg.Done()
+		defer stages.begin(stageFigures)()
+		paperFiles, paperErr = paperFolder(rep, specs, rec.Paper)
+	}()
 	go func() {
 		defer wg.Done()
 		defer stages.begin(stageXLSX)()
@@ -111,13 +121,11 @@ func render(s sink, rep *report.Report, rec record) error {
 	}
 	s.Add("per_query_metrics.csv", tables.PerQueryCSV(rep))
 	s.Add("METHODS.md", methods)
-	s.Add("tables/preamble.tex", []byte(tables.Preamble))
 	for _, t := range append(set.Tables, checks) {
 		s.Add("tables/"+t.ID+".csv", t.CSV())
-		s.Add("tables/"+t.ID+".tex", t.LaTeX())
 	}
 	wg.Wait()
-	for _, err := range []error{xlsxErr, figErr, htmlErr} {
+	for _, err := range []error{xlsxErr, figErr, htmlErr, paperErr} {
 		if err != nil {
 			return err
 		}
@@ -127,7 +135,57 @@ func render(s sink, rep *report.Report, rec record) error {
 		s.Add(f.Name, f.Data)
 	}
 	s.Add("report.html", page.Bytes())
+	for _, f := range paperFiles {
+		s.Add(f.Name, f.Data)
+	}
 	return nil
+}
+
+// paperFolder is paper/: the figures a paper shows drawn for the venue
+// (PDF only), then preamble.tex, numbers.tex, the tables, figures.tex and
+// example.tex.
+func paperFolder(rep *report.Report, specs []figures.Spec, opt paper.Options) ([]paper.File, error) {
+	primary := ""
+	for _, s := range rep.Systems {
+		if s.Primary {
+			primary = s.Name
+		}
+	}
+	set := plot.PaperSet(specs, primary)
+	pdfs, err := plot.RenderPaper(set, plot.Paper{Column: opt.Venue.Column, Text: opt.Venue.Text, FontSize: opt.FontSize, Date: generated(rep)})
+	if err != nil {
+		return nil, err
+	}
+	figs := make([]paper.Figure, len(set))
+	for i, s := range set {
+		cap := s.Title
+		// The subtitle's words for the report's reader, without what only
+		// an interactive chart does (hover).
+		var keep []string
+		for _, part := range strings.Split(s.Subtitle, "; ") {
+			if part != "" && !strings.Contains(strings.ToLower(part), "hover") {
+				keep = append(keep, part)
+			}
+		}
+		if sub := strings.Join(keep, "; "); sub != "" {
+			cap += ". " + strings.ToUpper(sub[:1]) + sub[1:]
+		}
+		figs[i] = paper.Figure{Name: string(s.ID), Caption: cap + ".", Wide: plot.Wide(&s)}
+	}
+	out := make([]paper.File, 0, len(pdfs)+16)
+	for _, f := range pdfs {
+		out = append(out, paper.File{Name: f.Name, Data: f.Data})
+	}
+	return append(out, paper.Files(rep, opt, figs)...), nil
+}
+
+// paperOptions are the paper: settings of a configuration.
+func paperOptions(p config.Paper) paper.Options {
+	v, ok := paper.Venues[p.Venue]
+	if !ok {
+		v = paper.CustomVenue(p.ColumnWidth, p.TextWidth, p.BodySize)
+	}
+	return paper.Options{Venue: v, FontSize: p.FontSize, Uncertainty: paper.Uncertainty(p.Uncertainty), Decimals: p.Decimals}
 }
 
 // generated is the report's generation time (SOURCE_DATE_EPOCH), else

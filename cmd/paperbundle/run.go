@@ -397,7 +397,7 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if err != nil {
 		return fmt.Errorf("build: comparing with the previous version: %w", err)
 	}
-	if err := render(b, rep, record{Config: cfgYAML, Inputs: inputs, Changes: chg, ChangesSince: prev}); err != nil {
+	if err := render(b, rep, record{Paper: paperOptions(cfg.Paper), Config: cfgYAML, Inputs: inputs, Changes: chg, ChangesSince: prev}); err != nil {
 		return err
 	}
 	if *memprofile != "" {

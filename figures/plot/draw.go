@@ -31,7 +31,7 @@ func build(s *figures.Spec, lk look, pw vg.Length) (f *figure, err error) {
 	}()
 	w, h := size(s)
 	if lk.paper {
-		h, w = pw*h/w, pw
+		h, w = paperHeight(s, pw, w, h), pw
 	}
 	var cmap *viridis
 	if s.Scale != nil {

@@ -3,6 +3,7 @@ package plot
 import (
 	"fmt"
 	"math"
+	"strings"
 	"time"
 
 	"gonum.org/v1/plot"
@@ -71,6 +72,22 @@ func PaperSet(specs []figures.Spec, primary string) []figures.Spec {
 	return out
 }
 
+// paperHeight is the height of a paper figure of width w: about 3:4 in a
+// column, flatter at text width; the reliability diagram, with its count
+// panel under the curve, is nearly square.
+func paperHeight(s *figures.Spec, w, w0, h0 vg.Length) vg.Length {
+	switch s.Kind {
+	case figures.KindReliability:
+		return 0.95 * w
+	case figures.KindROCOverlay, figures.KindPROverlay:
+		return 0.45 * w
+	}
+	if Wide(s) {
+		return w * h0 / w0
+	}
+	return 0.75 * w
+}
+
 // RenderPaper draws specs as PDFs for the page, paper/figures/<id>.pdf:
 // exactly the column width (the text width when Wide), every text at
 // FontSize, strokes between 0.5 and 1 pt, no title (the caption says
@@ -136,7 +153,8 @@ func legendEntries(s *figures.Spec) []legendEntry {
 				th = append(th, barOf(k.Style))
 			}
 		}
-		out = append(out, legendEntry{text: clipLines(e.Text, maxLabel), thumb: th})
+		// One line per entry: the rows are one text line high.
+		out = append(out, legendEntry{text: clipLines(strings.Join(strings.Fields(e.Text), " "), 2*maxLabel), thumb: th})
 	}
 	return out
 }
@@ -217,10 +235,10 @@ func rotateCategories(p *plot.Plot, pn *figures.Panel, w vg.Length, lk look) {
 	for _, c := range pn.X.Categories {
 		widest = max(widest, sty.Width(clipLines(c, maxLabel)))
 	}
-	if widest <= 0.85*w*0.8/vg.Length(n) {
+	if widest <= 0.95*w*0.85/vg.Length(n) {
 		return
 	}
 	p.X.Tick.Label.Rotation = math.Pi / 4
 	p.X.Tick.Label.XAlign = draw.XRight
-	p.X.Tick.Label.YAlign = draw.YCenter
+	p.X.Tick.Label.YAlign = draw.YTop
 }

@@ -125,7 +125,8 @@ func (b builder) rankingTable() (*table, bool) {
 			t.rows = append(t.rows, rw)
 		}
 	}
-	t.caption = "Ranking quality of " + b.label(sys) + " at each cutoff $K$, over " + b.population(metrics.PositivesOnly) + "." + b.uncertaintyText()
+	t.caption = "Ranking quality of " + b.label(sys) + " at each cutoff $K$, over " + b.population(metrics.PositivesOnly) + "."
+	t.uncText = b.uncertaintyText()
 	return t, len(t.rows) > 0
 }
 
@@ -141,11 +142,11 @@ func (b builder) rankingSystemsTable() (*table, bool) {
 	t := &table{name: "ranking_systems"}
 	t.cols = append(t.cols, col{head: "System"})
 	for _, id := range ids {
-		t.cols = append(t.cols, col{head: head(id), num: true, best: metrics.Higher})
+		t.cols = append(t.cols, col{head: header(tables.Title(id)), num: true, best: metrics.Higher})
 	}
 	for _, s := range b.r.Systems {
 		base := s.Kind != report.Pipeline
-		rw := row{cells: []cell{rawCell(b.label(s.Name))}, baseline: base}
+		rw := row{cells: []cell{labelCell(b.r.Label(s.Name))}, baseline: base}
 		any := false
 		for _, id := range ids {
 			c, ok := b.value(s.Name, id, report.Whole)
@@ -158,7 +159,8 @@ func (b builder) rankingSystemsTable() (*table, bool) {
 		}
 	}
 	t.caption = "Ranking quality of every system at $K=" + strconv.Itoa(h) + "$, over " + b.population(metrics.PositivesOnly) +
-		"; random and oracle baselines below the rule. Best system value per column in bold." + b.uncertaintyText()
+		"; random and oracle baselines below the rule. Best system value per column in bold."
+	t.uncText = b.uncertaintyText()
 	return t, len(t.rows) > 1
 }
 
@@ -191,7 +193,8 @@ func (b builder) perCriterionTable() (*table, bool) {
 		}
 	}
 	t.caption = "Per criterion, " + b.label(sys) + ": AUROC over the criterion's eval queries ($n$), ranking at $K=" + strconv.Itoa(h) +
-		"$ over its queries with evidence ($n_{\\mathrm{pos}}$). Best criterion per column in bold." + b.uncertaintyText()
+		"$ over its queries with evidence ($n_{\\mathrm{pos}}$). Best criterion per column in bold."
+	t.uncText = b.uncertaintyText()
 	return t, len(t.rows) > 0
 }
 
@@ -226,7 +229,8 @@ func (b builder) strataTable() (*table, bool) {
 		t.rows = append(t.rows, row{cells: []cell{textCell(name), n, rc, pc}})
 	}
 	t.caption = "Stratified by the number of evidence sentences $n_{\\mathrm{pos}}$ of a query: " + b.label(sys) +
-		" at $K=" + strconv.Itoa(h) + "$ over " + b.population(metrics.PositivesOnly) + "." + b.uncertaintyText()
+		" at $K=" + strconv.Itoa(h) + "$ over " + b.population(metrics.PositivesOnly) + "."
+	t.uncText = b.uncertaintyText()
 	return t, len(t.rows) > 0
 }
 
@@ -288,7 +292,7 @@ func (b builder) calibrationTable() (*table, bool) {
 		if s.Kind != report.Pipeline {
 			continue
 		}
-		rw := row{cells: []cell{rawCell(b.label(s.Name))}}
+		rw := row{cells: []cell{labelCell(b.r.Label(s.Name))}}
 		any := false
 		for _, id := range ids {
 			c, ok := b.value(s.Name, id, report.Whole)
@@ -301,7 +305,8 @@ func (b builder) calibrationTable() (*table, bool) {
 	}
 	cs := b.r.Settings.Calibration
 	t.caption = "Calibration of the NE probability over " + b.population(metrics.AllQueries) + ": expected calibration error (ECE) with " + strconv.Itoa(cs.Bins) +
-		" equal-width bins and with equal-mass bins, Brier score, and the slope and intercept of a logistic recalibration (1 and 0 when calibrated). Best system per column in bold." + b.uncertaintyText()
+		" equal-width bins and with equal-mass bins, Brier score, and the slope and intercept of a logistic recalibration (1 and 0 when calibrated). Best system per column in bold."
+	t.uncText = b.uncertaintyText()
 	return t, len(t.rows) > 0
 }
 
@@ -356,7 +361,8 @@ func (b builder) clinicalGateTable() (*table, bool) {
 	g := b.r.Settings.Gate
 	t.caption = "Three-state clinical gate of " + b.label(sys) + ": per fold, the thresholds chosen on the fold's tune rows only (screening sensitivity at least " +
 		tables.FormatNum(g.ScreenSensitivity, -1) + ", alert precision at least " + tables.FormatNum(g.AlertPrecision, -1) +
-		") and what they give on the fold's eval rows; then over " + b.population(metrics.AllQueries) + ". Workload: queries sent to review per 1,000." + b.uncertaintyText()
+		") and what they give on the fold's eval rows; then over " + b.population(metrics.AllQueries) + ". Workload: sentences a reviewer reads per 1,000 queries."
+	t.uncText = b.uncertaintyText()
 	return t, len(t.rows) > 1
 }
 
@@ -395,6 +401,7 @@ func (b builder) dynamicKTable() (*table, bool) {
 		}
 	}
 	t.caption = "Dynamic-$K$ evidence selection of " + b.label(sys) + " over the sweep of the cumulative-probability target $\\gamma$, over " +
-		b.population(metrics.PositivesOnly) + ": the mean number of sentences selected, the share of evidence they hold and their precision, and the sentences read per 1,000 queries." + b.uncertaintyText()
+		b.population(metrics.PositivesOnly) + ": the mean number of sentences selected, the share of evidence they hold and their precision, and the sentences read per 1,000 queries."
+	t.uncText = b.uncertaintyText()
 	return t, len(t.rows) > 0
 }

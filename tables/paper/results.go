@@ -23,14 +23,14 @@ func (b builder) resultsTable() (*table, bool) {
 	}
 	t := &table{name: "results", cols: []col{{head: "System"}}}
 	for _, c := range mx.Columns {
-		t.cols = append(t.cols, col{head: tables.LatexText(c.Title), num: true})
+		t.cols = append(t.cols, col{head: header(c.Title), num: true})
 	}
 	for _, r := range mx.Rows {
-		name := tables.LatexText(clip(r.Label, maxText))
+		name := r.Label
 		if r.Letter != "" {
-			name += " (" + r.Letter + ")"
+			name = clip(name, maxText) + " (" + r.Letter + ")"
 		}
-		rw := row{cells: []cell{rawCell(name)}, baseline: r.Baseline}
+		rw := row{cells: []cell{labelCell(name)}, baseline: r.Baseline}
 		rw.rule = r.Baseline && (len(t.rows) == 0 || !t.rows[len(t.rows)-1].baseline)
 		for j, x := range r.Cells {
 			c := cell{v: math.NaN(), dec: b.decimals(mx.Columns[j]), bold: x.Best}
@@ -49,8 +49,8 @@ func (b builder) resultsTable() (*table, bool) {
 		}
 		t.rows = append(t.rows, rw)
 	}
-	t.caption = "Results of every system on the headline metrics. " + b.matrixPopulations(mx) + b.uncertaintyText() +
-		" Best system value per column in bold."
+	t.caption = "Results of every system on the headline metrics. " + b.matrixPopulations(mx) + " Best system value per column in bold."
+	t.uncText = b.uncertaintyText()
 	t.note = b.matrixNote(mx)
 	return t, true
 }
