@@ -87,8 +87,9 @@ func splitLabel(s string) (string, string) {
 			best = i
 		}
 	}
-	if best <= 0 || best >= len(r)-1 {
-		return s, ""
+	if best <= len(r)/4 || best >= len(r)-len(r)/4-1 {
+		// No space near the middle: cut there.
+		return string(r[:len(r)/2]), string(r[len(r)/2:])
 	}
 	return string(r[:best]), string(r[best+1:])
 }
@@ -134,7 +135,7 @@ func rawCell(s string) cell { return cell{text: s, v: math.NaN()} }
 
 // maxText is the longest user text a paper table shows, in runes: the
 // CSV, workbook and report keep it whole.
-const maxText = 40
+const maxText = 32
 
 func clip(s string, n int) string {
 	r := []rune(s)
@@ -314,7 +315,7 @@ func (t *table) LaTeX() []byte {
 			}
 			x := r.cells[j]
 			if !c.num {
-				b.WriteString(x.text)
+				b.WriteString(rowStart(x.text))
 				unc = unc || x.more != ""
 				continue
 			}
@@ -333,13 +334,22 @@ func (t *table) LaTeX() []byte {
 			case c.num && r.cells[j].unc != "":
 				b.WriteString("{\\scriptsize " + r.cells[j].unc + "}")
 			case !c.num:
-				b.WriteString(r.cells[j].more)
+				b.WriteString(rowStart(r.cells[j].more))
 			}
 		}
 		b.WriteString(" \\\\\n")
 	}
 	b.WriteString("\\bottomrule}\n")
 	return []byte(b.String())
+}
+
+// rowStart guards a cell's text against the row end before it: after \\
+// a leading [ or * would be read as its option.
+func rowStart(s string) string {
+	if strings.HasPrefix(s, "[") || strings.HasPrefix(s, "*") {
+		return "{}" + s
+	}
+	return s
 }
 
 // numCell writes the number of a cell in an S column.
