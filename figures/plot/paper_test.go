@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"testing"
 
+	"gonum.org/v1/plot/vg"
+
 	"paperbundle/figures"
 	"paperbundle/figures/internal/figtest"
 )
@@ -105,5 +107,25 @@ func TestPaperSet(t *testing.T) {
 	}
 	if !got[figures.KindROC] || !got[figures.KindPR] {
 		t.Errorf("without overlays the primary's ROC and PR are missing: %v", got)
+	}
+}
+
+// TestRotateCategories: long category names that do not fit the room of
+// one category turn 45°; short ones stay level.
+func TestRotateCategories(t *testing.T) {
+	for _, tc := range []struct {
+		names []string
+		turn  bool
+	}{
+		{[]string{"A.1", "A.2", "A.3", "A.4", "A.5", "A.6", "A.7", "A.8", "A.9", "A.10"}, false},
+		{[]string{"Depressed mood most of the day", "Diminished interest", "Weight change", "Insomnia or hypersomnia",
+			"Psychomotor agitation", "Fatigue or loss of energy", "Worthlessness or guilt", "Diminished concentration"}, true},
+	} {
+		pn := figures.Panel{X: figures.Axis{Categories: tc.names}}
+		p := newPlot("", "", "", screen)
+		rotateCategories(p, &pn, figW+0.4*vg.Inch, screen)
+		if got := p.X.Tick.Label.Rotation != 0; got != tc.turn {
+			t.Errorf("%v: rotated %v, want %v", tc.names, got, tc.turn)
+		}
 	}
 }
