@@ -275,3 +275,61 @@ func TestMissingKey(t *testing.T) {
 		t.Errorf("the error does not name the key:\n%s", tail([]byte(log), 1500))
 	}
 }
+
+// TestUncertaintyModes: paper.uncertainty std puts the fold std under a
+// value, none nothing; ci the interval.
+func TestUncertaintyModes(t *testing.T) {
+	r := plainFixture().report(t)
+	for _, tc := range []struct {
+		u          Uncertainty
+		has, hasnt string
+	}{
+		{CI, `{\scriptsize [`, `{\scriptsize \ensuremath{\pm}`},
+		{Std, `{\scriptsize \ensuremath{\pm}`, `{\scriptsize [`},
+		{None, `\bfseries`, `\scriptsize`},
+	} {
+		opt := DefaultOptions()
+		opt.Uncertainty = tc.u
+		res := string(Tables(r, opt)[0].Data)
+		if !strings.Contains(res, tc.has) || strings.Contains(res, tc.hasnt) {
+			t.Errorf("uncertainty %s: results.tex should hold %q and not %q:\n%s", tc.u, tc.has, tc.hasnt, res)
+		}
+	}
+}
+
+// TestOneColumnVenues: the example paper compiles in llncs and in the
+// NeurIPS geometry (article), and no table or figure there is a table* or
+// figure*.
+func TestOneColumnVenues(t *testing.T) {
+	if _, err := exec.LookPath("pdflatex"); err != nil {
+		t.Skip("pdflatex not installed")
+	}
+	if testing.Short() {
+		t.Skip("-short: two more compiles")
+	}
+	r := plainFixture().report(t)
+	for _, venue := range []string{"lncs", "neurips"} {
+		opt := DefaultOptions()
+		opt.Venue = Venues[venue]
+		dir := t.TempDir()
+		files := Files(r, opt, []Figure{{Name: "wide", Caption: "A wide figure", Wide: true}})
+		for _, f := range files {
+			if f.Name == Dir+"figures.tex" && bytes.Contains(f.Data, []byte(`\begin{figure*}`)) {
+				t.Errorf("%s: figure* in a one-column venue", venue)
+			}
+		}
+		// figures.tex needs its PDF: the test has none, so leave it out.
+		for i, f := range files {
+			if f.Name == Dir+"figures.tex" {
+				files[i].Data = nil
+			}
+		}
+		write(t, dir, files)
+		log := latex(t, dir, "example.tex", false)
+		for label, w := range widths(t, log) {
+			if w[1] != w[2] {
+				t.Errorf("%s: %s measured against column %.2f and text %.2f: one column expected", venue, label, w[1], w[2])
+			}
+		}
+	}
+}
