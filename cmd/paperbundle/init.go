@@ -188,6 +188,8 @@ func initTemplate(systems []string, qrels string) string {
 		ct.MAPDenominator, ct.FoldStd, ct.UndefinedAUROC, ct.NDCGGain)
 	b.WriteString("targets: default                 # target badges: default, none, or metric id: {min: x} / {max: x}\n")
 	fmt.Fprintf(&b, "bundle: {copy_inputs: %t}        # keep a copy of the inputs so verify can recompute the bundle\n", d.Bundle.CopyInputs)
+	fmt.Fprintf(&b, "paper: {venue: %s, font_size: %g, uncertainty: %s, decimals: %d}   # paper/: venue acm, ieee, neurips, lncs or custom; uncertainty ci, std or none\n",
+		d.Paper.Venue, d.Paper.FontSize, d.Paper.Uncertainty, d.Paper.Decimals)
 	return b.String()
 }
 

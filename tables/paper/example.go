@@ -88,6 +88,12 @@ func paragraph(r *report.Report) string {
 	if len(parts) > 0 {
 		s += strings.Join(parts, "; ") + ". "
 	}
+	for _, id := range []metrics.ID{"ne.auroc", metrics.At("rank.ndcg", r.Settings.HeadlineCutoff)} {
+		if m, ok := r.Metric(b.primary(), id, report.Whole); ok && m.FoldMean.Valid() && m.FoldStd.Valid() {
+			s += "Over the folds, " + tables.LatexText(tables.Title(id)) + ` is \pbpm{` + sys + "}{" + keyText(string(id)) + "}. "
+			break
+		}
+	}
 	for _, c := range r.Comparisons {
 		if c.System == b.primary() && c.PHolm.Valid() {
 			k := "{" + sys + "}{" + keyText(c.Reference) + "}{" + keyText(string(c.ID)) + "}"
