@@ -30,7 +30,7 @@ func (b builder) primary() string {
 }
 
 // label is a system's display label, escaped.
-func (b builder) label(sys string) string { return tables.LatexText(clip(b.r.Label(sys), maxText)) }
+func (b builder) label(sys string) string { return breakable(clip(b.r.Label(sys), maxText)) }
 
 // value is the cell of a metric: its value and, per the uncertainty
 // option, its CI or fold std under it. ok is false when the metric was

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"paperbundle/report"
-	"paperbundle/tables"
 )
 
 // Dir is the folder of the bundle that holds the paper files.
@@ -59,7 +58,7 @@ func FiguresTeX(figs []Figure, v Venue) []byte {
 		}
 		b.WriteString(`\begin{` + env + "}[tbp]\n\\centering\n")
 		b.WriteString(`\includegraphics{\pbdir figures/` + f.Name + ".pdf}\n")
-		b.WriteString(`\caption{` + tables.LatexText(f.Caption) + "}\n")
+		b.WriteString(`\caption{` + breakable(f.Caption) + "}\n")
 		b.WriteString(`\label{fig:pb-` + f.Name + "}\n")
 		b.WriteString(`\end{` + env + "}\n\n")
 	}

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"paperbundle/figures"
+	"paperbundle/figures/plot"
 	"paperbundle/metrics"
 	"paperbundle/report"
 )
@@ -209,8 +211,10 @@ func widths(t *testing.T, log string) map[string][3]float64 {
 }
 
 // TestCompileVenues: in acmart and IEEEtran, the example paper of the
-// plain fixture and every table of the hostile fixture, each alone (in a
-// group of its own after the preamble), compile with pdflatex; no table
+// plain fixture, and every table of the hostile fixture, each alone (in a
+// group of its own after the preamble), then its figures.tex with the
+// paper figures (hostile labels in the PDFs and the captions), compile
+// with pdflatex; no table
 // is wider than the text, and a table wider than the column is a table*.
 func TestCompileVenues(t *testing.T) {
 	if _, err := exec.LookPath("pdflatex"); err != nil {
@@ -233,8 +237,9 @@ func TestCompileVenues(t *testing.T) {
 			}
 
 			hdir := t.TempDir()
-			files := Files(host, opt, nil)
-			write(t, hdir, files)
+			figs, pdfs := paperFigures(t, host, opt)
+			files := Files(host, opt, figs)
+			write(t, hdir, append(files, pdfs...))
 			var doc strings.Builder
 			doc.WriteString(documentClass(opt.Venue) + "\\newcommand\\pbdir{}\n\\input{preamble.tex}\n\\input{numbers.tex}\n" +
 				"\\title{Tables alone}\n\\begin{document}\n\\maketitle\n")
@@ -245,7 +250,7 @@ func TestCompileVenues(t *testing.T) {
 					n++
 				}
 			}
-			doc.WriteString("\\end{document}\n")
+			doc.WriteString("\\input{figures.tex}\n\\clearpage\n\\end{document}\n")
 			write(t, hdir, []File{{Dir + "alone.tex", []byte(doc.String())}})
 			hlog := latex(t, hdir, "alone.tex", false)
 			if got := len(widths(t, hlog)); got != n {
@@ -253,6 +258,24 @@ func TestCompileVenues(t *testing.T) {
 			}
 		})
 	}
+}
+
+// paperFigures draws the paper figures of a report as the command does
+// (render.go), for figures.tex.
+func paperFigures(t *testing.T, r *report.Report, opt Options) ([]Figure, []File) {
+	t.Helper()
+	set := plot.PaperSet(figures.Catalogue(r), "full")
+	pdfs, err := plot.RenderPaper(set, plot.Paper{Column: opt.Venue.Column, Text: opt.Venue.Text, FontSize: opt.FontSize})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var figs []Figure
+	var files []File
+	for i, s := range set {
+		figs = append(figs, Figure{Name: string(s.ID), Caption: s.Title + ". " + s.Subtitle, Wide: plot.Wide(&set[i])})
+		files = append(files, File{Name: Dir + "figures/" + string(s.ID) + ".pdf", Data: pdfs[i].Data})
+	}
+	return figs, files
 }
 
 // TestMissingKey: a key numbers.tex does not define stops the compile

@@ -130,6 +130,30 @@ func header(s string) string {
 	return stack(lines...)
 }
 
+// breakable escapes running text (a caption) and lets LaTeX break a word
+// longer than 16 characters every 12 (\allowbreak), so a long label with
+// no space never runs past the column.
+func breakable(s string) string {
+	var b strings.Builder
+	for i, w := range strings.Split(s, " ") {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		r := []rune(w)
+		if len(r) <= 16 {
+			b.WriteString(tables.LatexText(w))
+			continue
+		}
+		for k := 0; k < len(r); k += 12 {
+			if k > 0 {
+				b.WriteString(`\allowbreak{}`)
+			}
+			b.WriteString(tables.LatexText(string(r[k:min(len(r), k+12)])))
+		}
+	}
+	return b.String()
+}
+
 // rawCell is a cell of our own LaTeX.
 func rawCell(s string) cell { return cell{text: s, v: math.NaN()} }
 
