@@ -48,14 +48,21 @@ func build(s *figures.Spec, lk look, pw vg.Length) (f *figure, err error) {
 	}
 	leg := legend(s, lk)
 	figTitle := clipLines(s.Title, maxTitle)
-	var below []legendEntry
+	var below, inside []legendEntry
 	if lk.paper {
 		// The caption says what the figure is; the legend goes in rows
-		// under the plot, as wide as the figure.
+		// under the plot, as wide as the figure, or inside the plot where
+		// a ROC curve never is (below the diagonal, bottom right) when it
+		// would take more than one row there.
 		figTitle = ""
-		below = legendEntries(s)
 		leg = newLegend(lk)
-		h += legendRowsHeight(below, w, lk)
+		es := legendEntries(s)
+		if rocLike(s) && len(s.Panels) == 1 && legendRowsHeight(es, w, lk) > legendRowsHeight(es[:min(1, len(es))], w, lk) {
+			inside = es
+		} else {
+			below = es
+			h += legendRowsHeight(below, w, lk)
+		}
 	}
 	var paint func(c draw.Canvas)
 	switch {
@@ -79,6 +86,13 @@ func build(s *figures.Spec, lk look, pw vg.Length) (f *figure, err error) {
 	if len(below) > 0 {
 		inner := paint
 		paint = func(c draw.Canvas) { inner(drawLegendRows(c, below, lk)) }
+	}
+	if len(inside) > 0 {
+		inner := paint
+		paint = func(c draw.Canvas) {
+			inner(c)
+			drawLegendInside(ps[0].DataCanvas(c), inside, lk)
+		}
 	}
 	return &figure{name: string(s.ID), w: w, h: h, draw: paint, clampLines: lk.paper}, nil
 }

@@ -2,6 +2,7 @@ package plot
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 	"strings"
 	"time"
@@ -220,6 +221,42 @@ func drawLegendRows(c draw.Canvas, es []legendEntry, lk look) draw.Canvas {
 		c.FillText(sty, vg.Point{X: c.Min.X + x[i] + rowThumb + rowPad, Y: y0 + rowH/2}, e.text)
 	}
 	return draw.Crop(c, 0, 0, vg.Length(rows)*rowH+vg.Points(3), 0)
+}
+
+// rocLike reports whether a figure is a ROC curve, whose bottom-right
+// corner (below the diagonal) holds no curve of a classifier better than
+// chance.
+func rocLike(s *figures.Spec) bool {
+	return s.Kind == figures.KindROC || s.Kind == figures.KindROCOverlay
+}
+
+// drawLegendInside draws the legend as a column in a white box at the
+// bottom right of the data area dc.
+func drawLegendInside(dc draw.Canvas, es []legendEntry, lk look) {
+	sty := textStyle(lk.legend)
+	sty.YAlign = draw.YCenter
+	rowH := lk.legend * 1.3
+	var tw vg.Length
+	for _, e := range es {
+		tw = max(tw, sty.Width(e.text))
+	}
+	pad := vg.Points(3)
+	w := pad + rowThumb + rowPad + tw + pad
+	h := pad + vg.Length(len(es))*rowH + pad
+	box := vg.Rectangle{Min: vg.Point{X: dc.Max.X - w - pad, Y: dc.Min.Y + pad}, Max: vg.Point{X: dc.Max.X - pad, Y: dc.Min.Y + pad + h}}
+	dc.SetColor(color.White)
+	dc.Fill(box.Path())
+	dc.SetLineStyle(draw.LineStyle{Color: gridGrey, Width: vg.Points(0.5)})
+	dc.Stroke(box.Path())
+	for i, e := range es {
+		y0 := box.Max.Y - pad - vg.Length(i+1)*rowH
+		tc := draw.Canvas{Canvas: dc.Canvas, Rectangle: vg.Rectangle{
+			Min: vg.Point{X: box.Min.X + pad, Y: y0}, Max: vg.Point{X: box.Min.X + pad + rowThumb, Y: y0 + rowH}}}
+		for _, t := range e.thumb {
+			t.Thumbnail(&tc)
+		}
+		dc.FillText(sty, vg.Point{X: box.Min.X + pad + rowThumb + rowPad, Y: y0 + rowH/2}, e.text)
+	}
 }
 
 // rotateCategories turns the category names of an x axis by 45° when the
