@@ -125,6 +125,47 @@ func (d *decoder) check(c *Config, opt Options) {
 	d.enum("trec.missing_run", c.TREC.MissingRun, MissingRunSkip, MissingRunZero)
 
 	d.checkTargets(&c.Targets, opt)
+	d.checkPaper(&c.Paper)
+}
+
+// checkPaper checks the paper: key. The three lengths belong to venue
+// custom, where all three are required; with a named venue they come from
+// its class and writing one is an error.
+func (d *decoder) checkPaper(p *Paper) {
+	d.enum("paper.venue", p.Venue, VenueACM, VenueIEEE, VenueNeurIPS, VenueLNCS, VenueCustom)
+	d.enum("paper.uncertainty", p.Uncertainty, UncertaintyCI, UncertaintyStd, UncertaintyNone)
+	if !d.skip("paper.font_size") && !(p.FontSize >= 4 && p.FontSize <= 24) {
+		d.errorf("paper.font_size", "got %s, expected %s", ftoa(p.FontSize), wantFontSize)
+	}
+	d.intRange("paper.decimals", p.Decimals, 0, 6, wantDecimals)
+	if d.skip("paper.venue") {
+		return
+	}
+	lengths := []struct {
+		key    string
+		v      float64
+		lo, hi float64
+		want   string
+	}{
+		{"column_width", p.ColumnWidth, 50, 2000, wantPoints},
+		{"text_width", p.TextWidth, 50, 2000, wantPoints},
+		{"body_size", p.BodySize, 5, 20, wantBodySize},
+	}
+	for _, l := range lengths {
+		path := "paper." + l.key
+		switch {
+		case d.skip(path):
+		case p.Venue != VenueCustom && d.written(path):
+			d.errorf(path, "is only read with venue: custom (venue %s has its own), remove it or set venue: custom", p.Venue)
+		case p.Venue == VenueCustom && !d.written(path):
+			d.errorf("paper", "venue: custom needs %s (%s)", l.key, l.want)
+		case p.Venue == VenueCustom && !(l.v >= l.lo && l.v <= l.hi):
+			d.errorf(path, "got %s, expected %s", ftoa(l.v), l.want)
+		}
+	}
+	if p.Venue == VenueCustom && d.written("paper.column_width") && d.written("paper.text_width") && p.ColumnWidth > p.TextWidth {
+		d.errorf("paper.column_width", "got %s, wider than text_width %s; expected at most text_width", ftoa(p.ColumnWidth), ftoa(p.TextWidth))
+	}
 }
 
 // text checks that s is valid UTF-8 and, when required, not blank.

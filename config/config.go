@@ -39,6 +39,7 @@ type Config struct {
 	TREC            TREC         `yaml:"trec"`
 	Targets         Targets      `yaml:"targets"`
 	Bundle          BundleOpts   `yaml:"bundle"`
+	Paper           Paper        `yaml:"paper"`
 
 	// Dir is the folder paper.yaml was read from; relative input paths are
 	// resolved against it. Not part of the YAML.
@@ -53,6 +54,18 @@ type BundleOpts struct {
 	// CopyInputs keeps a gzip copy of every input under inputs/ (default),
 	// so verify can recompute the bundle; false keeps their hashes only.
 	CopyInputs bool `yaml:"copy_inputs"`
+}
+
+// Paper is the paper: key: the geometry and number style of the bundle's
+// paper/ folder (tables, figures and numbers.tex sized for a venue).
+type Paper struct {
+	Venue       string  `yaml:"venue"`        // acm (default) | ieee | neurips | lncs | custom
+	FontSize    float64 `yaml:"font_size"`    // pt of every text in the paper figures; default 8
+	Uncertainty string  `yaml:"uncertainty"`  // ci (default) | std | none: what follows a number in paper tables
+	Decimals    int     `yaml:"decimals"`     // decimals of paper numbers; default 3
+	ColumnWidth float64 `yaml:"column_width"` // pt, venue custom only (required there)
+	TextWidth   float64 `yaml:"text_width"`   // pt, venue custom only (required there)
+	BodySize    float64 `yaml:"body_size"`    // pt, venue custom only (required there)
 }
 
 // System is one entry of systems:.

@@ -44,6 +44,16 @@ const (
 
 	CorrectionHolm = "holm" // significance.correction: Holm within one metric's comparisons
 	CorrectionNone = "none" // significance.correction: none (p_holm = p)
+
+	VenueACM     = "acm"     // paper.venue: acmart sigconf
+	VenueIEEE    = "ieee"    // paper.venue: IEEEtran conference
+	VenueNeurIPS = "neurips" // paper.venue: NeurIPS (one column)
+	VenueLNCS    = "lncs"    // paper.venue: Springer llncs (one column)
+	VenueCustom  = "custom"  // paper.venue: column_width, text_width, body_size given
+
+	UncertaintyCI   = "ci"   // paper.uncertainty: [low, high] after each value
+	UncertaintyStd  = "std"  // paper.uncertainty: ± fold std after each value
+	UncertaintyNone = "none" // paper.uncertainty: the value alone
 )
 
 // Limits of the integer keys.
@@ -97,6 +107,7 @@ func Default() *Config {
 		},
 		TREC:    TREC{RelevanceLevel: 1, NoRelevant: NoRelevantZero, MissingRun: MissingRunSkip},
 		Targets: Targets{}, // none
+		Paper:   Paper{Venue: VenueACM, FontSize: 8, Uncertainty: UncertaintyCI, Decimals: 3},
 	}
 }
 

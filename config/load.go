@@ -832,6 +832,11 @@ const (
 	wantBundle       = "a mapping with copy_inputs"
 	wantTREC         = "a mapping with relevance_level, no_relevant, missing_run"
 	wantRelLevel     = "an integer from 1 to 1000000 (trec_eval -l)"
+	wantPaper        = "a mapping with venue, font_size, uncertainty, decimals, column_width, text_width, body_size"
+	wantFontSize     = "a number of points from 4 to 24"
+	wantDecimals     = "an integer from 0 to 6"
+	wantPoints       = "a length in points from 50 to 2000"
+	wantBodySize     = "a number of points from 5 to 20"
 	wantTopMapping   = "a mapping of configuration keys"
 )
 
@@ -915,6 +920,18 @@ func (d *decoder) config(root *yaml.Node, c *Config) {
 		{"bundle", func(p string, n *yaml.Node) {
 			d.mapping(p, n, wantBundle, []field{
 				{"copy_inputs", d.boolean(&c.Bundle.CopyInputs, "true or false")},
+			})
+		}},
+		{"paper", func(p string, n *yaml.Node) {
+			q := &c.Paper
+			d.mapping(p, n, wantPaper, []field{
+				{"venue", d.str(&q.Venue, "acm, ieee, neurips, lncs or custom")},
+				{"font_size", d.float(&q.FontSize, wantFontSize)},
+				{"uncertainty", d.str(&q.Uncertainty, "ci, std or none")},
+				{"decimals", d.integer(&q.Decimals, wantDecimals)},
+				{"column_width", d.float(&q.ColumnWidth, wantPoints)},
+				{"text_width", d.float(&q.TextWidth, wantPoints)},
+				{"body_size", d.float(&q.BodySize, wantBodySize)},
 			})
 		}},
 	})

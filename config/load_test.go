@@ -46,6 +46,7 @@ func TestDefault(t *testing.T) {
 		TREC:     TREC{RelevanceLevel: 1, NoRelevant: "zero", MissingRun: "skip"},
 		Targets:  Targets{},                    // none
 		Bundle:   BundleOpts{CopyInputs: true}, // SPEC 7: inputs/ on by default
+		Paper:    Paper{Venue: "acm", FontSize: 8, Uncertainty: "ci", Decimals: 3},
 	}
 	if got := Default(); !reflect.DeepEqual(got, want) {
 		t.Errorf("Default() =\n%+v\nwant\n%+v", got, want)
@@ -173,9 +174,9 @@ var errCases = []errCase{
 
 	// Keys.
 	{"unknown key", sys + "title: T\ncutof: [1]\n",
-		`paper.yaml:3:1: unknown key "cutof", expected one of title, version, out, seed, qrels, queries, systems, primary, comparisons, reference_system, significance, cutoffs, fpr_targets, operating_points, bootstrap, calibration, gate, dynamic_k, strata, contract, trec, targets, bundle (did you mean "cutoffs"?)`},
+		`paper.yaml:3:1: unknown key "cutof", expected one of title, version, out, seed, qrels, queries, systems, primary, comparisons, reference_system, significance, cutoffs, fpr_targets, operating_points, bootstrap, calibration, gate, dynamic_k, strata, contract, trec, targets, bundle, paper (did you mean "cutoffs"?)`},
 	{"unknown key, no suggestion", sys + "colour: red\n",
-		`paper.yaml:2:1: unknown key "colour", expected one of title, version, out, seed, qrels, queries, systems, primary, comparisons, reference_system, significance, cutoffs, fpr_targets, operating_points, bootstrap, calibration, gate, dynamic_k, strata, contract, trec, targets, bundle`},
+		`paper.yaml:2:1: unknown key "colour", expected one of title, version, out, seed, qrels, queries, systems, primary, comparisons, reference_system, significance, cutoffs, fpr_targets, operating_points, bootstrap, calibration, gate, dynamic_k, strata, contract, trec, targets, bundle, paper`},
 	{"unknown nested key", sys + "bootstrap: {resample: 10}\n",
 		`paper.yaml:2:13: bootstrap: unknown key "resample", expected one of resamples, unit, method, confidence (did you mean "resamples"?)`},
 	{"unknown key in a system", "systems:\n  - name: a\n    input: a.csv\n    inptu: b.csv\n",

@@ -73,6 +73,7 @@ func (c *Config) YAML() ([]byte, error) {
 			"ndcg_gain", str(ct.NDCGGain)),
 		"targets", c.Targets.node(),
 		"bundle", mapping(true, "copy_inputs", scalar("!!bool", strconv.FormatBool(c.Bundle.CopyInputs))),
+		"paper", c.Paper.node(),
 	)
 	if c.HasTREC() {
 		// The trec: key is written only when it applies, so that the
@@ -101,6 +102,23 @@ func (c *Config) YAML() ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// node writes the paper: key; the three lengths only with venue custom
+// (a named venue takes them from its class).
+func (p Paper) node() *yaml.Node {
+	n := mapping(true,
+		"venue", str(p.Venue),
+		"font_size", float(p.FontSize),
+		"uncertainty", str(p.Uncertainty),
+		"decimals", integer(int64(p.Decimals)))
+	if p.Venue == VenueCustom {
+		n.Content = append(n.Content,
+			str("column_width"), float(p.ColumnWidth),
+			str("text_width"), float(p.TextWidth),
+			str("body_size"), float(p.BodySize))
+	}
+	return n
 }
 
 // MarshalYAML writes s as Parse reads it: auto, or a list of [lo, hi] bands

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	hostile_ "paperbundle/internal/hostile"
+	"paperbundle/internal/golden"
 	"paperbundle/metrics"
 )
 
@@ -70,7 +71,7 @@ func TestPerQueryCSVRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(first.Bytes(), second.Bytes()) {
-		t.Errorf("written again, the bytes differ:\n%s", lineDiff(first.Bytes(), second.Bytes()))
+		t.Errorf("written again, the bytes differ:\n%s", golden.Diff(first.Bytes(), second.Bytes()))
 	}
 }
 

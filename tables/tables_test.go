@@ -3,9 +3,6 @@ package tables
 import (
 	"bytes"
 	"encoding/csv"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -129,9 +126,6 @@ func TestDecodeRendersSameTables(t *testing.T) {
 			if !bytes.Equal(a.Tables[i].CSV(), b.Tables[i].CSV()) {
 				t.Errorf("%s.csv differs after Decode", a.Tables[i].ID)
 			}
-			if !bytes.Equal(a.Tables[i].LaTeX(), b.Tables[i].LaTeX()) {
-				t.Errorf("%s.tex differs after Decode", a.Tables[i].ID)
-			}
 		}
 		if !bytes.Equal(Methods(r), Methods(back)) {
 			t.Error("METHODS.md differs after Decode")
@@ -160,10 +154,6 @@ func TestBestInBold(t *testing.T) {
 		if row.System == "baseline:random" && row.Cells[5].Best {
 			t.Errorf("random recall@10 marked best")
 		}
-	}
-	tex := string(rk.LaTeX())
-	if !strings.Contains(tex, `\textbf{`) {
-		t.Error("ranking.tex has no bold best value")
 	}
 }
 
@@ -218,93 +208,6 @@ func TestLatexText(t *testing.T) {
 	} {
 		if got := LatexText(tt.in); got != tt.want {
 			t.Errorf("LatexText(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
-// TestLatexCompiles writes every table of the hostile fixture (hostile
-// labels and criterion ids) and the demo-like plain fixture with cutoffs
-// [1, 3, 5, 20] into one document that loads only the preamble's packages,
-// and compiles it with pdflatex.
-func TestLatexCompiles(t *testing.T) {
-	pdflatex, err := exec.LookPath("pdflatex")
-	if err != nil {
-		t.Skip("pdflatex not installed (apt-get install texlive-latex-recommended texlive-science)")
-	}
-	dir := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(dir, "tables"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	write := func(name string, b []byte) {
-		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("tables/preamble.tex", []byte(Preamble))
-	var doc strings.Builder
-	doc.WriteString("\\documentclass{article}\n\\input{tables/preamble.tex}\n\\begin{document}\n")
-	f5 := plainFixture()
-	f5.cutoffs = []int{1, 3, 5, 20}
-	for i, f := range []fixture{hostileFixture(t), f5} {
-		s := Build(f.report(t))
-		for _, tb := range append(s.Tables, Checks(f.report(t))) {
-			tex := tb.LaTeX()
-			for j, c := range tex {
-				if c >= 0x80 {
-					t.Fatalf("%s.tex: non-ASCII byte at %d: %q", tb.ID, j, tex[max(0, j-20):min(len(tex), j+20)])
-				}
-			}
-			name := "tables/" + string(tb.ID) + "_" + string(rune('a'+i)) + ".tex"
-			write(name, tex)
-			doc.WriteString("\\input{" + name + "}\n\\clearpage\n")
-		}
-	}
-	doc.WriteString("\\end{document}\n")
-	write("doc.tex", []byte(doc.String()))
-	cmd := exec.Command(pdflatex, "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", "doc.tex")
-	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("pdflatex: %v\n%s", err, tail(out, 3000))
-	}
-	if _, err := os.Stat(filepath.Join(dir, "doc.pdf")); err != nil {
-		t.Fatal("no PDF written")
-	}
-}
-
-func tail(b []byte, n int) []byte {
-	if len(b) > n {
-		return b[len(b)-n:]
-	}
-	return b
-}
-
-// TestPerQueryCSV: one row per eval query per system, hostile criterion
-// ids neutralised, numbers as numbers, undefined values empty.
-func TestPerQueryCSV(t *testing.T) {
-	f := hostileFixture(t)
-	r := f.report(t)
-	recs, err := csv.NewReader(bytes.NewReader(PerQueryCSV(r))).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := 1 + 2*f.posts*len(f.criteria); len(recs) != want {
-		t.Fatalf("%d records, want header + 2 systems x %d eval queries", len(recs), f.posts*len(f.criteria))
-	}
-	for _, rec := range recs[1:] {
-		for j := 0; j < 4; j++ {
-			if v := rec[j]; v != "" && strings.ContainsRune("=+-@\t\r", rune(v[0])) {
-				t.Errorf("column %s: %q can run as a formula", recs[0][j], v)
-			}
-		}
-	}
-	crit := map[string]bool{}
-	for _, rec := range recs[1:] {
-		crit[strings.TrimPrefix(rec[3], "'")] = true
-	}
-	for _, c := range f.criteria {
-		if !crit[c] {
-			t.Errorf("criterion %q lost in per_query_metrics.csv", c)
 		}
 	}
 }

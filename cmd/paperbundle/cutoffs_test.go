@@ -81,7 +81,7 @@ func TestDemoCutoffsWithoutTen(t *testing.T) {
 	if strings.Join(a, "\n") != strings.Join(b, "\n") {
 		t.Errorf("files differ:\ndefault: %v\n[1,3,5,20]: %v", a, b)
 	}
-	for _, want := range []string{"tables.xlsx", "tables/per_criterion.csv", "tables/per_criterion.tex", "tables/scorecard.csv", "tables/preamble.tex", "figures/criteria_ranking_full.svg"} {
+	for _, want := range []string{"tables.xlsx", "tables/per_criterion.csv", "tables/scorecard.csv", "paper/preamble.tex", "paper/numbers.tex", "paper/tables/results.tex", "paper/tables/per_criterion.tex", "paper/example.tex", "figures/criteria_ranking_full.svg"} {
 		if i := sort.SearchStrings(b, want); i == len(b) || b[i] != want {
 			t.Errorf("bundle with cutoffs [1,3,5,20] lacks %s", want)
 		}

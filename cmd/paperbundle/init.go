@@ -267,6 +267,8 @@ func initTemplate(systems []string, qrels string, has columns, trec bool) string
 	}
 	b.WriteString("targets: none                    # target badges: none, contract (the metric contracts' targets), or metric id: {min: x} / {max: x}\n")
 	fmt.Fprintf(&b, "bundle: {copy_inputs: %t}        # keep a copy of the inputs so verify can recompute the bundle\n", d.Bundle.CopyInputs)
+	fmt.Fprintf(&b, "paper: {venue: %s, font_size: %g, uncertainty: %s, decimals: %d}   # paper/: venue acm, ieee, neurips, lncs or custom; uncertainty ci, std or none\n",
+		d.Paper.Venue, d.Paper.FontSize, d.Paper.Uncertainty, d.Paper.Decimals)
 	return b.String()
 }
 

@@ -3,15 +3,18 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
 	"paperbundle/compare"
+	"paperbundle/config"
 	"paperbundle/figures"
 	"paperbundle/figures/echarts"
 	"paperbundle/figures/plot"
 	"paperbundle/report"
 	"paperbundle/tables"
+	"paperbundle/tables/paper"
 	"paperbundle/tables/xlsx"
 	"paperbundle/templates"
 )
@@ -28,6 +31,7 @@ type sink interface {
 // the previous version (nil when there is none), which CHANGES.md and the
 // report's section render.
 type record struct {
+	Paper   paper.Options // the paper: key, for paper/
 	Config  []byte
 	Inputs  []templates.InputFile
 	Changes *compare.Changes
@@ -53,9 +57,18 @@ func render(s sink, rep *report.Report, rec record) error {
 		page            bytes.Buffer
 		xlsxErr, figErr error
 		htmlErr         error
+		paperFiles      []paper.File
+		paperErr        error
 		svgReady        = make(chan []plot.File, 1) // closed without a value when a figure fails
 	)
-	wg.Add(3)
+	wg.Add(4)
+	go func() {
+		// paper/ runs beside the figures; its time is not a stage of its
+		// own (make bench's stages are fixed), and a span of its own in
+		// the figures stage would count that stage twice.
+		defer wg.Done()
+		paperFiles, paperErr = paperFolder(rep, specs, rec.Paper)
+	}()
 	go func() {
 		defer wg.Done()
 		defer stages.begin(stageXLSX)()
@@ -114,13 +127,11 @@ func render(s sink, rep *report.Report, rec record) error {
 	}
 	s.Add("per_query_metrics.csv", tables.PerQueryCSV(rep))
 	s.Add("METHODS.md", methods)
-	s.Add("tables/preamble.tex", []byte(tables.Preamble))
 	for _, t := range append(set.Tables, checks) {
 		s.Add("tables/"+string(t.ID)+".csv", t.CSV())
-		s.Add("tables/"+string(t.ID)+".tex", t.LaTeX())
 	}
 	wg.Wait()
-	for _, err := range []error{xlsxErr, figErr, htmlErr} {
+	for _, err := range []error{xlsxErr, figErr, htmlErr, paperErr} {
 		if err != nil {
 			return err
 		}
@@ -130,7 +141,57 @@ func render(s sink, rep *report.Report, rec record) error {
 		s.Add(f.Name, f.Data)
 	}
 	s.Add("report.html", page.Bytes())
+	for _, f := range paperFiles {
+		s.Add(f.Name, f.Data)
+	}
 	return nil
+}
+
+// paperFolder is paper/: the figures a paper shows drawn for the venue
+// (PDF only), then preamble.tex, numbers.tex, the tables, figures.tex and
+// example.tex.
+func paperFolder(rep *report.Report, specs []figures.Spec, opt paper.Options) ([]paper.File, error) {
+	primary := ""
+	for _, s := range rep.Systems {
+		if s.Primary {
+			primary = s.Name
+		}
+	}
+	set := plot.PaperSet(specs, primary)
+	pdfs, err := plot.RenderPaper(set, plot.Paper{Column: opt.Venue.Column, Text: opt.Venue.Text, FontSize: opt.FontSize, Date: generated(rep)})
+	if err != nil {
+		return nil, err
+	}
+	figs := make([]paper.Figure, len(set))
+	for i, s := range set {
+		cap := s.Title
+		// The subtitle's words for the report's reader, without what only
+		// an interactive chart does (hover).
+		var keep []string
+		for _, part := range strings.Split(s.Subtitle, "; ") {
+			if part != "" && !strings.Contains(strings.ToLower(part), "hover") {
+				keep = append(keep, part)
+			}
+		}
+		if sub := strings.Join(keep, "; "); sub != "" {
+			cap += ". " + strings.ToUpper(sub[:1]) + sub[1:]
+		}
+		figs[i] = paper.Figure{Name: s.ID.String(), Caption: cap + ".", Wide: plot.Wide(&s)}
+	}
+	out := make([]paper.File, 0, len(pdfs)+16)
+	for _, f := range pdfs {
+		out = append(out, paper.File{Name: f.Name, Data: f.Data})
+	}
+	return append(out, paper.Files(rep, opt, figs)...), nil
+}
+
+// paperOptions are the paper: settings of a configuration.
+func paperOptions(p config.Paper) paper.Options {
+	v, ok := paper.Venues[p.Venue]
+	if !ok {
+		v = paper.CustomVenue(p.ColumnWidth, p.TextWidth, p.BodySize)
+	}
+	return paper.Options{Venue: v, FontSize: p.FontSize, Uncertainty: paper.Uncertainty(p.Uncertainty), Decimals: p.Decimals}
 }
 
 // generated is the report's generation time (SOURCE_DATE_EPOCH), else

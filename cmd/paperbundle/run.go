@@ -415,7 +415,7 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		}
 		significant = chg.Significant()
 	}
-	if err := render(b, rep, record{Config: cfgYAML, Inputs: inputs, Changes: chg}); err != nil {
+	if err := render(b, rep, record{Paper: paperOptions(cfg.Paper), Config: cfgYAML, Inputs: inputs, Changes: chg}); err != nil {
 		return err
 	}
 	if *memprofile != "" {

@@ -154,7 +154,7 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 	if err != nil {
 		return nil, "", err
 	}
-	rec := record{Config: cfgYAML}
+	rec := record{Paper: paperOptions(cfg.Paper), Config: cfgYAML}
 	for _, in := range m.Inputs {
 		rec.Inputs = append(rec.Inputs, templates.InputFile{Path: in.Path, Size: in.Bytes, SHA256: in.SHA256})
 	}

@@ -44,7 +44,7 @@ func BenchmarkFormat(b *testing.B) {
 	figs := make([]*figure, len(specs))
 	layout := func() {
 		for i := range specs {
-			f, err := build(&specs[i])
+			f, err := build(&specs[i], screen, 0)
 			if err != nil {
 				b.Fatal(err)
 			}

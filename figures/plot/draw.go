@@ -20,7 +20,7 @@ import (
 // its kind, one gonum plot per panel, the legend, and the layout.
 
 // build returns the figure of a spec.
-func build(s *figures.Spec) (f *figure, err error) {
+func build(s *figures.Spec, lk look, pw vg.Length) (f *figure, err error) {
 	if len(s.Panels) == 0 {
 		return nil, fmt.Errorf("no panel")
 	}
@@ -30,6 +30,9 @@ func build(s *figures.Spec) (f *figure, err error) {
 		}
 	}()
 	w, h := size(s)
+	if lk.paper {
+		h, w = paperHeight(s, pw, w, h), pw
+	}
 	var cmap *viridis
 	if s.Scale != nil {
 		cmap = newViridis(s.Scale.Min, s.Scale.Max)
@@ -37,32 +40,61 @@ func build(s *figures.Spec) (f *figure, err error) {
 	ps := make([]*plot.Plot, len(s.Panels))
 	for i := range s.Panels {
 		title := s.Panels[i].Title
-		if i == 0 && s.Layout != figures.Row {
+		if i == 0 && s.Layout != figures.Row && !lk.paper {
 			title = s.Title
 		}
-		ps[i] = panelPlot(&s.Panels[i], fitTitle(clipLines(title, maxTitle), w*0.7), cmap)
+		ps[i] = panelPlot(&s.Panels[i], fitTitle(clipLines(title, maxTitle), w*0.7, lk), cmap, lk)
+		rotateCategories(ps[i], &s.Panels[i], w, lk)
 	}
-	leg := legend(s)
+	leg := legend(s, lk)
+	figTitle := clipLines(s.Title, maxTitle)
+	var below, inside []legendEntry
+	if lk.paper {
+		// The caption says what the figure is; the legend goes in rows
+		// under the plot, as wide as the figure, or inside the plot where
+		// a ROC curve never is (below the diagonal, bottom right) when it
+		// would take more than one row there.
+		figTitle = ""
+		leg = newLegend(lk)
+		es := legendEntries(s)
+		if rocLike(s) && len(s.Panels) == 1 && legendRowsHeight(es, w, lk) > legendRowsHeight(es[:min(1, len(es))], w, lk) {
+			inside = es
+		} else {
+			below = es
+			h += legendRowsHeight(below, w, lk)
+		}
+	}
 	var paint func(c draw.Canvas)
 	switch {
 	case s.Scale != nil:
-		cb := colorBar(cmap, s.Scale.Label)
+		cb := colorBar(cmap, s.Scale.Label, lk)
 		if s.Scale.Step > 0 {
 			unitRange(&cb.Y, s.Scale.Min, s.Scale.Max, s.Scale.Step)
 		}
 		title := ""
 		if len(ps) > 1 {
-			title = clipLines(s.Title, maxTitle)
+			title = figTitle
 		}
-		paint = func(c draw.Canvas) { drawHeatRow(c, title, ps, cb, leg) }
+		paint = func(c draw.Canvas) { drawHeatRow(c, title, ps, cb, leg, lk) }
 	case s.Layout == figures.Stack:
 		paint = func(c draw.Canvas) { drawStack(c, ps, s.Weights, vg.Points(6), leg) }
 	case s.Layout == figures.Row:
-		paint = func(c draw.Canvas) { drawRow(suptitle(c, clipLines(s.Title, maxTitle)), ps, leg) }
+		paint = func(c draw.Canvas) { drawRow(suptitle(c, figTitle, lk), ps, leg) }
 	default:
 		paint = func(c draw.Canvas) { drawWithLegend(c, ps[0], leg) }
 	}
-	return &figure{name: s.ID.String(), w: w, h: h, draw: paint}, nil
+	if len(below) > 0 {
+		inner := paint
+		paint = func(c draw.Canvas) { inner(drawLegendRows(c, below, lk)) }
+	}
+	if len(inside) > 0 {
+		inner := paint
+		paint = func(c draw.Canvas) {
+			inner(c)
+			drawLegendInside(ps[0].DataCanvas(c), inside, lk)
+		}
+	}
+	return &figure{name: s.ID.String(), w: w, h: h, draw: paint, clampLines: lk.paper}, nil
 }
 
 // maxLabel and maxTitle are the longest category, legend and title lines
@@ -87,8 +119,8 @@ func clipLines(s string, n int) string {
 
 // fitTitle breaks a title that is wider than avail after its last ": "
 // (before the system label), so a long label never runs off the page.
-func fitTitle(title string, avail vg.Length) string {
-	if textStyle(sizeTitle).Width(title) <= avail {
+func fitTitle(title string, avail vg.Length, lk look) string {
+	if textStyle(lk.title).Width(title) <= avail {
 		return title
 	}
 	if i := strings.LastIndex(title, ": "); i > 0 {
@@ -154,11 +186,11 @@ func (sp space) y(v float64) float64 {
 func (sp space) xy(p figures.XY) plotter.XY { return plotter.XY{X: sp.x(p.X), Y: sp.y(p.Y)} }
 
 // panelPlot draws one panel's elements in order, then its axes.
-func panelPlot(pn *figures.Panel, title string, cmap *viridis) *plot.Plot {
-	p := newPlot(title, pn.X.Label, pn.Y.Label)
+func panelPlot(pn *figures.Panel, title string, cmap *viridis, lk look) *plot.Plot {
+	p := newPlot(title, pn.X.Label, pn.Y.Label, lk)
 	sp := space{xlog: pn.X.Log}
 	var avoid []plotter.XYs
-	tg := &tags{Style: textStyle(sizeTag)}
+	tg := &tags{Style: textStyle(lk.tag)}
 	nbars, ihist, nhist := 0, 0, 0
 	for _, e := range pn.Elements {
 		switch e.(type) {
@@ -232,7 +264,7 @@ func panelPlot(pn *figures.Panel, title string, cmap *viridis) *plot.Plot {
 			}
 			p.Add(cl)
 		case *figures.Text:
-			t := &textAt{Style: textStyle(sizeTag)}
+			t := &textAt{Style: textStyle(lk.tag)}
 			t.Style.Color = colorOf(e.Style)
 			if e.Anchor == figures.Above {
 				t.Style.XAlign = draw.XCenter
@@ -427,8 +459,8 @@ func setAxis(a *plot.Axis, ax *figures.Axis, tr func(float64) float64, logTicker
 }
 
 // legend builds the legend of a spec.
-func legend(s *figures.Spec) *plot.Legend {
-	l := newLegend()
+func legend(s *figures.Spec, lk look) *plot.Legend {
+	l := newLegend(lk)
 	if s.Kind == figures.KindDifficulty {
 		l.Padding = vg.Points(6) // two-line entries: keep them apart
 	}

@@ -33,7 +33,7 @@ func TestGlyphCache(t *testing.T) {
 		{"labels", figures.Catalogue(relabeled("Système ± é 😀 </script> \"quoted\"", "A.1 – x"))},
 	} {
 		for i := range r.specs {
-			f, err := build(&r.specs[i])
+			f, err := build(&r.specs[i], screen, 0)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -140,8 +140,8 @@ func (h *cells) DataRange() (xmin, xmax, ymin, ymax float64) {
 }
 
 // colorBar returns a narrow plot holding a vertical colour bar.
-func colorBar(m *viridis, label string) *plot.Plot {
-	p := newPlot("", "", label)
+func colorBar(m *viridis, label string, lk look) *plot.Plot {
+	p := newPlot("", "", label, lk)
 	p.HideX()
 	cb := &plotter.ColorBar{ColorMap: m, Vertical: true, Colors: 256}
 	p.Add(cb)
@@ -151,7 +151,7 @@ func colorBar(m *viridis, label string) *plot.Plot {
 
 // drawHeatRow draws heat-map panels side by side under a title centred
 // over them, then a colour bar and a legend column on the right.
-func drawHeatRow(c draw.Canvas, title string, ps []*plot.Plot, cb *plot.Plot, leg *plot.Legend) {
+func drawHeatRow(c draw.Canvas, title string, ps []*plot.Plot, cb *plot.Plot, leg *plot.Legend, lk look) {
 	lw := legendWidth(leg)
 	if lw > 0 {
 		lw = max(lw, minLegW)
@@ -159,7 +159,7 @@ func drawHeatRow(c draw.Canvas, title string, ps []*plot.Plot, cb *plot.Plot, le
 	cbw := 0.8 * vg.Inch
 	main := draw.Crop(c, 0, -(cbw + lw + 2*gutter), 0, 0)
 	if title != "" {
-		below := suptitle(main, title)
+		below := suptitle(main, title, lk)
 		c.Max.Y = below.Max.Y
 		main = below
 	}

@@ -107,7 +107,7 @@ func encode(t testing.TB, img *image.RGBA) []byte {
 func TestEncodePNGFigures(t *testing.T) {
 	specs := figures.Catalogue(figtest.Fixture())
 	for i := range specs {
-		f, err := build(&specs[i])
+		f, err := build(&specs[i], screen, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -232,7 +232,7 @@ func BenchmarkEncodePNG(b *testing.B) {
 	specs := figures.Catalogue(figtest.Fixture())
 	var imgs []*image.RGBA
 	for i := range specs {
-		f, err := build(&specs[i])
+		f, err := build(&specs[i], screen, 0)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -15,6 +15,9 @@ import (
 // layout, glyph boxes; each canvas (SVG, PDF, PNG) then gets the same
 // calls, in the same order, as if the figure were drawn on it.
 func (f *figure) paint(c vg.Canvas) {
+	if f.clampLines {
+		c = lineClamp{c}
+	}
 	if f.rec == nil {
 		f.rec = &recorder{w: f.w, h: f.h}
 		f.draw(draw.New(f.rec))

@@ -84,6 +84,8 @@ type figure struct {
 	w, h vg.Length
 	draw func(c draw.Canvas)
 	rec  *recorder // the drawing, made by the first paint
+	// clampLines keeps every stroke between 0.5 and 1 pt (paper figures).
+	clampLines bool
 }
 
 // Render draws every spec as figures/<id>.svg, figures/<id>.pdf and
@@ -124,7 +126,7 @@ func Render(specs []figures.Spec, opt Options) ([]File, error) {
 		wg.Wait()
 	}
 	each(func(o *out, s *figures.Spec) {
-		if o.f, o.err = build(s); o.err == nil {
+		if o.f, o.err = build(s, screen, 0); o.err == nil {
 			o.svg, o.err = o.f.svg()
 		}
 	})

@@ -27,6 +27,23 @@ const (
 	sizeTag    = 7
 )
 
+// look is the text sizes of one rendering, and whether it is drawn for
+// the page of a paper (no figure title, legend in rows below the plot,
+// every text at one size).
+type look struct {
+	title, label, tick, legend, tag vg.Length
+	paper                           bool
+}
+
+// screen is the look of the figures/ folder (report, slides).
+var screen = look{title: sizeTitle, label: sizeLabel, tick: sizeTick, legend: sizeLegend, tag: sizeTag}
+
+// paperLook is the look of paper/figures/: every text at pt points.
+func paperLook(pt float64) look {
+	s := vg.Points(pt)
+	return look{title: s, label: s, tick: s, legend: s, tag: s, paper: true}
+}
+
 // Paper sizes of the figures.
 var (
 	figW     = 5 * vg.Inch   // one panel
@@ -104,19 +121,19 @@ func textStyle(pt vg.Length) text.Style {
 }
 
 // newPlot returns a plot in the house style with the given axis labels.
-func newPlot(title, xlabel, ylabel string) *plot.Plot {
+func newPlot(title, xlabel, ylabel string, lk look) *plot.Plot {
 	p := plot.New()
 	// No background of its own: the page is painted white once per
 	// figure (paintPage), which in PNG is a memory fill instead of a
 	// rasterised rectangle per panel.
 	p.BackgroundColor = nil
 	p.Title.Text = title
-	p.Title.TextStyle.Font = font.From(sans, sizeTitle)
+	p.Title.TextStyle.Font = font.From(sans, lk.title)
 	p.Title.Padding = vg.Points(4)
-	p.Legend.TextStyle.Font = font.From(sans, sizeLegend)
+	p.Legend.TextStyle.Font = font.From(sans, lk.legend)
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
-		a.Label.TextStyle.Font = font.From(sans, sizeLabel)
-		a.Tick.Label.Font = font.From(sans, sizeTick)
+		a.Label.TextStyle.Font = font.From(sans, lk.label)
+		a.Tick.Label.Font = font.From(sans, lk.tick)
 		a.Label.Padding = vg.Points(3)
 		a.Padding = vg.Points(2)
 		a.Tick.Length = vg.Points(3)
@@ -137,9 +154,9 @@ func newPlot(title, xlabel, ylabel string) *plot.Plot {
 }
 
 // newLegend returns an empty legend in the house style.
-func newLegend() *plot.Legend {
+func newLegend(lk look) *plot.Legend {
 	l := plot.NewLegend()
-	l.TextStyle = textStyle(sizeLegend)
+	l.TextStyle = textStyle(lk.legend)
 	l.Left = true
 	l.Top = true
 	l.ThumbnailWidth = vg.Points(16)
@@ -672,11 +689,11 @@ func (haloRing) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
 
 // suptitle writes a figure title centred at the top of c and returns the
 // canvas below it.
-func suptitle(c draw.Canvas, title string) draw.Canvas {
+func suptitle(c draw.Canvas, title string, lk look) draw.Canvas {
 	if title == "" {
 		return c
 	}
-	sty := textStyle(sizeTitle)
+	sty := textStyle(lk.title)
 	sty.XAlign, sty.YAlign = draw.XCenter, draw.YTop
 	c.FillText(sty, vg.Point{X: (c.Min.X + c.Max.X) / 2, Y: c.Max.Y}, title)
 	return draw.Crop(c, 0, 0, 0, -(sty.Height(title) + vg.Points(4)))

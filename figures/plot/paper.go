@@ -1,0 +1,281 @@
+package plot
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strings"
+	"time"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"paperbundle/figures"
+)
+
+// Paper is the page a paper figure is drawn for: the venue's column and
+// text widths and the size of every text, in TeX points (as LaTeX
+// measures \columnwidth). A figure is drawn at exactly the width it is
+// shown at, so nothing is rescaled when LaTeX includes it.
+type Paper struct {
+	Column, Text float64 // pt
+	FontSize     float64 // pt
+	Date         time.Time
+}
+
+// PaperDir is the folder of the bundle that holds the paper figures.
+const PaperDir = "paper/figures/"
+
+// tex is one TeX point (1/72.27 in) in vg lengths (1/72 in): a PDF of
+// 241.14749 TeX points is 240.15 PostScript points wide.
+const tex = vg.Inch / 72.27
+
+// Wide reports whether a figure spans the text width of a two-column
+// page: the overlays of every system, the systems chart and the heat maps.
+func Wide(s *figures.Spec) bool {
+	switch s.Kind {
+	case figures.KindROCOverlay, figures.KindPROverlay, figures.KindSystems, figures.KindPerQueryHeatmap, figures.KindGateGrid:
+		return true
+	}
+	return false
+}
+
+// PaperSet picks the figures a paper shows from the catalogue: the ROC and
+// PR overlays of every system (the primary system's curves when there is
+// no overlay), the systems chart, and the primary system's reliability
+// diagram, per-criterion charts, Recall@K by stratum, gamma sweep,
+// Dynamic-K histogram, difficulty scatter and per-query heat map; each
+// where the catalogue has it.
+func PaperSet(specs []figures.Spec, primary string) []figures.Spec {
+	has := map[figures.Kind]bool{}
+	for _, s := range specs {
+		has[s.Kind] = true
+	}
+	want := []figures.Kind{figures.KindROCOverlay, figures.KindPROverlay, figures.KindSystems, figures.KindReliability,
+		figures.KindCriteriaAUROC, figures.KindCriteriaRanking, figures.KindRecallAtK, figures.KindGammaSweep,
+		figures.KindDynKHist, figures.KindDifficulty, figures.KindPerQueryHeatmap}
+	if !has[figures.KindROCOverlay] {
+		want = append([]figures.Kind{figures.KindROC}, want...)
+	}
+	if !has[figures.KindPROverlay] {
+		want = append([]figures.Kind{figures.KindPR}, want...)
+	}
+	var out []figures.Spec
+	for _, k := range want {
+		for _, s := range specs {
+			if s.Kind == k && (s.System == "" || s.System == primary) {
+				out = append(out, s)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// paperHeight is the height of a paper figure of width w: about 3:4 in a
+// column, flatter at text width; the reliability diagram, with its count
+// panel under the curve, is nearly square.
+func paperHeight(s *figures.Spec, w, w0, h0 vg.Length) vg.Length {
+	switch s.Kind {
+	case figures.KindReliability:
+		return 0.95 * w
+	case figures.KindROCOverlay, figures.KindPROverlay:
+		return 0.45 * w
+	}
+	if Wide(s) {
+		return w * h0 / w0
+	}
+	return 0.75 * w
+}
+
+// RenderPaper draws specs as PDFs for the page, paper/figures/<id>.pdf:
+// exactly the column width (the text width when Wide), every text at
+// FontSize, strokes between 0.5 and 1 pt, no title (the caption says
+// it), the legend in rows under the plot, fonts embedded.
+func RenderPaper(specs []figures.Spec, p Paper) ([]File, error) {
+	date := p.Date
+	if date.IsZero() {
+		date = DefaultDate
+	}
+	lk := paperLook(p.FontSize)
+	out := make([]File, 0, len(specs))
+	for i := range specs {
+		s := &specs[i]
+		w := vg.Length(p.Column) * tex
+		if Wide(s) {
+			w = vg.Length(p.Text) * tex
+		}
+		f, err := build(s, lk, w)
+		if err != nil {
+			return nil, fmt.Errorf("plot: paper %s: %w", s.ID, err)
+		}
+		pdf, err := f.pdf(date)
+		if err != nil {
+			return nil, fmt.Errorf("plot: paper %s: %w", s.ID, err)
+		}
+		out = append(out, File{ID: s.ID, Name: PaperDir + s.ID.String() + ".pdf", Data: pdf})
+	}
+	return out, nil
+}
+
+// lineClamp keeps every stroke of a paper figure between 0.5 and 1 pt
+// (a zero width, no stroke, stays zero).
+type lineClamp struct{ vg.Canvas }
+
+// SetLineWidth implements vg.Canvas.
+func (c lineClamp) SetLineWidth(w vg.Length) {
+	if w > 0 {
+		w = min(max(w, vg.Points(0.5)), vg.Points(1))
+	}
+	c.Canvas.SetLineWidth(w)
+}
+
+// legendEntry is one entry of a legend drawn in rows.
+type legendEntry struct {
+	text  string
+	thumb []plot.Thumbnailer
+}
+
+// legendEntries are the legend of a spec as entries for rows.
+func legendEntries(s *figures.Spec) []legendEntry {
+	var out []legendEntry
+	for _, e := range s.Legend {
+		var th []plot.Thumbnailer
+		for _, k := range e.Keys {
+			switch k.Mark {
+			case figures.MarkLine:
+				th = append(th, legendLine{lineOf(k.Style)})
+			case figures.MarkMarker:
+				th = append(th, legendGlyph{glyphOf(k.Style)})
+			case figures.MarkFill:
+				th = append(th, legendFill{fillOf(k.Style)})
+			case figures.MarkBar:
+				th = append(th, barOf(k.Style))
+			}
+		}
+		// One line per entry: the rows are one text line high.
+		out = append(out, legendEntry{text: clipLines(strings.Join(strings.Fields(e.Text), " "), 2*maxLabel), thumb: th})
+	}
+	return out
+}
+
+// Legend rows: a thumbnail, its text, a gap to the next entry.
+var (
+	rowThumb = vg.Points(12)
+	rowPad   = vg.Points(2.5)
+	rowGap   = vg.Points(8)
+)
+
+// legendLayout places entries in rows of at most width w; it returns
+// each entry's row and x offset, and the height of one row.
+func legendLayout(es []legendEntry, w vg.Length, lk look) (row []int, x []vg.Length, rowH vg.Length) {
+	sty := textStyle(lk.legend)
+	rowH = lk.legend * 1.3
+	cur, r := vg.Length(0), 0
+	for _, e := range es {
+		ew := rowThumb + rowPad + textWidth(sty, e.text)
+		if cur > 0 && cur+ew > w {
+			r++
+			cur = 0
+		}
+		row, x = append(row, r), append(x, cur)
+		cur += ew + rowGap
+	}
+	return row, x, rowH
+}
+
+// textWidth is the width of the widest line of s.
+func textWidth(sty interface{ Width(string) vg.Length }, s string) vg.Length {
+	return sty.Width(s)
+}
+
+// legendRowsHeight is the height the legend rows take under a figure of
+// width w, with the gap above them.
+func legendRowsHeight(es []legendEntry, w vg.Length, lk look) vg.Length {
+	if len(es) == 0 {
+		return 0
+	}
+	row, _, rowH := legendLayout(es, w, lk)
+	return vg.Length(row[len(row)-1]+1)*rowH + vg.Points(3)
+}
+
+// drawLegendRows draws the legend in rows at the bottom of c and returns
+// the canvas above it.
+func drawLegendRows(c draw.Canvas, es []legendEntry, lk look) draw.Canvas {
+	if len(es) == 0 {
+		return c
+	}
+	w := c.Max.X - c.Min.X
+	row, x, rowH := legendLayout(es, w, lk)
+	rows := row[len(row)-1] + 1
+	sty := textStyle(lk.legend)
+	sty.YAlign = draw.YCenter
+	for i, e := range es {
+		y0 := c.Min.Y + vg.Length(rows-1-row[i])*rowH
+		tc := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
+			Min: vg.Point{X: c.Min.X + x[i], Y: y0}, Max: vg.Point{X: c.Min.X + x[i] + rowThumb, Y: y0 + rowH}}}
+		for _, t := range e.thumb {
+			t.Thumbnail(&tc)
+		}
+		c.FillText(sty, vg.Point{X: c.Min.X + x[i] + rowThumb + rowPad, Y: y0 + rowH/2}, e.text)
+	}
+	return draw.Crop(c, 0, 0, vg.Length(rows)*rowH+vg.Points(3), 0)
+}
+
+// rocLike reports whether a figure is a ROC curve, whose bottom-right
+// corner (below the diagonal) holds no curve of a classifier better than
+// chance.
+func rocLike(s *figures.Spec) bool {
+	return s.Kind == figures.KindROC || s.Kind == figures.KindROCOverlay
+}
+
+// drawLegendInside draws the legend as a column in a white box at the
+// bottom right of the data area dc.
+func drawLegendInside(dc draw.Canvas, es []legendEntry, lk look) {
+	sty := textStyle(lk.legend)
+	sty.YAlign = draw.YCenter
+	rowH := lk.legend * 1.3
+	var tw vg.Length
+	for _, e := range es {
+		tw = max(tw, sty.Width(e.text))
+	}
+	pad := vg.Points(3)
+	w := pad + rowThumb + rowPad + tw + pad
+	h := pad + vg.Length(len(es))*rowH + pad
+	box := vg.Rectangle{Min: vg.Point{X: dc.Max.X - w - pad, Y: dc.Min.Y + pad}, Max: vg.Point{X: dc.Max.X - pad, Y: dc.Min.Y + pad + h}}
+	dc.SetColor(color.White)
+	dc.Fill(box.Path())
+	dc.SetLineStyle(draw.LineStyle{Color: gridGrey, Width: vg.Points(0.5)})
+	dc.Stroke(box.Path())
+	for i, e := range es {
+		y0 := box.Max.Y - pad - vg.Length(i+1)*rowH
+		tc := draw.Canvas{Canvas: dc.Canvas, Rectangle: vg.Rectangle{
+			Min: vg.Point{X: box.Min.X + pad, Y: y0}, Max: vg.Point{X: box.Min.X + pad + rowThumb, Y: y0 + rowH}}}
+		for _, t := range e.thumb {
+			t.Thumbnail(&tc)
+		}
+		dc.FillText(sty, vg.Point{X: box.Min.X + pad + rowThumb + rowPad, Y: y0 + rowH/2}, e.text)
+	}
+}
+
+// rotateCategories turns the category names of an x axis by 45° when the
+// widest one is wider than the room one category has (about 80% of the
+// figure's width over the categories), so no two names overlap.
+func rotateCategories(p *plot.Plot, pn *figures.Panel, w vg.Length, lk look) {
+	n := len(pn.X.Categories)
+	if n == 0 || pn.X.IndexTicks || pn.X.HideTickLabels {
+		return
+	}
+	sty := textStyle(lk.tick)
+	var widest vg.Length
+	for _, c := range pn.X.Categories {
+		widest = max(widest, sty.Width(clipLines(c, maxLabel)))
+	}
+	if widest <= 0.95*w*0.85/vg.Length(n) {
+		return
+	}
+	p.X.Tick.Label.Rotation = math.Pi / 4
+	p.X.Tick.Label.XAlign = draw.XRight
+	p.X.Tick.Label.YAlign = draw.YTop
+}

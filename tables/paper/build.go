@@ -1,0 +1,407 @@
+package paper
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"paperbundle/metrics"
+	"paperbundle/report"
+	"paperbundle/tables"
+)
+
+// builder holds what every table builder reads.
+type builder struct {
+	r   *report.Report
+	opt Options
+}
+
+// primary is the primary system's name.
+func (b builder) primary() string {
+	for _, s := range b.r.Systems {
+		if s.Primary {
+			return s.Name
+		}
+	}
+	if len(b.r.Systems) > 0 {
+		return b.r.Systems[0].Name
+	}
+	return ""
+}
+
+// label is a system's display label, escaped.
+func (b builder) label(sys string) string { return breakable(clip(b.r.Label(sys), maxText)) }
+
+// value is the cell of a metric: its value and, per the uncertainty
+// option, its CI or fold std under it. ok is false when the metric was
+// not computed.
+func (b builder) value(sys string, id metrics.ID, slice report.Slice) (cell, bool) {
+	m, ok := b.r.Metric(sys, id, slice)
+	if !ok {
+		return cell{v: math.NaN()}, false
+	}
+	d, _ := metrics.Lookup(id)
+	dec := decimalsOf(d, b.opt)
+	c := cell{v: float64(m.Value), dec: dec}
+	if !m.Value.Valid() {
+		c.v = math.NaN()
+		return c, true
+	}
+	switch b.opt.Uncertainty {
+	case CI:
+		if m.CI != nil && m.CI.Low.Valid() && m.CI.High.Valid() {
+			c.unc = "[" + num(float64(m.CI.Low), dec) + ", " + num(float64(m.CI.High), dec) + "]"
+		}
+	case Std:
+		if m.FoldStd.Valid() {
+			c.unc = `\ensuremath{\pm}` + num(float64(m.FoldStd), dec)
+		}
+	}
+	return c, true
+}
+
+// uncertaintyText says what the small row under a value is, for a caption.
+func (b builder) uncertaintyText() string {
+	st := b.r.Settings
+	switch b.opt.Uncertainty {
+	case CI:
+		bs := st.Bootstrap
+		if bs.Resamples == 0 {
+			return ""
+		}
+		return " Under each value: its " + strconv.FormatFloat(100*bs.Confidence, 'g', -1, 64) + `\,\% ` + bs.Method +
+			" bootstrap interval (" + count(bs.Resamples) + " resamples of " + bs.Unit + "s)."
+	case Std:
+		return " Under each value: the standard deviation over the " + strconv.Itoa(len(b.r.Dataset.Folds)) +
+			" folds (" + st.Conventions.FoldStd + ")."
+	}
+	return ""
+}
+
+// population names a population with its n for a caption.
+func (b builder) population(p metrics.Population) string {
+	d := b.r.Dataset
+	switch p {
+	case metrics.AllQueries:
+		return "all " + count(d.EvalQueries) + " eval queries"
+	case metrics.PositivesOnly:
+		return "the " + count(d.PositiveQueries) + " eval queries with evidence"
+	}
+	return string(p)
+}
+
+// present reports whether a capability of the report applies (the
+// Report decides; a table never guesses from its values).
+func (b builder) present(x report.Capability) bool { return b.r.Has(x) }
+
+// head is a column header: a metric's title with K replaced by a cutoff.
+func head(id metrics.ID) string { return tables.LatexText(tables.Title(id)) }
+
+// rankingTable is ranking.tex: the primary system's ranking metrics as
+// rows, the cutoffs as columns.
+func (b builder) rankingTable() (*table, bool) {
+	if !b.present(report.Ranking) {
+		return nil, false
+	}
+	sys := b.primary()
+	cut := b.r.Settings.Cutoffs
+	t := &table{name: "ranking"}
+	t.cols = append(t.cols, col{head: "Metric"})
+	for _, k := range cut {
+		t.cols = append(t.cols, col{head: "$K=" + strconv.Itoa(k) + "$", num: true})
+	}
+	for _, d := range metrics.Defs() {
+		if d.Family() != "rank" || d.Param != metrics.ParamK || !d.Shows(metrics.TableRanking) {
+			continue
+		}
+		rw := row{cells: []cell{rawCell(tables.LatexText(strings.ReplaceAll(d.Title, "@K", "")))}}
+		any := false
+		for _, k := range cut {
+			c, ok := b.value(sys, d.ID(float64(k)), report.Whole)
+			any = any || ok
+			rw.cells = append(rw.cells, c)
+		}
+		if any {
+			t.rows = append(t.rows, rw)
+		}
+	}
+	t.caption = "Ranking quality of " + b.label(sys) + " at each cutoff $K$, over " + b.population(metrics.PositivesOnly) + "."
+	t.uncText = b.uncertaintyText()
+	return t, len(t.rows) > 0
+}
+
+// rankingSystemsTable is ranking_systems.tex: every system and the two
+// baselines at the headline cutoff.
+func (b builder) rankingSystemsTable() (*table, bool) {
+	if !b.present(report.Ranking) {
+		return nil, false
+	}
+	h := b.r.Settings.HeadlineCutoff
+	ids := []metrics.ID{metrics.At("rank.recall", h), metrics.At("rank.precision", h), metrics.At("rank.ndcg", h),
+		metrics.At("rank.map", h), "rank.mrr", metrics.At("rank.hit", h)}
+	t := &table{name: "ranking_systems"}
+	t.cols = append(t.cols, col{head: "System"})
+	for _, id := range ids {
+		t.cols = append(t.cols, col{head: header(tables.Title(id)), num: true, best: metrics.Higher})
+	}
+	for _, s := range b.r.Systems {
+		base := s.Kind != report.Pipeline
+		rw := row{cells: []cell{labelCell(b.r.Label(s.Name))}, baseline: base}
+		any := false
+		for _, id := range ids {
+			c, ok := b.value(s.Name, id, report.Whole)
+			any = any || ok
+			rw.cells = append(rw.cells, c)
+		}
+		if any {
+			rw.rule = base && (len(t.rows) == 0 || !t.rows[len(t.rows)-1].baseline)
+			t.rows = append(t.rows, rw)
+		}
+	}
+	t.caption = "Ranking quality of every system at $K=" + strconv.Itoa(h) + "$, over " + b.population(metrics.PositivesOnly) +
+		"; random and oracle baselines below the rule. Best system value per column in bold."
+	t.uncText = b.uncertaintyText()
+	return t, len(t.rows) > 1
+}
+
+// perCriterionTable is per_criterion.tex: the primary system, criteria as
+// rows.
+func (b builder) perCriterionTable() (*table, bool) {
+	if !b.present(report.PerCriterion) {
+		return nil, false
+	}
+	sys := b.primary()
+	h := b.r.Settings.HeadlineCutoff
+	ids := []metrics.ID{"ne.auroc", metrics.At("rank.recall", h), metrics.At("rank.ndcg", h)}
+	t := &table{name: "per_criterion"}
+	t.cols = []col{{head: "Criterion"}, {head: "$n$", num: true}, {head: "$n_{\\mathrm{pos}}$", num: true}}
+	for _, id := range ids {
+		t.cols = append(t.cols, col{head: head(id), num: true, best: metrics.Higher})
+	}
+	for _, cr := range b.r.Dataset.Criteria {
+		sl := report.Slice("criterion=" + cr)
+		n, ok1 := b.value(sys, "data.n", sl)
+		np, _ := b.value(sys, "data.n_pos", sl)
+		n.unc, np.unc, n.dec, np.dec = "", "", 0, 0
+		rw := row{cells: []cell{textCell(cr), n, np}}
+		for _, id := range ids {
+			c, _ := b.value(sys, id, sl)
+			rw.cells = append(rw.cells, c)
+		}
+		if ok1 {
+			t.rows = append(t.rows, rw)
+		}
+	}
+	t.caption = "Per criterion, " + b.label(sys) + ": AUROC over the criterion's eval queries ($n$), ranking at $K=" + strconv.Itoa(h) +
+		"$ over its queries with evidence ($n_{\\mathrm{pos}}$). Best criterion per column in bold."
+	t.uncText = b.uncertaintyText()
+	return t, len(t.rows) > 0
+}
+
+// strataTable is strata.tex in the layout of seed 001 section 6.3:
+// Stratum, # Queries, Recall@K, Precision@K, for the primary system at the
+// headline cutoff.
+func (b builder) strataTable() (*table, bool) {
+	if !b.present(report.Strata) {
+		return nil, false
+	}
+	sys := b.primary()
+	h := b.r.Settings.HeadlineCutoff
+	var slices []report.Slice
+	for _, m := range b.r.Metrics {
+		if m.System == sys && m.ID == "data.n" && strings.HasPrefix(string(m.Slice), "stratum=") {
+			slices = append(slices, m.Slice)
+		}
+	}
+	names := []string{"Low", "Medium", "High"}
+	t := &table{name: "strata", cols: []col{{head: "Stratum"}, {head: `\# Queries`, num: true},
+		{head: head(metrics.At("rank.recall", h)), num: true}, {head: head(metrics.At("rank.precision", h)), num: true}}}
+	for i, sl := range slices {
+		band := strings.TrimPrefix(string(sl), "stratum=")
+		name := band
+		if len(slices) == 3 {
+			name = names[i] + " (" + band + ")"
+		}
+		n, _ := b.value(sys, "data.n", sl)
+		n.unc, n.dec = "", 0
+		rc, _ := b.value(sys, metrics.At("rank.recall", h), sl)
+		pc, _ := b.value(sys, metrics.At("rank.precision", h), sl)
+		t.rows = append(t.rows, row{cells: []cell{textCell(name), n, rc, pc}})
+	}
+	t.caption = "Stratified by the number of evidence sentences $n_{\\mathrm{pos}}$ of a query: " + b.label(sys) +
+		" at $K=" + strconv.Itoa(h) + "$ over " + b.population(metrics.PositivesOnly) + "."
+	t.uncText = b.uncertaintyText()
+	return t, len(t.rows) > 0
+}
+
+// primaryMetricsTable is primary_metrics.tex in the layout of seed 001
+// section 6.3: Metric, K, Macro, Weighted (by n_pos), CI, CV; the
+// adaptive K of seed 001 (1, 3, n_pos; 5, 10, 20, n_pos; 10, 20, 50,
+// n_pos by n_pos band). The CV column shows only when the report holds the
+// per-query distribution of the metric.
+func (b builder) primaryMetricsTable() (*table, bool) {
+	if !b.present(report.Ranking) {
+		return nil, false
+	}
+	sys := b.primary()
+	t := &table{name: "primary_metrics", cols: []col{{head: "Metric"}, {head: "$K$"}, {head: "Macro", num: true},
+		{head: "Weighted", num: true}, {head: "CI"}, {head: "CV", num: true}}}
+	for _, base := range []string{"recall", "precision"} {
+		id := metrics.ID("rank.adaptive_" + base)
+		m, ok := b.r.Metric(sys, id, report.Whole)
+		if !ok {
+			continue
+		}
+		mac, _ := b.value(sys, id, report.Whole)
+		mac.unc = ""
+		w, _ := b.value(sys, metrics.ID("rank.adaptive_"+base+"_weighted"), report.Whole)
+		w.unc = ""
+		ci := ""
+		if m.CI != nil && m.CI.Low.Valid() && m.CI.High.Valid() {
+			ci = "[" + num(float64(m.CI.Low), b.opt.Decimals) + ", " + num(float64(m.CI.High), b.opt.Decimals) + "]"
+		}
+		cv := cell{v: math.NaN(), dec: 2}
+		for _, d := range b.r.Distributions {
+			if d.System == sys && d.ID == id && d.Slice == report.Whole && d.CV.Valid() {
+				cv.v = float64(d.CV)
+			}
+		}
+		t.rows = append(t.rows, row{cells: []cell{rawCell(strings.ToUpper(base[:1]) + base[1:]), rawCell("adaptive"), mac, w, rawCell(ci), cv}})
+	}
+	pct := strconv.FormatFloat(100*b.r.Settings.Bootstrap.Confidence, 'g', -1, 64)
+	t.cols[4].head = pct + `\,\% CI`
+	t.caption = "Primary metrics of " + b.label(sys) + " at the adaptive $K$ (by $n_{\\mathrm{pos}}$: 1, 3, $n_{\\mathrm{pos}}$ below 10; 5, 10, 20, $n_{\\mathrm{pos}}$ below 50; else 10, 20, 50, $n_{\\mathrm{pos}}$), over " +
+		b.population(metrics.PositivesOnly) + ": the mean over queries (macro), the mean weighted by $n_{\\mathrm{pos}}$, the CI of the macro mean" +
+		" and the coefficient of variation over queries (CV)."
+	return t, len(t.rows) > 0
+}
+
+// calibrationTable is calibration.tex: every system's calibration.
+func (b builder) calibrationTable() (*table, bool) {
+	if !b.present(report.Calibration) {
+		return nil, false
+	}
+	ids := []metrics.ID{"ne.ece", "ne.ece_equal_mass", "ne.brier", "ne.calibration_slope", "ne.calibration_intercept"}
+	heads := []string{"ECE", stack("ECE", "(mass)"), "Brier", "Slope", "Intercept"}
+	t := &table{name: "calibration", cols: []col{{head: "System"}}}
+	for i, id := range ids {
+		d, _ := metrics.Lookup(id)
+		t.cols = append(t.cols, col{head: heads[i], num: true, best: d.Direction})
+	}
+	for _, s := range b.r.Systems {
+		if s.Kind != report.Pipeline {
+			continue
+		}
+		rw := row{cells: []cell{labelCell(b.r.Label(s.Name))}}
+		any := false
+		for _, id := range ids {
+			c, ok := b.value(s.Name, id, report.Whole)
+			any = any || ok
+			rw.cells = append(rw.cells, c)
+		}
+		if any {
+			t.rows = append(t.rows, rw)
+		}
+	}
+	cs := b.r.Settings.Calibration
+	t.caption = "Calibration of the NE probability over " + b.population(metrics.AllQueries) + ": expected calibration error (ECE) with " + strconv.Itoa(cs.Bins) +
+		" equal-width bins and with equal-mass bins, Brier score, and the slope and intercept of a logistic recalibration (1 and 0 when calibrated). Best system per column in bold."
+	t.uncText = b.uncertaintyText()
+	return t, len(t.rows) > 0
+}
+
+// clinicalGateTable is clinical_gate.tex: the primary system's gate
+// thresholds chosen on each fold's tune rows, with the fold's screening
+// sensitivity, alert precision and workload, and the pooled values.
+func (b builder) clinicalGateTable() (*table, bool) {
+	if !b.present(report.ClinicalGate) {
+		return nil, false
+	}
+	sys := b.primary()
+	ids := []metrics.ID{"clinical.screen_sensitivity", "clinical.alert_precision", "clinical.workload_per_1000"}
+	t := &table{name: "clinical_gate", cols: []col{{head: "Fold"}, {head: `$\tau_{\mathrm{neg}}$`, num: true}, {head: `$\tau_{\mathrm{pos}}$`, num: true}}}
+	for _, h := range []string{stack("Screening", "sensitivity"), stack("Alert", "precision"), stack("Workload", "/ 1,000")} {
+		t.cols = append(t.cols, col{head: h, num: true})
+	}
+	ms := make([]report.Metric, len(ids))
+	for i, id := range ids {
+		ms[i], _ = b.r.Metric(sys, id, report.Whole)
+	}
+	for fi, f := range b.r.Dataset.Folds {
+		rw := row{cells: []cell{rawCell(strconv.Itoa(f.Fold))}}
+		tn, tp := math.NaN(), math.NaN()
+		for _, th := range b.r.Thresholds {
+			if th.System == sys && th.Fold == f.Fold {
+				tn, tp = float64(th.TauNeg), float64(th.TauPos)
+			}
+		}
+		rw.cells = append(rw.cells, cell{v: tn, dec: 4}, cell{v: tp, dec: 4})
+		for i, m := range ms {
+			c := cell{v: math.NaN(), dec: b.opt.Decimals}
+			if ids[i] == "clinical.workload_per_1000" {
+				c.dec = 1
+			}
+			if fi < len(m.Folds) && m.Folds[fi].Valid() {
+				c.v = float64(m.Folds[fi])
+			}
+			rw.cells = append(rw.cells, c)
+		}
+		t.rows = append(t.rows, rw)
+	}
+	pooled := row{cells: []cell{rawCell("Pooled"), {v: math.NaN(), none: true}, {v: math.NaN(), none: true}}, rule: true}
+	for _, id := range ids {
+		c, _ := b.value(sys, id, report.Whole)
+		if id == "clinical.workload_per_1000" {
+			c.dec = 1
+			c.unc = ""
+		}
+		pooled.cells = append(pooled.cells, c)
+	}
+	t.rows = append(t.rows, pooled)
+	g := b.r.Settings.Gate
+	t.caption = "Three-state clinical gate of " + b.label(sys) + ": per fold, the thresholds chosen on the fold's tune rows only (screening sensitivity at least " +
+		tables.FormatNum(g.ScreenSensitivity, -1) + ", alert precision at least " + tables.FormatNum(g.AlertPrecision, -1) +
+		") and what they give on the fold's eval rows; then over " + b.population(metrics.AllQueries) + ". Workload: sentences a reviewer reads per 1,000 queries."
+	t.uncText = b.uncertaintyText()
+	return t, len(t.rows) > 1
+}
+
+// dynamicKTable is dynamic_k.tex: the primary system's gamma sweep.
+func (b builder) dynamicKTable() (*table, bool) {
+	if !b.present(report.DynamicK) {
+		return nil, false
+	}
+	sys := b.primary()
+	bases := []string{"dynk.mean_k", "dynk.evidence_recall", "dynk.evidence_precision", "dynk.workload_per_1000"}
+	heads := []string{"Mean $K$", stack("Evidence", "recall"), stack("Evidence", "precision"), stack("Workload", "/ 1,000")}
+	t := &table{name: "dynamic_k", cols: []col{{head: `$\gamma$`}}}
+	for _, h := range heads {
+		t.cols = append(t.cols, col{head: h, num: true})
+	}
+	for _, g := range b.r.Settings.GammaSweep {
+		rw := row{cells: []cell{rawCell(tables.FormatNum(g, -1))}}
+		if strings.Contains(strconv.FormatFloat(g, 'g', -1, 64), ".") {
+			rw.cells[0] = rawCell(strconv.FormatFloat(g, 'g', -1, 64))
+		}
+		any := false
+		for _, base := range bases {
+			c, ok := b.value(sys, metrics.AtGamma(base, g), report.Whole)
+			if base == "dynk.mean_k" || base == "dynk.workload_per_1000" {
+				c.dec = 2
+				if base == "dynk.workload_per_1000" {
+					c.dec = 1
+				}
+				c.unc = ""
+			}
+			any = any || ok
+			rw.cells = append(rw.cells, c)
+		}
+		if any {
+			t.rows = append(t.rows, rw)
+		}
+	}
+	t.caption = "Dynamic-$K$ evidence selection of " + b.label(sys) + " over the sweep of the cumulative-probability target $\\gamma$, over " +
+		b.population(metrics.PositivesOnly) + ": the mean number of sentences selected, the share of evidence they hold and their precision, and the sentences read per 1,000 queries."
+	t.uncText = b.uncertaintyText()
+	return t, len(t.rows) > 0
+}
