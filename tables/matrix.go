@@ -1,0 +1,439 @@
+package tables
+
+import (
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"paperbundle/metrics"
+	"paperbundle/report"
+)
+
+// Matrix is the results matrix: one row per system of the inputs (each
+// with a letter, a, b, c, ... in list order), then the random and oracle
+// baselines; one column per applicable headline metric. It is the first
+// thing in report.html, the main table of the paper and the table of
+// SUMMARY.md, all built by BuildMatrix from the same Report, so the three
+// show the same numbers and the same markers.
+type Matrix struct {
+	Columns []MatrixColumn
+	Rows    []MatrixRow
+	// Confidence is the level of the intervals (0.95).
+	Confidence float64
+	// Alpha and Correction decide the markers: a pair is significant when
+	// its corrected p-value is below Alpha.
+	Alpha      float64
+	Correction string // "holm" or "none"
+	// Mode is the comparison mode in force (primary, reference, ladder,
+	// all_pairs), "" when the report does not say.
+	Mode string
+	// Folds is the number of folds behind the fold mean ± std (0: none).
+	Folds int
+}
+
+// MatrixColumn is one headline metric.
+type MatrixColumn struct {
+	ID         metrics.ID
+	Title      string // technical name: "Recall@10"
+	Plain      string // plain-language header: "Evidence found in the top 10"
+	Meaning    string // one-line interpretation
+	Direction  metrics.Direction
+	Population string
+	Digits     int
+	// Tests names the tests that decided this column's markers, in the
+	// words of the comparisons ("permutation", "delong", "bootstrap");
+	// empty when no pair was tested on this metric.
+	Tests []string
+	// Baselines reports whether baseline rows have values in this column
+	// (the ranking columns).
+	Baselines bool
+}
+
+// MatrixRow is one system.
+type MatrixRow struct {
+	System   string
+	Label    string
+	Letter   string // "a", "b", ...; "" for a baseline
+	Primary  bool
+	Baseline bool
+	Cells    []MatrixCell // aligned with Matrix.Columns
+}
+
+// MatrixCell is one (system, headline metric).
+type MatrixCell struct {
+	Present  bool    // the metric applies to this system (else the cell is empty)
+	Value    float64 // NaN: undefined (Note says why)
+	Lo, Hi   float64 // the CI; NaN: none
+	FoldMean float64 // NaN: no fold spread (fewer than two folds, or undefined)
+	FoldStd  float64
+	N        int
+	Note     string
+	Anchor   string
+	// Better lists the letters of the systems this cell is significantly
+	// better than, among those it was compared with, in letter order.
+	Better []string
+	// Worse lists the letters of the systems it is significantly worse
+	// than; the matrix shows a downward mark when it is not empty.
+	Worse []string
+	// Best: the best value of the column among the systems of the inputs
+	// (ties all best); baselines are never best.
+	Best bool
+}
+
+// Letter is the marker letter of the i-th system (0-based): a ... z,
+// then aa, ab, ...
+func Letter(i int) string {
+	s := ""
+	for {
+		s = string(rune('a'+i%26)) + s
+		i = i/26 - 1
+		if i < 0 {
+			return s
+		}
+	}
+}
+
+// comparisonP is the p-value that decides a comparison's verdict: the
+// Holm-adjusted p (which equals p when the correction is none).
+func comparisonP(c report.Comparison) report.Num { return c.PHolm }
+
+// comparisonTest names the test of a comparison: "delong" for AUROC with a
+// DeLong p-value, "permutation" for a metric with a permutation p-value,
+// "" when the pair was not tested.
+func comparisonTest(c report.Comparison) string {
+	if c.ID == "ne.auroc" && c.DeLongP != nil && c.DeLongP.Valid() {
+		return "delong"
+	}
+	if c.PPermutation.Valid() {
+		return "permutation"
+	}
+	return ""
+}
+
+// significance is the level and correction in force (alpha 0.05 and
+// Holm's correction when the report does not record them).
+func significance(r *report.Report) (alpha float64, correction string) {
+	return 0.05, "holm"
+}
+
+// comparisonMode is the comparison mode the report records ("" unknown).
+func comparisonMode(r *report.Report) string { return "" }
+
+// BuildMatrix returns the results matrix of a report.
+func BuildMatrix(r *report.Report) Matrix {
+	mx := Matrix{Confidence: r.Settings.Bootstrap.Confidence}
+	mx.Alpha, mx.Correction = significance(r)
+	mx.Mode = comparisonMode(r)
+
+	var pipes, bases []report.SystemInfo
+	for _, s := range r.Systems {
+		if s.Kind == report.Pipeline {
+			pipes = append(pipes, s)
+		} else {
+			bases = append(bases, s)
+		}
+	}
+
+	// Columns: the headline metrics some system of the inputs has, in
+	// report order (cutoff metrics at the headline cutoff).
+	type col struct {
+		id    metrics.ID
+		d     metrics.Def
+		order int
+	}
+	var cols []col
+	seen := map[metrics.ID]bool{}
+	pipe := map[string]bool{}
+	for _, s := range pipes {
+		pipe[s.Name] = true
+	}
+	for _, m := range r.Metrics {
+		if m.Slice != report.Whole || !pipe[m.System] || seen[m.ID] {
+			continue
+		}
+		d, ok := metrics.Lookup(m.ID)
+		if !ok || !d.Headline {
+			continue
+		}
+		if d.Param == metrics.ParamK && m.ID != d.ID(float64(r.Settings.HeadlineCutoff)) {
+			continue
+		}
+		if d.Param != metrics.NoParam && d.Param != metrics.ParamK {
+			continue
+		}
+		seen[m.ID] = true
+		cols = append(cols, col{m.ID, d, familyRank(d)*10000 + d.Order()})
+	}
+	sort.SliceStable(cols, func(i, j int) bool { return cols[i].order < cols[j].order })
+	for _, c := range cols {
+		mx.Columns = append(mx.Columns, MatrixColumn{
+			ID: c.id, Title: Title(c.id), Plain: metrics.PlainTitle(c.id), Meaning: c.d.Meaning,
+			Direction: c.d.Direction, Population: string(c.d.Population), Digits: digits(c.d),
+			Baselines: c.d.Family() == "rank",
+		})
+	}
+
+	letter := map[string]string{}
+	for i, s := range pipes {
+		letter[s.Name] = Letter(i)
+	}
+	cell := func(system string, c MatrixColumn) MatrixCell {
+		x := MatrixCell{Value: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), FoldMean: math.NaN(), FoldStd: math.NaN(),
+			Anchor: Anchor(system, c.ID, report.Whole)}
+		m, ok := r.Metric(system, c.ID, report.Whole)
+		if !ok {
+			return x
+		}
+		x.Present, x.N = true, m.N
+		x.Value = float64(m.Value)
+		if !m.Value.Valid() {
+			x.Value = math.NaN()
+			x.Note = undefinedReason(metrics.MustDef(c.ID))
+		}
+		if m.CI != nil && m.CI.Low.Valid() && m.CI.High.Valid() {
+			x.Lo, x.Hi = float64(m.CI.Low), float64(m.CI.High)
+		}
+		if len(m.Folds) >= 2 && m.FoldMean.Valid() {
+			x.FoldMean = float64(m.FoldMean)
+			if m.FoldStd.Valid() {
+				x.FoldStd = float64(m.FoldStd)
+			}
+			if len(m.Folds) > mx.Folds {
+				mx.Folds = len(m.Folds)
+			}
+		}
+		return x
+	}
+	for _, s := range pipes {
+		row := MatrixRow{System: s.Name, Label: r.Label(s.Name), Letter: letter[s.Name], Primary: s.Primary}
+		for _, c := range mx.Columns {
+			row.Cells = append(row.Cells, cell(s.Name, c))
+		}
+		mx.Rows = append(mx.Rows, row)
+	}
+	nPipes := len(mx.Rows)
+	for _, s := range bases {
+		row := MatrixRow{System: s.Name, Label: r.Label(s.Name), Baseline: true}
+		any := false
+		for _, c := range mx.Columns {
+			x := MatrixCell{Value: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), FoldMean: math.NaN(), FoldStd: math.NaN()}
+			if c.Baselines {
+				x = cell(s.Name, c)
+				any = any || x.Present
+			}
+			row.Cells = append(row.Cells, x)
+		}
+		if any {
+			mx.Rows = append(mx.Rows, row)
+		}
+	}
+
+	// Markers: every significant comparison between two systems of the
+	// inputs gives the better one the other's letter and the worse one a
+	// downward mark.
+	colOf := map[metrics.ID]int{}
+	for j, c := range mx.Columns {
+		colOf[c.ID] = j
+	}
+	rowOf := map[string]int{}
+	for i := 0; i < nPipes; i++ {
+		rowOf[mx.Rows[i].System] = i
+	}
+	tests := make([]map[string]bool, len(mx.Columns))
+	for _, c := range r.Comparisons {
+		j, ok := colOf[c.ID]
+		if !ok {
+			continue
+		}
+		ia, okA := rowOf[c.System]
+		ib, okB := rowOf[c.Reference]
+		if !okA || !okB {
+			continue
+		}
+		t := comparisonTest(c)
+		if t == "" {
+			continue
+		}
+		if tests[j] == nil {
+			tests[j] = map[string]bool{}
+		}
+		tests[j][t] = true
+		p := comparisonP(c)
+		if !p.Valid() || float64(p) >= mx.Alpha || !c.Diff.Valid() || c.Diff == 0 {
+			continue
+		}
+		better := c.Diff > 0
+		switch mx.Columns[j].Direction {
+		case metrics.Higher:
+		case metrics.Lower:
+			better = !better
+		default:
+			continue
+		}
+		win, lose := ia, ib
+		if !better {
+			win, lose = ib, ia
+		}
+		wc, lc := &mx.Rows[win].Cells[j], &mx.Rows[lose].Cells[j]
+		wc.Better = addLetter(wc.Better, mx.Rows[lose].Letter)
+		lc.Worse = addLetter(lc.Worse, mx.Rows[win].Letter)
+	}
+	for j := range mx.Columns {
+		for t := range tests[j] {
+			mx.Columns[j].Tests = append(mx.Columns[j].Tests, t)
+		}
+		sort.Strings(mx.Columns[j].Tests)
+	}
+
+	// Best value per column among the systems of the inputs.
+	for j, c := range mx.Columns {
+		if c.Direction != metrics.Higher && c.Direction != metrics.Lower {
+			continue
+		}
+		best, n := math.NaN(), 0
+		for i := 0; i < nPipes; i++ {
+			v := mx.Rows[i].Cells[j].Value
+			if !Defined(v) {
+				continue
+			}
+			n++
+			if math.IsNaN(best) || (c.Direction == metrics.Higher && v > best) || (c.Direction == metrics.Lower && v < best) {
+				best = v
+			}
+		}
+		if n < 2 {
+			continue
+		}
+		for i := 0; i < nPipes; i++ {
+			if mx.Rows[i].Cells[j].Value == best {
+				mx.Rows[i].Cells[j].Best = true
+			}
+		}
+	}
+	return mx
+}
+
+// addLetter inserts l into the sorted set s (shorter letters first, as
+// in list order: a ... z, aa ...).
+func addLetter(s []string, l string) []string {
+	for _, x := range s {
+		if x == l {
+			return s
+		}
+	}
+	s = append(s, l)
+	sort.Slice(s, func(i, j int) bool {
+		if len(s[i]) != len(s[j]) {
+			return len(s[i]) < len(s[j])
+		}
+		return s[i] < s[j]
+	})
+	return s
+}
+
+// Systems returns the number of rows of systems of the inputs (the
+// lettered rows; baselines follow them).
+func (mx Matrix) Systems() int {
+	n := 0
+	for _, r := range mx.Rows {
+		if !r.Baseline {
+			n++
+		}
+	}
+	return n
+}
+
+// FormatValue writes a cell's value with the column's decimals: "n/a"
+// when undefined, "" when the metric does not apply.
+func (mx Matrix) FormatValue(j int, x MatrixCell) string {
+	if !x.Present {
+		return ""
+	}
+	return FormatNum(x.Value, mx.Columns[j].Digits)
+}
+
+// FormatCI writes a cell's interval, "[0.840, 0.862]", or "" without one.
+func (mx Matrix) FormatCI(j int, x MatrixCell) string {
+	if !x.Present || !Defined(x.Lo) || !Defined(x.Hi) {
+		return ""
+	}
+	d := mx.Columns[j].Digits
+	return "[" + FormatNum(x.Lo, d) + ", " + FormatNum(x.Hi, d) + "]"
+}
+
+// FormatFolds writes a cell's fold mean ± std, or "" without one.
+func (mx Matrix) FormatFolds(j int, x MatrixCell) string {
+	if !x.Present || !Defined(x.FoldMean) {
+		return ""
+	}
+	d := mx.Columns[j].Digits
+	s := FormatNum(x.FoldMean, d)
+	if Defined(x.FoldStd) {
+		s += " ± " + FormatNum(x.FoldStd, d)
+	}
+	return s
+}
+
+// TestName is the reader's name of a comparison test.
+func TestName(t string) string {
+	switch t {
+	case "permutation":
+		return "paired permutation test"
+	case "delong":
+		return "DeLong's test"
+	case "bootstrap":
+		return "paired bootstrap"
+	}
+	return t
+}
+
+// Notes are the sentences under the matrix: what a cell holds, what the
+// markers mean, the test of each column, the correction and alpha.
+func (mx Matrix) Notes() []string {
+	var out []string
+	cell := "Each cell: the value with its " + strconv.FormatFloat(100*mx.Confidence, 'f', -1, 64) + "% bootstrap CI"
+	if mx.Folds >= 2 {
+		cell += ", and the mean ± std over " + strconv.Itoa(mx.Folds) + " folds"
+	}
+	cell += "; the best value of each column in bold."
+	out = append(out, cell)
+	if mx.Systems() > 1 {
+		a := strconv.FormatFloat(mx.Alpha, 'g', -1, 64)
+		corr := "Holm-corrected p < " + a + " within each metric"
+		if mx.Correction == "none" {
+			corr = "p < " + a + ", no correction"
+		}
+		out = append(out, "Superscript letters: significantly better than the system with that letter; ↓: significantly worse than a system it was compared with ("+corr+").")
+		byTest := map[string][]string{}
+		var order []string
+		for _, c := range mx.Columns {
+			t := "not tested"
+			if len(c.Tests) > 0 {
+				var names []string
+				for _, x := range c.Tests {
+					names = append(names, TestName(x))
+				}
+				t = strings.Join(names, " and ")
+			}
+			if _, ok := byTest[t]; !ok {
+				order = append(order, t)
+			}
+			byTest[t] = append(byTest[t], c.Title)
+		}
+		var parts []string
+		for _, t := range order {
+			parts = append(parts, strings.Join(byTest[t], ", ")+": "+t)
+		}
+		if len(parts) > 0 {
+			out = append(out, "Tests: "+strings.Join(parts, "; ")+".")
+		}
+	}
+	for _, r := range mx.Rows {
+		if r.Baseline {
+			out = append(out, "Random and oracle baselines: ranking columns only, not tested, never bold.")
+			break
+		}
+	}
+	return out
+}

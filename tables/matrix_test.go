@@ -1,0 +1,206 @@
+package tables
+
+import (
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+
+	"paperbundle/metrics"
+	"paperbundle/report"
+)
+
+// matrixReport is a hand-made report: three systems of the inputs (full,
+// rerank, retriever; full is primary) and the two baselines, with
+// comparisons of full against each other system.
+func matrixReport() *report.Report {
+	ci := func(lo, hi float64) *report.CI { return &report.CI{Low: report.Num(lo), High: report.Num(hi)} }
+	m := func(sys string, id metrics.ID, v float64, c *report.CI, folds ...float64) report.Metric {
+		x := report.Metric{System: sys, ID: id, N: 100, Value: report.Num(v), CI: c, FoldMean: report.NaN, FoldStd: report.NaN}
+		if len(folds) > 0 {
+			x.Folds = report.Nums(folds)
+			x.FoldMean = report.Num(folds[0]+folds[1]) / 2
+			x.FoldStd = 0.01
+		}
+		return x
+	}
+	r := &report.Report{
+		Systems: []report.SystemInfo{
+			{Name: "full", Label: "Full pipeline", Kind: report.Pipeline, Primary: true},
+			{Name: "rerank", Label: "Reranker", Kind: report.Pipeline},
+			{Name: "retriever", Label: "Retriever", Kind: report.Pipeline},
+			{Name: "baseline:random", Label: "Random ranking", Kind: report.Baseline},
+			{Name: "baseline:oracle", Label: "Oracle ranking", Kind: report.Baseline},
+		},
+		Settings: report.Settings{HeadlineCutoff: 10, Bootstrap: report.BootstrapSettings{Confidence: 0.95}},
+		Metrics: []report.Metric{
+			m("full", "rank.recall@10", 0.8, ci(0.75, 0.85), 0.79, 0.81),
+			m("rerank", "rank.recall@10", 0.7, ci(0.65, 0.75), 0.69, 0.71),
+			m("retriever", "rank.recall@10", 0.6, ci(0.55, 0.65), 0.59, 0.61),
+			m("baseline:random", "rank.recall@10", 0.3, nil),
+			m("baseline:oracle", "rank.recall@10", 1, nil),
+			m("full", "rank.recall@5", 0.7, nil), // not the headline cutoff: no column
+			m("full", "rank.mrr", 0.7, nil),      // not a headline metric: no column
+			m("full", "rank.ndcg@10", 0.6, nil),
+			m("rerank", "rank.ndcg@10", 0.6, nil), // a tie for best
+			m("retriever", "rank.ndcg@10", 0.62, nil),
+			m("baseline:oracle", "rank.ndcg@10", 1, nil),
+			m("full", "ne.auroc", 0.9, ci(0.88, 0.92)),
+			m("rerank", "ne.auroc", 0.91, ci(0.89, 0.93)),
+			// retriever has no ne_prob: ne.* does not apply to it
+			m("full", "ne.ece", 0.03, nil),
+			m("rerank", "ne.ece", 0.05, nil),
+			m("baseline:random", "ne.ece", 0.5, nil), // baselines show ranking columns only
+			m("full", "ne.auprc", 0.4, nil),
+			{System: "rerank", ID: "ne.auprc", N: 100, Value: report.NaN, FoldMean: report.NaN, FoldStd: report.NaN},
+		},
+		Comparisons: []report.Comparison{
+			// recall@10: full better than both (p_holm < 0.05).
+			{System: "full", Reference: "rerank", ID: "rank.recall@10", Diff: 0.1, PPermutation: 0.004, PHolm: 0.008},
+			{System: "full", Reference: "retriever", ID: "rank.recall@10", Diff: 0.2, PPermutation: 0.001, PHolm: 0.002},
+			// ndcg@10: retriever better than full; full vs rerank p = 0.05 is not < alpha.
+			{System: "full", Reference: "retriever", ID: "rank.ndcg@10", Diff: -0.02, PPermutation: 0.01, PHolm: 0.02},
+			{System: "full", Reference: "rerank", ID: "rank.ndcg@10", Diff: 0, PPermutation: 0.05, PHolm: 0.05},
+			// ECE is lower-is-better: a negative difference is an improvement.
+			{System: "full", Reference: "rerank", ID: "ne.ece", Diff: -0.02, PPermutation: 0.005, PHolm: 0.01},
+			// AUROC by DeLong, not significant.
+			{System: "full", Reference: "rerank", ID: "ne.auroc", Diff: -0.01, PPermutation: report.NaN, PHolm: 0.4, DeLongP: numPtr(0.2)},
+			// A comparison with a baseline is never a marker.
+			{System: "full", Reference: "baseline:random", ID: "rank.recall@10", Diff: 0.5, PPermutation: 0.0001, PHolm: 0.0001},
+		},
+	}
+	r.Reindex()
+	return r
+}
+
+func numPtr(x float64) *report.Num { n := report.Num(x); return &n }
+
+func TestMatrix(t *testing.T) {
+	mx := BuildMatrix(matrixReport())
+
+	var ids []metrics.ID
+	for _, c := range mx.Columns {
+		ids = append(ids, c.ID)
+	}
+	// Registry order: NE gate, calibration, then ranking (recall before nDCG).
+	wantIDs := []metrics.ID{"ne.auroc", "ne.auprc", "ne.ece", "rank.recall@10", "rank.ndcg@10"}
+	if !reflect.DeepEqual(ids, wantIDs) {
+		t.Fatalf("columns %v, want %v", ids, wantIDs)
+	}
+	var rows []string
+	for _, r := range mx.Rows {
+		rows = append(rows, r.Letter+":"+r.System)
+	}
+	wantRows := []string{"a:full", "b:rerank", "c:retriever", ":baseline:random", ":baseline:oracle"}
+	if !reflect.DeepEqual(rows, wantRows) {
+		t.Fatalf("rows %v, want %v", rows, wantRows)
+	}
+	if !mx.Rows[0].Primary || mx.Rows[1].Primary || !mx.Rows[3].Baseline {
+		t.Errorf("primary/baseline flags wrong: %+v", mx.Rows)
+	}
+	cell := func(sys string, id metrics.ID) MatrixCell {
+		for _, r := range mx.Rows {
+			if r.System != sys {
+				continue
+			}
+			for j, c := range mx.Columns {
+				if c.ID == id {
+					return r.Cells[j]
+				}
+			}
+		}
+		t.Fatalf("no cell %s %s", sys, id)
+		return MatrixCell{}
+	}
+	type want struct {
+		sys     string
+		id      metrics.ID
+		present bool
+		better  []string
+		worse   []string
+		best    bool
+	}
+	for _, w := range []want{
+		{"full", "rank.recall@10", true, []string{"b", "c"}, nil, true},
+		{"rerank", "rank.recall@10", true, nil, []string{"a"}, false},
+		{"retriever", "rank.recall@10", true, nil, []string{"a"}, false},
+		{"baseline:oracle", "rank.recall@10", true, nil, nil, false}, // 1.0 > 0.8 but never best
+		{"baseline:random", "rank.recall@10", true, nil, nil, false},
+		{"full", "rank.ndcg@10", true, nil, []string{"c"}, false},
+		{"rerank", "rank.ndcg@10", true, nil, nil, false}, // p = alpha is not significant
+		{"retriever", "rank.ndcg@10", true, []string{"a"}, nil, true},
+		{"baseline:random", "rank.ndcg@10", false, nil, nil, false},
+		{"full", "ne.ece", true, []string{"b"}, nil, true}, // 0.03 < 0.05: lower is better
+		{"rerank", "ne.ece", true, nil, []string{"a"}, false},
+		{"baseline:random", "ne.ece", false, nil, nil, false}, // not a ranking column
+		{"retriever", "ne.auroc", false, nil, nil, false},     // does not apply
+		{"rerank", "ne.auroc", true, nil, nil, true},
+		{"full", "ne.auroc", true, nil, nil, false},
+		{"full", "ne.auprc", true, nil, nil, false}, // one defined value: no best
+		{"rerank", "ne.auprc", true, nil, nil, false},
+	} {
+		c := cell(w.sys, w.id)
+		if c.Present != w.present || !reflect.DeepEqual(c.Better, w.better) || !reflect.DeepEqual(c.Worse, w.worse) || c.Best != w.best {
+			t.Errorf("%s %s: present %v better %v worse %v best %v; want %v %v %v %v",
+				w.sys, w.id, c.Present, c.Better, c.Worse, c.Best, w.present, w.better, w.worse, w.best)
+		}
+	}
+	if c := cell("rerank", "ne.auprc"); !math.IsNaN(c.Value) || c.Note == "" || mx.FormatValue(1, c) != "n/a" {
+		t.Errorf("undefined AUPRC: value %v note %q", c.Value, c.Note)
+	}
+	// Fold mean ± std: (0.79 + 0.81) / 2 = 0.8, std 0.01 as given.
+	if got := mx.FormatFolds(3, cell("full", "rank.recall@10")); got != "0.8000 ± 0.0100" {
+		t.Errorf("folds %q", got)
+	}
+	if got := mx.FormatCI(3, cell("full", "rank.recall@10")); got != "[0.7500, 0.8500]" {
+		t.Errorf("CI %q", got)
+	}
+	if got := mx.FormatValue(0, cell("retriever", "ne.auroc")); got != "" {
+		t.Errorf("absent cell shows %q", got)
+	}
+	if mx.Folds != 2 || mx.Alpha != 0.05 || mx.Correction != "holm" {
+		t.Errorf("folds %d alpha %v correction %q", mx.Folds, mx.Alpha, mx.Correction)
+	}
+	tests := map[metrics.ID][]string{}
+	for _, c := range mx.Columns {
+		tests[c.ID] = c.Tests
+	}
+	if !reflect.DeepEqual(tests["ne.auroc"], []string{"delong"}) || !reflect.DeepEqual(tests["rank.recall@10"], []string{"permutation"}) {
+		t.Errorf("tests %v", tests)
+	}
+	if mx.Columns[3].Plain != "Evidence found in the top 10" || mx.Columns[3].Title != "Recall@10" {
+		t.Errorf("header %q / %q", mx.Columns[3].Plain, mx.Columns[3].Title)
+	}
+	notes := strings.Join(mx.Notes(), "\n")
+	for _, s := range []string{"95% bootstrap CI", "mean ± std over 2 folds", "Holm-corrected p < 0.05",
+		"AUROC: DeLong's test", "Recall@10, nDCG@10: paired permutation test", "never bold"} {
+		if !strings.Contains(notes, s) {
+			t.Errorf("notes lack %q:\n%s", s, notes)
+		}
+	}
+}
+
+func TestMatrixSingleSystem(t *testing.T) {
+	r := &report.Report{
+		Systems:  []report.SystemInfo{{Name: "clf", Label: "Classifier", Kind: report.Pipeline, Primary: true}},
+		Settings: report.Settings{HeadlineCutoff: 10, Bootstrap: report.BootstrapSettings{Confidence: 0.95}},
+		Metrics:  []report.Metric{{System: "clf", ID: "ne.auroc", Value: 0.8, FoldMean: report.NaN, FoldStd: report.NaN, Folds: []report.Num{0.8}}},
+	}
+	r.Reindex()
+	mx := BuildMatrix(r)
+	if len(mx.Columns) != 1 || len(mx.Rows) != 1 || mx.Rows[0].Cells[0].Best || mx.Folds != 0 {
+		t.Fatalf("matrix %+v", mx)
+	}
+	notes := strings.Join(mx.Notes(), "\n")
+	if strings.Contains(notes, "folds") || strings.Contains(notes, "Superscript") {
+		t.Errorf("single system, single fold notes: %s", notes)
+	}
+}
+
+func TestLetter(t *testing.T) {
+	for i, want := range map[int]string{0: "a", 1: "b", 25: "z", 26: "aa", 27: "ab", 51: "az", 52: "ba", 701: "zz", 702: "aaa"} {
+		if got := Letter(i); got != want {
+			t.Errorf("Letter(%d) = %q, want %q", i, got, want)
+		}
+	}
+}
