@@ -9,7 +9,6 @@ import (
 
 	"paperbundle/figures"
 	"paperbundle/figures/echarts"
-	"paperbundle/metrics"
 	"paperbundle/report"
 	"paperbundle/tables"
 	"paperbundle/templates/internal/md"
@@ -110,37 +109,56 @@ func newPage(in Input) (*Page, error) {
 		p.Systems = append(p.Systems, SystemTab{Name: name, Label: r.Label(name), Selected: name == b.primary})
 	}
 	// Section ids first, so that no heading id of Methods can take one.
-	for _, id := range []string{"top", "toc", "sec-scorecard", "sec-data", "sec-changes", "sec-methods", "sec-provenance"} {
+	for _, id := range []string{"top", "toc", "sec-results", "sec-scorecard", "sec-data", "sec-changes", "sec-methods", "sec-provenance"} {
 		b.ids.Add(id)
 	}
 	for _, s := range plan {
 		b.ids.Add("sec-" + s.id)
 	}
-	p.Summary = b.summary()
-	secs := []Section{b.scorecard(), b.data()}
-	for _, s := range plan {
-		sec, err := b.section(s.id, s.title, s.section, s.tables, s.kinds, s.intro)
-		if err != nil {
-			return nil, err
-		}
-		secs = append(secs, sec)
-	}
+	p.DataLine = b.dataLine()
+	// The answer first: the results matrix and the warnings, the primary
+	// system's cards, then the changes since the previous version.
+	p.Results = b.results()
+	secs := []Section{b.cardsSection()}
 	if in.Changes != nil {
 		h, err := md.Render(in.Changes, md.Options{IDs: b.ids, Prefix: "changes-", Shift: 1, DropTitle: true})
 		if err != nil {
 			return nil, fmt.Errorf("report.html: changes: %w", err)
 		}
-		secs = append(secs, Section{ID: "sec-changes", Title: "Changes since " + in.ChangesSince, Items: []Item{{HTML: h}}})
+		secs = append(secs, Section{ID: "sec-changes", Title: "Changes since " + in.ChangesSince, Class: "changes", Items: []Item{{HTML: h}}})
 	}
+	var rest []Section
+	var absent []string
+	for _, s := range plan {
+		sec, err := b.section(s.id, s.title, s.section, s.tables, s.kinds, s.intro)
+		if err != nil {
+			return nil, err
+		}
+		// Only the sections that apply are on the page and in the
+		// contents; Data and checks says why the others are not.
+		if sec.absent != "" {
+			absent = append(absent, s.title+": "+sec.absent+".")
+			continue
+		}
+		rest = append(rest, sec)
+	}
+	data := b.data()
+	if len(absent) > 0 {
+		data.Items = append(data.Items, Item{Para: "Sections not shown, because they do not apply to these inputs:"}, Item{List: absent})
+	}
+	secs = append(secs, data)
+	secs = append(secs, rest...)
 	m, err := b.methods()
 	if err != nil {
 		return nil, err
 	}
 	secs = append(secs, m, b.provenance())
 	p.Sections = secs
+	rowHeaders(&p.Results)
 	for i := range secs {
 		rowHeaders(&secs[i])
 	}
+	p.TOC = append(p.TOC, TOCEntry{ID: p.Results.ID, Title: p.Results.Title})
 	for _, s := range secs {
 		p.TOC = append(p.TOC, TOCEntry{ID: s.ID, Title: s.Title})
 	}
@@ -162,79 +180,12 @@ type builder struct {
 	classes styleClasses // styles of the inline figures
 }
 
-// summary is the opening paragraph: what was evaluated and how.
-func (b *builder) summary() []string {
-	r, st := b.r, b.r.Settings
-	ds := r.Dataset
-	out := []string{
-		fmt.Sprintf("%s evaluated on %s eval queries (%s posts, %d criteria, %d folds); %s queries have evidence (%s).",
-			countOf(len(r.SystemsOf(report.Pipeline)), "system", "systems"), thousands(ds.EvalQueries), thousands(ds.Posts), len(ds.Criteria), len(ds.Folds),
-			thousands(ds.PositiveQueries), pct(float64(ds.PositiveRate))),
-		fmt.Sprintf("Values are shown as value [%g%% CI]: %s bootstrap over %s resamples by %s, seed %d. Thresholds are chosen on tune rows only. \"n/a\" marks an undefined value, with the reason.",
-			100*st.Bootstrap.Confidence, st.Bootstrap.Method, thousands(st.Bootstrap.Resamples), st.Bootstrap.Unit, st.Seed),
-	}
-	failed := 0
-	for _, c := range r.Checks {
-		if !c.Passed {
-			failed++
-		}
-	}
-	line := fmt.Sprintf("%d consistency checks, %d not passed; %s (see Data and checks).", len(r.Checks), failed, countOf(len(r.Warnings), "warning", "warnings"))
-	out = append(out, line)
-	// A few warnings are read here, before any number: they say what the
-	// numbers below cannot be trusted for.
-	if len(r.Warnings) <= 3 {
-		for _, w := range r.Warnings {
-			out = append(out, "Warning: "+w+".")
-		}
-	}
-	return out
-}
-
 // countOf writes "1 system", "6 systems".
 func countOf(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}
-	return strconv.Itoa(n) + " " + many
-}
-
-// cards are the headline metrics of the primary system, from the
-// scorecard table.
-func (b *builder) cards() []Card {
-	t, ok := b.tables[string(metrics.TableScorecard)]
-	if !ok {
-		return nil
-	}
-	col := columnIndex(t)
-	var out []Card
-	for _, row := range t.Rows {
-		if row.System != b.primary {
-			continue
-		}
-		c := Card{Anchor: row.Anchor}
-		c.Title = row.Cells[col["metric"]].Text
-		c.ID = row.Cells[col["id"]].Text
-		if d, ok := metrics.Lookup(metrics.ID(c.ID)); ok {
-			c.Meaning = d.Meaning
-		}
-		v := row.Cells[col["value"]]
-		c.Value, c.NA = cellText(t.Columns[col["value"]], v)
-		c.N = "n = " + thousands(int(row.Cells[col["n"]].V))
-		c.Target = row.Cells[col["target"]].Text
-		c.Badge = badge(row.Cells[col["target_met"]].Text)
-		c.BadgeOK = c.Badge == "met"
-		out = append(out, c)
-	}
-	return out
-}
-
-func columnIndex(t tables.Table) map[string]int {
-	m := map[string]int{}
-	for i, c := range t.Columns {
-		m[c.Key] = i
-	}
-	return m
+	return thousands(n) + " " + many
 }
 
 func badge(met string) string {
@@ -245,17 +196,6 @@ func badge(met string) string {
 		return "not met"
 	}
 	return ""
-}
-
-// scorecard is the summary section: every system's headline metrics.
-func (b *builder) scorecard() Section {
-	s := Section{ID: "sec-scorecard", Title: "Summary scorecard",
-		Intro: "The headline number of each section for every system, with its confidence interval and target. The best value of each metric is in bold.",
-		Cards: b.cards()}
-	if t, ok := b.tables[string(metrics.TableScorecard)]; ok {
-		s.Items = append(s.Items, Item{Table: b.table(t, t.Rows, "")})
-	}
-	return s
 }
 
 // data is the data and checks section.
@@ -316,7 +256,7 @@ func (b *builder) section(id, title, reportSection string, tbls []string, kinds 
 		if why == "" {
 			why = "no data for this section"
 		}
-		s.Intro = "Not shown: " + why + "."
+		s.absent = why
 		return s, nil
 	}
 	blocks := map[string]*Block{}
@@ -328,7 +268,9 @@ func (b *builder) section(id, title, reportSection string, tbls []string, kinds 
 		info, _ := b.r.System(system)
 		bl := &Block{System: system, Label: b.r.Label(system), Open: system == b.primary}
 		if info.Kind == report.Baseline {
-			bl.Baseline, bl.Open = true, true
+			// A baseline's detail is collapsed: its headline values are
+			// in the results matrix.
+			bl.Baseline = true
 		}
 		blocks[system] = bl
 		order = append(order, system)
@@ -351,18 +293,24 @@ func (b *builder) section(id, title, reportSection string, tbls []string, kinds 
 		bySys := map[string][]tables.Row{}
 		var shared []tables.Row
 		var sysOrder []string
-		for _, row := range t.Rows {
+		for i, row := range t.Rows {
 			if row.System == "" {
 				shared = append(shared, row)
 				continue
 			}
-			if _, seen := bySys[row.System]; !seen {
-				sysOrder = append(sysOrder, row.System)
+			owner := row.System
+			if tid == "comparisons" && b.comparedWithPrimary(i, row) {
+				// The primary system's block holds every comparison it
+				// takes part in, on either side, so it is shown by default.
+				owner = b.primary
 			}
-			bySys[row.System] = append(bySys[row.System], row)
+			if _, seen := bySys[owner]; !seen {
+				sysOrder = append(sysOrder, owner)
+			}
+			bySys[owner] = append(bySys[owner], row)
 		}
 		if len(shared) > 0 {
-			s.Items = append(s.Items, Item{Table: b.table(t, shared, "")})
+			s.Items = append(s.Items, tableItem(b.table(t, shared, "")))
 		}
 		for _, sys := range sysOrder {
 			block(sys) // baselines get their block here
@@ -370,7 +318,11 @@ func (b *builder) section(id, title, reportSection string, tbls []string, kinds 
 		for _, sys := range order {
 			if rows := bySys[sys]; len(rows) > 0 {
 				bl := block(sys)
-				bl.Items = append(bl.Items, Item{Table: b.table(t, rows, sys)})
+				if tid == "ranking" {
+					bl.Items = append(bl.Items, b.rankingByCutoff(t, sys)...)
+					continue
+				}
+				bl.Items = append(bl.Items, tableItem(b.table(t, rows, sys)))
 			}
 		}
 	}
@@ -402,7 +354,36 @@ func (b *builder) section(id, title, reportSection string, tbls []string, kinds 
 			s.Blocks = append(s.Blocks, *bl)
 		}
 	}
+	if len(s.Items) == 0 && len(s.Blocks) == 0 {
+		s.absent = "nothing of this section was computed"
+		if len(s.Missing) > 0 {
+			s.absent = strings.TrimSuffix(strings.Join(s.Missing, " "), ".")
+		}
+	}
 	return s, nil
+}
+
+// longTable is the number of rows above which a detail table is
+// collapsed: its summary line names it and its size, a click opens it.
+const longTable = 15
+
+// tableItem is a table as an item of the page, collapsed when long.
+func tableItem(t *Table) Item {
+	if len(t.Rows) <= longTable {
+		return Item{Table: t}
+	}
+	return Item{More: &More{Summary: "Table: " + t.Title + " (" + strconv.Itoa(len(t.Rows)) + " rows)", Items: []Item{{Table: t}}}}
+}
+
+// comparedWithPrimary reports whether row i of the comparisons table is a
+// comparison against the primary system (the primary as the reference).
+func (b *builder) comparedWithPrimary(i int, row tables.Row) bool {
+	cs := b.r.Comparisons
+	if i >= len(cs) || cs[i].System != row.System {
+		return false
+	}
+	c := cs[i]
+	return c.Reference == b.primary && row.Anchor == tables.Anchor(c.System, c.ID, report.Slice("vs="+c.Reference))
 }
 
 // rowHeaders makes the first cell of every row its header cell.
@@ -500,7 +481,19 @@ func (b *builder) table(t tables.Table, rows []tables.Row, system string) *Table
 	if system != "" && len(t.Columns) > 1 && t.Columns[0].Key == "system" {
 		first = 1
 	}
-	for _, c := range t.Columns[first:] {
+	// Value columns come before the id and population columns, so a
+	// narrow screen shows the numbers first.
+	var cols []int
+	for pass := 0; pass < 2; pass++ {
+		for j := first; j < len(t.Columns); j++ {
+			late := j > first && (t.Columns[j].Key == "id" || t.Columns[j].Key == "population")
+			if late == (pass == 1) {
+				cols = append(cols, j)
+			}
+		}
+	}
+	for _, j := range cols {
+		c := t.Columns[j]
 		pt.Head = append(pt.Head, Head{Title: c.Title, Numeric: c.Kind != tables.Text})
 	}
 	if system != "" && hasBest(rows) {
@@ -511,7 +504,7 @@ func (b *builder) table(t tables.Table, rows []tables.Row, system string) *Table
 		if row.Anchor != "" {
 			pr.ID = b.ids.Add(row.Anchor)
 		}
-		for j := first; j < len(t.Columns); j++ {
+		for _, j := range cols {
 			c, x := t.Columns[j], row.Cells[j]
 			cell := Cell{Numeric: c.Kind != tables.Text, Best: x.Best, Code: c.Key == "id"}
 			cell.Text, cell.NA = cellText(c, x)
@@ -586,7 +579,9 @@ func (b *builder) methods() (Section, error) {
 	if err != nil {
 		return s, fmt.Errorf("report.html: methods: %w", err)
 	}
-	s.Items = append(s.Items, Item{HTML: h}, Item{Table: b.conventions()})
+	s.Intro = "How every number of this report is defined and computed, and the conventions in force where the metric contracts disagree."
+	s.Items = append(s.Items, Item{Table: b.conventions()},
+		Item{More: &More{Summary: "Metric definitions and formulas (METHODS.md)", Items: []Item{{HTML: h}}}})
 	return s, nil
 }
 
@@ -640,7 +635,7 @@ func (b *builder) provenance() Section {
 		}
 		s.Items = append(s.Items, Item{Table: t})
 	}
-	s.Items = append(s.Items, Item{Para: "The resolved configuration (config.yaml):"}, Item{Pre: string(b.in.Config)})
+	s.Items = append(s.Items, Item{More: &More{Summary: "The resolved configuration (config.yaml)", Items: []Item{{Pre: string(b.in.Config)}}}})
 	return s
 }
 

@@ -119,11 +119,29 @@ func TestPageStructure(t *testing.T) {
 	if cssURL.MatchString(markup) {
 		t.Error("the page has a CSS url(")
 	}
-	for _, sec := range []string{"scorecard", "data", "ne_gate", "calibration", "ranking", "dynamic_k", "clinical_gate",
-		"per_criterion", "per_post", "strata", "systems", "methods", "provenance"} {
+	for _, sec := range []string{"results", "scorecard", "data", "ne_gate", "calibration", "ranking", "dynamic_k", "clinical_gate",
+		"per_criterion", "per_post", "strata", "methods", "provenance"} {
 		if ids["sec-"+sec] != 1 {
 			t.Errorf("section sec-%s missing", sec)
 		}
+	}
+	// One system: comparisons do not apply, so there is no such section
+	// and no contents entry; Data and checks says why.
+	if ids["sec-systems"] != 0 || strings.Contains(markup, `href="#sec-systems"`) {
+		t.Error("a single-system report has a Systems and significance section")
+	}
+	if !strings.Contains(markup, "Systems and significance: a single system has nothing to be compared with.") {
+		t.Error("Data and checks does not say why Systems and significance is not shown")
+	}
+	// The answer first: the results matrix comes before the cards, the
+	// cards before Data and checks.
+	iMx, iCards, iData := strings.Index(markup, `id="results-matrix"`), strings.Index(markup, `class="cards"`), strings.Index(markup, `id="sec-data"`)
+	if iMx < 0 || iCards < 0 || iData < 0 || !(iMx < iCards && iCards < iData) {
+		t.Errorf("page order: matrix at %d, cards at %d, data at %d", iMx, iCards, iData)
+	}
+	// Ranking reads as metric rows by cutoff columns.
+	if !strings.Contains(markup, `id="t-ranking-k-sys"`) || !strings.Contains(markup, "<th scope=\"col\" class=\"num\">K = 2</th>") {
+		t.Error("no ranking table by cutoff K")
 	}
 	csp := regexp.MustCompile(`<meta http-equiv="Content-Security-Policy" content="([^"]*)">`).FindStringSubmatch(html)
 	if csp == nil || !strings.HasPrefix(csp[1], "default-src &#39;none&#39;;") {
