@@ -10,27 +10,9 @@ import (
 	"paperbundle/tables"
 )
 
-// dataLine is the one line under the title: what was evaluated.
-func (b *builder) dataLine() string {
-	r := b.r
-	ds := r.Dataset
-	var parts []string
-	if ds.Posts > 0 && ds.Posts != ds.EvalQueries {
-		parts = append(parts, countOf(ds.Posts, "post", "posts"))
-	}
-	if len(ds.Criteria) >= 2 {
-		parts = append(parts, countOf(len(ds.Criteria), "criterion", "criteria"))
-	}
-	if len(ds.Folds) >= 1 {
-		parts = append(parts, countOf(len(ds.Folds), "fold", "folds"))
-	}
-	s := countOf(len(r.SystemsOf(report.Pipeline)), "system", "systems") + " on " + thousands(ds.EvalQueries) + " eval queries"
-	if len(parts) > 0 {
-		s += " (" + strings.Join(parts, ", ") + ")"
-	}
-	s += "; " + thousands(ds.PositiveQueries) + " with evidence (" + pct(float64(ds.PositiveRate)) + ")."
-	return s
-}
+// dataLine is the one line under the title: what was evaluated (the
+// same line SUMMARY.md opens with).
+func (b *builder) dataLine() string { return tables.DataLine(b.r) }
 
 // results is the first section: the results matrix and, under it, the
 // warnings and the checks that did not pass.

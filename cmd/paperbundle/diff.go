@@ -231,29 +231,29 @@ func pairedScores(a, b *perQuery, system string, slice report.Slice) (report.Pai
 // changes compares the bundle being built with the previous version in
 // root (the highest version below it; none: nil) and returns CHANGES.md,
 // the version compared with and the number of significant changes.
-func changes(root, version string, now side) (md []byte, prev string, significant int, err error) {
+func changes(root, version string, now side) (md []byte, prev string, d *report.Diff, err error) {
 	prev = previousVersion(root, version)
 	if prev == "" {
-		return nil, "", 0, nil
+		return nil, "", nil, nil
 	}
 	old, err := loadSide(filepath.Join(root, prev))
 	if err != nil {
-		return nil, "", 0, err
+		return nil, "", nil, err
 	}
-	d, err := compare(old, now)
+	d, err = compare(old, now)
 	if err != nil {
-		return nil, "", 0, err
+		return nil, "", nil, err
 	}
 	var b bytes.Buffer
 	if err := d.Write(&b, "md", false); err != nil {
-		return nil, "", 0, err
+		return nil, "", nil, err
 	}
 	body := b.String()
 	if strings.HasPrefix(body, "# ") { // the diff's own title: ours names the version
 		_, body, _ = strings.Cut(body, "\n")
 	}
 	md = []byte(fmt.Sprintf("# Changes since %s\n%s", prev, body))
-	return md, prev, d.Significant(), nil
+	return md, prev, d, nil
 }
 
 // previousVersion is the highest version in root below version ("" when

@@ -31,6 +31,9 @@ type record struct {
 	Inputs       []templates.InputFile
 	Changes      []byte
 	ChangesSince string
+	// Summary is what SUMMARY.md needs besides the report: the version
+	// compared with and its significant changes, and the report's path.
+	Summary tables.SummaryInput
 }
 
 // render writes every file of the bundle for a computed report: the one
@@ -109,6 +112,7 @@ func render(s sink, rep *report.Report, rec record) error {
 	if rec.Changes != nil {
 		s.Add("CHANGES.md", rec.Changes)
 	}
+	s.Add("SUMMARY.md", tables.Summary(rep, rec.Summary))
 	s.Add("per_query_metrics.csv", tables.PerQueryCSV(rep))
 	s.Add("METHODS.md", methods)
 	s.Add("tables/preamble.tex", []byte(tables.Preamble))

@@ -93,6 +93,8 @@ usage:
         check every file's hash and recompute from the bundle's inputs/
   paperbundle diff [-format text|md|csv|json|html] [-all] BUNDLE_A BUNDLE_B
         what changed between two versions, with paired significance tests
+  paperbundle summary BUNDLE_DIR
+        print SUMMARY.md, the short text for a review ticket
   paperbundle demo -out DIR [-seed N]
         write a synthetic demo dataset and its paper.yaml
 
@@ -127,12 +129,14 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		return runVerify(ctx, stdout, stderr, args[1:])
 	case "diff":
 		return runDiff(stdout, stderr, args[1:])
+	case "summary":
+		return runSummary(stdout, stderr, args[1:])
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil
 	}
 	fmt.Fprint(stderr, usage)
-	return withStatus(exitInput, fmt.Errorf("unknown subcommand %q: expected one of init, check, build, verify, diff, demo", args[0]))
+	return withStatus(exitInput, fmt.Errorf("unknown subcommand %q: expected one of init, check, build, verify, diff, summary, demo", args[0]))
 }
 
 func runDemo(stdout, stderr io.Writer, args []string) error {
@@ -330,6 +334,23 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	}
 	defer takeInputs()
 	defer b.Cancel() // a no-op once committed
+	if cfg.Version == "" && *version == "" && !*force {
+		// Building again what the latest version holds writes nothing.
+		root := cfg.ResolvePath(cfg.Out)
+		if *out != "" {
+			root = *out
+		}
+		if latest, _ := bundle.Latest(root); latest != "" {
+			if in := takeInputs(); in.err == nil {
+				if cur, ok := unchanged(root, cfg, b.Inputs()); ok {
+					endLoad()
+					progress.done()
+					fmt.Fprintf(stdout, "unchanged: %s is current (same configuration, inputs and tool; -force writes a new version)\n", cur)
+					return nil
+				}
+			}
+		}
+	}
 	ds, err := loadDataset(cfg)
 	endLoad()
 	if err != nil {
@@ -393,11 +414,16 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		now.pq, _ = parsePerQuery(tables.PerQueryCSV(rep))
 	}
 	progress.step("comparing with the previous version")
-	chg, prev, significant, err := changes(root, v, now)
+	chg, prev, diff, err := changes(root, v, now)
 	if err != nil {
 		return fmt.Errorf("build: comparing with the previous version: %w", err)
 	}
-	if err := render(b, rep, record{Config: cfgYAML, Inputs: inputs, Changes: chg, ChangesSince: prev}); err != nil {
+	significant := 0
+	if diff != nil {
+		significant = diff.Significant()
+	}
+	if err := render(b, rep, record{Config: cfgYAML, Inputs: inputs, Changes: chg, ChangesSince: prev,
+		Summary: summaryInput(rep, diff, prev, v)}); err != nil {
 		return err
 	}
 	if *memprofile != "" {

@@ -1,9 +1,13 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"paperbundle/metrics"
@@ -81,4 +85,78 @@ func headlines(rep *report.Report, system string) string {
 		return strings.Join(out, "; ")
 	}
 	return "no headline metric"
+}
+
+// summaryInput is what SUMMARY.md needs from the comparison with the
+// previous version: its significant changes on the whole population of
+// each system of the inputs, with what decided each. It reads the diff of
+// CHANGES.md; when the bundle-to-bundle Changes model replaces report.Diff,
+// this is the one function to adapt.
+func summaryInput(rep *report.Report, d *report.Diff, prev, version string) tables.SummaryInput {
+	in := tables.SummaryInput{Since: prev, Report: version + "/report.html"}
+	if d == nil {
+		return in
+	}
+	for _, row := range d.Rows {
+		if row.Sig != report.SigYes || row.Slice != report.Whole {
+			continue
+		}
+		if s, ok := rep.System(row.System); !ok || s.Kind != report.Pipeline {
+			continue
+		}
+		c := tables.SummaryChange{System: row.System, ID: row.ID, From: float64(row.A), To: float64(row.B)}
+		switch row.Basis {
+		case report.BasisPermutation:
+			c.Test = "permutation test"
+		case report.BasisDeLong:
+			c.Test = "DeLong's test"
+		case report.BasisCIOverlap:
+			c.Test = "CIs do not overlap"
+		}
+		if row.P.Valid() && c.Test != "" && row.Basis != report.BasisCIOverlap {
+			c.Test += ", p = " + pText(float64(row.P))
+		}
+		in.Changes = append(in.Changes, c)
+	}
+	return in
+}
+
+// pText writes a p-value as the tables do: 4 decimals, "< 0.0001" below.
+func pText(p float64) string {
+	if p < 0.0001 {
+		return "< 0.0001"
+	}
+	return strconv.FormatFloat(p, 'f', 4, 64)
+}
+
+// runSummary prints a bundle's SUMMARY.md; for a bundle made before
+// SUMMARY.md existed, it writes one from metrics_master.json (its changes
+// are then in CHANGES.md).
+func runSummary(stdout, stderr io.Writer, args []string) error {
+	fs := flag.NewFlagSet("summary", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	if err := fs.Parse(args); err != nil {
+		return withStatus(exitInput, err)
+	}
+	if fs.NArg() != 1 {
+		return withStatus(exitInput, errors.New("summary: give one bundle folder, e.g. paperbundle summary results/paper_bundle/v1"))
+	}
+	dir := fs.Arg(0)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return withStatus(exitInput, fmt.Errorf("summary: %s is not a bundle folder", dir))
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "SUMMARY.md")); err == nil {
+		_, err := stdout.Write(b)
+		return err
+	}
+	rep, err := readReport(dir)
+	if err != nil {
+		return withStatus(exitInput, fmt.Errorf("summary: %s: %w", dir, err))
+	}
+	in := tables.SummaryInput{Report: rep.Version + "/report.html"}
+	if ch, err := os.ReadFile(filepath.Join(dir, "CHANGES.md")); err == nil {
+		in.Since, in.ChangeLines = changesSince(ch), []string{"See CHANGES.md in the bundle."}
+	}
+	_, err = stdout.Write(tables.Summary(rep, in))
+	return err
 }

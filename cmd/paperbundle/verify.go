@@ -16,6 +16,7 @@ import (
 	"paperbundle/config"
 	"paperbundle/dataset"
 	"paperbundle/report"
+	"paperbundle/tables"
 	"paperbundle/templates"
 )
 
@@ -159,6 +160,15 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 	}
 	if ch, err := os.ReadFile(filepath.Join(dir, "CHANGES.md")); err == nil {
 		rec.Changes, rec.ChangesSince = ch, changesSince(ch)
+	}
+	rec.Summary = tables.SummaryInput{Since: rec.ChangesSince, Report: was.Version + "/report.html"}
+	if sm, err := os.ReadFile(filepath.Join(dir, "SUMMARY.md")); err == nil && rec.ChangesSince != "" {
+		// The changes are listed as the bundle lists them: the previous
+		// version is not recompared here (CHANGES.md is read the same way).
+		rec.Summary.ChangeLines = tables.SummaryChangeLines(sm)
+		if rec.Summary.ChangeLines == nil {
+			rec.Summary.ChangeLines = []string{}
+		}
 	}
 	files := mapSink{}
 	if err := render(files, rep, rec); err != nil {
