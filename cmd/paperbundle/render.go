@@ -145,11 +145,22 @@ func generated(rep *report.Report) time.Time {
 	return plot.DefaultDate
 }
 
+// created is the report's generation time (SOURCE_DATE_EPOCH), else
+// zero: the workbook then carries no date.
+func created(rep *report.Report) time.Time {
+	if rep.Generated != "" {
+		if t, err := time.Parse(time.RFC3339, rep.Generated); err == nil {
+			return t.UTC()
+		}
+	}
+	return time.Time{}
+}
+
 // workbook describes tables.xlsx.
 func workbook(rep *report.Report, set tables.Set, checks tables.Table) xlsx.Workbook {
 	st := rep.Settings
 	wb := xlsx.Workbook{
-		Title: rep.Title, Version: rep.Version, Tool: rep.Tool, Created: generated(rep),
+		Title: rep.Title, Version: rep.Version, Tool: rep.Tool, Created: created(rep),
 		Tables: set.Tables, Checks: checks, Definitions: tables.Definitions(rep),
 		PerQuery: perQuerySheet(rep),
 		Readme: []xlsx.ReadmeLine{
