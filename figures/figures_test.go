@@ -438,7 +438,7 @@ func TestMissing(t *testing.T) {
 	r := figtest.Fixture()
 	r.Curves.ROC = r.Curves.ROC[:1]
 	r.PerQueryColumns = []metrics.ID{"rank.mrr", "dynk.evidence_recall_all"}
-	r.Sections = []report.Section{{ID: "calibration", Reason: "the inputs have no ne_prob column"}}
+	r.Capabilities = report.Capabilities{Absent: []report.AbsentCapability{{ID: report.Calibration, Reason: "the inputs have no ne_prob column"}}}
 	r.Curves.Reliability = nil
 	miss := map[FigureID]string{}
 	for _, m := range Missing(r) {

@@ -32,7 +32,10 @@ func (c *computer) emit(system string, id metrics.ID, slice Slice, pop string, n
 	}
 	m := Metric{System: system, ID: id, Slice: slice, Population: pop, N: n, Value: Num(v), CI: ci,
 		Folds: []Num{}, FoldMean: NaN, FoldStd: NaN, Direction: string(d.Direction), Variant: d.Variant}
-	if len(folds) > 0 {
+	if !c.has(Folds) {
+		// One fold: no value per fold, no fold mean or std (absent).
+		m.Folds = nil
+	} else if len(folds) > 0 {
 		m.Folds = Nums(folds)
 		s := metrics.Summarize(folds)
 		m.FoldMean = Num(s.Mean)

@@ -64,7 +64,10 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 		c.freeCandidateIDs()
 	}
 	c.summarize()
-	c.sections()
+	c.dynK = c.dynKSystems()
+	c.capabilities()
+	c.dropInapplicable()
+	c.warnings()
 	c.perQKeep = c.perQueryKept()
 	opt.Progress("metrics")
 	// The baselines run on a shard of their own beside the systems'
@@ -122,6 +125,7 @@ type computer struct {
 
 	sys   []*sysCalc
 	boots []*sysBoot
+	dynK  []bool // per system: it has a Dynamic-K selection of its own (dynKSystems)
 
 	qscratch []float64           // scratch of percentileInterval
 	pct      []pctInterval       // percentile interval of every replicate column
@@ -243,6 +247,23 @@ func newComputer(cfg *config.Config, ds *dataset.Dataset, opt Options) *computer
 	}
 	c.makeStrata()
 	return c
+}
+
+// dropInapplicable forgets the criteria and the strata when their
+// sections do not apply, so that no section computes a slice of them.
+func (c *computer) dropInapplicable() {
+	if !c.has(PerCriterion) {
+		c.criteria, c.critSel = nil, nil
+		for i := range c.crit {
+			c.crit[i] = -1
+		}
+	}
+	if !c.has(Strata) {
+		c.strata, c.stratSel = nil, nil
+		for i := range c.stratOf {
+			c.stratOf[i] = -1
+		}
+	}
 }
 
 // sortCriteria orders criterion ids naturally: A.2 before A.10.

@@ -154,19 +154,36 @@ func (c *computer) selectFor(r *dataset.Row, st dataset.State, gamma, gammaUnc f
 // dynamicK computes SPEC 4.3, the clinical gate metrics and end-to-end
 // deployment metrics for one system.
 // gk says which rows the clinical gate metrics keep (see gate).
-func (c *computer) dynamicK(sc *sysCalc, sys *dataset.System, row func(int) *dataset.Row, query func(int) *dataset.Query, gk gateRows) {
+//
+// ownK says whether the system has a Dynamic-K selection of its own
+// (node_probs or selected_uids): without it there are no Dynamic-K,
+// workload or end-to-end metrics for it, and its selected K stays 0.
+func (c *computer) dynamicK(sc *sysCalc, sys *dataset.System, row func(int) *dataset.Row, query func(int) *dataset.Query, gk gateRows, ownK bool) {
 	n := len(c.eval)
 	dk := c.cfg.DynamicK
 	sc.k = make([]int, n)
-	hits := make([]int, n)
-	c.selectAll(row, sc.state, dk.Gamma, dk.GammaUncertain, sc.k, hits)
-	c.evidenceStats(sc, "", sc.k, hits, query, true)
-
-	// K distributions.
 	kf := make([]float64, n)
-	for i := range kf {
-		kf[i] = float64(sc.k[i])
+	if ownK && c.has(DynamicK) {
+		hits := make([]int, n)
+		c.selectAll(row, sc.state, dk.Gamma, dk.GammaUncertain, sc.k, hits)
+		c.evidenceStats(sc, "", sc.k, hits, query, true)
+		for i := range kf {
+			kf[i] = float64(sc.k[i])
+		}
+		c.kStats(sc, kf, row, query)
 	}
+	if c.has(ClinicalGate) {
+		c.clinical(sc, sys, row, kf, gk, ownK && c.has(EndToEnd))
+	}
+	if ownK && c.has(EndToEnd) {
+		c.endToEnd(sc)
+	}
+}
+
+// kStats records the distributions of the selected K and the gamma sweep.
+func (c *computer) kStats(sc *sysCalc, kf []float64, row func(int) *dataset.Row, query func(int) *dataset.Query) {
+	n := len(c.eval)
+	dk := c.cfg.DynamicK
 	c.kDist(sc, "", "all", nil)
 	for _, st := range []dataset.State{dataset.StateNEG, dataset.StateUncertain, dataset.StatePOS} {
 		in := selectRows(n, func(i int) bool { return sc.state[i] == st })
@@ -191,9 +208,14 @@ func (c *computer) dynamicK(sc *sysCalc, sys *dataset.System, row func(int) *dat
 		c.selectAll(row, sc.state, g, g, ks, hs)
 		c.sweepStats(sc, g, ks, hs, query)
 	}
+}
 
-	// Clinical gate metrics (only when there is a gate).
-	if c.section("clinical_gate") {
+// clinical records the clinical gate metrics (SPEC 4.4) and the threshold
+// grid of one system; the review workload only with the end-to-end
+// selection (workload).
+func (c *computer) clinical(sc *sysCalc, sys *dataset.System, row func(int) *dataset.Row, kf []float64, gk gateRows, workload bool) {
+	n := len(c.eval)
+	{
 		pop := string(metrics.AllQueries)
 		one := make([]float64, n)
 		for i := range one {
@@ -223,13 +245,19 @@ func (c *computer) dynamicK(sc *sysCalc, sys *dataset.System, row func(int) *dat
 		c.addRatio(sc, "clinical.screen_sensitivity", "", pop, scrIn, yv, one, 1, gk.neg, true)
 		c.addRatio(sc, "clinical.screen_fn_per_1000", "", pop, fnScr, one, nil, 1000, gk.neg, true)
 		c.addRatio(sc, "clinical.alert_precision", "", pop, posY, is(dataset.StatePOS), one, 1, gk.both, true)
-		c.addRatio(sc, "clinical.workload_per_1000", "", pop, kf, one, nil, 1000, gk.both, true)
+		if workload {
+			c.addRatio(sc, "clinical.workload_per_1000", "", pop, kf, one, nil, 1000, gk.both, true)
+		}
 		if sc.ne != nil && !c.statesGiven(sys) {
-			c.gateGrid(sc, sys, row)
+			c.gateGrid(sc, sys, row, workload)
 		}
 	}
+}
 
-	// End to end (seed 004 D): predicted positive = returns >= 1 sentence.
+// endToEnd records the deployment metrics (seed 004 D): predicted
+// positive = the system returns at least one sentence.
+func (c *computer) endToEnd(sc *sysCalc) {
+	n := len(c.eval)
 	pred := make([]bool, n)
 	for i := range pred {
 		pred[i] = sc.k[i] > 0
@@ -350,7 +378,10 @@ func (c *computer) distribution(system string, id metrics.ID, slice Slice, v []f
 
 // gateGrid evaluates the clinical gate over a tau_neg x tau_pos grid, on
 // the tune rows (pooled over folds) and on the eval rows.
-func (c *computer) gateGrid(sc *sysCalc, sys *dataset.System, row func(int) *dataset.Row) {
+//
+// Without a Dynamic-K selection of the system's own (workload false) the
+// workload of a cell is undefined (null), not the 0 of an empty selection.
+func (c *computer) gateGrid(sc *sysCalc, sys *dataset.System, row func(int) *dataset.Row, workload bool) {
 	grid := []float64{}
 	for k := 0; k <= 20; k++ {
 		grid = append(grid, float64(k)/20)
@@ -435,6 +466,9 @@ func (c *computer) gateGrid(sc *sysCalc, sys *dataset.System, row func(int) *dat
 				cells[pi] = GridCell{System: sc.name, On: set.on, TauNeg: Num(tn), TauPos: Num(tp),
 					ScreenSensitivity: Num(safeDiv(scr, pos)), AlertPrecision: Num(safeDiv(alertPos, alerts)),
 					WorkloadPer1000: Num(1000 * work / float64(len(set.rows)))}
+				if !workload {
+					cells[pi].WorkloadPer1000 = NaN
+				}
 			}
 		})
 		c.rep.Curves.GateGrid = append(c.rep.Curves.GateGrid, cells...)

@@ -14,8 +14,10 @@ import (
 	"paperbundle/metrics"
 )
 
-// SchemaVersion of metrics_master.json.
-const SchemaVersion = 1
+// SchemaVersion of metrics_master.json. 2: the capabilities (with the
+// reason for each absent one) replace the sections, and comparisons follow
+// the comparison mode with one test per (system, reference, metric).
+const SchemaVersion = 2
 
 // Num is a float64 that is written to JSON as null when it is undefined
 // (NaN or infinite): SPEC 4.1 "undefined is null, never 0".
@@ -65,7 +67,7 @@ type Report struct {
 	Generated     string         `json:"generated,omitempty"` // from SOURCE_DATE_EPOCH only
 	Dataset       DatasetSummary `json:"dataset"`
 	Systems       []SystemInfo   `json:"systems"`
-	Sections      []Section      `json:"sections"`
+	Capabilities  Capabilities   `json:"capabilities"`
 	Thresholds    []Thresholds   `json:"thresholds"`
 	Checks        []Check        `json:"checks"`
 	Curves        Curves         `json:"curves"`
@@ -208,23 +210,6 @@ func (r *Report) SystemNames() []string {
 		out[i] = s.Name
 	}
 	return out
-}
-
-// Section returns the presence of a report section by id.
-func (r *Report) Section(id string) (Section, bool) {
-	for _, s := range r.Sections {
-		if s.ID == id {
-			return s, true
-		}
-	}
-	return Section{}, false
-}
-
-// Section says whether a report section could be computed, and why not.
-type Section struct {
-	ID      string `json:"id"`
-	Present bool   `json:"present"`
-	Reason  string `json:"reason,omitempty"`
 }
 
 // Thresholds are the operating thresholds of one system in one fold, all

@@ -39,6 +39,18 @@ func withoutTune(oneFold bool) *dataset.Dataset {
 	return ds
 }
 
+// withNodeProbs gives every row node_probs (its scores), so that the
+// Dynamic-K policy, and with it the review workload, applies.
+func withNodeProbs(ds *dataset.Dataset) *dataset.Dataset {
+	for si := range ds.Systems {
+		for i := range ds.Systems[si].Rows {
+			r := &ds.Systems[si].Rows[i]
+			r.NodeProbs = append([]float64{}, r.Scores...)
+		}
+	}
+	return ds
+}
+
 // setGold gives tune query id evidence (or takes it away).
 func setGold(ds *dataset.Dataset, id string, has bool) {
 	for i := range ds.Queries {
@@ -154,27 +166,31 @@ func stateOf(t *testing.T, r *Report, query string) string {
 }
 
 // TestHeldoutNoThreshold: one fold and no tune rows, so no FPR-budget
-// threshold anywhere. The held-out metrics used to count every row as
-// screened out (TPR 0, FPR 0, specificity 1, balanced accuracy 0.5).
+// threshold can be chosen without the eval labels: the held-out operating
+// points do not apply. They used to count every row as screened out (TPR 0,
+// FPR 0, specificity 1, balanced accuracy 0.5), then were null; they are
+// absent, with the reason among the capabilities.
 func TestHeldoutNoThreshold(t *testing.T) {
 	r := compute(t, withoutTune(true))
 	for _, x := range []string{"0.01", "0.05", "0.1"} {
-		for _, m := range []string{"tpr", "fpr", "specificity", "balanced_accuracy", "f1", "precision", "npv", "mcc"} {
-			want(t, r, metrics.ID("ne.heldout_"+m+"@fpr="+x), nan, 0, nil)
-		}
-		absent(t, r, metrics.ID("ne.heldout_tp@fpr="+x), metrics.ID("ne.heldout_tn@fpr="+x), metrics.ID("ne.heldout_fp@fpr="+x), metrics.ID("ne.heldout_fn@fpr="+x))
-	}
-	th := thresholdsOf(t, r, 0)
-	if th.Source != "none: no threshold can be chosen: no tune rows, and no other fold to cross-fit from" {
-		t.Errorf("source %q, want none with the reason", th.Source)
-	}
-	for _, p := range th.FPR {
-		if p.Met || p.Threshold.Valid() || p.TuneTPR.Valid() || p.TuneFPR.Valid() || p.EvalTPR.Valid() || p.EvalFPR.Valid() {
-			t.Errorf("budget %v: %+v, want no threshold and null rates", p.Budget, p)
+		for _, m := range []string{"tpr", "fpr", "specificity", "balanced_accuracy", "f1", "precision", "npv", "mcc", "tp", "tn", "fp", "fn"} {
+			absent(t, r, metrics.ID("ne.heldout_"+m+"@fpr="+x))
 		}
 	}
-	warned(t, r, "no FPR-budget threshold can be chosen in fold 0 (no tune rows", "ne.heldout_", "are null")
-	// The held-out operating points are not drawn on the ROC curve.
+	if r.Has(HeldOut) || !strings.Contains(r.Capabilities.Reason(HeldOut), "no tune rows and a single fold") {
+		t.Errorf("held-out present %v, reason %q", r.Has(HeldOut), r.Capabilities.Reason(HeldOut))
+	}
+	for _, th := range r.Thresholds {
+		if len(th.FPR) != 0 {
+			t.Errorf("fold %d records FPR-budget thresholds %+v", th.Fold, th.FPR)
+		}
+	}
+	for _, w := range r.Warnings {
+		if strings.Contains(w, "threshold") {
+			t.Errorf("warning %q about thresholds no section chooses", w)
+		}
+	}
+	// No held-out operating point is drawn on the ROC curve.
 	for _, rc := range r.Curves.ROC {
 		if len(rc.Points) != 0 {
 			t.Errorf("ROC of %s marks %v without a threshold", rc.System, rc.Points)
@@ -230,21 +246,20 @@ func TestHeldoutPooledOverFoldsWithThreshold(t *testing.T) {
 // It used to be -Inf: every query UNCERTAIN, screening sensitivity 1,
 // uncertain rate 1, workload as if every query were reviewed.
 func TestGateNoTauNeg(t *testing.T) {
+	// One fold and no tune rows: no threshold can be chosen without the
+	// eval labels, so the clinical gate does not apply (absent, with its
+	// reason), rather than a section of nulls.
 	r := compute(t, withoutTune(true))
-	for _, id := range []metrics.ID{"clinical.screen_sensitivity", "clinical.screen_fn_per_1000", "clinical.neg_rate",
-		"clinical.uncertain_rate", "clinical.pos_rate", "clinical.alert_rate_per_1000", "clinical.alert_precision", "clinical.workload_per_1000"} {
-		want(t, r, id, nan, 0, nil)
+	absent(t, r, "clinical.screen_sensitivity", "clinical.screen_fn_per_1000", "clinical.neg_rate",
+		"clinical.uncertain_rate", "clinical.pos_rate", "clinical.alert_rate_per_1000", "clinical.alert_precision", "clinical.workload_per_1000")
+	if r.Has(ClinicalGate) || !strings.Contains(r.Capabilities.Reason(ClinicalGate), "no tune rows and a single fold") {
+		t.Errorf("clinical gate present %v, reason %q", r.Has(ClinicalGate), r.Capabilities.Reason(ClinicalGate))
 	}
-	th := thresholdsOf(t, r, 0)
-	if th.TauNeg.Valid() || th.TauPos.Valid() || th.TauNegMet || th.TauPosMet {
-		t.Errorf("tau_neg %v tau_pos %v met %v %v, want null and not met", th.TauNeg, th.TauPos, th.TauNegMet, th.TauPosMet)
-	}
-	warned(t, r, "tau_neg of the clinical gate cannot be chosen in fold 0 (no tune rows", "clinical.*", "are null")
 
 	// Fold 0's tune rows have no positive: the gate metrics are pooled over
 	// fold 1, where tau_neg = tau_pos = 0.75 (t1) puts q3 (pos 0.6) and q4
 	// (0.7) in NEG. Fold 0's queries are screened in for Dynamic-K.
-	ds := handDataset()
+	ds := withNodeProbs(handDataset())
 	setGold(ds, "t3", false)
 	r = compute(t, ds)
 	want(t, r, "clinical.screen_sensitivity", 0, 2, []float64{nan, 0})
@@ -269,7 +284,7 @@ func TestGateNoTauNeg(t *testing.T) {
 // is kept: q1 and q2 are UNCERTAIN (no POS state), and the metrics of
 // tau_neg alone use both folds, those of tau_pos fold 1 only.
 func TestGateNoTauPos(t *testing.T) {
-	ds := handDataset()
+	ds := withNodeProbs(handDataset())
 	setGold(ds, "t4", true)
 	r := compute(t, ds)
 	th := thresholdsOf(t, r, 0)
@@ -320,13 +335,14 @@ func TestCrossFitWarning(t *testing.T) {
 		t.Errorf("fold 0 budget 0.05: %+v, want not met, nothing screened in", p)
 	}
 
+	// One fold and no tune rows: no section chooses a threshold (held-out
+	// and clinical gate are absent), so no fold warning either.
 	r = compute(t, withoutTune(true))
 	for _, w := range r.Warnings {
-		if strings.Contains(w, "cross-fitted on") {
-			t.Errorf("warning %q with no other fold to cross-fit from", w)
+		if strings.Contains(w, "tune rows") {
+			t.Errorf("warning %q though no section chooses a threshold", w)
 		}
 	}
-	warned(t, r, "fold 0 has no tune rows, and there is no other fold to cross-fit its thresholds from: no threshold can be chosen for it")
 }
 
 // TestFewUnitsWarning: a bootstrap over fewer than 30 posts says its

@@ -112,7 +112,17 @@ func (c *computer) summarize() {
 		}
 		c.rep.Systems = append(c.rep.Systems, info)
 	}
+}
+
+// warnings writes the warnings about the data that depend on the
+// capabilities (c.capabilities has run): a fold's thresholds matter only
+// when some section chooses thresholds.
+func (c *computer) warnings() {
+	thresholds := c.has(HeldOut) || (c.has(ClinicalGate) && c.ds.HasNEProb && !c.hasStates())
 	for f := range c.crossFit {
+		if !thresholds {
+			break
+		}
 		if len(c.tuneOf[f]) == 0 {
 			c.rep.Warnings = append(c.rep.Warnings, fmt.Sprintf("fold %d has no tune rows, and there is no other fold to cross-fit its thresholds from: no threshold can be chosen for it", f))
 			continue
@@ -143,6 +153,7 @@ func (c *computer) thresholdWarnings() {
 	if !c.ds.HasNEProb {
 		return
 	}
+	heldOut, derivedGate := c.has(HeldOut), c.has(ClinicalGate)
 	var noFPR, noNeg, noPos []int // noPos: tau_pos alone is missing
 	why := map[int]string{}
 	for _, f := range c.folds {
@@ -164,12 +175,15 @@ func (c *computer) thresholdWarnings() {
 			noPos = append(noPos, f)
 		}
 	}
-	if len(c.cfg.FPRTargets) > 0 && len(noFPR) > 0 {
+	if heldOut && len(noFPR) > 0 {
 		c.rep.Warnings = append(c.rep.Warnings, fmt.Sprintf("no FPR-budget threshold can be chosen in %s: the held-out metrics (ne.heldout_*@fpr=X) %s; their confusion counts (ne.heldout_tp, tn, fp, fn) are not reported, as they would not cover every eval query",
 			c.foldsWhy(noFPR, why), c.pooledOver(noFPR)))
 	}
 	gate := false
 	for si := range c.ds.Systems {
+		if !derivedGate {
+			break
+		}
 		if !c.statesGiven(&c.ds.Systems[si]) {
 			gate = true
 		}
@@ -235,29 +249,6 @@ func foldList[T any](folds []T, one, many string) string {
 	return many
 }
 
-// sections records which report sections can be computed, and why not.
-func (c *computer) sections() {
-	ds := c.ds
-	add := func(id string, ok bool, why string) {
-		s := Section{ID: id, Present: ok}
-		if !ok {
-			s.Reason = why
-		}
-		c.rep.Sections = append(c.rep.Sections, s)
-	}
-	hasNE := ds.HasNEProb
-	add("ne_gate", hasNE, "the inputs have no ne_prob column")
-	add("calibration", hasNE, "the inputs have no ne_prob column")
-	add("ranking", c.rep.Dataset.PositiveQueries > 0, "no eval query has gold evidence")
-	add("dynamic_k", c.rep.Dataset.PositiveQueries > 0, "no eval query has gold evidence")
-	add("clinical_gate", hasNE || c.hasStates(), "the inputs have neither ne_prob nor state")
-	add("per_criterion", ds.HasCriteria, "the inputs have no criterion_id column")
-	add("per_post", ds.HasCriteria && ds.HasPosts, "per-post analysis needs post_id and criterion_id")
-	add("strata", len(c.strata) > 0, "no eval query has gold evidence")
-	add("folds", len(c.folds) > 1, "the inputs have a single fold")
-	add("comparisons", len(ds.Systems) > 1, "a single system has nothing to be compared with")
-}
-
 func (c *computer) hasStates() bool {
 	for _, sys := range c.ds.Systems {
 		for _, qi := range c.eval {
@@ -267,13 +258,4 @@ func (c *computer) hasStates() bool {
 		}
 	}
 	return len(c.eval) > 0
-}
-
-func (c *computer) section(id string) bool {
-	for _, s := range c.rep.Sections {
-		if s.ID == id {
-			return s.Present
-		}
-	}
-	return false
 }

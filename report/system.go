@@ -141,14 +141,15 @@ func (c *computer) system(si int) {
 			sc.ne[i] = row(i).NEProb
 		}
 	}
+	ownK := c.dynK[si]
 	rest := func(c *computer, sc *sysCalc) {
 		gk := c.gate(sc, sys)
-		c.dynamicK(sc, sys, row, query, gk)
-		if c.rep.Dataset.PositiveQueries > 0 {
+		c.dynamicK(sc, sys, row, query, gk, ownK)
+		if c.has(Ranking) {
 			c.ranking(sc, func(i int) []int { return row(i).Rel }, query, true)
 		}
 		c.perCriterion(sc)
-		if c.section("per_post") {
+		if c.has(PerPost) && ownK {
 			c.multiLabel(sc)
 		}
 	}
@@ -281,6 +282,10 @@ func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
 	// eval population (SPEC 10). A budget that no observed probability
 	// meets, with both classes present, keeps the chooser's answer:
 	// nothing is screened in.
+	if !c.has(HeldOut) {
+		c.neCalibration(sc)
+		return
+	}
 	out := c.foldsWithoutFPRThreshold()
 	var keep *rowSel
 	if len(out) > 0 {
@@ -328,7 +333,12 @@ func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
 		}
 	}
 
-	// Calibration fit and Spiegelhalter.
+	c.neCalibration(sc)
+}
+
+// neCalibration computes the calibration fit, Spiegelhalter's test and the
+// NE gate's curves of one system.
+func (c *computer) neCalibration(sc *sysCalc) {
 	a, b := metrics.CalibrationFit(c.y, sc.ne)
 	c.put(sc.name, "ne.calibration_intercept", "", len(c.eval), a)
 	c.put(sc.name, "ne.calibration_slope", "", len(c.eval), b)
