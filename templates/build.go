@@ -251,10 +251,12 @@ func num(s string) Cell { return Cell{Text: s, Numeric: true} }
 // one block per system.
 func (b *builder) section(id, title, reportSection string, tbls []string, kinds []figures.Kind, intro string) (Section, error) {
 	s := Section{ID: "sec-" + id, Title: title, Intro: intro}
-	if rs, ok := b.r.Section(reportSection); ok && !rs.Present {
-		why := rs.Reason
+	// Each section is one capability of the report model, decided there
+	// from what the inputs hold.
+	if caps := &b.r.Capabilities; !caps.Has(report.Capability(reportSection)) {
+		why := caps.Reason(report.Capability(reportSection))
 		if why == "" {
-			why = "no data for this section"
+			why = "the inputs do not support it"
 		}
 		s.absent = why
 		return s, nil

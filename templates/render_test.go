@@ -119,16 +119,22 @@ func TestPageStructure(t *testing.T) {
 	if cssURL.MatchString(markup) {
 		t.Error("the page has a CSS url(")
 	}
-	for _, sec := range []string{"results", "scorecard", "data", "ne_gate", "calibration", "ranking", "dynamic_k", "clinical_gate",
-		"per_criterion", "per_post", "strata", "methods", "provenance"} {
+	for _, sec := range []string{"results", "scorecard", "data", "ne_gate", "calibration", "ranking", "clinical_gate",
+		"strata", "methods", "provenance"} {
 		if ids["sec-"+sec] != 1 {
 			t.Errorf("section sec-%s missing", sec)
 		}
 	}
-	// One system: comparisons do not apply, so there is no such section
-	// and no contents entry; Data and checks says why.
-	if ids["sec-systems"] != 0 || strings.Contains(markup, `href="#sec-systems"`) {
-		t.Error("a single-system report has a Systems and significance section")
+	// One system, one criterion, no node_probs: comparisons, per-criterion,
+	// per-post and Dynamic-K do not apply, so there is no such section and
+	// no contents entry; Data and checks says why.
+	for _, sec := range []string{"systems", "per_criterion", "per_post", "dynamic_k"} {
+		if ids["sec-"+sec] != 0 || strings.Contains(markup, `href="#sec-`+sec+`"`) {
+			t.Errorf("section sec-%s is on the page, but does not apply", sec)
+		}
+	}
+	if !strings.Contains(markup, "Per-criterion breakdown: the eval queries have a single criterion.") {
+		t.Error("Data and checks does not say why Per-criterion breakdown is not shown")
 	}
 	if !strings.Contains(markup, "Systems and significance: a single system has nothing to be compared with.") {
 		t.Error("Data and checks does not say why Systems and significance is not shown")
