@@ -390,10 +390,14 @@ func TestName(t string) string {
 
 // Notes are the sentences under the matrix: what a cell holds, what the
 // markers mean, the test of each column, the correction and alpha.
-func (mx Matrix) Notes() []string {
+func (mx Matrix) Notes() []string { return mx.notes(true) }
+
+// notes are the matrix's notes; withFolds says whether the cells show the
+// fold mean ± std (SUMMARY.md's cells do not).
+func (mx Matrix) notes(withFolds bool) []string {
 	var out []string
 	cell := "Each cell: the value with its " + strconv.FormatFloat(100*mx.Confidence, 'f', -1, 64) + "% bootstrap CI"
-	if mx.Folds >= 2 {
+	if withFolds && mx.Folds >= 2 {
 		cell += ", and the mean ± std over " + strconv.Itoa(mx.Folds) + " folds"
 	}
 	cell += "; the best value of each column in bold."

@@ -259,7 +259,7 @@ func summaryMatrix(mx Matrix) []string {
 		out = append(out, "", "and "+strconv.Itoa(more)+" more in report.html")
 	}
 	out = append(out, "")
-	out = append(out, strings.Join(mx.Notes(), " "), "")
+	out = append(out, strings.Join(mx.notes(false), " "), "")
 	return out
 }
 
