@@ -78,5 +78,42 @@ func TestReportLayout(t *testing.T) {
 	tb := newTab(t, desktopWidth, firstScreen, false, false)
 	tb.open(report)
 	reportFindings(t, "layout", checkLayout(tb))
+	reportFindings(t, "deep link", checkDeepLink(tb))
 	reportFindings(t, "page", tb.problems())
+}
+
+// deepLinkJS follows a deep link to a row inside collapsed detail, far
+// down the page, and returns where the row lands: its top must be below
+// the sticky system bar and within the viewport.
+const deepLinkJS = `new Promise(function (done) {
+  var rows = document.querySelectorAll('details:not([open]) tr[id]');
+  var row = rows[rows.length - 1];
+  if (!row) { done({ID: '', Top: -1, Bottom: -1, Bar: 0, Height: window.innerHeight}); return; }
+  location.hash = '#' + row.id;
+  setTimeout(function () {
+    var bar = document.getElementById('sysbar');
+    var r = row.getBoundingClientRect();
+    done({ID: row.id, Top: Math.round(r.top), Bottom: Math.round(r.bottom),
+      Bar: bar && !bar.hidden ? Math.round(bar.getBoundingClientRect().bottom) : 0, Height: window.innerHeight});
+  }, 300);
+})`
+
+// checkDeepLink returns a finding when a deep link into collapsed detail
+// does not open it, or lands under the sticky bar or off screen.
+func checkDeepLink(tb *tab) []string {
+	tb.t.Helper()
+	l := eval[struct {
+		ID                        string
+		Top, Bottom, Bar, Height int
+	}](tb, deepLinkJS)
+	tb.t.Logf("deep link #%s: row at %d..%d px, sticky bar ends at %d px, viewport %d px", l.ID, l.Top, l.Bottom, l.Bar, l.Height)
+	switch {
+	case l.ID == "":
+		return nil // nothing collapsed holds a row
+	case l.Bottom <= l.Top:
+		return []string{fmt.Sprintf("#%s: the row is not visible (collapsed detail not opened)", l.ID)}
+	case l.Top < l.Bar || l.Bottom > l.Height:
+		return []string{fmt.Sprintf("#%s: the row lands at %d..%d px, not between the sticky bar (%d px) and the bottom (%d px)", l.ID, l.Top, l.Bottom, l.Bar, l.Height)}
+	}
+	return nil
 }

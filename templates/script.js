@@ -83,11 +83,14 @@
     var t = id && doc.getElementById(id);
     if (!t) { return; }
     var d = t.closest('details.sys');
-    if (d) {
-      if (sel && !d.classList.contains('base')) { sel.value = d.getAttribute('data-system'); show(sel.value); }
-      d.open = true;
-      t.scrollIntoView();
+    if (d && sel && !d.classList.contains('base')) { sel.value = d.getAttribute('data-system'); show(sel.value); }
+    // Open every collapsed block around the target (a system's block, a
+    // long table, METHODS.md), then bring it below the sticky bar.
+    var opened = false;
+    for (var p = t.parentElement; p; p = p.parentElement) {
+      if (p.tagName === 'DETAILS' && !p.open) { p.open = true; opened = true; }
     }
+    if (d || opened) { t.scrollIntoView(); }
   }
   window.addEventListener('hashchange', reveal);
   reveal();
