@@ -25,7 +25,7 @@ type SummaryChange struct {
 	System   string // system name
 	ID       metrics.ID
 	From, To float64
-	Test     string // what decided it, in words ("permutation test, p = 0.003")
+	Test     string // what decided it, in the tool's words ("permutation test, p = 0.003")
 }
 
 // SummaryInput is what SUMMARY.md needs besides the report.
@@ -178,7 +178,7 @@ func ChangeLines(r *report.Report, cs []SummaryChange) []string {
 	var out []string
 	for i, c := range keep {
 		if i == 5 {
-			out = append(out, "- and "+strconv.Itoa(len(keep)-5)+" more significant changes in report.html")
+			out = append(out, "- and "+strconv.Itoa(len(keep)-5)+" more significant changes of the compared metrics in report.html")
 			break
 		}
 		d := 4
@@ -193,7 +193,7 @@ func ChangeLines(r *report.Report, cs []SummaryChange) []string {
 		line := "- " + mdText(r.Label(c.System)) + ": " + ownCell(Title(c.ID)) + " (`" + codeText(string(c.ID)) + "`) " +
 			FormatNum(c.From, d) + " → " + FormatNum(c.To, d) + " (" + sign + FormatNum(math.Abs(delta), d)
 		if c.Test != "" {
-			line += "; " + mdText(c.Test)
+			line += "; " + ownCell(c.Test)
 		}
 		out = append(out, line+")")
 	}

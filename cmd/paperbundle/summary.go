@@ -114,19 +114,20 @@ func summaryInput(rep *report.Report, d *report.Diff, prev, version string) tabl
 			c.Test = "CIs do not overlap"
 		}
 		if row.P.Valid() && c.Test != "" && row.Basis != report.BasisCIOverlap {
-			c.Test += ", p = " + pText(float64(row.P))
+			c.Test += ", " + pText(float64(row.P))
 		}
 		in.Changes = append(in.Changes, c)
 	}
 	return in
 }
 
-// pText writes a p-value as the tables do: 4 decimals, "< 0.0001" below.
+// pText writes a p-value as the tables do: "p = 0.0123" with 4
+// decimals, "p < 0.0001" below.
 func pText(p float64) string {
 	if p < 0.0001 {
-		return "< 0.0001"
+		return "p < 0.0001"
 	}
-	return strconv.FormatFloat(p, 'f', 4, 64)
+	return "p = " + strconv.FormatFloat(p, 'f', 4, 64)
 }
 
 // runSummary prints a bundle's SUMMARY.md; for a bundle made before
