@@ -203,20 +203,30 @@ func (b *builder) data() Section {
 	r := b.r
 	ds := r.Dataset
 	s := Section{ID: "sec-data", Title: "Data and checks"}
-	s.Items = append(s.Items, Item{Facts: []Fact{
+	facts := []Fact{
 		{"Systems", strconv.Itoa(len(r.SystemsOf(report.Pipeline))) + " (primary: " + r.Label(b.primary) + ")"},
 		{"Input rows", thousands(ds.Rows)},
 		{"Eval queries", thousands(ds.EvalQueries)},
 		{"Queries with evidence", thousands(ds.PositiveQueries) + " (" + pct(float64(ds.PositiveRate)) + ")"},
-		{"Posts", thousands(ds.Posts)},
-		{"Criteria", strconv.Itoa(len(ds.Criteria))},
-		{"Folds", strconv.Itoa(len(ds.Folds))},
-		{"Tune rows (thresholds only)", thousands(ds.TuneRows)},
-		{"Train rows (ignored)", thousands(ds.TrainRowsIgnored)},
-		{"Candidates per query", tables.FormatNum(float64(ds.CandidatesMean), 1) + " on average (" + strconv.Itoa(ds.CandidatesMin) + " to " + strconv.Itoa(ds.CandidatesMax) + ")"},
-		{"Gold items per positive query", tables.FormatNum(float64(ds.GoldMean), 2) + " on average"},
-		{"Gold items missing from the candidates", thousands(ds.GoldMissing)},
-	}})
+	}
+	// Only the facts that apply: posts when they group queries, criteria
+	// when there are any, candidates and gold when there is a ranking.
+	if ds.Posts != ds.EvalQueries {
+		facts = append(facts, Fact{"Posts", thousands(ds.Posts)})
+	}
+	if len(ds.Criteria) > 0 {
+		facts = append(facts, Fact{"Criteria", strconv.Itoa(len(ds.Criteria))})
+	}
+	facts = append(facts, Fact{"Folds", strconv.Itoa(len(ds.Folds))},
+		Fact{"Tune rows (thresholds only)", thousands(ds.TuneRows)},
+		Fact{"Train rows (ignored)", thousands(ds.TrainRowsIgnored)})
+	if r.Capabilities.Has(report.Ranking) {
+		facts = append(facts,
+			Fact{"Candidates per query", tables.FormatNum(float64(ds.CandidatesMean), 1) + " on average (" + strconv.Itoa(ds.CandidatesMin) + " to " + strconv.Itoa(ds.CandidatesMax) + ")"},
+			Fact{"Gold items per positive query", tables.FormatNum(float64(ds.GoldMean), 2) + " on average"},
+			Fact{"Gold items missing from the candidates", thousands(ds.GoldMissing)})
+	}
+	s.Items = append(s.Items, Item{Facts: facts})
 	s.Items = append(s.Items, Item{Table: b.foldTable()})
 	if len(ds.Notes) > 0 {
 		s.Items = append(s.Items, Item{List: ds.Notes})
