@@ -125,7 +125,7 @@ func newPage(in Input) (*Page, error) {
 		if err != nil {
 			return nil, fmt.Errorf("report.html: changes: %w", err)
 		}
-		secs = append(secs, Section{ID: "sec-changes", Title: "Changes since " + in.ChangesSince, Class: "changes", Items: []Item{{HTML: h}}})
+		secs = append(secs, Section{ID: "sec-changes", Title: "Changes since " + in.ChangesSince, Class: "changes", Items: []Item{{HTML: collapseLongTables(h, changesShown)}}})
 	}
 	var rest []Section
 	var absent []string
@@ -374,6 +374,10 @@ func (b *builder) section(id, title, reportSection string, tbls []string, kinds 
 	}
 	return s, nil
 }
+
+// changesShown is the number of rows of a changes table in view; the
+// others are collapsed under it.
+const changesShown = 12
 
 // longTable is the number of rows above which a detail table is
 // collapsed: its summary line names it and its size, a click opens it.
