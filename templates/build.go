@@ -217,9 +217,11 @@ func (b *builder) data() Section {
 	if len(ds.Criteria) > 0 {
 		facts = append(facts, Fact{"Criteria", strconv.Itoa(len(ds.Criteria))})
 	}
-	facts = append(facts, Fact{"Folds", strconv.Itoa(len(ds.Folds))},
-		Fact{"Tune rows (thresholds only)", thousands(ds.TuneRows)},
-		Fact{"Train rows (ignored)", thousands(ds.TrainRowsIgnored)})
+	facts = append(facts, Fact{"Folds", strconv.Itoa(len(ds.Folds))})
+	if b.thresholds() || ds.TuneRows > 0 {
+		facts = append(facts, Fact{"Tune rows (thresholds only)", thousands(ds.TuneRows)})
+	}
+	facts = append(facts, Fact{"Train rows (ignored)", thousands(ds.TrainRowsIgnored)})
 	if r.Capabilities.Has(report.Ranking) {
 		facts = append(facts,
 			Fact{"Candidates per query", tables.FormatNum(float64(ds.CandidatesMean), 1) + " on average (" + strconv.Itoa(ds.CandidatesMin) + " to " + strconv.Itoa(ds.CandidatesMax) + ")"},
@@ -244,15 +246,31 @@ func (b *builder) data() Section {
 func (b *builder) foldTable() *Table {
 	t := &Table{ID: b.ids.Add("t-folds"), Title: "Folds", Caption: "Population: every post, by outer fold; n = " + thousands(b.r.Dataset.Posts) + " posts",
 		Head: []Head{{"Fold", true}, {"Posts", true}, {"Eval queries", true}, {"With evidence", true}, {"Tune rows", true}, {"Thresholds from", false}}}
+	thresholds := b.thresholds()
+	if !thresholds {
+		t.Head = t.Head[:len(t.Head)-1]
+	}
 	for _, f := range b.r.Dataset.Folds {
 		src := "tune rows"
 		if f.CrossFitted {
 			src = "other folds (cross-fitted)"
 		}
-		t.Rows = append(t.Rows, Row{Cells: []Cell{num(strconv.Itoa(f.Fold)), num(thousands(f.Posts)), num(thousands(f.EvalQueries)),
-			num(thousands(f.Positives)), num(thousands(f.TuneRows)), {Text: src}}})
+		row := Row{Cells: []Cell{num(strconv.Itoa(f.Fold)), num(thousands(f.Posts)), num(thousands(f.EvalQueries)),
+			num(thousands(f.Positives)), num(thousands(f.TuneRows)), {Text: src}}}
+		if !thresholds {
+			row.Cells = row.Cells[:len(row.Cells)-1]
+		}
+		t.Rows = append(t.Rows, row)
 	}
 	return t
+}
+
+// thresholds reports whether some section chooses thresholds (held-out
+// operating points, the clinical gate): only then do tune rows and
+// cross-fitting matter to the reader.
+func (b *builder) thresholds() bool {
+	c := &b.r.Capabilities
+	return c.Has(report.HeldOut) || c.Has(report.ClinicalGate)
 }
 
 func num(s string) Cell { return Cell{Text: s, Numeric: true} }
