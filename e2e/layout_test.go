@@ -78,8 +78,39 @@ func TestReportLayout(t *testing.T) {
 	tb := newTab(t, desktopWidth, firstScreen, false, false)
 	tb.open(report)
 	reportFindings(t, "layout", checkLayout(tb))
+	reportFindings(t, "length with the charts", checkLiveHeight(tb))
 	reportFindings(t, "deep link", checkDeepLink(tb))
 	reportFindings(t, "page", tb.problems())
+}
+
+// scrollThroughJS scrolls down the whole page in steps, so that every
+// interactive chart of the default view starts, and returns the page's
+// height then.
+const scrollThroughJS = `new Promise(function (done) {
+  var y = 0;
+  function step() {
+    window.scrollTo(0, y);
+    y += 600;
+    if (y < document.documentElement.scrollHeight) { setTimeout(step, 30); return; }
+    setTimeout(function () {
+      window.scrollTo(0, 0);
+      done({Height: document.documentElement.scrollHeight, Live: document.querySelectorAll('figure.is-live').length});
+    }, 500);
+  }
+  step();
+})`
+
+// checkLiveHeight returns a finding when the page, once every chart of
+// the default view has replaced its static figure, is taller than the
+// budget (a chart takes its static figure's place at its size).
+func checkLiveHeight(tb *tab) []string {
+	tb.t.Helper()
+	l := eval[struct{ Height, Live int }](tb, scrollThroughJS)
+	tb.t.Logf("with %d interactive charts started: page %d px (budget %d)", l.Live, l.Height, pageBudget)
+	if l.Height > pageBudget {
+		return []string{fmt.Sprintf("the page is %d px tall at 1280 px once its %d charts started, over the %d px budget", l.Height, l.Live, pageBudget)}
+	}
+	return nil
 }
 
 // deepLinkJS follows a deep link to a row inside collapsed detail, far

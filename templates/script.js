@@ -25,7 +25,12 @@
     opt.backgroundColor = 'transparent';
     var el = doc.createElement('div');
     el.className = 'fig-live';
-    el.style.height = (parseInt(fig.getAttribute('data-height'), 10) || 360) + 'px';
+    // The chart takes the place of the static figure at its size, so the
+    // page does not move as charts start; the chart's own height is the
+    // fallback.
+    var st = fig.querySelector('.fig-static');
+    var sh = st ? Math.round(st.getBoundingClientRect().height) : 0;
+    el.style.height = (sh >= 240 ? sh : (parseInt(fig.getAttribute('data-height'), 10) || 360)) + 'px';
     el.setAttribute('role', 'img');
     var alt = fig.querySelector('.fig-alt');
     el.setAttribute('aria-label', alt ? alt.textContent : 'chart');
