@@ -2,6 +2,7 @@ package tables
 
 import (
 	"math"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -98,27 +99,61 @@ func Letter(i int) string {
 // Holm-adjusted p (which equals p when the correction is none).
 func comparisonP(c report.Comparison) report.Num { return c.PHolm }
 
-// comparisonTest names the test of a comparison: "delong" for AUROC with a
-// DeLong p-value, "permutation" for a metric with a permutation p-value,
-// "" when the pair was not tested.
+// The three accessors below read the comparison model through reflection
+// so that this package builds against the report model before and after
+// its comparisons gained Test, Settings.Significance and ComparisonMode
+// (issue 21); once both are merged each is one line (c.Test,
+// r.Settings.Significance, r.ComparisonMode).
+
+// comparisonTest names the test of a comparison ("permutation", "delong",
+// "bootstrap"), "" when the pair was not tested. Without a Test field it
+// is read from the p-values the comparison carries: DeLong's for AUROC,
+// else the permutation test's.
 func comparisonTest(c report.Comparison) string {
-	if c.ID == "ne.auroc" && c.DeLongP != nil && c.DeLongP.Valid() {
-		return "delong"
+	v := reflect.ValueOf(c)
+	if f := v.FieldByName("Test"); f.IsValid() && f.Kind() == reflect.String {
+		if !c.PHolm.Valid() {
+			return ""
+		}
+		return f.String()
 	}
-	if c.PPermutation.Valid() {
-		return "permutation"
+	if f := v.FieldByName("DeLongP"); c.ID == "ne.auroc" && f.IsValid() && !f.IsNil() {
+		if p, ok := f.Interface().(*report.Num); ok && p.Valid() {
+			return "delong"
+		}
+	}
+	if f := v.FieldByName("PPermutation"); f.IsValid() {
+		if p, ok := f.Interface().(report.Num); ok && p.Valid() {
+			return "permutation"
+		}
 	}
 	return ""
 }
 
-// significance is the level and correction in force (alpha 0.05 and
-// Holm's correction when the report does not record them).
+// significance is the level and correction in force: the report's
+// Settings.Significance, or alpha 0.05 with Holm's correction.
 func significance(r *report.Report) (alpha float64, correction string) {
-	return 0.05, "holm"
+	alpha, correction = 0.05, "holm"
+	f := reflect.ValueOf(r.Settings).FieldByName("Significance")
+	if !f.IsValid() {
+		return
+	}
+	if a := f.FieldByName("Alpha"); a.IsValid() && a.Kind() == reflect.Float64 && a.Float() > 0 {
+		alpha = a.Float()
+	}
+	if c := f.FieldByName("Correction"); c.IsValid() && c.Kind() == reflect.String && c.String() != "" {
+		correction = c.String()
+	}
+	return
 }
 
 // comparisonMode is the comparison mode the report records ("" unknown).
-func comparisonMode(r *report.Report) string { return "" }
+func comparisonMode(r *report.Report) string {
+	if f := reflect.ValueOf(r).Elem().FieldByName("ComparisonMode"); f.IsValid() && f.Kind() == reflect.String {
+		return f.String()
+	}
+	return ""
+}
 
 // BuildMatrix returns the results matrix of a report.
 func BuildMatrix(r *report.Report) Matrix {

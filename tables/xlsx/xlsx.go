@@ -75,7 +75,6 @@ const (
 	perQuerySheet    = "Per-query"
 )
 
-
 // Write writes wb as an XLSX workbook to w.
 func Write(w io.Writer, wb Workbook) (err error) {
 	if wb.PerQuery.Rows > 0 && wb.PerQuery.Row == nil {
