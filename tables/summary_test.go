@@ -145,3 +145,33 @@ func lineDiff(a, b string) string {
 	}
 	return out.String()
 }
+
+// TestSummaryHostile: every hostile string, as the title, a system label
+// and a warning, is inert text in SUMMARY.md: no raw HTML, no unescaped
+// Markdown punctuation, no line break, no bidirectional control.
+func TestSummaryHostile(t *testing.T) {
+	for _, h := range hostile(t) {
+		r := summaryReport()
+		r.Title = h
+		r.Systems[1].Label = h
+		r.Warnings = []string{h}
+		out := string(Summary(r, SummaryInput{Since: "v1", Changes: summaryChanges}))
+		for _, line := range strings.Split(out, "\n") {
+			if !strings.Contains(line, mdText(h)) {
+				continue
+			}
+			esc := mdText(h)
+			if strings.ContainsAny(esc, "<>\n\r\u202e\u2066") {
+				t.Errorf("%q: raw character in %q", h, esc)
+			}
+			for i := 0; i < len(esc); i++ {
+				if strings.IndexByte("`*_[]|~$^@", esc[i]) >= 0 && (i == 0 || esc[i-1] != '\\') {
+					t.Errorf("%q: unescaped %q in %q", h, esc[i], esc)
+				}
+			}
+		}
+		if n := strings.Count(out, "\n"); n > SummaryLines {
+			t.Errorf("%q: %d lines", h, n)
+		}
+	}
+}

@@ -145,6 +145,14 @@ func TestPageStructure(t *testing.T) {
 	if iMx < 0 || iCards < 0 || iData < 0 || !(iMx < iCards && iCards < iData) {
 		t.Errorf("page order: matrix at %d, cards at %d, data at %d", iMx, iCards, iData)
 	}
+	// Value columns come before the id and population columns, so a
+	// narrow screen shows the numbers first.
+	for _, head := range regexp.MustCompile(`<thead><tr>(.*?)</tr></thead>`).FindAllStringSubmatch(markup, -1) {
+		iv, iid := strings.Index(head[1], ">Value [CI]<"), strings.Index(head[1], ">Id<")
+		if iv >= 0 && iid >= 0 && iid < iv {
+			t.Errorf("the Id column comes before the value: %s", head[1])
+		}
+	}
 	// Ranking reads as metric rows by cutoff columns.
 	if !strings.Contains(markup, `id="t-ranking-k-sys"`) || !strings.Contains(markup, "<th scope=\"col\" class=\"num\">K = 2</th>") {
 		t.Error("no ranking table by cutoff K")
