@@ -31,6 +31,11 @@ type Matrix struct {
 	Mode string
 	// Folds is the number of folds behind the fold mean ± std (0: none).
 	Folds int
+	// Reference and Subject are the row indexes of the system on the
+	// reference side, and on the other side, of every comparison, when one
+	// system is (-1 otherwise): the reference of `comparisons: reference`,
+	// the primary of `comparisons: primary`.
+	Reference, Subject int
 }
 
 // MatrixColumn is one headline metric.
@@ -276,6 +281,25 @@ func BuildMatrix(r *report.Report) Matrix {
 		rowOf[mx.Rows[i].System] = i
 	}
 	tests := make([]map[string]bool, len(mx.Columns))
+	mx.Reference, mx.Subject = -1, -1
+	refs, subs := map[int]bool{}, map[int]bool{}
+	for _, c := range r.Comparisons {
+		i, okR := rowOf[c.Reference]
+		k, okS := rowOf[c.System]
+		if okR && okS {
+			refs[i], subs[k] = true, true
+		}
+	}
+	for i := range refs {
+		if len(refs) == 1 {
+			mx.Reference = i
+		}
+	}
+	for k := range subs {
+		if len(subs) == 1 {
+			mx.Subject = k
+		}
+	}
 	for _, c := range r.Comparisons {
 		j, ok := colOf[c.ID]
 		if !ok {
@@ -410,6 +434,27 @@ func (mx Matrix) FormatFolds(j int, x MatrixCell) string {
 	return s
 }
 
+// compared says which pairs were compared, from the comparison mode.
+func (mx Matrix) compared() string {
+	letter := func(i int) string {
+		if i < 0 {
+			return ""
+		}
+		return " (" + mx.Rows[i].Letter + ")"
+	}
+	switch mx.Mode {
+	case "primary":
+		return " Compared: the primary system" + letter(mx.Subject) + " with each other system."
+	case "reference":
+		return " Compared: each system with the reference" + letter(mx.Reference) + "."
+	case "ladder":
+		return " Compared: each system with the one listed before it."
+	case "all_pairs":
+		return " Compared: every pair of systems."
+	}
+	return ""
+}
+
 // TestName is the reader's name of a comparison test.
 func TestName(t string) string {
 	switch t {
@@ -443,7 +488,7 @@ func (mx Matrix) notes(withFolds bool) []string {
 		if mx.Correction == "none" {
 			corr = "p < " + a + ", no correction"
 		}
-		out = append(out, "Superscript letters: significantly better than the system with that letter; ↓: significantly worse than a system it was compared with ("+corr+").")
+		out = append(out, "Superscript letters: significantly better than the system with that letter; ↓: significantly worse than a system it was compared with ("+corr+")."+mx.compared())
 		byTest := map[string][]string{}
 		var order []string
 		for _, c := range mx.Columns {

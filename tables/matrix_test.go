@@ -178,6 +178,12 @@ func TestMatrix(t *testing.T) {
 	if mx.Columns[3].Plain != "Evidence found in the top 10" || mx.Columns[3].Title != "Recall@10" {
 		t.Errorf("header %q / %q", mx.Columns[3].Plain, mx.Columns[3].Title)
 	}
+	// Every comparison has full on the system side: with the primary
+	// mode the note names it.
+	mx.Mode = "primary"
+	if !strings.Contains(strings.Join(mx.Notes(), " "), "Compared: the primary system (a) with each other system.") || mx.Reference != -1 {
+		t.Errorf("mode note: %q (reference %d)", mx.Notes(), mx.Reference)
+	}
 	notes := strings.Join(mx.Notes(), "\n")
 	for _, s := range []string{"95% bootstrap CI", "mean ± std over 2 folds", "Holm-corrected p < 0.05",
 		"AUROC: DeLong's test", "Recall@10, nDCG@10: paired permutation test", "never bold"} {
