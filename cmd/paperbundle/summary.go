@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 
-	"paperbundle/metrics"
 	"paperbundle/report"
 	"paperbundle/tables"
 )
@@ -58,31 +57,27 @@ func (s buildSummary) write(w io.Writer, rep *report.Report) {
 }
 
 // headlines lists the headline metrics of the primary system with their
-// intervals, from the scorecard table.
+// intervals: its row of the results matrix.
 func headlines(rep *report.Report, system string) string {
-	for _, t := range tables.Build(rep).Tables {
-		if t.ID != string(metrics.TableScorecard) {
+	mx := tables.BuildMatrix(rep)
+	for _, row := range mx.Rows {
+		if row.System != system {
 			continue
 		}
-		col := map[string]int{}
-		for i, c := range t.Columns {
-			col[c.Key] = i
-		}
 		var out []string
-		for _, r := range t.Rows {
-			if r.System != system {
+		for j, c := range row.Cells {
+			if !c.Present {
 				continue
 			}
-			v := r.Cells[col["value"]]
-			c := t.Columns[col["value"]]
-			s := c.Format(v)
-			if tables.Defined(v.V) && tables.Defined(v.Lo) && tables.Defined(v.Hi) {
-				d := c.DigitsOf(v)
-				s += " [" + tables.FormatNum(v.Lo, d) + ", " + tables.FormatNum(v.Hi, d) + "]"
+			s := mx.Columns[j].Title + " " + mx.FormatValue(j, c)
+			if ci := mx.FormatCI(j, c); ci != "" {
+				s += " " + ci
 			}
-			out = append(out, r.Cells[col["metric"]].Text+" "+s)
+			out = append(out, s)
 		}
-		return strings.Join(out, "; ")
+		if len(out) > 0 {
+			return strings.Join(out, "; ")
+		}
 	}
 	return "no headline metric"
 }
