@@ -227,7 +227,7 @@ func (b *builder) rankingByCutoff(t tables.Table, system string) []Item {
 	}
 	var out []Item
 	if len(wide.Rows) > 0 {
-		wide.Notes = []string{"Each cell: value [" + strconv.FormatFloat(100*r.Settings.Bootstrap.Confidence, 'g', -1, 64) + "% CI] at that cutoff (the id with K replaced, e.g. rank.recall@10). Bold: the best value among all systems. The long table (one row per system, metric and K, with fold mean ± std) is tables/ranking.csv and the Ranking sheet of tables.xlsx."}
+		wide.Notes = []string{"Each cell: value [" + strconv.FormatFloat(100*r.Settings.Bootstrap.Confidence, 'g', -1, 64) + "% CI] at that cutoff (the id with K replaced, e.g. rank.recall@10). Bold: the best value of that metric among all systems and the baselines (the oracle ranking is usually best). The long table (one row per system, metric and K, with fold mean ± std) is tables/ranking.csv and the Ranking sheet of tables.xlsx."}
 		out = append(out, Item{Table: wide})
 	}
 	if len(long.Rows) > 0 {
