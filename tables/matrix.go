@@ -2,6 +2,7 @@ package tables
 
 import (
 	"math"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -30,6 +31,11 @@ type Matrix struct {
 	Mode string
 	// Folds is the number of folds behind the fold mean ± std (0: none).
 	Folds int
+	// Reference and Subject are the row indexes of the system on the
+	// reference side, and on the other side, of every comparison, when one
+	// system is (-1 otherwise): the reference of `comparisons: reference`,
+	// the primary of `comparisons: primary`.
+	Reference, Subject int
 }
 
 // MatrixColumn is one headline metric.
@@ -98,22 +104,61 @@ func Letter(i int) string {
 // Holm-adjusted p (which equals p when the correction is none).
 func comparisonP(c report.Comparison) report.Num { return c.PHolm }
 
-// comparisonTest names the test of a comparison: "permutation",
-// "delong" or "bootstrap", as the report recorded it.
-func comparisonTest(c report.Comparison) string { return c.Test }
+// The three accessors below read the comparison model through reflection
+// so that this package builds against the report model before and after
+// its comparisons gained Test, Settings.Significance and ComparisonMode
+// (issue 21); once both are merged each is one line (c.Test,
+// r.Settings.Significance, r.ComparisonMode).
 
-// significance is the level and correction in force, as the report
-// recorded them.
-func significance(r *report.Report) (alpha float64, correction string) {
-	sig := r.Settings.Significance
-	if sig.Alpha == 0 { // a report of schema 1 did not record them: its defaults
-		return 0.05, "holm"
+// comparisonTest names the test of a comparison ("permutation", "delong",
+// "bootstrap"), "" when the pair was not tested. Without a Test field it
+// is read from the p-values the comparison carries: DeLong's for AUROC,
+// else the permutation test's.
+func comparisonTest(c report.Comparison) string {
+	v := reflect.ValueOf(c)
+	if f := v.FieldByName("Test"); f.IsValid() && f.Kind() == reflect.String {
+		if !c.PHolm.Valid() {
+			return ""
+		}
+		return f.String()
 	}
-	return sig.Alpha, sig.Correction
+	if f := v.FieldByName("DeLongP"); c.ID == "ne.auroc" && f.IsValid() && !f.IsNil() {
+		if p, ok := f.Interface().(*report.Num); ok && p.Valid() {
+			return "delong"
+		}
+	}
+	if f := v.FieldByName("PPermutation"); f.IsValid() {
+		if p, ok := f.Interface().(report.Num); ok && p.Valid() {
+			return "permutation"
+		}
+	}
+	return ""
+}
+
+// significance is the level and correction in force: the report's
+// Settings.Significance, or alpha 0.05 with Holm's correction.
+func significance(r *report.Report) (alpha float64, correction string) {
+	alpha, correction = 0.05, "holm"
+	f := reflect.ValueOf(r.Settings).FieldByName("Significance")
+	if !f.IsValid() {
+		return
+	}
+	if a := f.FieldByName("Alpha"); a.IsValid() && a.Kind() == reflect.Float64 && a.Float() > 0 {
+		alpha = a.Float()
+	}
+	if c := f.FieldByName("Correction"); c.IsValid() && c.Kind() == reflect.String && c.String() != "" {
+		correction = c.String()
+	}
+	return
 }
 
 // comparisonMode is the comparison mode the report records ("" unknown).
-func comparisonMode(r *report.Report) string { return r.ComparisonMode }
+func comparisonMode(r *report.Report) string {
+	if f := reflect.ValueOf(r).Elem().FieldByName("ComparisonMode"); f.IsValid() && f.Kind() == reflect.String {
+		return f.String()
+	}
+	return ""
+}
 
 // BuildMatrix returns the results matrix of a report.
 func BuildMatrix(r *report.Report) Matrix {
@@ -236,6 +281,25 @@ func BuildMatrix(r *report.Report) Matrix {
 		rowOf[mx.Rows[i].System] = i
 	}
 	tests := make([]map[string]bool, len(mx.Columns))
+	mx.Reference, mx.Subject = -1, -1
+	refs, subs := map[int]bool{}, map[int]bool{}
+	for _, c := range r.Comparisons {
+		i, okR := rowOf[c.Reference]
+		k, okS := rowOf[c.System]
+		if okR && okS {
+			refs[i], subs[k] = true, true
+		}
+	}
+	for i := range refs {
+		if len(refs) == 1 {
+			mx.Reference = i
+		}
+	}
+	for k := range subs {
+		if len(subs) == 1 {
+			mx.Subject = k
+		}
+	}
 	for _, c := range r.Comparisons {
 		j, ok := colOf[c.ID]
 		if !ok {
@@ -370,6 +434,27 @@ func (mx Matrix) FormatFolds(j int, x MatrixCell) string {
 	return s
 }
 
+// compared says which pairs were compared, from the comparison mode.
+func (mx Matrix) compared() string {
+	letter := func(i int) string {
+		if i < 0 {
+			return ""
+		}
+		return " (" + mx.Rows[i].Letter + ")"
+	}
+	switch mx.Mode {
+	case "primary":
+		return " Compared: the primary system" + letter(mx.Subject) + " with each other system."
+	case "reference":
+		return " Compared: each system with the reference" + letter(mx.Reference) + "."
+	case "ladder":
+		return " Compared: each system with the one listed before it."
+	case "all_pairs":
+		return " Compared: every pair of systems."
+	}
+	return ""
+}
+
 // TestName is the reader's name of a comparison test.
 func TestName(t string) string {
 	switch t {
@@ -385,10 +470,14 @@ func TestName(t string) string {
 
 // Notes are the sentences under the matrix: what a cell holds, what the
 // markers mean, the test of each column, the correction and alpha.
-func (mx Matrix) Notes() []string {
+func (mx Matrix) Notes() []string { return mx.notes(true) }
+
+// notes are the matrix's notes; withFolds says whether the cells show the
+// fold mean ± std (SUMMARY.md's cells do not).
+func (mx Matrix) notes(withFolds bool) []string {
 	var out []string
 	cell := "Each cell: the value with its " + strconv.FormatFloat(100*mx.Confidence, 'f', -1, 64) + "% bootstrap CI"
-	if mx.Folds >= 2 {
+	if withFolds && mx.Folds >= 2 {
 		cell += ", and the mean ± std over " + strconv.Itoa(mx.Folds) + " folds"
 	}
 	cell += "; the best value of each column in bold."
@@ -399,7 +488,7 @@ func (mx Matrix) Notes() []string {
 		if mx.Correction == "none" {
 			corr = "p < " + a + ", no correction"
 		}
-		out = append(out, "Superscript letters: significantly better than the system with that letter; ↓: significantly worse than a system it was compared with ("+corr+").")
+		out = append(out, "Superscript letters: significantly better than the system with that letter; ↓: significantly worse than a system it was compared with ("+corr+")."+mx.compared())
 		byTest := map[string][]string{}
 		var order []string
 		for _, c := range mx.Columns {

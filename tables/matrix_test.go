@@ -1,6 +1,7 @@
 package tables
 
 import (
+	"encoding/json"
 	"math"
 	"reflect"
 	"strings"
@@ -54,26 +55,32 @@ func matrixReport() *report.Report {
 			m("full", "ne.auprc", 0.4, nil),
 			{System: "rerank", ID: "ne.auprc", N: 100, Value: report.NaN, FoldMean: report.NaN, FoldStd: report.NaN},
 		},
-		Comparisons: []report.Comparison{
-			// recall@10: full better than both (p_holm < 0.05).
-			{System: "full", Reference: "rerank", ID: "rank.recall@10", Diff: 0.1, Test: "permutation", P: 0.004, PHolm: 0.008},
-			{System: "full", Reference: "retriever", ID: "rank.recall@10", Diff: 0.2, Test: "permutation", P: 0.001, PHolm: 0.002},
-			// ndcg@10: retriever better than full; full vs rerank p = 0.05 is not < alpha.
-			{System: "full", Reference: "retriever", ID: "rank.ndcg@10", Diff: -0.02, Test: "permutation", P: 0.01, PHolm: 0.02},
-			{System: "full", Reference: "rerank", ID: "rank.ndcg@10", Diff: 0, Test: "permutation", P: 0.05, PHolm: 0.05},
-			// ECE is lower-is-better: a negative difference is an improvement.
-			{System: "full", Reference: "rerank", ID: "ne.ece", Diff: -0.02, Test: "permutation", P: 0.005, PHolm: 0.01},
-			// AUROC by DeLong, not significant.
-			{System: "full", Reference: "rerank", ID: "ne.auroc", Diff: -0.01, Test: "delong", P: 0.2, PHolm: 0.4},
-			// A comparison with a baseline is never a marker.
-			{System: "full", Reference: "baseline:random", ID: "rank.recall@10", Diff: 0.5, Test: "permutation", P: 0.0001, PHolm: 0.0001},
-		},
+	}
+	// The comparisons are decoded from metrics_master.json's form, so the
+	// test reads the same whichever fields the model has: "test" and "p"
+	// (with each test's own p) or "p_permutation" and "delong_p".
+	if err := json.Unmarshal([]byte(matrixComparisons), &r.Comparisons); err != nil {
+		panic(err)
 	}
 	r.Reindex()
 	return r
 }
 
-func numPtr(x float64) *report.Num { n := report.Num(x); return &n }
+// matrixComparisons: full against each other system (and a baseline).
+// Recall@10: full better than both (p_holm 0.008, 0.002 < 0.05). nDCG@10:
+// retriever better than full (diff < 0); full vs rerank at p_holm = alpha
+// is not significant. ECE is lower-is-better: a negative difference is an
+// improvement. AUROC: not significant. A comparison with a baseline is
+// never a marker.
+const matrixComparisons = `[
+ {"system": "full", "reference": "rerank", "id": "rank.recall@10", "diff": 0.1, "test": "permutation", "p": 0.004, "p_permutation": 0.004, "p_holm": 0.008},
+ {"system": "full", "reference": "retriever", "id": "rank.recall@10", "diff": 0.2, "test": "permutation", "p": 0.001, "p_permutation": 0.001, "p_holm": 0.002},
+ {"system": "full", "reference": "retriever", "id": "rank.ndcg@10", "diff": -0.02, "test": "permutation", "p": 0.01, "p_permutation": 0.01, "p_holm": 0.02},
+ {"system": "full", "reference": "rerank", "id": "rank.ndcg@10", "diff": 0, "test": "permutation", "p": 0.05, "p_permutation": 0.05, "p_holm": 0.05},
+ {"system": "full", "reference": "rerank", "id": "ne.ece", "diff": -0.02, "test": "permutation", "p": 0.005, "p_permutation": 0.005, "p_holm": 0.01},
+ {"system": "full", "reference": "rerank", "id": "ne.auroc", "diff": -0.01, "test": "delong", "p": 0.2, "p_permutation": null, "delong_p": 0.2, "p_holm": 0.4},
+ {"system": "full", "reference": "baseline:random", "id": "rank.recall@10", "diff": 0.5, "test": "permutation", "p": 0.0001, "p_permutation": 0.0001, "p_holm": 0.0001}
+]`
 
 func TestMatrix(t *testing.T) {
 	mx := BuildMatrix(matrixReport())
@@ -170,6 +177,12 @@ func TestMatrix(t *testing.T) {
 	}
 	if mx.Columns[3].Plain != "Evidence found in the top 10" || mx.Columns[3].Title != "Recall@10" {
 		t.Errorf("header %q / %q", mx.Columns[3].Plain, mx.Columns[3].Title)
+	}
+	// Every comparison has full on the system side: with the primary
+	// mode the note names it.
+	mx.Mode = "primary"
+	if !strings.Contains(strings.Join(mx.Notes(), " "), "Compared: the primary system (a) with each other system.") || mx.Reference != -1 {
+		t.Errorf("mode note: %q (reference %d)", mx.Notes(), mx.Reference)
 	}
 	notes := strings.Join(mx.Notes(), "\n")
 	for _, s := range []string{"95% bootstrap CI", "mean ± std over 2 folds", "Holm-corrected p < 0.05",

@@ -126,37 +126,56 @@ func newPage(in Input) (*Page, error) {
 		p.Systems = append(p.Systems, SystemTab{Name: name, Label: r.Label(name), Selected: name == b.primary})
 	}
 	// Section ids first, so that no heading id of Methods can take one.
-	for _, id := range []string{"top", "toc", secScorecard.html(), secData.html(), secChanges.html(), secMethods.html(), secProvenance.html()} {
+	for _, id := range []string{"top", "toc", "sec-results", secScorecard.html(), secData.html(), secChanges.html(), secMethods.html(), secProvenance.html()} {
 		b.ids.Add(id)
 	}
 	for _, s := range plan {
 		b.ids.Add(s.id.html())
 	}
-	p.Summary = b.summary()
-	secs := []Section{b.scorecard(), b.data()}
-	for _, s := range plan {
-		sec, err := b.section(s.id, s.title, s.section, s.tables, s.kinds, s.intro)
-		if err != nil {
-			return nil, err
-		}
-		secs = append(secs, sec)
-	}
+	p.DataLine = b.dataLine()
+	// The answer first: the results matrix and the warnings, the primary
+	// system's cards, then the changes since the previous version.
+	p.Results = b.results()
+	secs := []Section{b.cardsSection()}
 	if in.Changes != nil {
 		h, err := in.Changes.HTML(compare.WriteOptions{})
 		if err != nil {
 			return nil, fmt.Errorf("report.html: changes: %w", err)
 		}
-		secs = append(secs, Section{ID: secChanges.html(), Title: "Changes since " + in.Changes.A.Version, Items: []Item{{Changes: h}}})
+		secs = append(secs, Section{ID: secChanges.html(), Title: "Changes since " + in.Changes.A.Version, Class: "changes", Items: []Item{{Changes: h}}})
 	}
+	var rest []Section
+	var absent []string
+	for _, s := range plan {
+		sec, err := b.section(s.id, s.title, s.section, s.tables, s.kinds, s.intro)
+		if err != nil {
+			return nil, err
+		}
+		// Only the sections that apply are on the page and in the
+		// contents; Data and checks says why the others are not.
+		if sec.absent != "" {
+			absent = append(absent, s.title+": "+sec.absent+".")
+			continue
+		}
+		rest = append(rest, sec)
+	}
+	data := b.data()
+	if len(absent) > 0 {
+		data.Items = append(data.Items, Item{Para: "Sections not shown, because they do not apply to these inputs:"}, Item{List: absent})
+	}
+	secs = append(secs, data)
+	secs = append(secs, rest...)
 	m, err := b.methods()
 	if err != nil {
 		return nil, err
 	}
 	secs = append(secs, m, b.provenance())
 	p.Sections = secs
+	rowHeaders(&p.Results)
 	for i := range secs {
 		rowHeaders(&secs[i])
 	}
+	p.TOC = append(p.TOC, TOCEntry{ID: p.Results.ID, Title: p.Results.Title})
 	for _, s := range secs {
 		p.TOC = append(p.TOC, TOCEntry{ID: s.ID, Title: s.Title})
 	}
@@ -178,80 +197,12 @@ type builder struct {
 	classes styleClasses // styles of the inline figures
 }
 
-// summary is the opening paragraph: what was evaluated and how.
-func (b *builder) summary() []string {
-	r, st := b.r, b.r.Settings
-	ds := r.Dataset
-	out := []string{
-		fmt.Sprintf("%s evaluated on %s eval queries (%s posts, %s, %s); %s queries have evidence (%s).",
-			countOf(len(r.SystemsOf(report.Pipeline)), "system", "systems"), thousands(ds.EvalQueries), thousands(ds.Posts),
-			countOf(len(ds.Criteria), "criterion", "criteria"), countOf(len(ds.Folds), "fold", "folds"),
-			thousands(ds.PositiveQueries), pct(float64(ds.PositiveRate))),
-		fmt.Sprintf("Values are shown as value [%g%% CI]: %s bootstrap over %s resamples by %s, seed %d. Thresholds are chosen on tune rows only. \"n/a\" marks an undefined value, with the reason.",
-			100*st.Bootstrap.Confidence, st.Bootstrap.Method, thousands(st.Bootstrap.Resamples), st.Bootstrap.Unit, st.Seed),
-	}
-	failed := 0
-	for _, c := range r.Checks {
-		if !c.Passed {
-			failed++
-		}
-	}
-	line := fmt.Sprintf("%d consistency checks, %d not passed; %s (see Data and checks).", len(r.Checks), failed, countOf(len(r.Warnings), "warning", "warnings"))
-	out = append(out, line)
-	// A few warnings are read here, before any number: they say what the
-	// numbers below cannot be trusted for.
-	if len(r.Warnings) <= 3 {
-		for _, w := range r.Warnings {
-			out = append(out, "Warning: "+w+".")
-		}
-	}
-	return out
-}
-
 // countOf writes "1 system", "6 systems".
 func countOf(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}
-	return strconv.Itoa(n) + " " + many
-}
-
-// cards are the headline metrics of the primary system, from the
-// scorecard table.
-func (b *builder) cards() []Card {
-	t, ok := b.tables[metrics.TableScorecard]
-	if !ok {
-		return nil
-	}
-	col := columnIndex(t)
-	var out []Card
-	for _, row := range t.Rows {
-		if row.System != b.primary {
-			continue
-		}
-		c := Card{Anchor: row.Anchor}
-		c.Title = row.Cells[col["metric"]].Text
-		c.ID = row.Cells[col["id"]].Text
-		if d, ok := metrics.Lookup(metrics.ID(c.ID)); ok {
-			c.Meaning = d.Meaning
-		}
-		v := row.Cells[col["value"]]
-		c.Value, c.NA = cellText(t.Columns[col["value"]], v)
-		c.N = "n = " + thousands(int(row.Cells[col["n"]].V))
-		c.Target = row.Cells[col["target"]].Text
-		c.Badge = badge(row.Cells[col["target_met"]].Text)
-		c.BadgeOK = c.Badge == "met"
-		out = append(out, c)
-	}
-	return out
-}
-
-func columnIndex(t tables.Table) map[string]int {
-	m := map[string]int{}
-	for i, c := range t.Columns {
-		m[c.Key] = i
-	}
-	return m
+	return thousands(n) + " " + many
 }
 
 func badge(met string) string {
@@ -264,36 +215,37 @@ func badge(met string) string {
 	return ""
 }
 
-// scorecard is the summary section: every system's headline metrics.
-func (b *builder) scorecard() Section {
-	s := Section{ID: secScorecard.html(), Title: "Summary scorecard",
-		Intro: "The headline number of each section for every system, with its confidence interval and target. The best value of each metric is in bold.",
-		Cards: b.cards()}
-	if t, ok := b.tables[metrics.TableScorecard]; ok {
-		s.Items = append(s.Items, Item{Table: b.table(t, t.Rows, "")})
-	}
-	return s
-}
-
 // data is the data and checks section.
 func (b *builder) data() Section {
 	r := b.r
 	ds := r.Dataset
 	s := Section{ID: secData.html(), Title: "Data and checks"}
-	s.Items = append(s.Items, Item{Facts: []Fact{
+	facts := []Fact{
 		{"Systems", strconv.Itoa(len(r.SystemsOf(report.Pipeline))) + " (primary: " + r.Label(b.primary) + ")"},
 		{"Input rows", thousands(ds.Rows)},
 		{"Eval queries", thousands(ds.EvalQueries)},
 		{"Queries with evidence", thousands(ds.PositiveQueries) + " (" + pct(float64(ds.PositiveRate)) + ")"},
-		{"Posts", thousands(ds.Posts)},
-		{"Criteria", strconv.Itoa(len(ds.Criteria))},
-		{"Folds", strconv.Itoa(len(ds.Folds))},
-		{"Tune rows (thresholds only)", thousands(ds.TuneRows)},
-		{"Train rows (ignored)", thousands(ds.TrainRowsIgnored)},
-		{"Candidates per query", tables.FormatNum(float64(ds.CandidatesMean), 1) + " on average (" + strconv.Itoa(ds.CandidatesMin) + " to " + strconv.Itoa(ds.CandidatesMax) + ")"},
-		{"Gold items per positive query", tables.FormatNum(float64(ds.GoldMean), 2) + " on average"},
-		{"Gold items missing from the candidates", thousands(ds.GoldMissing)},
-	}})
+	}
+	// Only the facts that apply: posts when they group queries, criteria
+	// when there are any, candidates and gold when there is a ranking.
+	if ds.Posts != ds.EvalQueries {
+		facts = append(facts, Fact{"Posts", thousands(ds.Posts)})
+	}
+	if len(ds.Criteria) > 0 {
+		facts = append(facts, Fact{"Criteria", strconv.Itoa(len(ds.Criteria))})
+	}
+	facts = append(facts, Fact{"Folds", strconv.Itoa(len(ds.Folds))})
+	if b.thresholds() || ds.TuneRows > 0 {
+		facts = append(facts, Fact{"Tune rows (thresholds only)", thousands(ds.TuneRows)})
+	}
+	facts = append(facts, Fact{"Train rows (ignored)", thousands(ds.TrainRowsIgnored)})
+	if r.Capabilities.Has(report.Ranking) {
+		facts = append(facts,
+			Fact{"Candidates per query", tables.FormatNum(float64(ds.CandidatesMean), 1) + " on average (" + strconv.Itoa(ds.CandidatesMin) + " to " + strconv.Itoa(ds.CandidatesMax) + ")"},
+			Fact{"Gold items per positive query", tables.FormatNum(float64(ds.GoldMean), 2) + " on average"},
+			Fact{"Gold items missing from the candidates", thousands(ds.GoldMissing)})
+	}
+	s.Items = append(s.Items, Item{Facts: facts})
 	s.Items = append(s.Items, Item{Table: b.foldTable()})
 	if len(ds.Notes) > 0 {
 		s.Items = append(s.Items, Item{List: ds.Notes})
@@ -311,15 +263,31 @@ func (b *builder) data() Section {
 func (b *builder) foldTable() *Table {
 	t := &Table{ID: b.ids.Add("t-folds"), Title: "Folds", Caption: "Population: every post, by outer fold; n = " + thousands(b.r.Dataset.Posts) + " posts",
 		Head: []Head{{"Fold", true}, {"Posts", true}, {"Eval queries", true}, {"With evidence", true}, {"Tune rows", true}, {"Thresholds from", false}}}
+	thresholds := b.thresholds()
+	if !thresholds {
+		t.Head = t.Head[:len(t.Head)-1]
+	}
 	for _, f := range b.r.Dataset.Folds {
 		src := "tune rows"
 		if f.CrossFitted {
 			src = "other folds (cross-fitted)"
 		}
-		t.Rows = append(t.Rows, Row{Cells: []Cell{num(strconv.Itoa(f.Fold)), num(thousands(f.Posts)), num(thousands(f.EvalQueries)),
-			num(thousands(f.Positives)), num(thousands(f.TuneRows)), {Text: src}}})
+		row := Row{Cells: []Cell{num(strconv.Itoa(f.Fold)), num(thousands(f.Posts)), num(thousands(f.EvalQueries)),
+			num(thousands(f.Positives)), num(thousands(f.TuneRows)), {Text: src}}}
+		if !thresholds {
+			row.Cells = row.Cells[:len(row.Cells)-1]
+		}
+		t.Rows = append(t.Rows, row)
 	}
 	return t
+}
+
+// thresholds reports whether some section chooses thresholds (held-out
+// operating points, the clinical gate): only then do tune rows and
+// cross-fitting matter to the reader.
+func (b *builder) thresholds() bool {
+	c := &b.r.Capabilities
+	return c.Has(report.HeldOut) || c.Has(report.ClinicalGate)
 }
 
 func num(s string) Cell { return Cell{Text: s, Numeric: true} }
@@ -328,12 +296,14 @@ func num(s string) Cell { return Cell{Text: s, Numeric: true} }
 // one block per system.
 func (b *builder) section(id sectionID, title, reportSection string, tbls []metrics.TableID, kinds []figures.Kind, intro string) (Section, error) {
 	s := Section{ID: id.html(), Title: title, Intro: intro}
-	if rs, ok := b.r.Section(reportSection); ok && !rs.Present {
-		why := rs.Reason
+	// Each section is one capability of the report model, decided there
+	// from what the inputs hold.
+	if caps := &b.r.Capabilities; !caps.Has(report.Capability(reportSection)) {
+		why := caps.Reason(report.Capability(reportSection))
 		if why == "" {
-			why = "no data for this section"
+			why = "the inputs do not support it"
 		}
-		s.Intro = "Not shown: " + why + "."
+		s.absent = why
 		return s, nil
 	}
 	blocks := map[string]*Block{}
@@ -345,7 +315,9 @@ func (b *builder) section(id sectionID, title, reportSection string, tbls []metr
 		info, _ := b.r.System(system)
 		bl := &Block{System: system, Label: b.r.Label(system), Open: system == b.primary}
 		if info.Kind == report.Baseline {
-			bl.Baseline, bl.Open = true, true
+			// A baseline's detail is collapsed: its headline values are
+			// in the results matrix.
+			bl.Baseline = true
 		}
 		blocks[system] = bl
 		order = append(order, system)
@@ -368,18 +340,24 @@ func (b *builder) section(id sectionID, title, reportSection string, tbls []metr
 		bySys := map[string][]tables.Row{}
 		var shared []tables.Row
 		var sysOrder []string
-		for _, row := range t.Rows {
+		for i, row := range t.Rows {
 			if row.System == "" {
 				shared = append(shared, row)
 				continue
 			}
-			if _, seen := bySys[row.System]; !seen {
-				sysOrder = append(sysOrder, row.System)
+			owner := row.System
+			if tid == "comparisons" && b.comparedWithPrimary(i, row) {
+				// The primary system's block holds every comparison it
+				// takes part in, on either side, so it is shown by default.
+				owner = b.primary
 			}
-			bySys[row.System] = append(bySys[row.System], row)
+			if _, seen := bySys[owner]; !seen {
+				sysOrder = append(sysOrder, owner)
+			}
+			bySys[owner] = append(bySys[owner], row)
 		}
 		if len(shared) > 0 {
-			s.Items = append(s.Items, Item{Table: b.table(t, shared, "")})
+			s.Items = append(s.Items, tableItem(b.table(t, shared, "")))
 		}
 		for _, sys := range sysOrder {
 			block(sys) // baselines get their block here
@@ -387,7 +365,11 @@ func (b *builder) section(id sectionID, title, reportSection string, tbls []metr
 		for _, sys := range order {
 			if rows := bySys[sys]; len(rows) > 0 {
 				bl := block(sys)
-				bl.Items = append(bl.Items, Item{Table: b.table(t, rows, sys)})
+				if tid == "ranking" {
+					bl.Items = append(bl.Items, b.rankingByCutoff(t, sys)...)
+					continue
+				}
+				bl.Items = append(bl.Items, tableItem(b.table(t, rows, sys)))
 			}
 		}
 	}
@@ -419,7 +401,40 @@ func (b *builder) section(id sectionID, title, reportSection string, tbls []metr
 			s.Blocks = append(s.Blocks, *bl)
 		}
 	}
+	if len(s.Items) == 0 && len(s.Blocks) == 0 {
+		s.absent = "nothing of this section was computed"
+		if len(s.Missing) > 0 {
+			s.absent = strings.TrimSuffix(strings.Join(s.Missing, " "), ".")
+		}
+	}
 	return s, nil
+}
+
+// changesShown is the number of rows of a changes table in view; the
+// others are collapsed under it.
+const changesShown = 12
+
+// longTable is the number of rows above which a detail table is
+// collapsed: its summary line names it and its size, a click opens it.
+const longTable = 15
+
+// tableItem is a table as an item of the page, collapsed when long.
+func tableItem(t *Table) Item {
+	if len(t.Rows) <= longTable {
+		return Item{Table: t}
+	}
+	return Item{More: &More{Summary: "Table: " + t.Title + " (" + strconv.Itoa(len(t.Rows)) + " rows)", Items: []Item{{Table: t}}}}
+}
+
+// comparedWithPrimary reports whether row i of the comparisons table is a
+// comparison against the primary system (the primary as the reference).
+func (b *builder) comparedWithPrimary(i int, row tables.Row) bool {
+	cs := b.r.Comparisons
+	if i >= len(cs) || cs[i].System != row.System {
+		return false
+	}
+	c := cs[i]
+	return c.Reference == b.primary && row.Anchor == tables.Anchor(c.System, c.ID, report.Slice("vs="+c.Reference))
 }
 
 // rowHeaders makes the first cell of every row its header cell.
@@ -503,7 +518,19 @@ func (b *builder) table(t tables.Table, rows []tables.Row, system string) *Table
 	if system != "" && len(t.Columns) > 1 && t.Columns[0].Key == "system" {
 		first = 1
 	}
-	for _, c := range t.Columns[first:] {
+	// Value columns come before the id and population columns, so a
+	// narrow screen shows the numbers first.
+	var cols []int
+	for pass := 0; pass < 2; pass++ {
+		for j := first; j < len(t.Columns); j++ {
+			late := j > first && (t.Columns[j].Key == "id" || t.Columns[j].Key == "population")
+			if late == (pass == 1) {
+				cols = append(cols, j)
+			}
+		}
+	}
+	for _, j := range cols {
+		c := t.Columns[j]
 		pt.Head = append(pt.Head, Head{Title: c.Title, Numeric: c.Kind != tables.Text})
 	}
 	if system != "" && hasBest(rows) {
@@ -514,7 +541,7 @@ func (b *builder) table(t tables.Table, rows []tables.Row, system string) *Table
 		if row.Anchor != "" {
 			pr.ID = b.ids.Add(row.Anchor)
 		}
-		for j := first; j < len(t.Columns); j++ {
+		for _, j := range cols {
 			c, x := t.Columns[j], row.Cells[j]
 			cell := Cell{Numeric: c.Kind != tables.Text, Best: x.Best, Code: c.Key == "id"}
 			cell.Text, cell.NA = cellText(c, x)
@@ -589,7 +616,9 @@ func (b *builder) methods() (Section, error) {
 	if err != nil {
 		return s, fmt.Errorf("report.html: methods: %w", err)
 	}
-	s.Items = append(s.Items, Item{HTML: h}, Item{Table: b.conventions()})
+	s.Intro = "How every number of this report is defined and computed, and the conventions in force where the metric contracts disagree."
+	s.Items = append(s.Items, Item{Table: b.conventions()},
+		Item{More: &More{Summary: "Metric definitions and formulas (METHODS.md)", Items: []Item{{HTML: h}}}})
 	return s, nil
 }
 
@@ -643,7 +672,7 @@ func (b *builder) provenance() Section {
 		}
 		s.Items = append(s.Items, Item{Table: t})
 	}
-	s.Items = append(s.Items, Item{Para: "The resolved configuration (config.yaml):"}, Item{Pre: string(b.in.Config)})
+	s.Items = append(s.Items, Item{More: &More{Summary: "The resolved configuration (config.yaml)", Items: []Item{{Pre: string(b.in.Config)}}}})
 	return s
 }
 

@@ -28,8 +28,53 @@ type Page struct {
 
 	Systems  []SystemTab // the system selector
 	TOC      []TOCEntry
-	Summary  []string // the opening lines: what the bundle holds
+	DataLine string // the one-line data summary under the title
+	// Results is the first section, above the fold: the results matrix
+	// and the warnings.
+	Results  Section
 	Sections []Section
+}
+
+// Matrix is the results matrix as the page shows it (tables.Matrix).
+type Matrix struct {
+	ID      string
+	Caption string
+	Head    []MatrixHead
+	Rows    []MatrixRow
+	Notes   []string
+}
+
+// MatrixHead is one metric column of the matrix.
+type MatrixHead struct {
+	Plain   string // plain-language header
+	Title   string // technical name
+	ID      string // metric id
+	Arrow   string // "↑" higher is better, "↓" lower is better
+	Better  string // "higher is better"
+	Meaning string
+}
+
+// MatrixRow is one system of the matrix.
+type MatrixRow struct {
+	Label    string
+	Letter   string
+	Primary  bool
+	Baseline bool
+	Cells    []MatrixCell
+}
+
+// MatrixCell is one shown value of the matrix; Empty when the metric does
+// not apply to the system.
+type MatrixCell struct {
+	ID     string // deep-link anchor
+	Empty  bool
+	Value  string
+	NA     string // why the value is undefined
+	CI     string
+	Folds  string
+	Better string // letters of the systems it is significantly better than: "bc"
+	Worse  string // letters of those it is significantly worse than: "a"
+	Best   bool
 }
 
 // ChartData is the option of one interactive chart, as JSON data.
@@ -64,19 +109,26 @@ type Card struct {
 	BadgeOK bool
 	Meaning string // one-line interpretation
 	N       string // "n = 14,770"
+	Link    string // "#anchor" of the value in the results matrix
 }
 
 // Section is one <section> of the page: shared content, then one block
 // per system (the selector switches them), then more shared content.
 type Section struct {
-	ID      string
-	Title   string
-	Intro   string
-	Cards   []Card // the scorecard: headline metrics of the primary system
-	Items   []Item
-	Blocks  []Block
-	After   []Item
-	Missing []string // "Figure X is not shown: reason"
+	ID       string
+	Title    string
+	Intro    string
+	Cards    []Card // the scorecard: headline metrics of the primary system
+	Items    []Item
+	Blocks   []Block
+	After    []Item
+	Missing  []string // "Figure X is not shown: reason"
+	Matrix   *Matrix  // the results matrix (the first section only)
+	Alerts   []string // warnings and failed checks, shown under the matrix
+	AlertsID string   // element id of the warnings
+	Class    string   // extra class of the <section>
+
+	absent string // why the section does not apply ("": it does)
 }
 
 // Block is the part of a section about one system.
@@ -100,6 +152,15 @@ type Item struct {
 	// which carries its own wrapper.
 	Changes template.HTML
 	Para    string // a paragraph of plain text
+	// More is detail collapsed in a <details> element, closed by default
+	// (nothing is left out of the document; a click opens it).
+	More *More
+}
+
+// More is collapsed detail: a summary line and its items.
+type More struct {
+	Summary string
+	Items   []Item
 }
 
 // Fact is one term of a definition list.
@@ -142,6 +203,7 @@ type Cell struct {
 	Badge   string // "met" or "not met": a target badge
 	BadgeOK bool   // the target is met
 	Code    bool   // an id, shown in monospace
+	ID      string // the cell's own deep-link anchor ("" for none)
 }
 
 // Figure is one figure: the static SVG, and the interactive chart that

@@ -119,11 +119,43 @@ func TestPageStructure(t *testing.T) {
 	if cssURL.MatchString(markup) {
 		t.Error("the page has a CSS url(")
 	}
-	for _, sec := range []string{"scorecard", "data", "ne_gate", "calibration", "ranking", "dynamic_k", "clinical_gate",
-		"per_criterion", "per_post", "strata", "systems", "methods", "provenance"} {
+	for _, sec := range []string{"results", "scorecard", "data", "ne_gate", "calibration", "ranking", "clinical_gate",
+		"strata", "methods", "provenance"} {
 		if ids["sec-"+sec] != 1 {
 			t.Errorf("section sec-%s missing", sec)
 		}
+	}
+	// One system, one criterion, no node_probs: comparisons, per-criterion,
+	// per-post and Dynamic-K do not apply, so there is no such section and
+	// no contents entry; Data and checks says why.
+	for _, sec := range []string{"systems", "per_criterion", "per_post", "dynamic_k"} {
+		if ids["sec-"+sec] != 0 || strings.Contains(markup, `href="#sec-`+sec+`"`) {
+			t.Errorf("section sec-%s is on the page, but does not apply", sec)
+		}
+	}
+	if !strings.Contains(markup, "Per-criterion breakdown: the eval queries have a single criterion.") {
+		t.Error("Data and checks does not say why Per-criterion breakdown is not shown")
+	}
+	if !strings.Contains(markup, "Systems and significance: a single system has nothing to be compared with.") {
+		t.Error("Data and checks does not say why Systems and significance is not shown")
+	}
+	// The answer first: the results matrix comes before the cards, the
+	// cards before Data and checks.
+	iMx, iCards, iData := strings.Index(markup, `id="results-matrix"`), strings.Index(markup, `class="cards"`), strings.Index(markup, `id="sec-data"`)
+	if iMx < 0 || iCards < 0 || iData < 0 || !(iMx < iCards && iCards < iData) {
+		t.Errorf("page order: matrix at %d, cards at %d, data at %d", iMx, iCards, iData)
+	}
+	// Value columns come before the id and population columns, so a
+	// narrow screen shows the numbers first.
+	for _, head := range regexp.MustCompile(`<thead><tr>(.*?)</tr></thead>`).FindAllStringSubmatch(markup, -1) {
+		iv, iid := strings.Index(head[1], ">Value [CI]<"), strings.Index(head[1], ">Id<")
+		if iv >= 0 && iid >= 0 && iid < iv {
+			t.Errorf("the Id column comes before the value: %s", head[1])
+		}
+	}
+	// Ranking reads as metric rows by cutoff columns.
+	if !strings.Contains(markup, `id="t-ranking-k-sys"`) || !strings.Contains(markup, "<th scope=\"col\" class=\"num\">K = 2</th>") {
+		t.Error("no ranking table by cutoff K")
 	}
 	csp := regexp.MustCompile(`<meta http-equiv="Content-Security-Policy" content="([^"]*)">`).FindStringSubmatch(html)
 	if csp == nil || !strings.HasPrefix(csp[1], "default-src &#39;none&#39;;") {

@@ -25,7 +25,12 @@
     opt.backgroundColor = 'transparent';
     var el = doc.createElement('div');
     el.className = 'fig-live';
-    el.style.height = (parseInt(fig.getAttribute('data-height'), 10) || 360) + 'px';
+    // The chart takes the place of the static figure at its size, so the
+    // page does not move as charts start; the chart's own height is the
+    // fallback.
+    var st = fig.querySelector('.fig-static');
+    var sh = st ? Math.round(st.getBoundingClientRect().height) : 0;
+    el.style.height = (sh >= 240 ? sh : (parseInt(fig.getAttribute('data-height'), 10) || 360)) + 'px';
     el.setAttribute('role', 'img');
     var alt = fig.querySelector('.fig-alt');
     el.setAttribute('aria-label', alt ? alt.textContent : 'chart');
@@ -83,11 +88,14 @@
     var t = id && doc.getElementById(id);
     if (!t) { return; }
     var d = t.closest('details.sys');
-    if (d) {
-      if (sel && !d.classList.contains('base')) { sel.value = d.getAttribute('data-system'); show(sel.value); }
-      d.open = true;
-      t.scrollIntoView();
+    if (d && sel && !d.classList.contains('base')) { sel.value = d.getAttribute('data-system'); show(sel.value); }
+    // Open every collapsed block around the target (a system's block, a
+    // long table, METHODS.md), then bring it below the sticky bar.
+    var opened = false;
+    for (var p = t.parentElement; p; p = p.parentElement) {
+      if (p.tagName === 'DETAILS' && !p.open) { p.open = true; opened = true; }
     }
+    if (d || opened) { t.scrollIntoView(); }
   }
   window.addEventListener('hashchange', reveal);
   reveal();

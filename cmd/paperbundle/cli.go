@@ -41,6 +41,8 @@ var commands = []command{
 		example: []string{"paperbundle verify results/paper_bundle/v1"}},
 	{name: "diff", args: "BUNDLE_A BUNDLE_B", what: "what changed between two bundles, with significance",
 		example: []string{"paperbundle diff -format md results/paper_bundle/v1 results/paper_bundle/v2"}},
+	{name: "summary", args: "BUNDLE_DIR", what: "print SUMMARY.md, the short text for a review ticket",
+		example: []string{"paperbundle summary results/paper_bundle/v2"}},
 	{name: "demo", what: "write the synthetic demo dataset and its paper.yaml",
 		example: []string{"paperbundle demo -out demo && paperbundle build -config demo/paper.yaml"}},
 	{name: "version", what: "print the tool version, the Go version and the module versions (also -version)",

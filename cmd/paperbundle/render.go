@@ -35,6 +35,9 @@ type record struct {
 	Config  []byte
 	Inputs  []templates.InputFile
 	Changes *compare.Changes
+	// Summary is what SUMMARY.md needs besides the report: the version
+	// compared with and its significant changes, and the report's path.
+	Summary tables.SummaryInput
 }
 
 // render writes every file of the bundle for a computed report: the one
@@ -125,6 +128,7 @@ func render(s sink, rep *report.Report, rec record) error {
 		}
 		s.Add("CHANGES.md", md)
 	}
+	s.Add("SUMMARY.md", tables.Summary(rep, rec.Summary))
 	s.Add("per_query_metrics.csv", tables.PerQueryCSV(rep))
 	s.Add("METHODS.md", methods)
 	for _, t := range append(set.Tables, checks) {
@@ -205,11 +209,22 @@ func generated(rep *report.Report) time.Time {
 	return plot.DefaultDate
 }
 
+// created is the report's generation time (SOURCE_DATE_EPOCH), else
+// zero: the workbook then carries no date.
+func created(rep *report.Report) time.Time {
+	if rep.Generated != "" {
+		if t, err := time.Parse(time.RFC3339, rep.Generated); err == nil {
+			return t.UTC()
+		}
+	}
+	return time.Time{}
+}
+
 // workbook describes tables.xlsx.
 func workbook(rep *report.Report, set tables.Set, checks tables.Table) xlsx.Workbook {
 	st := rep.Settings
 	wb := xlsx.Workbook{
-		Title: rep.Title, Version: rep.Version, Tool: rep.Tool, Created: generated(rep),
+		Title: rep.Title, Version: rep.Version, Tool: rep.Tool, Created: created(rep),
 		Tables: set.Tables, Checks: checks, Definitions: tables.Definitions(rep),
 		PerQuery: perQuerySheet(rep),
 		Readme: []xlsx.ReadmeLine{

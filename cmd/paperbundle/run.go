@@ -92,6 +92,8 @@ usage:
         check every file's hash and recompute from the bundle's inputs/
   paperbundle diff [-format text|md|csv|json|html] [-all] BUNDLE_A BUNDLE_B
         what changed between two versions, with paired significance tests
+  paperbundle summary BUNDLE_DIR
+        print SUMMARY.md, the short text for a review ticket
   paperbundle demo -out DIR [-seed N]
         write a synthetic demo dataset and its paper.yaml
   paperbundle version                  (also -version)
@@ -131,6 +133,8 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		err = runVerify(ctx, stdout, stderr, args[1:])
 	case "diff":
 		err = runDiff(stdout, stderr, args[1:])
+	case "summary":
+		err = runSummary(stdout, stderr, args[1:])
 	case "version", "-version", "--version":
 		err = runVersion(stdout, args[1:])
 	case "help":
@@ -346,6 +350,23 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	}
 	defer takeInputs()
 	defer b.Cancel() // a no-op once committed
+	if cfg.Version == "" && *version == "" && !*force {
+		// Building again what the latest version holds writes nothing.
+		root := cfg.ResolvePath(cfg.Out)
+		if *out != "" {
+			root = *out
+		}
+		if latest, _ := bundle.Latest(root); latest != "" {
+			if in := takeInputs(); in.err == nil {
+				if cur, ok := unchanged(root, cfg, b.Inputs()); ok {
+					endLoad()
+					progress.done()
+					fmt.Fprintf(stdout, "unchanged: %s is current (same configuration, inputs and tool; -force writes a new version)\n", cur)
+					return nil
+				}
+			}
+		}
+	}
 	ds, err := loadDataset(cfg)
 	endLoad()
 	if err != nil {
@@ -415,7 +436,8 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		}
 		significant = chg.Significant()
 	}
-	if err := render(b, rep, record{Paper: paperOptions(cfg.Paper), Config: cfgYAML, Inputs: inputs, Changes: chg}); err != nil {
+	if err := render(b, rep, record{Paper: paperOptions(cfg.Paper), Config: cfgYAML, Inputs: inputs, Changes: chg,
+		Summary: summaryInput(rep, chg, prev, v)}); err != nil {
 		return err
 	}
 	if *memprofile != "" {

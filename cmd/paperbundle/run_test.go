@@ -70,12 +70,22 @@ func TestBuildAndRefuseExisting(t *testing.T) {
 	if !bytes.Equal(before, after) {
 		t.Error("existing version was modified")
 	}
-	// Without -version the next free version is used; -force replaces.
-	if _, stderr, code := runCmd("build", "-config", cfg, "-out", root, "-q"); code != 0 {
-		t.Fatalf("second build: %s", stderr)
+	// Without -version, on the same configuration, inputs and tool, the
+	// build writes nothing and says so (exit 0).
+	stdout, stderr, code := runCmd("build", "-config", cfg, "-out", root, "-q")
+	if code != 0 || !strings.Contains(stdout, "unchanged: v1 is current") {
+		t.Fatalf("second build: exit %d, stdout %q, stderr %q; want 'unchanged: v1 is current'", code, stdout, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(root, "v2")); err == nil {
+		t.Error("an unchanged build wrote v2")
+	}
+	// -force without a version writes the next free version; -force with
+	// a version replaces it.
+	if _, stderr, code := runCmd("build", "-config", cfg, "-out", root, "-force", "-q"); code != 0 {
+		t.Fatalf("second build with -force: %s", stderr)
 	}
 	if _, err := os.Stat(filepath.Join(root, "v2", "metrics_master.json")); err != nil {
-		t.Errorf("second build did not write v2: %v", err)
+		t.Errorf("second build with -force did not write v2: %v", err)
 	}
 	if _, stderr, code := runCmd("build", "-config", cfg, "-out", root, "-version", "v1", "-force", "-q"); code != 0 {
 		t.Fatalf("-force: %s", stderr)
@@ -152,5 +162,60 @@ func TestFoldsNotPostDisjointExit3(t *testing.T) {
 	}
 	if _, err := os.Stat(root); !os.IsNotExist(err) {
 		t.Errorf("bundle root was created")
+	}
+}
+
+// TestUnchangedRebuild: a build without a version writes a new version
+// when an input, the configuration (besides version and out) changes, and
+// nothing when only paper.yaml's comments or out: change.
+func TestUnchangedRebuild(t *testing.T) {
+	dir, cfg := writeProject(t, goodCSV)
+	root := filepath.Join(dir, "out")
+	build := func() string {
+		t.Helper()
+		stdout, stderr, code := runCmd("build", "-config", cfg, "-out", root, "-q")
+		if code != 0 {
+			t.Fatalf("build: exit %d: %s", code, stderr)
+		}
+		return stdout
+	}
+	build()
+	y, _ := os.ReadFile(cfg)
+	// A comment and another out: leave the resolved configuration as it was.
+	os.WriteFile(cfg, append([]byte("# a comment\nout: elsewhere\n"), y...), 0o644)
+	if out := build(); !strings.Contains(out, "unchanged: v1 is current") {
+		t.Errorf("comment and out: changed: %q", out)
+	}
+	// Another seed is another configuration.
+	os.WriteFile(cfg, append([]byte("seed: 7\n"), y...), 0o644)
+	if out := build(); strings.Contains(out, "unchanged") {
+		t.Errorf("new seed: %q", out)
+	}
+	if _, err := os.Stat(filepath.Join(root, "v2", "manifest.json")); err != nil {
+		t.Fatalf("new seed did not write v2: %v", err)
+	}
+	// A changed input is a new version.
+	os.WriteFile(filepath.Join(dir, "sys.csv"), []byte(strings.Replace(goodCSV, "0.9;0.5;0.1,0.8;0.1;0.1,0.9", "0.9;0.5;0.1,0.8;0.1;0.1,0.85", 1)), 0o644)
+	if out := build(); strings.Contains(out, "unchanged") {
+		t.Errorf("changed input: %q", out)
+	}
+	if out := build(); !strings.Contains(out, "unchanged: v3 is current") {
+		t.Errorf("rebuild of v3: %q", out)
+	}
+	for _, f := range []string{"SUMMARY.md", "CHANGES.md"} {
+		if _, err := os.Stat(filepath.Join(root, "v3", f)); err != nil {
+			t.Errorf("v3 lacks %s: %v", f, err)
+		}
+	}
+	stdout, stderr, code := runCmd("summary", filepath.Join(root, "v3"))
+	if code != 0 || !strings.HasPrefix(stdout, "# test — v3\n") || !strings.Contains(stdout, "## Changes since v2") || !strings.Contains(stdout, "`v3/report.html`") {
+		t.Errorf("summary: exit %d, %q, %q", code, stdout, stderr)
+	}
+	// verify recomputes SUMMARY.md with the bundle's own change lines.
+	if out, stderr, code := runCmd("verify", filepath.Join(root, "v3")); code != 0 {
+		t.Errorf("verify v3: exit %d\n%s\n%s", code, out, stderr)
+	}
+	if _, _, code := runCmd("summary", filepath.Join(root, "v9")); code != 2 {
+		t.Errorf("summary of a missing folder: exit %d, want 2", code)
 	}
 }

@@ -4,9 +4,10 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strconv"
 	"strings"
 
-	"paperbundle/metrics"
+	"paperbundle/compare"
 	"paperbundle/report"
 	"paperbundle/tables"
 )
@@ -54,31 +55,108 @@ func (s buildSummary) write(w io.Writer, rep *report.Report) {
 }
 
 // headlines lists the headline metrics of the primary system with their
-// intervals, from the scorecard table.
+// intervals: its row of the results matrix.
 func headlines(rep *report.Report, system string) string {
-	for _, t := range tables.Build(rep).Tables {
-		if t.ID != metrics.TableScorecard {
+	mx := tables.BuildMatrix(rep)
+	for _, row := range mx.Rows {
+		if row.System != system {
 			continue
 		}
-		col := map[string]int{}
-		for i, c := range t.Columns {
-			col[c.Key] = i
-		}
 		var out []string
-		for _, r := range t.Rows {
-			if r.System != system {
+		for j, c := range row.Cells {
+			if !c.Present {
 				continue
 			}
-			v := r.Cells[col["value"]]
-			c := t.Columns[col["value"]]
-			s := c.Format(v)
-			if tables.Defined(v.V) && tables.Defined(v.Lo) && tables.Defined(v.Hi) {
-				d := c.DigitsOf(v)
-				s += " [" + tables.FormatNum(v.Lo, d) + ", " + tables.FormatNum(v.Hi, d) + "]"
+			s := mx.Columns[j].Title + " " + mx.FormatValue(j, c)
+			if ci := mx.FormatCI(j, c); ci != "" {
+				s += " " + ci
 			}
-			out = append(out, r.Cells[col["metric"]].Text+" "+s)
+			out = append(out, s)
 		}
-		return strings.Join(out, "; ")
+		if len(out) > 0 {
+			return strings.Join(out, "; ")
+		}
 	}
 	return "no headline metric"
+}
+
+// summaryInput is what SUMMARY.md needs from the comparison with the
+// previous version: its significant changes on the whole population of
+// each system of the inputs, with what decided each. It reads the diff of
+// CHANGES.md; when the bundle-to-bundle Changes model replaces report.Diff,
+// this is the one function to adapt.
+func summaryInput(rep *report.Report, c *compare.Changes, prev, version string) tables.SummaryInput {
+	in := tables.SummaryInput{Since: prev, Report: version + "/report.html"}
+	if c == nil {
+		return in
+	}
+	for _, row := range c.Rows {
+		if row.Verdict != compare.Significant || row.Slice != report.Whole {
+			continue
+		}
+		if s, ok := rep.System(row.System); !ok || s.Kind != report.Pipeline {
+			continue
+		}
+		ch := tables.SummaryChange{System: row.System, ID: row.ID, From: float64(row.A), To: float64(row.B)}
+		switch row.Test {
+		case compare.TestPermutation:
+			ch.Test = "permutation test"
+		case compare.TestDeLong:
+			ch.Test = "DeLong's test"
+		case compare.TestBootstrap:
+			ch.Test = "paired bootstrap"
+		case compare.TestCIOverlap:
+			ch.Test = "CIs do not overlap"
+		}
+		if row.P.Valid() && ch.Test != "" && row.Test != compare.TestCIOverlap {
+			ch.Test += ", " + pText(float64(row.P))
+		}
+		in.Changes = append(in.Changes, ch)
+	}
+	return in
+}
+
+// pText writes a p-value as the tables do: "p = 0.0123" with 4
+// decimals, "p < 0.0001" below.
+func pText(p float64) string {
+	if p < 0.0001 {
+		return "p < 0.0001"
+	}
+	return "p = " + strconv.FormatFloat(p, 'f', 4, 64)
+}
+
+// runSummary prints a bundle's SUMMARY.md; for a bundle made before
+// SUMMARY.md existed, it writes one from metrics_master.json (its changes
+// are then in CHANGES.md).
+func runSummary(stdout, stderr io.Writer, args []string) error {
+	fs := newFlags("summary")
+	pos, err := parseArgs(fs, args, stdout)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usageError("summary", "give one bundle folder, e.g. paperbundle summary results/paper_bundle/v1")
+	}
+	dir := pos[0]
+	if err := needBundleDir("summary", dir); err != nil {
+		return err
+	}
+	if b, err := readBundleFile(dir, "SUMMARY.md", maxConfigBytes); err == nil {
+		_, err := stdout.Write(b)
+		return err
+	}
+	data, err := readBundleFile(dir, "metrics_master.json", maxReportBytes)
+	if err != nil {
+		return withStatus(exitInput, fmt.Errorf("summary: %s is not a bundle: %w", dir, err))
+	}
+	rep, err := report.Decode(data)
+	if err != nil {
+		return withStatus(exitInput, fmt.Errorf("summary: %s: %w", dir, err))
+	}
+	in := tables.SummaryInput{Report: rep.Version + "/report.html"}
+	if ch, err := readBundleFile(dir, "CHANGES.md", maxConfigBytes); err == nil {
+		in.Since, in.ChangeLines = changesSince(ch), []string{"See CHANGES.md in the bundle."}
+	}
+	_, err = stdout.Write(tables.Summary(rep, in))
+	return err
 }

@@ -14,6 +14,7 @@ import (
 	"paperbundle/config"
 	"paperbundle/dataset"
 	"paperbundle/report"
+	"paperbundle/tables"
 	"paperbundle/templates"
 )
 
@@ -162,9 +163,10 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 	// version they compare with when it is in the same root; otherwise
 	// they are checked by their hashes only.
 	hashOnly := map[string]bool{}
-	var chNote string
+	var chNote, since string
 	if ch, err := readBundleFile(dir, "CHANGES.md", maxConfigBytes); err == nil {
 		prev, root := changesSince(ch), filepath.Dir(filepath.Clean(dir))
+		since = prev
 		if _, err := os.Stat(filepath.Join(root, prev, "metrics_master.json")); bundle.ValidVersion(prev) && err == nil {
 			now := side{rep: rep, config: cfgYAML, inputs: map[string]string{}}
 			for _, in := range m.Inputs {
@@ -177,6 +179,15 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 		} else {
 			hashOnly["CHANGES.md"], hashOnly["report.html"] = true, true
 			chNote = fmt.Sprintf("; CHANGES.md and report.html checked by hashes only (%q, the version they compare with, is not in the same folder)", prev)
+		}
+	}
+	rec.Summary = summaryInput(rep, rec.Changes, since, was.Version)
+	if sm, err := readBundleFile(dir, "SUMMARY.md", maxConfigBytes); err == nil && since != "" && rec.Changes == nil {
+		// The changes are listed as the bundle lists them: the previous
+		// version is not recompared here (CHANGES.md is read the same way).
+		rec.Summary.ChangeLines = tables.SummaryChangeLines(sm)
+		if rec.Summary.ChangeLines == nil {
+			rec.Summary.ChangeLines = []string{}
 		}
 	}
 	files := mapSink{}

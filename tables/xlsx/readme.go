@@ -26,7 +26,7 @@ func (b *builder) readme() error {
 	lines := []ReadmeLine{
 		{"version", b.wb.Version},
 		{"tool", b.wb.Tool},
-		{"created", b.created().Format(time.RFC3339)},
+		{"created", created(b.wb.Created)},
 		{"numbers", "numeric cells with fixed decimals; a CI is two columns (_ci_low, _ci_high) beside its value, a spread one (_std); an empty number cell is undefined (n/a), its comment gives the reason when known"},
 	}
 	lines = append(lines, b.wb.Readme...)
@@ -43,6 +43,15 @@ func (b *builder) readme() error {
 		rows = append(rows, []any{e.sheet, e.title, e.population, e.n})
 	}
 	return b.readmeRows(rows, header)
+}
+
+// created is the bundle's date for the README sheet, or says that there
+// is none.
+func created(t time.Time) string {
+	if t.IsZero() {
+		return "not recorded (set SOURCE_DATE_EPOCH to record it)"
+	}
+	return t.UTC().Format(time.RFC3339)
 }
 
 // readmeRows writes rows from row 1; row 1 is the title, row header the

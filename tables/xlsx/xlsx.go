@@ -22,6 +22,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -40,8 +41,8 @@ type Workbook struct {
 	Title   string
 	Version string // bundle version
 	Tool    string // tool name and version: the document's creator
-	// Created dates the document (from SOURCE_DATE_EPOCH); zero means
-	// 2000-01-01T00:00:00Z. The clock is never read.
+	// Created dates the document (from SOURCE_DATE_EPOCH); zero leaves
+	// the date out. The clock is never read.
 	Created     time.Time
 	Readme      []ReadmeLine   // further lines of the README sheet: conventions, seed, bootstrap
 	Tables      []tables.Table // one sheet per table, in order
@@ -73,9 +74,6 @@ const (
 	definitionsSheet = "Metric definitions"
 	perQuerySheet    = "Per-query"
 )
-
-// defaultCreated dates a workbook whose Created is zero.
-var defaultCreated = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // Write writes wb as an XLSX workbook to w.
 func Write(w io.Writer, wb Workbook) (err error) {
@@ -187,17 +185,16 @@ func (b *builder) build() error {
 	return b.perQuery()
 }
 
-// created returns the date of the document.
-func (b *builder) created() time.Time {
-	if b.wb.Created.IsZero() {
-		return defaultCreated
-	}
-	return b.wb.Created.UTC()
-}
-
+// docProps writes the document properties from the bundle: title,
+// version, tool, and the creation date only when the bundle has one
+// (SOURCE_DATE_EPOCH): a workbook is never dated by the clock nor by an
+// invented date.
 func (b *builder) docProps() error {
-	date := b.created().Format(time.RFC3339)
-	return b.f.SetDocProps(&excelize.DocProperties{
+	date := ""
+	if !b.wb.Created.IsZero() {
+		date = b.wb.Created.UTC().Format(time.RFC3339)
+	}
+	err := b.f.SetDocProps(&excelize.DocProperties{
 		Title:          b.wb.Title,
 		Subject:        "paper bundle " + b.wb.Version,
 		Keywords:       b.wb.Version,
@@ -208,7 +205,28 @@ func (b *builder) docProps() error {
 		Modified:       date,
 		Language:       "en",
 	})
+	if err != nil || date != "" {
+		return err
+	}
+	// excelize keeps the dates of its template when none is given: they
+	// are removed from the part it wrote.
+	v, ok := b.f.Pkg.Load(corePart)
+	if !ok {
+		return fmt.Errorf("no %s", corePart)
+	}
+	data, ok := v.([]byte)
+	if !ok {
+		return fmt.Errorf("%s: unexpected content", corePart)
+	}
+	b.f.Pkg.Store(corePart, coreDates.ReplaceAll(data, nil))
+	return nil
 }
+
+// corePart is the document properties part of the workbook.
+const corePart = "docProps/core.xml"
+
+// coreDates matches the created and modified dates of the core part.
+var coreDates = regexp.MustCompile(`<dcterms:(created|modified)\b[^>]*>[^<]*</dcterms:(created|modified)>`)
 
 // pageSetup makes sheet print landscape, one page wide, with the rows
 // above its data repeated on every page.

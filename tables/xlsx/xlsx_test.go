@@ -383,13 +383,33 @@ func TestDocProps(t *testing.T) {
 		want    string
 	}{
 		{"from the bundle", time.Date(2024, 5, 6, 9, 8, 9, 0, time.FixedZone("CEST", 2*3600)), "2024-05-06T07:08:09Z"},
-		{"zero", time.Time{}, "2000-01-01T00:00:00Z"},
+		{"zero: no date", time.Time{}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			wb := workbook(t, 3, 0)
 			wb.Created = tt.created
-			p, err := open(t, render(t, wb)).GetDocProps()
+			raw := render(t, wb)
+			if tt.want == "" {
+				// No invented date: neither excelize's template date nor
+				// another one anywhere in the document properties.
+				zr, err := zip.NewReader(bytes.NewReader(raw), int64(len(raw)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, zf := range zr.File {
+					if zf.Name != "docProps/core.xml" && zf.Name != "docProps/app.xml" {
+						continue
+					}
+					rc, _ := zf.Open()
+					data, _ := io.ReadAll(rc)
+					rc.Close()
+					if bytes.Contains(data, []byte("dcterms:created")) || bytes.Contains(data, []byte("dcterms:modified")) {
+						t.Errorf("%s carries a date without SOURCE_DATE_EPOCH: %s", zf.Name, data)
+					}
+				}
+			}
+			p, err := open(t, raw).GetDocProps()
 			if err != nil {
 				t.Fatal(err)
 			}

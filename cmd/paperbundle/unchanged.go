@@ -1,0 +1,71 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+
+	"paperbundle/bundle"
+	"paperbundle/config"
+)
+
+// unchanged reports the latest version in root when building again would
+// make the same bundle: its resolved configuration (compared without
+// version and out), the sha256 of every input and the tool version are
+// the ones of this build. The configuration file itself is left out of
+// the input comparison: its resolved content is compared instead, so a
+// new comment or a changed out: does not make a new version.
+func unchanged(root string, cfg *config.Config, inputs []bundle.Input) (string, bool) {
+	latest, err := bundle.Latest(root)
+	if err != nil || latest == "" {
+		return "", false
+	}
+	dir := filepath.Join(root, latest)
+	op, err := bundle.Open(dir)
+	if err != nil || op.Manifest.Tool != toolVersion() {
+		return "", false
+	}
+	old, err := os.ReadFile(filepath.Join(dir, "config.yaml"))
+	if err != nil {
+		return "", false
+	}
+	was, err := config.ParseWith(filepath.Join(dir, "config.yaml"), old, dir, config.Options{KnownMetric: knownMetric})
+	if err != nil {
+		return "", false
+	}
+	a, errA := comparableYAML(was)
+	b, errB := comparableYAML(cfg)
+	if errA != nil || errB != nil || !bytes.Equal(a, b) {
+		return "", false
+	}
+	self := ""
+	if cfg.File != "" {
+		self = filepath.Base(cfg.File)
+	}
+	sums := func(in []bundle.Input) map[string]string {
+		m := map[string]string{}
+		for _, x := range in {
+			if x.Path != self {
+				m[x.Path] = x.SHA256
+			}
+		}
+		return m
+	}
+	now, then := sums(inputs), sums(op.Manifest.Inputs)
+	if len(now) != len(then) {
+		return "", false
+	}
+	for p, h := range now {
+		if then[p] != h {
+			return "", false
+		}
+	}
+	return latest, true
+}
+
+// comparableYAML is the resolved configuration without version and out.
+func comparableYAML(c *config.Config) ([]byte, error) {
+	cp := *c
+	cp.Version, cp.Out = "", ""
+	return cp.YAML()
+}

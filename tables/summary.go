@@ -1,0 +1,404 @@
+package tables
+
+import (
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"paperbundle/metrics"
+	"paperbundle/report"
+)
+
+// SummaryLines is the most lines SUMMARY.md has: it is pasted into a
+// review ticket, so it stays short.
+const SummaryLines = 60
+
+// summaryRows is the most system rows of the matrix in SUMMARY.md; the
+// rest are named by count ("and N more in report.html").
+const summaryRows = 12
+
+// SummaryChange is one significant change since the previous version, as
+// SUMMARY.md lists it. It is filled from the bundle-to-bundle comparison
+// (the same one CHANGES.md is written from).
+type SummaryChange struct {
+	System   string // system name
+	ID       metrics.ID
+	From, To float64
+	Test     string // what decided it, in the tool's words ("permutation test, p = 0.003")
+}
+
+// SummaryInput is what SUMMARY.md needs besides the report.
+type SummaryInput struct {
+	// Since is the version compared with ("" for the first version in its
+	// folder).
+	Since string
+	// Changes are the significant changes since then; Summary picks the
+	// five to list. ChangeLines, when set, are listed instead, as they
+	// are (a bundle's own lines, when the comparison cannot be redone).
+	Changes     []SummaryChange
+	ChangeLines []string
+	// Report is the path of report.html relative to the out folder
+	// ("v2/report.html").
+	Report string
+}
+
+// changesHeading opens the changes part of SUMMARY.md.
+const changesHeading = "## Changes since "
+
+// Summary writes SUMMARY.md: the title and version, one data line, the
+// results matrix, the checks that did not pass and the warnings, the five
+// largest significant changes since the previous version, and where
+// report.html is; at most SummaryLines lines of GitHub-flavoured Markdown.
+// Every user string is escaped, so it shows as text.
+func Summary(r *report.Report, in SummaryInput) []byte {
+	var head, matrix, alerts, changes, tail []string
+	title := r.Title
+	if title == "" {
+		title = "Paper bundle"
+	}
+	head = append(head, "# "+mdText(title)+" — "+mdText(r.Version), "", DataLine(r))
+	if p, ok := primaryOf(r); ok {
+		head[len(head)-1] += " Primary system: " + mdText(r.Label(p)) + "."
+	}
+	head = append(head, "")
+
+	mx := BuildMatrix(r)
+	matrix = summaryMatrix(mx)
+
+	var items []string
+	for _, c := range r.Checks {
+		if c.Passed {
+			continue
+		}
+		kind := "Check not passed"
+		if c.Hard {
+			kind = "Hard check FAILED"
+		}
+		items = append(items, "- "+kind+": `"+codeText(c.ID)+"`: "+mdText(c.Detail))
+	}
+	for _, w := range r.Warnings {
+		items = append(items, "- Warning: "+mdText(w))
+	}
+	alerts = append(alerts, "## Checks and warnings", "")
+	if len(items) == 0 {
+		alerts = append(alerts, "Every consistency check passed; no warnings.")
+	} else {
+		alerts = append(alerts, items...)
+	}
+	alerts = append(alerts, "")
+
+	if in.Since == "" {
+		changes = append(changes, "## Changes", "", "First version in this folder.", "")
+	} else {
+		changes = append(changes, changesHeading+mdText(in.Since), "")
+		lines := in.ChangeLines
+		if lines == nil {
+			lines = ChangeLines(r, in.Changes)
+		}
+		if len(lines) == 0 {
+			lines = []string{"No significant change among the compared metrics."}
+		}
+		changes = append(changes, lines...)
+		changes = append(changes, "")
+	}
+	rep := in.Report
+	if rep == "" {
+		rep = "report.html"
+	}
+	tail = append(tail, "Full report: `"+codeText(rep)+"` (open it in a browser).")
+
+	// Keep within SummaryLines: shorten the list of checks and warnings
+	// first (the report has them all).
+	fixed := len(head) + len(matrix) + len(changes) + len(tail)
+	if fixed+len(alerts) > SummaryLines {
+		keep := max(SummaryLines-fixed-4, 1) // heading, blank, "and N more", blank
+		n := len(items)
+		alerts = append(append([]string{"## Checks and warnings", ""}, items[:min(keep, n)]...),
+			"- and "+strconv.Itoa(n-min(keep, n))+" more in report.html", "")
+	}
+	out := append(append(append(append(head, matrix...), alerts...), changes...), tail...)
+	if len(out) > SummaryLines {
+		out = out[:SummaryLines]
+	}
+	return []byte(strings.Join(out, "\n") + "\n")
+}
+
+// SummaryChangeLines returns the lines of the changes part of a
+// SUMMARY.md (nil when it has none): verify lists them as they are when
+// the previous version is not there to compare with again.
+func SummaryChangeLines(md []byte) []string {
+	lines := strings.Split(string(md), "\n")
+	for i, l := range lines {
+		if !strings.HasPrefix(l, changesHeading) {
+			continue
+		}
+		var out []string
+		for _, x := range lines[i+2:] {
+			if x == "" {
+				break
+			}
+			out = append(out, x)
+		}
+		return out
+	}
+	return nil
+}
+
+// ChangeLines lists the five significant changes with the largest |diff|
+// among the headline metrics, then among the rest of the compared set,
+// one Markdown list item each.
+func ChangeLines(r *report.Report, cs []SummaryChange) []string {
+	head := map[metrics.ID]bool{}
+	mx := BuildMatrix(r)
+	for _, c := range mx.Columns {
+		head[c.ID] = true
+	}
+	compared := comparedIDs(r)
+	var keep []SummaryChange
+	for _, c := range cs {
+		if head[c.ID] || compared[c.ID] {
+			keep = append(keep, c)
+		}
+	}
+	sort.SliceStable(keep, func(i, j int) bool {
+		a, b := keep[i], keep[j]
+		if head[a.ID] != head[b.ID] {
+			return head[a.ID]
+		}
+		da, db := math.Abs(a.To-a.From), math.Abs(b.To-b.From)
+		if da != db {
+			return da > db
+		}
+		if a.System != b.System {
+			return a.System < b.System
+		}
+		return a.ID < b.ID
+	})
+	var out []string
+	for i, c := range keep {
+		if i == 5 {
+			out = append(out, "- and "+strconv.Itoa(len(keep)-5)+" more significant changes of the compared metrics in report.html")
+			break
+		}
+		d := 4
+		if def, ok := metrics.Lookup(c.ID); ok {
+			d = digits(def)
+		}
+		delta := c.To - c.From
+		sign := "+"
+		if delta < 0 {
+			sign = "−"
+		}
+		line := "- " + mdText(r.Label(c.System)) + ": " + ownCell(Title(c.ID)) + " (`" + codeText(string(c.ID)) + "`) " +
+			FormatNum(c.From, d) + " → " + FormatNum(c.To, d) + " (" + sign + FormatNum(math.Abs(delta), d)
+		if c.Test != "" {
+			line += "; " + ownCell(c.Test)
+		}
+		out = append(out, line+")")
+	}
+	return out
+}
+
+// comparedIDs is the compared set besides the headline metrics: the
+// metrics whose changes SUMMARY.md lists after the headline ones.
+func comparedIDs(r *report.Report) map[metrics.ID]bool {
+	k := r.Settings.HeadlineCutoff
+	out := map[metrics.ID]bool{}
+	for _, id := range []metrics.ID{"rank.mrr", "rank.map", metrics.At("rank.hit", k), metrics.At("rank.capped_recall", k),
+		metrics.At("rank.map", k), metrics.At("rank.mrr", k), "ne.brier", "dynk.evidence_precision", "e2e.f1"} {
+		out[id] = true
+	}
+	return out
+}
+
+// summaryMatrix is the results matrix as a Markdown table, with its note.
+func summaryMatrix(mx Matrix) []string {
+	if len(mx.Columns) == 0 {
+		return []string{"No headline metric applies to these inputs.", ""}
+	}
+	hdr := "| System |"
+	sep := "|---|"
+	for _, c := range mx.Columns {
+		arrow := ""
+		switch c.Direction {
+		case metrics.Higher:
+			arrow = " ↑"
+		case metrics.Lower:
+			arrow = " ↓"
+		}
+		hdr += " " + ownCell(c.Title) + arrow + " |"
+		sep += "---:|"
+	}
+	out := []string{hdr, sep}
+	shown, more := 0, 0
+	for _, row := range mx.Rows {
+		if !row.Baseline {
+			if shown == summaryRows {
+				more++
+				continue
+			}
+			shown++
+		}
+		name := mdCell(row.Label)
+		switch {
+		case row.Baseline:
+			name += " (baseline)"
+		case row.Primary:
+			name = row.Letter + " " + name + " (primary)"
+		default:
+			name = row.Letter + " " + name
+		}
+		line := "| " + name + " |"
+		for j, c := range row.Cells {
+			line += " " + summaryCell(mx, j, c) + " |"
+		}
+		out = append(out, line)
+	}
+	if more > 0 {
+		out = append(out, "", "and "+strconv.Itoa(more)+" more in report.html")
+	}
+	out = append(out, "")
+	out = append(out, strings.Join(mx.notes(false), " "), "")
+	return out
+}
+
+// summaryCell is one cell: value with markers, then the CI.
+func summaryCell(mx Matrix, j int, c MatrixCell) string {
+	if !c.Present {
+		return ""
+	}
+	if !Defined(c.Value) {
+		return "n/a"
+	}
+	v := mx.FormatValue(j, c)
+	if c.Best {
+		v = "**" + v + "**"
+	}
+	if len(c.Better) > 0 {
+		v += "<sup>" + strings.Join(c.Better, "") + "</sup>"
+	}
+	if len(c.Worse) > 0 {
+		v += " ↓"
+	}
+	if ci := mx.FormatCI(j, c); ci != "" {
+		v += " " + ci
+	}
+	return v
+}
+
+// DataLine is the one line that says what was evaluated.
+func DataLine(r *report.Report) string {
+	ds := r.Dataset
+	count := func(n int, one, many string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return commas(n) + " " + many
+	}
+	var parts []string
+	if ds.Posts > 0 && ds.Posts != ds.EvalQueries {
+		parts = append(parts, count(ds.Posts, "post", "posts"))
+	}
+	if len(ds.Criteria) >= 2 {
+		parts = append(parts, count(len(ds.Criteria), "criterion", "criteria"))
+	}
+	if len(ds.Folds) >= 1 {
+		parts = append(parts, count(len(ds.Folds), "fold", "folds"))
+	}
+	s := count(len(r.SystemsOf(report.Pipeline)), "system", "systems") + " on " + commas(ds.EvalQueries) + " eval queries"
+	if len(parts) > 0 {
+		s += " (" + strings.Join(parts, ", ") + ")"
+	}
+	rate := "n/a"
+	if ds.PositiveRate.Valid() {
+		rate = strconv.FormatFloat(100*float64(ds.PositiveRate), 'f', 1, 64) + "%"
+	}
+	return s + "; " + commas(ds.PositiveQueries) + " with evidence (" + rate + ")."
+}
+
+func primaryOf(r *report.Report) (string, bool) {
+	for _, s := range r.Systems {
+		if s.Primary {
+			return s.Name, true
+		}
+	}
+	return "", false
+}
+
+// commas writes n with comma separators.
+func commas(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+// mdText makes free text inert in GitHub-flavoured Markdown: HTML special
+// characters as entities; the punctuation of emphasis, links, code,
+// tables, strikethrough and math backslash-escaped, and '@' and the ':'
+// of "://" too so that no address or URL becomes a link; line breaks become spaces;
+// control and bidirectional characters are dropped. The text is never at
+// the start of a line, so block syntax (#, -, 1.) cannot start there.
+func mdText(s string) string {
+	var b strings.Builder
+	for i, c := range s {
+		switch {
+		case c == ':' && strings.HasPrefix(s[i+1:], "//"):
+			b.WriteString("\\:")
+		case c == '\n' || c == '\r' || c == '\t':
+			b.WriteByte(' ')
+		case c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) || isBidi(c):
+		case c == '&':
+			b.WriteString("&amp;")
+		case c == '<':
+			b.WriteString("&lt;")
+		case c == '>':
+			b.WriteString("&gt;")
+		case strings.ContainsRune("\\`*_[]|~$@^", c):
+			b.WriteByte('\\')
+			b.WriteRune(c)
+		default:
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
+}
+
+// mdCell is mdText for a table cell (a '|' is already escaped).
+func mdCell(s string) string { return mdText(s) }
+
+// ownCell is the tool's own text (metric titles from the registry) in
+// Markdown: only '|' needs escaping, inside a table.
+func ownCell(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
+
+// codeText is text inside a code span: backticks and line breaks cannot
+// end it early.
+func codeText(s string) string {
+	s = strings.Map(func(c rune) rune {
+		switch {
+		case c == '`':
+			return '\''
+		case c == '|':
+			return '¦'
+		case c < 0x20 || c == 0x7f || isBidi(c):
+			return -1
+		}
+		return c
+	}, s)
+	return s
+}
+
+func isBidi(c rune) bool {
+	return (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) || c == 0x200e || c == 0x200f || c == 0x061c
+}

@@ -1,0 +1,177 @@
+package tables
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"paperbundle/report"
+)
+
+var updateGolden = flag.Bool("update", false, "rewrite testdata/*.golden")
+
+// summaryReport is matrixReport with the facts SUMMARY.md shows besides
+// the matrix: title, version, data summary, a soft check that did not
+// pass and a warning.
+func summaryReport() *report.Report {
+	r := matrixReport()
+	r.Title = "Demo | *pipeline* <b>"
+	r.Version = "v2"
+	r.Dataset = report.DatasetSummary{EvalQueries: 14770, Posts: 1477, Criteria: []string{"A.1", "A.2"},
+		Folds: make([]report.FoldSummary, 2), PositiveQueries: 1379, PositiveRate: 1379.0 / 14770}
+	r.Checks = []report.Check{
+		{ID: "folds_post_disjoint", Hard: true, Passed: true, Detail: "every post is evaluated in exactly one fold"},
+		{ID: "folds_equal_size", Passed: false, Detail: "posts per fold: 738, 739"},
+	}
+	r.Warnings = []string{"[link](http://example.invalid) `code` $x^2$"}
+	return r
+}
+
+// summaryChanges are significant changes since v1: two headline metrics,
+// one metric of the compared set, one outside it (never listed).
+var summaryChanges = []SummaryChange{
+	{System: "rerank", ID: "rank.mrr", From: 0.70, To: 0.90, Test: "permutation test, p = 0.0001"}, // largest, but not headline
+	{System: "full", ID: "rank.recall@10", From: 0.78, To: 0.80, Test: "permutation test, p = 0.004"},
+	{System: "full", ID: "ne.ece", From: 0.06, To: 0.03, Test: "paired bootstrap, p = 0.01"},
+	{System: "full", ID: "rank.spearman_difficulty_p@10", From: 0.5, To: 0.01, Test: "CIs do not overlap"},
+}
+
+// TestSummaryGolden compares SUMMARY.md of a hand-made report with
+// testdata/summary.golden (go test ./tables -run SummaryGolden -update
+// rewrites it; read the diff before committing it).
+func TestSummaryGolden(t *testing.T) {
+	got := Summary(summaryReport(), SummaryInput{Since: "v1", Changes: summaryChanges, Report: "v2/report.html"})
+	golden := filepath.Join("testdata", "summary.golden")
+	if *updateGolden {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (go test ./tables -run SummaryGolden -update writes it)", err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("SUMMARY.md differs from %s (- want, + got):\n%s", golden, lineDiff(string(want), string(got)))
+	}
+	if n := strings.Count(string(got), "\n"); n > SummaryLines {
+		t.Errorf("%d lines, more than %d", n, SummaryLines)
+	}
+	s := string(got)
+	// The order of the changes: headline metrics by |diff| (ECE 0.03, then
+	// Recall@10 0.02), then the rest of the compared set (MRR 0.2); the
+	// Spearman p-value is not in the compared set.
+	iECE, iRec, iMRR := strings.Index(s, "`ne.ece`"), strings.Index(s, "`rank.recall@10`"), strings.Index(s, "`rank.mrr`")
+	if !(iECE > 0 && iECE < iRec && iRec < iMRR) || strings.Contains(s, "spearman") {
+		t.Errorf("changes in the wrong order or the wrong set:\n%s", s)
+	}
+	for _, bad := range []string{"<b>", "[link]", "http://", "`code`", "$x^2$", "| *pipeline*"} {
+		if strings.Contains(s, bad) {
+			t.Errorf("user text %q is live Markdown in SUMMARY.md", bad)
+		}
+	}
+	// verify reads the change lines back as they are.
+	lines := SummaryChangeLines(got)
+	if len(lines) != 3 || !strings.Contains(lines[0], "ne.ece") {
+		t.Errorf("SummaryChangeLines: %q", lines)
+	}
+	again := Summary(summaryReport(), SummaryInput{Since: "v1", ChangeLines: lines, Report: "v2/report.html"})
+	if string(again) != string(got) {
+		t.Errorf("SUMMARY.md from its own change lines differs:\n%s", lineDiff(string(got), string(again)))
+	}
+}
+
+// TestSummaryLimits: at most 12 system rows, then "and N more"; many
+// warnings are cut so that the whole stays within 60 lines.
+func TestSummaryLimits(t *testing.T) {
+	r := summaryReport()
+	for i := 0; i < 15; i++ {
+		name := "s" + strconv.Itoa(i)
+		r.Systems = append(r.Systems, report.SystemInfo{Name: name, Label: name, Kind: report.Pipeline})
+		r.Metrics = append(r.Metrics, report.Metric{System: name, ID: "ne.auroc", Value: 0.5, FoldMean: report.NaN, FoldStd: report.NaN})
+	}
+	for i := 0; i < 80; i++ {
+		r.Warnings = append(r.Warnings, "warning "+strconv.Itoa(i))
+	}
+	r.Reindex()
+	s := string(Summary(r, SummaryInput{}))
+	if n := strings.Count(s, "\n"); n > SummaryLines {
+		t.Errorf("%d lines, more than %d:\n%s", n, SummaryLines, s)
+	}
+	// 3 + 15 systems: 12 shown, 6 more.
+	if !strings.Contains(s, "and 6 more in report.html") || strings.Contains(s, "| m s9") {
+		t.Errorf("no 'and 6 more' line:\n%s", s)
+	}
+	if !strings.Contains(s, "First version in this folder.") || !strings.Contains(s, "more in report.html\n") {
+		t.Errorf("warnings not cut or no first-version line:\n%s", s)
+	}
+}
+
+// lineDiff is a line diff of a and b (longest common subsequence): lines
+// only in a start with "-", only in b with "+", common ones with " ".
+func lineDiff(a, b string) string {
+	x, y := strings.Split(a, "\n"), strings.Split(b, "\n")
+	n, m := len(x), len(y)
+	l := make([][]int, n+1)
+	for i := range l {
+		l[i] = make([]int, m+1)
+	}
+	for i := n - 1; i >= 0; i-- {
+		for j := m - 1; j >= 0; j-- {
+			if x[i] == y[j] {
+				l[i][j] = l[i+1][j+1] + 1
+			} else {
+				l[i][j] = max(l[i+1][j], l[i][j+1])
+			}
+		}
+	}
+	var out strings.Builder
+	i, j := 0, 0
+	for i < n || j < m {
+		switch {
+		case i < n && j < m && x[i] == y[j]:
+			out.WriteString("  " + x[i] + "\n")
+			i, j = i+1, j+1
+		case j < m && (i == n || l[i][j+1] >= l[i+1][j]):
+			out.WriteString("+ " + y[j] + "\n")
+			j++
+		default:
+			out.WriteString("- " + x[i] + "\n")
+			i++
+		}
+	}
+	return out.String()
+}
+
+// TestSummaryHostile: every hostile string, as the title, a system label
+// and a warning, is inert text in SUMMARY.md: no raw HTML, no unescaped
+// Markdown punctuation, no line break, no bidirectional control.
+func TestSummaryHostile(t *testing.T) {
+	for _, h := range hostile(t) {
+		r := summaryReport()
+		r.Title = h
+		r.Systems[1].Label = h
+		r.Warnings = []string{h}
+		out := string(Summary(r, SummaryInput{Since: "v1", Changes: summaryChanges}))
+		for _, line := range strings.Split(out, "\n") {
+			if !strings.Contains(line, mdText(h)) {
+				continue
+			}
+			esc := mdText(h)
+			if strings.ContainsAny(esc, "<>\n\r\u202e\u2066") {
+				t.Errorf("%q: raw character in %q", h, esc)
+			}
+			for i := 0; i < len(esc); i++ {
+				if strings.IndexByte("`*_[]|~$^@", esc[i]) >= 0 && (i == 0 || esc[i-1] != '\\') {
+					t.Errorf("%q: unescaped %q in %q", h, esc[i], esc)
+				}
+			}
+		}
+		if n := strings.Count(out, "\n"); n > SummaryLines {
+			t.Errorf("%q: %d lines", h, n)
+		}
+	}
+}

@@ -1,0 +1,253 @@
+package templates
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"paperbundle/metrics"
+	"paperbundle/report"
+	"paperbundle/tables"
+)
+
+// dataLine is the one line under the title: what was evaluated (the
+// same line SUMMARY.md opens with).
+func (b *builder) dataLine() string { return tables.DataLine(b.r) }
+
+// results is the first section: the results matrix and, under it, the
+// warnings and the checks that did not pass.
+func (b *builder) results() Section {
+	mx := tables.BuildMatrix(b.r)
+	s := Section{ID: "sec-results", Title: "Results: systems by headline metric", Class: "results"}
+	m := &Matrix{ID: "results-matrix", Notes: mx.Notes()}
+	b.ids.Add(m.ID)
+	m.Caption = "Results matrix: systems by headline metric, value [CI] and fold mean ± std"
+	for _, c := range mx.Columns {
+		h := MatrixHead{Plain: c.Plain, Title: c.Title, ID: string(c.ID), Meaning: c.Meaning}
+		if h.Plain == "" {
+			h.Plain = c.Title
+		}
+		switch c.Direction {
+		case metrics.Higher:
+			h.Arrow, h.Better = "↑", "higher is better"
+		case metrics.Lower:
+			h.Arrow, h.Better = "↓", "lower is better"
+		}
+		m.Head = append(m.Head, h)
+	}
+	for _, row := range mx.Rows {
+		mr := MatrixRow{Label: row.Label, Letter: row.Letter, Primary: row.Primary, Baseline: row.Baseline}
+		for j, c := range row.Cells {
+			x := MatrixCell{Empty: !c.Present}
+			if c.Present {
+				x.ID = b.ids.Add(c.Anchor)
+				x.Value = mx.FormatValue(j, c)
+				x.NA = c.Note
+				x.CI = mx.FormatCI(j, c)
+				x.Folds = mx.FormatFolds(j, c)
+				x.Better = strings.Join(c.Better, "")
+				x.Worse = strings.Join(c.Worse, ", ")
+				x.Best = c.Best
+				if !tables.Defined(c.Value) && x.NA == "" {
+					x.NA = "undefined"
+				}
+			}
+			mr.Cells = append(mr.Cells, x)
+		}
+		m.Rows = append(m.Rows, mr)
+	}
+	if len(m.Head) > 0 {
+		s.Matrix = m
+	} else {
+		s.Intro = "No headline metric applies to these inputs."
+	}
+	s.AlertsID = b.ids.Add("results-warnings")
+	for _, c := range b.r.Checks {
+		if c.Passed {
+			continue
+		}
+		kind := "Check not passed"
+		if c.Hard {
+			kind = "Hard check FAILED"
+		}
+		s.Alerts = append(s.Alerts, kind+": "+c.ID+": "+c.Detail)
+	}
+	for _, w := range b.r.Warnings {
+		s.Alerts = append(s.Alerts, "Warning: "+w)
+	}
+	return s
+}
+
+// cardsSection is the primary system's headline metrics as cards, read
+// from the report (the metrics of the results matrix's columns), and the
+// long-form scorecard of every system, collapsed.
+func (b *builder) cardsSection() Section {
+	r := b.r
+	st := r.Settings
+	s := Section{ID: "sec-scorecard", Title: "Headline metrics: " + r.Label(b.primary),
+		Intro: fmt.Sprintf("Values are shown as value [%g%% CI]: %s bootstrap over %s resamples by %s, seed %d. Thresholds are chosen on tune rows only. \"n/a\" marks an undefined value, with the reason.",
+			100*st.Bootstrap.Confidence, st.Bootstrap.Method, thousands(st.Bootstrap.Resamples), st.Bootstrap.Unit, st.Seed)}
+	mx := tables.BuildMatrix(r)
+	for _, c := range mx.Columns {
+		m, ok := r.Metric(b.primary, c.ID, report.Whole)
+		if !ok {
+			continue
+		}
+		d := metrics.MustDef(c.ID)
+		card := Card{Title: c.Title, ID: string(c.ID), Meaning: d.Meaning, N: "n = " + thousands(m.N),
+			Link: "#" + tables.Anchor(b.primary, c.ID, report.Whole)}
+		if m.Value.Valid() {
+			card.Value = tables.FormatNum(float64(m.Value), c.Digits)
+			if m.CI != nil && m.CI.Low.Valid() && m.CI.High.Valid() {
+				card.Value += " [" + tables.FormatNum(float64(m.CI.Low), c.Digits) + ", " + tables.FormatNum(float64(m.CI.High), c.Digits) + "]"
+			}
+		} else {
+			card.NA = "undefined"
+			for _, row := range mx.Rows {
+				if row.System == b.primary {
+					for j, x := range row.Cells {
+						if mx.Columns[j].ID == c.ID && x.Note != "" {
+							card.NA = x.Note
+						}
+					}
+				}
+			}
+		}
+		if m.Target != nil {
+			card.Target = targetText(m.Target)
+			if m.TargetMet != nil {
+				card.Badge, card.BadgeOK = "not met", *m.TargetMet
+				if *m.TargetMet {
+					card.Badge = "met"
+				}
+			}
+		}
+		s.Cards = append(s.Cards, card)
+	}
+	if t, ok := b.tables[metrics.TableScorecard]; ok {
+		s.Items = append(s.Items, Item{More: &More{
+			Summary: "Every system's headline metrics, one row per system and metric (" + strconv.Itoa(len(t.Rows)) + " rows)",
+			Items:   []Item{{Table: b.table(t, t.Rows, "")}}}})
+	}
+	return s
+}
+
+// targetText writes a target as "≥ 0.85", "≤ 0.05" or "[a, b]".
+func targetText(t *report.Target) string {
+	switch {
+	case t.Min != nil && t.Max != nil:
+		return "[" + tables.FormatNum(*t.Min, -1) + ", " + tables.FormatNum(*t.Max, -1) + "]"
+	case t.Min != nil:
+		return "≥ " + tables.FormatNum(*t.Min, -1)
+	case t.Max != nil:
+		return "≤ " + tables.FormatNum(*t.Max, -1)
+	}
+	return ""
+}
+
+// rankingByCutoff is one system's ranking metrics as the page shows them:
+// a table of metric rows by cutoff columns for the metrics with a cutoff,
+// and a table of the whole-ranking metrics. Each value cell carries the
+// deep-link anchor of its (system, metric, slice).
+func (b *builder) rankingByCutoff(t tables.Table, system string) []Item {
+	r := b.r
+	ks := r.Settings.Cutoffs
+	caption := "Population: " + t.Population + "; n = " + thousands(t.N)
+	wide := &Table{ID: b.ids.Add("t-ranking-k-" + tables.Sanitize(system)), Title: "Ranking metrics by cutoff K: " + r.Label(system),
+		Caption: caption, Meaning: t.Meaning}
+	wide.Head = append(wide.Head, Head{Title: "Metric"})
+	for _, k := range ks {
+		wide.Head = append(wide.Head, Head{Title: "K = " + strconv.Itoa(k), Numeric: true})
+	}
+	wide.Head = append(wide.Head, Head{Title: "Id"})
+	long := &Table{ID: b.ids.Add("t-ranking-whole-" + tables.Sanitize(system)), Title: "Whole-ranking metrics: " + r.Label(system),
+		Caption: caption, Head: []Head{{Title: "Metric"}, {Title: "Value [CI]", Numeric: true}, {Title: "Fold mean ± std", Numeric: true}, {Title: "n", Numeric: true}, {Title: "Id"}}}
+	best := map[string]bool{} // anchors of the best values, from the long table
+	for _, row := range t.Rows {
+		for _, c := range row.Cells {
+			if c.Best {
+				best[row.Anchor] = true
+			}
+		}
+	}
+	cell := func(m report.Metric, d metrics.Def) Cell {
+		dg := 4
+		if d.Kind == metrics.KindPer1000 {
+			dg = 2
+		}
+		x := Cell{Numeric: true, ID: b.ids.Add(tables.Anchor(system, m.ID, report.Whole))}
+		x.Best = best[tables.Anchor(system, m.ID, report.Whole)]
+		if !m.Value.Valid() {
+			x.Text, x.NA = "n/a", "undefined: a 0/0 ratio or an empty population"
+			return x
+		}
+		x.Text = tables.FormatNum(float64(m.Value), dg)
+		if m.CI != nil && m.CI.Low.Valid() && m.CI.High.Valid() {
+			x.Text += " [" + tables.FormatNum(float64(m.CI.Low), dg) + ", " + tables.FormatNum(float64(m.CI.High), dg) + "]"
+		}
+		return x
+	}
+	for _, d := range metrics.InTable(metrics.TableRanking) {
+		if d.Param == metrics.ParamK {
+			row := Row{Cells: []Cell{{Text: d.Title, Header: true}}}
+			any := false
+			for _, k := range ks {
+				m, ok := r.Metric(system, d.ID(float64(k)), report.Whole)
+				if !ok {
+					row.Cells = append(row.Cells, Cell{Numeric: true})
+					continue
+				}
+				any = true
+				row.Cells = append(row.Cells, cell(m, d))
+			}
+			row.Cells = append(row.Cells, Cell{Text: tables.PatternID(d), Code: true})
+			if any {
+				wide.Rows = append(wide.Rows, row)
+			}
+			continue
+		}
+		if d.Param != metrics.NoParam {
+			continue
+		}
+		m, ok := r.Metric(system, d.ID(0), report.Whole)
+		if !ok {
+			continue
+		}
+		v := cell(m, d)
+		id := v.ID
+		v.ID = ""
+		fm := Cell{Numeric: true}
+		if len(m.Folds) >= 2 && m.FoldMean.Valid() {
+			fm.Text = tables.FormatNum(float64(m.FoldMean), 4)
+			if m.FoldStd.Valid() {
+				fm.Text += " ± " + tables.FormatNum(float64(m.FoldStd), 4)
+			}
+		}
+		long.Rows = append(long.Rows, Row{ID: id, Cells: []Cell{{Text: tables.Title(m.ID), Header: true, Link: id}, v, fm, num(thousands(m.N)), {Text: string(m.ID), Code: true}}})
+	}
+	var out []Item
+	if len(wide.Rows) > 0 {
+		wide.Notes = []string{"Each cell: value [" + strconv.FormatFloat(100*r.Settings.Bootstrap.Confidence, 'g', -1, 64) + "% CI] at that cutoff (the id with K replaced, e.g. rank.recall@10). Bold: the best value of that metric among all systems and the baselines (the oracle ranking is usually best). The long table (one row per system, metric and K, with fold mean ± std) is tables/ranking.csv and the Ranking sheet of tables.xlsx."}
+		out = append(out, Item{Table: wide})
+	}
+	if len(long.Rows) > 0 {
+		if !hasFolds(long) {
+			long.Head = append(long.Head[:2], long.Head[3:]...)
+			for i := range long.Rows {
+				c := long.Rows[i].Cells
+				long.Rows[i].Cells = append(c[:2:2], c[3:]...)
+			}
+		}
+		out = append(out, Item{Table: long})
+	}
+	return out
+}
+
+func hasFolds(t *Table) bool {
+	for _, r := range t.Rows {
+		if len(r.Cells) > 2 && r.Cells[2].Text != "" {
+			return true
+		}
+	}
+	return false
+}
