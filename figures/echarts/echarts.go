@@ -30,7 +30,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -492,16 +491,21 @@ func sig4(v float64) float64 {
 // Series with many points carry no per-point objects: each point is an
 // array [x, y, ...]. echarts' string templates for tooltips know {a}
 // (series), {b} (item name) and {c} only ({@[n]} works in labels, not in
-// tooltips), so a point's tooltip is either
+// tooltips), so a point's tooltip (a figures.Tip: labelled, typed values)
+// is either
 //
-//   - a table: when every tip of the series reads "label value, label
-//     value: label value" with the same labels (the thresholds of a ROC
-//     curve: "threshold 0.3: FPR 0.100, TPR 0.700"), the values become data
-//     dimensions named by the labels, and echarts' default tooltip lists
-//     them under the series name; a value that is one of the point's
-//     coordinates (the FPR, the TPR, a cell's tau) is not repeated; or
-//   - the tip itself, as a string dimension that encode.itemName makes the
-//     item name, shown by the template "{a}<br/>{b}".
+//   - a table: when every tip of the series has the same labels (the
+//     thresholds of a ROC curve: threshold, FPR, TPR), each field is a data
+//     dimension named by its label, and echarts' default tooltip lists them
+//     under the series name; a field that is one of the point's
+//     coordinates (the FPR, the TPR, a cell's tau) shows that coordinate,
+//     not a copy; or
+//   - the tip written out (figures.Tip.Text), as a string dimension that
+//     encode.itemName makes the item name, shown by the template
+//     "{a}<br/>{b}".
+//
+// Items that are objects (bars, markers) have the tip written out as their
+// name, shown by the same template.
 
 // tip shows each item's name (its tooltip text) under the series name.
 func tip() charts.SeriesOpts {
@@ -514,7 +518,7 @@ func noTip() charts.SeriesOpts {
 	return charts.WithSeriesTooltipOpts(opts.SeriesTooltip{Formatter: types.FuncStr("{a}")})
 }
 
-// tipTable is the tooltips of a series as a table: one slot per value of
+// tipTable is the tooltips of a series as a table: one slot per field of
 // the tips, each shown under its label from a data dimension.
 type tipTable struct {
 	labels []string
@@ -523,127 +527,55 @@ type tipTable struct {
 	ordin  []bool  // per extra dimension: holds text
 }
 
-var (
-	numberRe  = regexp.MustCompile(`^[-+]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?([eE][-+]?\d+)?$`)
-	specialRe = regexp.MustCompile(`^([-+]?inf|n/a)$`)
-)
-
-// splitTip cuts a tip into its values (numbers, "+inf", "n/a") and the
-// literal texts between them: len(lits) == len(vals)+1.
-func splitTip(s string) (lits, vals []string) {
-	cur := ""
-	for _, w := range strings.Split(s, " ") {
-		core, punct := w, ""
-		if n := len(w); n > 1 && strings.ContainsRune(",:;", rune(w[n-1])) {
-			core, punct = w[:n-1], w[n-1:]
-		}
-		if numberRe.MatchString(core) || specialRe.MatchString(core) {
-			lits, vals = append(lits, cur), append(vals, core)
-			cur = punct
-			continue
-		}
-		cur += " " + w
+// tipData is a tooltip value as data: its text, or the number at its
+// decimals (a value of the shortest form at four significant digits,
+// which is finer than a reader needs and keeps the option small).
+func tipData(v figures.Value) any {
+	switch {
+	case v.IsText():
+		return v.Text
+	case v.Dec < 0:
+		return sig4(v.Num)
 	}
-	return append(lits, cur), vals
-}
-
-// tipValue is a tip's value as data: a number when it reads back the same
-// (probabilities with more than four significant digits are cut to four),
-// else the text.
-func tipValue(tok string) any {
-	if !numberRe.MatchString(tok) {
-		return tok
-	}
-	plain := strings.ReplaceAll(tok, ",", "")
-	v, err := strconv.ParseFloat(plain, 64)
-	if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
-		return tok
-	}
-	if math.Abs(v) < 1 && strings.Contains(plain, ".") && !strings.ContainsAny(plain, "eE") &&
-		len(strings.TrimLeft(strings.SplitN(plain, ".", 2)[1], "0")) > 4 {
-		return sig4(v)
-	}
-	if strconv.FormatFloat(v, 'f', -1, 64) == strings.TrimPrefix(plain, "+") {
-		return v
-	}
-	return tok
-}
-
-// sameNumber reports whether the token tok, read at its own decimals, is
-// the value v.
-func sameNumber(tok string, v float64) bool {
-	if !numberRe.MatchString(tok) || strings.ContainsAny(tok, "eE") {
-		return false
-	}
-	plain := strings.ReplaceAll(tok, ",", "")
-	t, err := strconv.ParseFloat(plain, 64)
-	if err != nil {
-		return false
-	}
-	dec := 0
-	if i := strings.IndexByte(plain, '.'); i >= 0 {
-		dec = len(plain) - i - 1
-	}
-	return math.Abs(v-t) <= 0.5*math.Pow(10, -float64(dec))*(1+1e-9)+1e-12
+	return v.Rounded()
 }
 
 // makeTipTable returns the table of the tips, or nil when the tips do not
-// share one form (the same texts between their values, a label before
-// every value, nothing after the last). match(c, row, tok) tells whether
-// the value tok of tip row is coordinate c (< nCoord) of its point; a slot
-// whose values all are one coordinate shows that coordinate.
-func makeTipTable(tips []string, nCoord int, match func(c, row int, tok string) bool) *tipTable {
-	if len(tips) == 0 {
+// share their labels (or have none). coord gives the data dimension of a
+// coordinate of the points, or -1 when the points do not hold it; a slot
+// whose fields all are one coordinate shows that dimension.
+func makeTipTable(tips []figures.Tip, nCoord int, coord func(figures.Coord) int) *tipTable {
+	if len(tips) == 0 || len(tips[0]) == 0 {
 		return nil
 	}
-	var lits0 []string
-	rows := make([][]string, len(tips))
-	for r, t := range tips {
-		lits, vals := splitTip(t)
-		if r == 0 {
-			lits0 = lits
-		} else if strings.Join(lits, "\x00") != strings.Join(lits0, "\x00") {
+	for _, t := range tips[1:] {
+		if !t.SameLabels(tips[0]) {
 			return nil
 		}
-		rows[r] = vals
 	}
-	n := len(lits0) - 1
-	if n == 0 || strings.Trim(lits0[n], " ,:;") != "" {
-		return nil
-	}
+	n := len(tips[0])
 	tt := &tipTable{labels: make([]string, n), dim: make([]int, n), extra: make([][]any, len(tips))}
 	taken := map[int]bool{}
 	for k := 0; k < n; k++ {
-		tt.labels[k] = strings.Trim(lits0[k], " ,:;")
+		tt.labels[k] = tips[0][k].Label
 		if tt.labels[k] == "" {
 			return nil
 		}
-		tt.dim[k] = -1
-		for c := 0; c < nCoord && tt.dim[k] < 0; c++ {
-			if taken[c] {
-				continue
-			}
-			all := true
-			for r := range rows {
-				if !match(c, r, rows[r][k]) {
-					all = false
-					break
-				}
-			}
-			if all {
-				tt.dim[k], taken[c] = c, true
+		is := tips[0][k].Is
+		for _, t := range tips {
+			if t[k].Is != is {
+				is = figures.NoCoord
 			}
 		}
-		if tt.dim[k] >= 0 {
+		if c := coord(is); is != figures.NoCoord && c >= 0 && !taken[c] {
+			tt.dim[k], taken[c] = c, true
 			continue
 		}
 		tt.dim[k] = nCoord + len(tt.ordin)
 		text := false
-		for r := range rows {
-			v := tipValue(rows[r][k])
-			_, isText := v.(string)
-			text = text || isText
-			tt.extra[r] = append(tt.extra[r], v)
+		for r, t := range tips {
+			text = text || t[k].Value.IsText()
+			tt.extra[r] = append(tt.extra[r], tipData(t[k].Value))
 		}
 		tt.ordin = append(tt.ordin, text)
 	}
@@ -696,6 +628,17 @@ const (
 	keepTips  = 400
 )
 
+// xy gives the data dimension of a point's x and y (0 and 1).
+func xy(c figures.Coord) int {
+	switch c {
+	case figures.CoordX:
+		return 0
+	case figures.CoordY:
+		return 1
+	}
+	return -1
+}
+
 func all(n int) []int {
 	idx := make([]int, n)
 	for j := range idx {
@@ -712,10 +655,10 @@ func (b *builder) line(i int, e *figures.Line, pn *figures.Panel) {
 	qx, qy := quantOf(&pn.X), quantOf(&pn.Y)
 	g := newPixels(pn, e.Segments)
 	var pts []figures.XY
-	var tips []string
+	var tips []figures.Tip
 	for si, seg := range e.Segments {
 		for j := range seg {
-			t := ""
+			var t figures.Tip
 			if si < len(e.Tips) && j < len(e.Tips[si]) {
 				t = e.Tips[si][j]
 			}
@@ -726,12 +669,7 @@ func (b *builder) line(i int, e *figures.Line, pn *figures.Panel) {
 	hasTips := e.Tips != nil
 	var tt *tipTable
 	if hasTips {
-		tt = makeTipTable(tips, 2, func(c, r int, tok string) bool {
-			if c == 0 {
-				return sameNumber(tok, pts[r].X)
-			}
-			return sameNumber(tok, pts[r].Y)
-		})
+		tt = makeTipTable(tips, 2, xy)
 	}
 	base := 0
 	for _, seg := range e.Segments {
@@ -749,7 +687,7 @@ func (b *builder) line(i int, e *figures.Line, pn *figures.Panel) {
 			case tt != nil:
 				r = append(r, tt.extra[base+j]...)
 			case hasTips:
-				r = append(r, tips[base+j])
+				r = append(r, tips[base+j].Text())
 			}
 			d = append(d, r)
 		}
@@ -856,7 +794,7 @@ func (b *builder) points(i int, e *figures.Points, pn *figures.Panel) {
 	var ws []whisker
 	tags := false
 	for _, p := range e.Points {
-		d = append(d, opts.ScatterData{Value: []any{qx.r(p.X), qy.r(p.Y), p.Tag}, Name: p.Tip})
+		d = append(d, opts.ScatterData{Value: []any{qx.r(p.X), qy.r(p.Y), p.Tag}, Name: p.Tip.Text()})
 		tags = tags || p.Tag != ""
 		switch {
 		case p.Err == nil:
@@ -894,7 +832,7 @@ func (b *builder) bars(i int, e *figures.Bars, ncat int, whiskers bool, pn *figu
 		if bar.Cat < 0 || bar.Cat >= ncat {
 			continue
 		}
-		d[bar.Cat] = opts.BarData{Value: qy.r(bar.Value), Name: bar.Tip}
+		d[bar.Cat] = opts.BarData{Value: qy.r(bar.Value), Name: bar.Tip.Text()}
 		if whiskers && bar.Err != nil {
 			ws = append(ws, whisker{{bar.Cat, qy.r(bar.Err.Lo)}, {bar.Cat, qy.r(bar.Err.Hi)}})
 		}
@@ -911,10 +849,10 @@ func (b *builder) hist(i int, e *figures.Histogram, ks []int) {
 	d := make([]opts.BarData, len(ks))
 	for j, k := range ks {
 		pos[k] = j
-		d[j] = opts.BarData{Value: 0, Name: "K = " + strconv.Itoa(k) + ": 0 queries"}
+		d[j] = opts.BarData{Value: 0, Name: figures.Tip{{Label: "K", Value: figures.Int(k)}, {Label: "queries", Value: figures.Int(0)}}.Text()}
 	}
 	for j, k := range e.K {
-		d[pos[k]] = opts.BarData{Value: e.Count[j], Name: e.Tips[j]}
+		d[pos[k]] = opts.BarData{Value: e.Count[j], Name: e.Tips[j].Text()}
 	}
 	b.add(types.ChartBar, e.Name, i, d, nil, tip(), charts.WithItemStyleOpts(opts.ItemStyle{Color: c}))
 }
@@ -924,7 +862,7 @@ func (b *builder) counts(i int, e *figures.Counts, pn *figures.Panel) {
 	qx := quantOf(&pn.X)
 	var d []opts.BarData
 	for _, bin := range e.Bins {
-		d = append(d, opts.BarData{Value: []float64{qx.r((bin.Lo + bin.Hi) / 2), float64(bin.Count)}, Name: bin.Tip})
+		d = append(d, opts.BarData{Value: []float64{qx.r((bin.Lo + bin.Hi) / 2), float64(bin.Count)}, Name: bin.Tip.Text()})
 	}
 	c, _, _, _ := look(e.Style)
 	b.add(types.ChartBar, e.Name, i, d, nil, tip(), charts.WithBarChartOpts(opts.BarChart{BarWidth: "40%"}),
@@ -937,7 +875,7 @@ func (b *builder) counts(i int, e *figures.Counts, pn *figures.Panel) {
 // column or the row, it is written as its label.
 func (b *builder) heat(i int, e *figures.HeatMap) {
 	var cells []figures.Cell
-	var tips []string
+	var tips []figures.Tip
 	for _, c := range e.Cells {
 		if !c.Undefined {
 			cells = append(cells, c)
@@ -952,17 +890,22 @@ func (b *builder) heat(i int, e *figures.HeatMap) {
 		}
 		return ""
 	}
-	hasTips := len(cells) > 0 && cells[0].Tip != ""
+	hasTips := len(cells) > 0 && cells[0].Tip != nil
 	var tt *tipTable
-	if hasTips && unique(e.Cols) && unique(e.Rows) {
-		tt = makeTipTable(tips, 3, func(c, r int, tok string) bool {
-			switch c {
-			case 0:
-				return tok == label(e.Cols, cells[r].Col)
-			case 1:
-				return tok == label(e.Rows, cells[r].Row)
+	if hasTips {
+		// A column or row is shown by its label, which must then name
+		// one position only; the value is the cell's value at Decimals.
+		uc, ur := unique(e.Cols) && len(e.Cols) > 0, unique(e.Rows) && len(e.Rows) > 0
+		tt = makeTipTable(tips, 3, func(c figures.Coord) int {
+			switch {
+			case c == figures.CoordX && uc:
+				return 0
+			case c == figures.CoordY && ur:
+				return 1
+			case c == figures.CoordValue:
+				return 2
 			}
-			return sameNumber(tok, val(cells[r]))
+			return -1
 		})
 	}
 	byLabel := [2]bool{}
@@ -987,7 +930,7 @@ func (b *builder) heat(i int, e *figures.HeatMap) {
 		case tt != nil:
 			d[k] = append(d[k], tt.extra[k]...)
 		case hasTips:
-			d[k] = append(d[k], c.Tip)
+			d[k] = append(d[k], c.Tip.Text())
 		}
 	}
 	o := []charts.SeriesOpts{func(s *charts.SingleSeries) { s.Progressive = opts.Int(0) }}
@@ -1026,18 +969,34 @@ func unique(l []string) bool {
 }
 
 // scatter adds a cloud of translucent dots, one per distinct point, each
-// [x, y, tooltip].
+// [x, y, tooltip values...] (see tipTable).
 func (b *builder) scatter(i int, e *figures.Scatter, pn *figures.Panel) {
 	c, _, _, _ := look(e.Style)
 	qx, qy := quantOf(&pn.X), quantOf(&pn.Y)
+	tips := make([]figures.Tip, len(e.Points))
+	for k, p := range e.Points {
+		tips[k] = p.Tip
+	}
+	tt := makeTipTable(tips, 2, xy)
 	d := make([][]any, len(e.Points))
 	for k, p := range e.Points {
-		d[k] = []any{qx.r(p.X), qy.r(p.Y), p.Tip}
+		d[k] = []any{qx.r(p.X), qy.r(p.Y)}
+		if tt != nil {
+			d[k] = append(d[k], tt.extra[k]...)
+		} else {
+			d[k] = append(d[k], p.Tip.Text())
+		}
 	}
-	b.add(types.ChartScatter, e.Name, i, d, nil, tip(), encode(&opts.Encode{X: 0, Y: 1, ItemName: 2}),
+	var x *seriesExtra
+	o := []charts.SeriesOpts{tip(), encode(&opts.Encode{X: 0, Y: 1, ItemName: 2})}
+	if tt != nil {
+		dims, enc := tt.dims(2)
+		x, o = &seriesExtra{dims: dims}, []charts.SeriesOpts{encode(enc)}
+	}
+	b.add(types.ChartScatter, e.Name, i, d, x, append(o,
 		func(s *charts.SingleSeries) { s.Progressive = opts.Int(0) },
 		charts.WithScatterChartOpts(opts.ScatterChart{Symbol: "circle", SymbolSize: 6}),
-		charts.WithItemStyleOpts(opts.ItemStyle{Color: c, Opacity: opts.Float(0.75)}))
+		charts.WithItemStyleOpts(opts.ItemStyle{Color: c, Opacity: opts.Float(0.75)}))...)
 }
 
 // text adds texts as labels of invisible points.
