@@ -790,11 +790,20 @@ func (b *builder) whiskers(i int, name string, st figures.Style, ws []whisker, y
 func (b *builder) points(i int, e *figures.Points, pn *figures.Panel) {
 	c, _, _, _ := look(e.Style)
 	qx, qy := quantOf(&pn.X), quantOf(&pn.Y)
+	tips := make([]figures.Tip, len(e.Points))
+	for k, p := range e.Points {
+		tips[k] = p.Tip
+	}
+	tt := makeTipTable(tips, 3, xy) // [x, y, tag, tooltip values...]
 	var d []opts.ScatterData
 	var ws []whisker
 	tags := false
-	for _, p := range e.Points {
-		d = append(d, opts.ScatterData{Value: []any{qx.r(p.X), qy.r(p.Y), p.Tag}, Name: p.Tip.Text()})
+	for k, p := range e.Points {
+		if tt != nil {
+			d = append(d, opts.ScatterData{Value: append([]any{qx.r(p.X), qy.r(p.Y), p.Tag}, tt.extra[k]...)})
+		} else {
+			d = append(d, opts.ScatterData{Value: []any{qx.r(p.X), qy.r(p.Y), p.Tag}, Name: p.Tip.Text()})
+		}
 		tags = tags || p.Tag != ""
 		switch {
 		case p.Err == nil:
@@ -809,12 +818,19 @@ func (b *builder) points(i int, e *figures.Points, pn *figures.Panel) {
 		name = e.Name
 	}
 	b.whiskers(i, name, figures.Style{Role: e.Style.Role, Series: e.Style.Series, Width: 1.5}, ws, e.Horizontal)
+	x := &seriesExtra{z: 3} // above the lines
 	o := []charts.SeriesOpts{tip(), charts.WithItemStyleOpts(opts.ItemStyle{Color: c, Opacity: opts.Float(1)}),
 		charts.WithScatterChartOpts(opts.ScatterChart{Symbol: symbol(e.Style), SymbolSize: 9})}
+	if tt != nil {
+		var enc *opts.Encode
+		x.dims, enc = tt.dims(3)
+		x.dims[2].Type = "ordinal" // the tag
+		o[0] = encode(enc)
+	}
 	if tags {
 		o = append(o, charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: "bottom", Formatter: "{@[2]}", FontSize: 10}))
 	}
-	b.add(types.ChartScatter, e.Name, i, d, &seriesExtra{z: 3}, o...) // above the lines
+	b.add(types.ChartScatter, e.Name, i, d, x, o...)
 }
 
 // bars adds one bar series over the categories ("-" where undefined);

@@ -164,14 +164,15 @@ func TestTooltips(t *testing.T) {
 	for _, tc := range []struct{ id, want string }{
 		{"roc_sys_a", "Full sample: threshold 0.7; FPR 0.1; TPR 0.7"},
 		{"roc_sys_a", "Full sample: threshold +inf; FPR 0; TPR 0"},
-		{"roc_sys_a", "FPR budget 0.05: held-out FPR 0.075, held-out TPR 0.400"},
+		{"roc_sys_a", "FPR budget 0.05: held-out FPR 0.075; held-out TPR 0.4"},
 		{"roc_overlay", "(AUROC 0.800): threshold 0.7; FPR 0.1; TPR 0.7"},
 		{"pr_sys_a", "Full sample: threshold 0.6; recall 0.7; precision 0.5"},
 		{"pr_overlay", "threshold 0.6; recall 0.7; precision 0.5"},
-		{"reliability_sys_a", "Bins: bin [0.2, 0.4), queries 10, observed frequency 0.200, Wilson 95% low 0.057, Wilson 95% high 0.510"},
+		{"reliability_sys_a", "Bins: bin [0.2, 0.4); queries 10; observed frequency 0.2; Wilson 95% low 0.057; Wilson 95% high 0.51; mean p 0.3"},
+		{"reliability_sys_a", "Queries per bin: bin [0.2, 0.4), queries 10, observed frequency 0.200, Wilson 95% low 0.057, Wilson 95% high 0.510"},
 		{"decision_curve_sys_a", "threshold 0.3; net benefit 0.12"},
 		{"dynk_hist_sys_a", "All queries (n = 40): K 3, queries 12"},
-		{"gamma_sweep_sys_a", "Sweep point: gamma 0.8, mean K 2.60"},
+		{"gamma_sweep_sys_a", "Sweep point: gamma 0.8; mean K 2.6; evidence recall 0.7; evidence precision 0.4; workload per 1,000 queries 2600"},
 		{"difficulty_sys_a", "Positive queries: difficulty 4; Recall@10 0.5; queries 2"},
 		{"gate_grid_alert_precision_sys_a", "Alert precision: 0.6; tau_neg 0.5; tau_pos 0.5"},
 		{"criteria_auroc_sys_a", "AUROC: criterion A.1, AUROC 0.750, CI low 0.650, CI high 0.850"},
@@ -322,6 +323,9 @@ func tooltips(t *testing.T, id string, option []byte) []string {
 		for di, item := range s.Data {
 			row, _ := item.([]any)
 			obj, _ := item.(map[string]any)
+			if v, ok := obj["value"].([]any); ok {
+				row = v // an item object whose value holds the dimensions
+			}
 			dim := func(k int) string {
 				if k < 0 || k >= len(row) {
 					t.Errorf("%s: series %d (%s), item %d: no dimension %d in %v", id, si, s.Name, di, k, item)
