@@ -90,7 +90,7 @@ type figure struct {
 	name string
 	w, h vg.Length
 	draw func(c draw.Canvas)
-	rec  *recorder // the drawing, made by the first paint
+	rec  *recording // the drawing, made by the first paint
 }
 
 // Render draws every spec as figures/<id>.svg, figures/<id>.pdf and
