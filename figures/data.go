@@ -121,7 +121,7 @@ func headlineK(r *report.Report) int {
 	return report.HeadlineCutoff(ks)
 }
 
-// ciText is the legend name of a bootstrap interval: "95% CI (bootstrap)"
+// ciName is the legend name of a bootstrap interval: "95% CI (bootstrap)"
 // at the Report's confidence level.
 func ciName(r *report.Report) string { return confPct(r) + " CI (bootstrap)" }
 
