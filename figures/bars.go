@@ -24,7 +24,7 @@ func (c *cat) criteriaBars(system string, id metrics.ID, name string, st Style) 
 			continue
 		}
 		def[i] = true
-		b.Bars = append(b.Bars, Bar{Cat: i, Value: v, Err: errOf(lo, hi), Tip: name + ", criterion " + cr + ": " + ciText(v, lo, hi)})
+		b.Bars = append(b.Bars, Bar{Cat: i, Value: v, Err: errOf(lo, hi), Tip: append(Tip{field("criterion", TextValue(cr))}, ciFields(name, v, lo, hi, CoordY)...)})
 	}
 	return b, def
 }
@@ -206,7 +206,7 @@ func (c *cat) dynkHist(system string, g histGroup) (*Spec, string) {
 		el := &Histogram{Name: groupLabel(h.Group), Style: st, K: h.K, Count: h.Count}
 		for j, k := range h.K {
 			n += h.Count[j]
-			el.Tips = append(el.Tips, groupLabel(h.Group)+", K = "+strconv.Itoa(k)+": "+queries(h.Count[j]))
+			el.Tips = append(el.Tips, Tip{atX("K", Int(k)), atY("queries", Int(h.Count[j]))})
 		}
 		total += n
 		el.Name += " (n = " + groupInt(n) + ")"
@@ -302,7 +302,7 @@ func (c *cat) rankAtK(system string, recall bool) (*Spec, string) {
 			name += " (n = " + groupInt(int(n)) + ")"
 		}
 		for j := range s.pts {
-			s.pts[j].Tip = name + ", K = " + TrimFloat(s.pts[j].X, 0) + ": " + strings.TrimSuffix(what, "@K") + " " + fmt3(s.pts[j].Y)
+			s.pts[j].Tip = Tip{atX("K", Num(s.pts[j].X, 0)), atY(strings.TrimSuffix(what, "@K"), Num(s.pts[j].Y, 3))}
 		}
 		if len(s.pts) > 1 {
 			line := make([]XY, len(s.pts))
@@ -399,7 +399,7 @@ func (c *cat) systems(string) (*Spec, string) {
 				continue
 			}
 			found = true
-			d.Points = append(d.Points, Point{X: v, Y: y, Err: errOf(lo, hi), Tip: labels[i] + ": " + sp.short + " " + ciText(v, lo, hi)})
+			d.Points = append(d.Points, Point{X: v, Y: y, Err: errOf(lo, hi), Tip: append(Tip{field("system", TextValue(labels[i]))}, ciFields(sp.short, v, lo, hi, CoordX)...)})
 		}
 		p.Elements = append(p.Elements, d, na)
 		panels = append(panels, p)

@@ -35,12 +35,28 @@ func (c *cat) prCurve(system string) *report.PRCurve {
 	return nil
 }
 
-// thresholdText is a curve point's threshold ("+inf" for the start).
-func thresholdText(t []report.Num, i int) string {
+// thresholdValue is the ROC threshold of point i: the point before the
+// first threshold (nothing flagged) is at +inf.
+func thresholdValue(t []report.Num, i int) Value {
 	if i < len(t) && t[i].Valid() {
-		return strconv.FormatFloat(float64(t[i]), 'g', 6, 64)
+		return Num(float64(t[i]), Shortest)
 	}
-	return "+inf"
+	return TextValue("+inf")
+}
+
+// rocTip is the tooltip of point i of a ROC curve.
+func rocTip(rc *report.ROCCurve, i int) Tip {
+	return Tip{field("threshold", thresholdValue(rc.Thresholds, i)),
+		atX("FPR", Num(num(rc.FPR[i]), 3)), atY("TPR", Num(num(rc.TPR[i]), 3))}
+}
+
+// prTip is the tooltip of point i of a precision-recall curve.
+func prTip(pc *report.PRCurve, i int) Tip {
+	t := TextValue("n/a")
+	if i < len(pc.Thresholds) && pc.Thresholds[i].Valid() {
+		t = Num(float64(pc.Thresholds[i]), Shortest)
+	}
+	return Tip{field("threshold", t), atX("recall", Num(num(pc.Recall[i]), 3)), atY("precision", Num(num(pc.Precision[i]), 3))}
 }
 
 func diagonal() *Line {
@@ -80,9 +96,7 @@ func (c *cat) roc(system string) (*Spec, string) {
 	if rc == nil {
 		return nil, c.sectionReason("ne_gate", "the report has no ROC curve for this system")
 	}
-	full, tips := segments(rc.FPR, rc.TPR, func(i int) string {
-		return "threshold " + thresholdText(rc.Thresholds, i) + ": FPR " + fmt3(num(rc.FPR[i])) + ", TPR " + fmt3(num(rc.TPR[i]))
-	})
+	full, tips := segments(rc.FPR, rc.TPR, func(i int) Tip { return rocTip(rc, i) })
 	if len(full) == 0 {
 		return nil, "the ROC curve has no defined point (one class only)"
 	}
@@ -104,7 +118,7 @@ func (c *cat) roc(system string) (*Spec, string) {
 		x, y := float64(op.FPR), float64(op.TPR)
 		st := Style{Role: Operating, Series: i}
 		p.Elements = append(p.Elements, &Points{Name: op.Label, Style: st, Points: []Point{{X: x, Y: y,
-			Tag: shortOpLabel(op.Label), Tip: op.Label + ": held-out FPR " + fmt3(x) + ", TPR " + fmt3(y)}}})
+			Tag: shortOpLabel(op.Label), Tip: Tip{atX("held-out FPR", Num(x, 3)), atY("held-out TPR", Num(y, 3))}}}})
 		leg = append(leg, LegendEntry{Keys: []Key{{MarkMarker, st}},
 			Text: op.Label + "\n(held out: FPR " + TrimFloat(x, 3) + ", TPR " + TrimFloat(y, 3) + ")"})
 		marked++
@@ -137,9 +151,7 @@ func (c *cat) rocOverlay(string) (*Spec, string) {
 	var leg []LegendEntry
 	for i := range c.r.Curves.ROC {
 		rc := &c.r.Curves.ROC[i]
-		segs, tips := segments(rc.FPR, rc.TPR, func(j int) string {
-			return "threshold " + thresholdText(rc.Thresholds, j) + ": FPR " + fmt3(num(rc.FPR[j])) + ", TPR " + fmt3(num(rc.TPR[j]))
-		})
+		segs, tips := segments(rc.FPR, rc.TPR, func(j int) Tip { return rocTip(rc, j) })
 		if len(segs) == 0 {
 			continue
 		}
@@ -168,13 +180,7 @@ func (c *cat) pr(system string) (*Spec, string) {
 	if pc == nil {
 		return nil, c.sectionReason("ne_gate", "the report has no precision-recall curve for this system")
 	}
-	full, tips := segments(pc.Recall, pc.Precision, func(i int) string {
-		t := "n/a"
-		if i < len(pc.Thresholds) && pc.Thresholds[i].Valid() {
-			t = strconv.FormatFloat(float64(pc.Thresholds[i]), 'g', 6, 64)
-		}
-		return "threshold " + t + ": recall " + fmt3(num(pc.Recall[i])) + ", precision " + fmt3(num(pc.Precision[i]))
-	})
+	full, tips := segments(pc.Recall, pc.Precision, func(i int) Tip { return prTip(pc, i) })
 	if len(full) == 0 {
 		return nil, "the precision-recall curve has no defined point (no positive query)"
 	}
@@ -205,13 +211,7 @@ func (c *cat) prOverlay(string) (*Spec, string) {
 	var leg []LegendEntry
 	for i := range c.r.Curves.PR {
 		pc := &c.r.Curves.PR[i]
-		segs, tips := segments(pc.Recall, pc.Precision, func(j int) string {
-			t := "n/a"
-			if j < len(pc.Thresholds) && pc.Thresholds[j].Valid() {
-				t = strconv.FormatFloat(float64(pc.Thresholds[j]), 'g', 6, 64)
-			}
-			return "threshold " + t + ": recall " + fmt3(num(pc.Recall[j])) + ", precision " + fmt3(num(pc.Precision[j]))
-		})
+		segs, tips := segments(pc.Recall, pc.Precision, func(j int) Tip { return prTip(pc, j) })
 		if len(segs) == 0 {
 			continue
 		}
@@ -248,11 +248,15 @@ func (c *cat) reliability(system string) (*Spec, string) {
 	var line []XY
 	skipped, maxc := 0, 1.0
 	for _, b := range rel.Bins {
-		tip := "bin [" + TrimFloat(num(b.Lo), 4) + ", " + TrimFloat(num(b.Hi), 4) + "): " + queries(b.Count) +
-			", observed frequency " + fmt3(num(b.ObsFreq)) + " (Wilson 95% " + fmt3(num(b.WilsonLo)) + " to " +
-			fmt3(num(b.WilsonHi)) + "), mean p " + fmt3(num(b.MeanP))
+		tip := func(count, freq, meanP Coord) Tip {
+			return Tip{field("bin", TextValue("["+TrimFloat(num(b.Lo), 4)+", "+TrimFloat(num(b.Hi), 4)+")")),
+				{Label: "queries", Value: Int(b.Count), Is: count},
+				{Label: "observed frequency", Value: Num(num(b.ObsFreq), 3), Is: freq},
+				field("Wilson 95% low", Num(num(b.WilsonLo), 3)), field("Wilson 95% high", Num(num(b.WilsonHi), 3)),
+				{Label: "mean p", Value: Num(num(b.MeanP), 3), Is: meanP}}
+		}
 		if b.Lo.Valid() && b.Hi.Valid() && b.Count > 0 {
-			counts.Bins = append(counts.Bins, CountBin{Lo: float64(b.Lo), Hi: float64(b.Hi), Count: b.Count, Tip: tip})
+			counts.Bins = append(counts.Bins, CountBin{Lo: float64(b.Lo), Hi: float64(b.Hi), Count: b.Count, Tip: tip(CoordY, NoCoord, NoCoord)})
 			maxc = math.Max(maxc, float64(b.Count))
 		}
 		if b.Count == 0 || !b.MeanP.Valid() || !b.ObsFreq.Valid() {
@@ -260,7 +264,7 @@ func (c *cat) reliability(system string) (*Spec, string) {
 			continue
 		}
 		x, y := float64(b.MeanP), float64(b.ObsFreq)
-		dots.Points = append(dots.Points, Point{X: x, Y: y, Err: errOf(num(b.WilsonLo), num(b.WilsonHi)), Tip: tip})
+		dots.Points = append(dots.Points, Point{X: x, Y: y, Err: errOf(num(b.WilsonLo), num(b.WilsonHi)), Tip: tip(NoCoord, CoordY, CoordX)})
 		line = append(line, XY{x, y})
 	}
 	top := Panel{X: unitAxis(""), Y: unitAxis("Observed frequency of evidence")}
@@ -323,9 +327,9 @@ func (c *cat) decision(system string) (*Spec, string) {
 	if d == nil {
 		return nil, c.sectionReason("ne_gate", "the report has no decision curve for this system")
 	}
-	tip := func(v []report.Num) func(i int) string {
-		return func(i int) string {
-			return "threshold " + fmt3(num(d.Threshold[i])) + ": net benefit " + strconv.FormatFloat(num(v[i]), 'f', 4, 64)
+	tip := func(v []report.Num) func(i int) Tip {
+		return func(i int) Tip {
+			return Tip{atX("threshold", Num(num(d.Threshold[i]), 3)), atY("net benefit", Num(num(v[i]), 4))}
 		}
 	}
 	model, mt := segments(d.Threshold, d.Model, tip(d.Model))

@@ -121,7 +121,7 @@ func headlineK(r *report.Report) int {
 	return report.HeadlineCutoff(ks)
 }
 
-// ciText is the legend name of a bootstrap interval: "95% CI (bootstrap)"
+// ciName is the legend name of a bootstrap interval: "95% CI (bootstrap)"
 // at the Report's confidence level.
 func ciName(r *report.Report) string { return confPct(r) + " CI (bootstrap)" }
 
@@ -204,9 +204,9 @@ func escapeTail(key string) string {
 
 // segments splits the points (x[i], y[i]) into runs of defined points; tip,
 // when not nil, gives the tooltip of point i.
-func segments(x, y []report.Num, tip func(i int) string) (segs [][]XY, tips [][]string) {
+func segments(x, y []report.Num, tip func(i int) Tip) (segs [][]XY, tips [][]Tip) {
 	var cur []XY
-	var ct []string
+	var ct []Tip
 	flush := func() {
 		if len(cur) > 0 {
 			segs = append(segs, cur)
@@ -307,15 +307,6 @@ func fmt3(x float64) string {
 		return "n/a"
 	}
 	return strconv.FormatFloat(x, 'f', 3, 64)
-}
-
-// ciText is "v (95% CI lo to hi)".
-func ciText(v, lo, hi float64) string {
-	s := fmt3(v)
-	if defined(lo) && defined(hi) {
-		s += " (CI " + fmt3(lo) + " to " + fmt3(hi) + ")"
-	}
-	return s
 }
 
 // fmtP formats a p-value: "= 0.062" from 0.001 up, "= 3.2e-12" below,

@@ -100,7 +100,7 @@ func (c *cat) difficulty(system string) (*Spec, string) {
 	n := d.Drawn + d.Zero
 	pts := make([]Weighted, len(d.Points))
 	for i, pt := range d.Points {
-		pt.Tip = "difficulty " + TrimFloat(pt.X, 3) + ", " + what + " " + fmt3(pt.Y) + ": " + queries(pt.N)
+		pt.Tip = Tip{atX("difficulty", Num(pt.X, 3)), atY(what, Num(pt.Y, 3)), field("queries", Int(pt.N))}
 		pts[i] = pt
 	}
 	lo, hi := pts[0].X, pts[0].X

@@ -260,21 +260,25 @@ func TestTooltips(t *testing.T) {
 				switch e := e.(type) {
 				case *Line:
 					for _, ts := range e.Tips {
-						b.WriteString(strings.Join(ts, "\n") + "\n")
+						for _, tp := range ts {
+							b.WriteString(e.Name + ": " + tp.Text() + "\n")
+						}
 					}
 				case *Points:
 					for _, p := range e.Points {
-						b.WriteString(p.Tip + "\n")
+						b.WriteString(e.Name + ": " + p.Tip.Text() + "\n")
 					}
 				case *Counts:
 					for _, c := range e.Bins {
-						b.WriteString(c.Tip + "\n")
+						b.WriteString(e.Name + ": " + c.Tip.Text() + "\n")
 					}
 				case *Histogram:
-					b.WriteString(strings.Join(e.Tips, "\n") + "\n")
+					for _, tp := range e.Tips {
+						b.WriteString(e.Name + ": " + tp.Text() + "\n")
+					}
 				case *Scatter:
 					for _, p := range e.Points {
-						b.WriteString(p.Tip + "\n")
+						b.WriteString(e.Name + ": " + p.Tip.Text() + "\n")
 					}
 				}
 			}
@@ -285,13 +289,13 @@ func TestTooltips(t *testing.T) {
 		id   string
 		want string
 	}{
-		{"roc_sys_a", "threshold 0.7: FPR 0.100, TPR 0.700"},
-		{"roc_sys_a", "threshold +inf: FPR 0.000, TPR 0.000"},
-		{"roc_sys_a", "FPR budget 0.05: held-out FPR 0.075, TPR 0.400"},
-		{"reliability_sys_a", "bin [0.2, 0.4): 10 queries, observed frequency 0.200"},
-		{"dynk_hist_sys_a", "All queries, K = 3: 12 queries"},
-		{"gamma_sweep_sys_a", "gamma 0.8: mean K 2.60"},
-		{"difficulty_sys_a", "difficulty 4, Recall@10 0.500: 2 queries"},
+		{"roc_sys_a", "Full sample: threshold 0.7, FPR 0.100, TPR 0.700"},
+		{"roc_sys_a", "Full sample: threshold +inf, FPR 0.000, TPR 0.000"},
+		{"roc_sys_a", "FPR budget 0.05: held-out FPR 0.075, held-out TPR 0.400"},
+		{"reliability_sys_a", "Bins: bin [0.2, 0.4), queries 10, observed frequency 0.200"},
+		{"dynk_hist_sys_a", "All queries (n = 40): K 3, queries 12"},
+		{"gamma_sweep_sys_a", "Sweep point: gamma 0.8, mean K 2.60"},
+		{"difficulty_sys_a", "difficulty 4.000, Recall@10 0.500, queries 2"},
 	} {
 		if s := all(tc.id); !strings.Contains(s, tc.want) {
 			t.Errorf("%s: no tooltip %q", tc.id, tc.want)

@@ -31,12 +31,12 @@ var gridMetrics = []gridMetric{
 		func(c *report.GridCell) report.Num { return c.WorkloadPer1000 }, false, "n/a"},
 }
 
-// format writes a grid value for a tooltip.
-func (gm gridMetric) format(v float64) string {
+// value is a grid value for a tooltip: three decimals on [0, 1], else one.
+func (gm gridMetric) value(v float64) Value {
 	if gm.unitRange {
-		return fmt3(v)
+		return Num(v, 3)
 	}
-	return strconv.FormatFloat(v, 'f', 1, 64)
+	return Num(v, 1)
 }
 
 // gateGrid draws one quantity of the threshold grid over tau_neg x
@@ -81,7 +81,7 @@ func (c *cat) gateGrid(system string, gm gridMetric) (*Spec, string) {
 	for _, t := range c.r.Thresholds {
 		if t.System == system && t.TauNeg.Valid() && t.TauPos.Valid() {
 			chosen.Points = append(chosen.Points, Point{X: float64(t.TauNeg), Y: float64(t.TauPos),
-				Tip: "fold " + strconv.Itoa(t.Fold) + ": tau_neg " + TrimFloat(float64(t.TauNeg), 4) + ", tau_pos " + TrimFloat(float64(t.TauPos), 4)})
+				Tip: Tip{field("fold", Int(t.Fold)), atX("tau_neg", Num(float64(t.TauNeg), Shortest)), atY("tau_pos", Num(float64(t.TauPos), Shortest))}})
 		}
 	}
 	var panels []Panel
@@ -151,12 +151,13 @@ func gridHeat(cells []*report.GridCell, gm gridMetric) *HeatMap {
 	for _, g := range cells {
 		v := gm.get(g)
 		cl := Cell{Col: xi[float64(g.TauNeg)], Row: yi[float64(g.TauPos)], Undefined: !v.Valid()}
-		what := gm.naNote
+		what := TextValue(gm.naNote)
 		if v.Valid() {
 			cl.Value = float64(v)
-			what = gm.format(float64(v))
+			what = gm.value(float64(v))
 		}
-		cl.Tip = "tau_neg " + TrimFloat(float64(g.TauNeg), 4) + ", tau_pos " + TrimFloat(float64(g.TauPos), 4) + ": " + strings.ToLower(gm.title) + " " + what
+		cl.Tip = Tip{atX("tau_neg", Num(float64(g.TauNeg), Shortest)), atY("tau_pos", Num(float64(g.TauPos), Shortest)),
+			atValue(strings.ToLower(gm.title), what)}
 		h.Cells = append(h.Cells, cl)
 	}
 	return h
@@ -200,9 +201,9 @@ func (c *cat) gammaSweep(system string) (*Spec, string) {
 		}
 		x, y, g := float64(s.MeanK), float64(s.EvidenceRecall), float64(s.Gamma)
 		pts.Points = append(pts.Points, Point{X: x, Y: y, Tag: "gamma " + TrimFloat(g, 3),
-			Tip: "gamma " + TrimFloat(g, 3) + ": mean K " + strconv.FormatFloat(x, 'f', 2, 64) +
-				", evidence recall " + fmt3(y) + ", evidence precision " + fmt3(num(s.EvidencePrecision)) +
-				", workload " + wholeText(num(s.WorkloadPer1000)) + " per 1,000 queries"})
+			Tip: Tip{field("gamma", Num(g, Shortest)), atX("mean K", Num(x, 2)), atY("evidence recall", Num(y, 3)),
+				field("evidence precision", Num(num(s.EvidencePrecision), 3)),
+				field("workload per 1,000 queries", Num(num(s.WorkloadPer1000), 0))}})
 		line = append(line, XY{x, y})
 	}
 	if len(pts.Points) == 0 {
@@ -231,13 +232,6 @@ func (c *cat) gammaSweep(system string) (*Spec, string) {
 		Alt:    "Line chart of evidence recall against mean selected K for " + strconv.Itoa(len(line)) + " values of gamma of the Dynamic-K sweep of " + label(c.r, system) + ".",
 		Panels: []Panel{p}, Legend: []LegendEntry{{Keys: []Key{{MarkLine, lineStyle}, {MarkMarker, pts.Style}}, Text: "Sweep point"}},
 		Notes: leftOut(skipped)}, ""
-}
-
-func wholeText(x float64) string {
-	if !defined(x) {
-		return "n/a"
-	}
-	return strconv.FormatFloat(x, 'f', 0, 64)
 }
 
 // heatColumn picks the per-query metric of the posts x criteria heat map:

@@ -262,8 +262,8 @@ type Line struct {
 	Name     string // series name (interactive legend, tooltip)
 	Style    Style
 	Segments [][]XY
-	Tips     [][]string // optional, aligned with Segments: the tooltip of each point
-	Steps    bool       // drawn as steps: to the next x at the same y, then up or down
+	Tips     [][]Tip // optional, aligned with Segments: the tooltip of each point
+	Steps    bool    // drawn as steps: to the next x at the same y, then up or down
 }
 
 // Band is a confidence band over a grid, in runs where both bounds are
@@ -285,7 +285,7 @@ type Point struct {
 	X, Y float64
 	Err  *Interval // whisker along the value axis (Y, or X when Horizontal)
 	Tag  string    // short text written beside the point
-	Tip  string    // tooltip
+	Tip  Tip       // tooltip
 }
 
 // Points are markers, with optional whiskers and tags.
@@ -303,7 +303,7 @@ type Bar struct {
 	Cat   int
 	Value float64
 	Err   *Interval
-	Tip   string
+	Tip   Tip
 }
 
 // Bars is one series of a bar chart; several Bars in a panel are grouped
@@ -321,14 +321,14 @@ type Histogram struct {
 	Style Style
 	K     []int
 	Count []int
-	Tips  []string // the exact K and count of each bar
+	Tips  []Tip // the exact K and count of each bar
 }
 
 // CountBin is a bar of counts over an interval of a continuous axis.
 type CountBin struct {
 	Lo, Hi float64
 	Count  int
-	Tip    string
+	Tip    Tip
 }
 
 // Counts are bars of counts over bins (the queries per reliability bin);
@@ -345,7 +345,7 @@ type Cell struct {
 	Col, Row  int
 	Value     float64 // meaningful when !Undefined
 	Undefined bool
-	Tip       string
+	Tip       Tip
 }
 
 // HeatMap is a grid of coloured cells with the colour scale of its Spec.
@@ -362,7 +362,7 @@ type HeatMap struct {
 type Weighted struct {
 	X, Y float64
 	N    int
-	Tip  string
+	Tip  Tip
 }
 
 // Scatter is a cloud of light points; a point standing for N observations

@@ -10,6 +10,7 @@ import (
 	"paperbundle/compare"
 	"paperbundle/figures"
 	"paperbundle/figures/echarts"
+	"paperbundle/figures/plot"
 	"paperbundle/metrics"
 	"paperbundle/report"
 	"paperbundle/tables"
@@ -24,11 +25,11 @@ type Input struct {
 	Checks  tables.Table // tables.Checks
 	Specs   []figures.Spec
 	Missing []figures.MissingFigure
-	SVG     map[figures.FigureID][]byte // static figure of each spec (figures/plot)
-	Charts  []echarts.Chart             // interactive options; nil: static figures only
-	Methods []byte                      // METHODS.md (tables.Methods)
-	Config  []byte                      // config.yaml as written into the bundle
-	Inputs  []InputFile                 // the input files, for provenance
+	SVG     map[figures.FigureID]*plot.InlineSVG // static figure of each spec, as page markup (figures/plot)
+	Charts  []echarts.Chart                      // interactive options; nil: static figures only
+	Methods []byte                               // METHODS.md (tables.Methods)
+	Config  []byte                               // config.yaml as written into the bundle
+	Inputs  []InputFile                          // the input files, for provenance
 	// Changes is what changed since the previous version in the same
 	// root (nil when there is none): shown as the section "Changes since
 	// vN" before Methods, from the same model as CHANGES.md.

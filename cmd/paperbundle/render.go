@@ -103,9 +103,9 @@ func render(s sink, rep *report.Report, rec record) error {
 			return
 		}
 		defer stages.begin(stageHTML)()
-		svg := map[figures.FigureID][]byte{}
+		svg := map[figures.FigureID]*plot.InlineSVG{}
 		for _, f := range svgFiles {
-			svg[f.ID] = f.Data
+			svg[f.ID] = f.Inline
 		}
 		htmlErr = templates.Render(&page, templates.Input{
 			Report: rep, Tables: set, Checks: checks, Specs: specs, Missing: figures.Missing(rep),

@@ -5,7 +5,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
-	"strconv"
 	"testing"
 
 	"paperbundle/figures"
@@ -102,14 +101,14 @@ func TestDecimate(t *testing.T) {
 // every point kept shows its own threshold, FPR and TPR.
 func TestLongLineTips(t *testing.T) {
 	seg := staircase(2000, 3)
-	tips := make([]string, len(seg))
+	tips := make([]figures.Tip, len(seg))
 	thr := func(j int) float64 { return 1 - float64(j)/float64(len(seg)) }
 	for j, p := range seg {
-		tips[j] = "threshold " + strconv.FormatFloat(thr(j), 'g', 6, 64) + ": FPR " + strconv.FormatFloat(p.X, 'f', 3, 64) +
-			", TPR " + strconv.FormatFloat(p.Y, 'f', 3, 64)
+		tips[j] = figures.Tip{{Label: "threshold", Value: figures.Num(thr(j), figures.Shortest)},
+			{Label: "FPR", Value: figures.Num(p.X, 3), Is: figures.CoordX}, {Label: "TPR", Value: figures.Num(p.Y, 3), Is: figures.CoordY}}
 	}
 	pn := *unitPanel()
-	pn.Elements = []figures.Element{&figures.Line{Name: "Full sample", Segments: [][]figures.XY{seg}, Tips: [][]string{tips}}}
+	pn.Elements = []figures.Element{&figures.Line{Name: "Full sample", Segments: [][]figures.XY{seg}, Tips: [][]figures.Tip{tips}}}
 	c, err := option(&figures.Spec{ID: figures.FigureID{Kind: figures.KindROC, System: "x"}, Kind: figures.KindROC, Panels: []figures.Panel{pn}}, "pb_roc_x")
 	if err != nil {
 		t.Fatal(err)
@@ -144,40 +143,61 @@ func TestLongLineTips(t *testing.T) {
 	}
 }
 
-// TestTipTable: tips of one form become a table over the point's
-// dimensions, values that are coordinates are not repeated, long
-// fractions are cut to four significant digits; tips of different forms,
-// or with a unit after the last value, stay text.
+// TestTipTable: tips with the same labels become a table over the
+// point's dimensions; fields that are coordinates are not repeated;
+// numbers stay numbers at their decimals (the shortest form at four
+// significant digits), and a slot holding a text is ordinal; tips with
+// different labels stay text.
 func TestTipTable(t *testing.T) {
-	pts := []figures.XY{{X: 0, Y: 0}, {X: 0.1, Y: 0.7}}
-	match := func(c, r int, tok string) bool {
-		if c == 0 {
-			return sameNumber(tok, pts[r].X)
-		}
-		return sameNumber(tok, pts[r].Y)
+	thr := func(v figures.Value) figures.Field { return figures.Field{Label: "threshold", Value: v} }
+	fpr := func(x float64) figures.Field {
+		return figures.Field{Label: "FPR", Value: figures.Num(x, 3), Is: figures.CoordX}
 	}
-	tt := makeTipTable([]string{"threshold +inf: FPR 0.000, TPR 0.000", "threshold 0.283456: FPR 0.100, TPR 0.700"}, 2, match)
+	tpr := func(y float64) figures.Field {
+		return figures.Field{Label: "TPR", Value: figures.Num(y, 3), Is: figures.CoordY}
+	}
+	ci := func(lo, hi float64) []figures.Field {
+		return []figures.Field{{Label: "CI low", Value: figures.Num(lo, 3)}, {Label: "CI high", Value: figures.Num(hi, 3)}}
+	}
+	tips := []figures.Tip{
+		append(figures.Tip{thr(figures.TextValue("+inf")), fpr(0), tpr(0)}, ci(0, 0.1)...),
+		// The CI's bounds are numbers, not text after the value.
+		append(figures.Tip{thr(figures.Num(0.283456, figures.Shortest)), fpr(0.1), tpr(0.7)}, ci(0.65, 0.85)...),
+	}
+	tt := makeTipTable(tips, 2, xy)
 	if tt == nil {
 		t.Fatal("no table")
 	}
-	if !reflect.DeepEqual(tt.labels, []string{"threshold", "FPR", "TPR"}) || !reflect.DeepEqual(tt.dim, []int{2, 0, 1}) ||
-		!reflect.DeepEqual(tt.extra, [][]any{{"+inf"}, {0.2835}}) || !reflect.DeepEqual(tt.ordin, []bool{true}) {
+	if !reflect.DeepEqual(tt.labels, []string{"threshold", "FPR", "TPR", "CI low", "CI high"}) ||
+		!reflect.DeepEqual(tt.dim, []int{2, 0, 1, 3, 4}) ||
+		!reflect.DeepEqual(tt.extra, [][]any{{"+inf", 0.0, 0.1}, {0.2835, 0.65, 0.85}}) ||
+		!reflect.DeepEqual(tt.ordin, []bool{true, false, false}) {
 		t.Errorf("table %+v", tt)
 	}
-	for _, tips := range [][]string{
-		{"threshold 0.5: FPR 0.000, TPR 0.000", "threshold 0.5: recall 0.100, precision 0.700"},
-		{"difficulty 4, Recall@10 0.500: 2 queries", "difficulty 4, Recall@10 0.500: 3 queries"},
-		{"bin [0.2, 0.4): 10 queries", "bin [0.4, 0.6): 11 queries"},
-		{"no number", "no number"},
+	// A coordinate the points do not hold is a value of its own.
+	if tt := makeTipTable(tips[:1], 2, func(figures.Coord) int { return -1 }); tt == nil || !reflect.DeepEqual(tt.dim, []int{2, 3, 4, 5, 6}) {
+		t.Errorf("no coordinates: %+v", tt)
+	}
+	for _, tips := range [][]figures.Tip{
+		{{thr(figures.Num(0.5, 3)), fpr(0), tpr(0)}, {thr(figures.Num(0.5, 3)), {Label: "recall", Value: figures.Num(0.1, 3)}, tpr(0.7)}},
+		{{fpr(0)}, {fpr(0), tpr(0)}},
+		{{{Value: figures.Num(1, 0)}}},
+		{{}},
 	} {
-		if tt := makeTipTable(tips, 2, match); tt != nil {
-			t.Errorf("%q: table %+v", tips, tt)
+		if tt := makeTipTable(tips, 2, xy); tt != nil {
+			t.Errorf("%v: table %+v", tips, tt)
 		}
 	}
-	for tok, want := range map[string]any{"0.00283456": 0.002835, "1.000": "1.000", "2,337": 2337.0, "+inf": "+inf",
-		"12345.67": 12345.67, "0.5": 0.5, "n/a": "n/a", "-0.0714": -0.0714} {
-		if got := tipValue(tok); got != want {
-			t.Errorf("tipValue(%q) = %#v, want %#v", tok, got, want)
+	for _, c := range []struct {
+		v    figures.Value
+		want any
+	}{
+		{figures.Num(0.00283456, figures.Shortest), 0.002835}, {figures.Num(1, 3), 1.0}, {figures.Int(2337), 2337.0},
+		{figures.TextValue("+inf"), "+inf"}, {figures.Num(12345.6749, 2), 12345.67}, {figures.Num(math.NaN(), 3), "n/a"},
+		{figures.Num(-0.07144, 4), -0.0714},
+	} {
+		if got := tipData(c.v); got != c.want {
+			t.Errorf("tipData(%+v) = %#v, want %#v", c.v, got, c.want)
 		}
 	}
 }

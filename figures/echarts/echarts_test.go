@@ -164,17 +164,18 @@ func TestTooltips(t *testing.T) {
 	for _, tc := range []struct{ id, want string }{
 		{"roc_sys_a", "Full sample: threshold 0.7; FPR 0.1; TPR 0.7"},
 		{"roc_sys_a", "Full sample: threshold +inf; FPR 0; TPR 0"},
-		{"roc_sys_a", "FPR budget 0.05: FPR budget 0.05: held-out FPR 0.075, TPR 0.400"},
+		{"roc_sys_a", "FPR budget 0.05: held-out FPR 0.075; held-out TPR 0.4"},
 		{"roc_overlay", "(AUROC 0.800): threshold 0.7; FPR 0.1; TPR 0.7"},
 		{"pr_sys_a", "Full sample: threshold 0.6; recall 0.7; precision 0.5"},
 		{"pr_overlay", "threshold 0.6; recall 0.7; precision 0.5"},
-		{"reliability_sys_a", "bin [0.2, 0.4): 10 queries, observed frequency 0.200"},
+		{"reliability_sys_a", "Bins: bin [0.2, 0.4); queries 10; observed frequency 0.2; Wilson 95% low 0.057; Wilson 95% high 0.51; mean p 0.3"},
+		{"reliability_sys_a", "Queries per bin: bin [0.2, 0.4), queries 10, observed frequency 0.200, Wilson 95% low 0.057, Wilson 95% high 0.510"},
 		{"decision_curve_sys_a", "threshold 0.3; net benefit 0.12"},
-		{"dynk_hist_sys_a", "All queries, K = 3: 12 queries"},
-		{"gamma_sweep_sys_a", "gamma 0.8: mean K 2.60"},
-		{"difficulty_sys_a", "difficulty 4, Recall@10 0.500: 2 queries"},
+		{"dynk_hist_sys_a", "All queries (n = 40): K 3, queries 12"},
+		{"gamma_sweep_sys_a", "Sweep point: gamma 0.8; mean K 2.6; evidence recall 0.7; evidence precision 0.4; workload per 1,000 queries 2600"},
+		{"difficulty_sys_a", "Positive queries: difficulty 4; Recall@10 0.5; queries 2"},
 		{"gate_grid_alert_precision_sys_a", "Alert precision: 0.6; tau_neg 0.5; tau_pos 0.5"},
-		{"criteria_auroc_sys_a", "AUROC, criterion A.1: 0.750 (CI 0.650 to 0.850)"},
+		{"criteria_auroc_sys_a", "AUROC: criterion A.1, AUROC 0.750, CI low 0.650, CI high 0.850"},
 	} {
 		if !strings.Contains(by[tc.id], tc.want) {
 			t.Errorf("chart %s: no %q in\n%s", tc.id, tc.want, by[tc.id])
@@ -322,6 +323,9 @@ func tooltips(t *testing.T, id string, option []byte) []string {
 		for di, item := range s.Data {
 			row, _ := item.([]any)
 			obj, _ := item.(map[string]any)
+			if v, ok := obj["value"].([]any); ok {
+				row = v // an item object whose value holds the dimensions
+			}
 			dim := func(k int) string {
 				if k < 0 || k >= len(row) {
 					t.Errorf("%s: series %d (%s), item %d: no dimension %d in %v", id, si, s.Name, di, k, item)
@@ -411,11 +415,11 @@ func TestTooltipsDemo(t *testing.T) {
 			}
 		case strings.HasPrefix(c.ID.String(), "reliability_"):
 			checked["reliability"]++
-			if has("queries, observed frequency ")+has("query, observed frequency ") < 2 {
+			if has(", queries ") < 2 || has(", observed frequency ") < 2 {
 				t.Errorf("%s: bins without count and observed frequency: %q", c.ID.String(), tips)
 			}
 		case strings.HasPrefix(c.ID.String(), "dynk_hist"):
-			re := regexp.MustCompile(`K = (\d+): ([\d,]+) quer`)
+			re := regexp.MustCompile(`^K (\d+), queries ([\d,]+)$`)
 			for _, s := range doc.Series {
 				if s.Type != "bar" {
 					continue

@@ -1,8 +1,14 @@
 package plot
 
 import (
+	"image"
+	"image/color"
 	"slices"
 	"testing"
+
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 
 	"paperbundle/figures"
 	"paperbundle/figures/internal/figtest"
@@ -48,7 +54,7 @@ func BenchmarkFormat(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			f.paint(&recorder{w: f.w, h: f.h}) // records the drawing
+			f.paint(&recording{w: f.w, h: f.h}) // records the drawing
 			figs[i] = f
 		}
 	}
@@ -78,3 +84,74 @@ func BenchmarkFormat(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRecorder compares gonum's vg/recorder (recording, what paint
+// uses) with the hand-written recorder of closures it replaced
+// (closureRecorder), on every figure of the fixture: "record" lays each
+// figure out on the recorder; "use" records it and replays it four times
+// onto a canvas that does nothing, as Render does (SVG, page markup, PDF,
+// PNG). docs/decisions.md has the numbers.
+func BenchmarkRecorder(b *testing.B) {
+	specs := figures.Catalogue(figtest.Fixture())
+	figs := make([]*figure, len(specs))
+	for i := range specs {
+		f, err := build(&specs[i], screen, 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		figs[i] = f
+	}
+	gonum := func(replays int) {
+		for _, f := range figs {
+			r := &recording{w: f.w, h: f.h}
+			f.draw(draw.New(r))
+			for range replays {
+				if err := r.ReplayOn(nopCanvas{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	}
+	closures := func(replays int) {
+		for _, f := range figs {
+			r := &closureRecorder{w: f.w, h: f.h}
+			f.draw(draw.New(r))
+			for range replays {
+				for _, op := range r.ops {
+					op(nopCanvas{})
+				}
+			}
+		}
+	}
+	for _, c := range []struct {
+		name    string
+		run     func(int)
+		replays int
+	}{
+		{"record/closures", closures, 0}, {"record/gonum", gonum, 0},
+		{"use/closures", closures, 4}, {"use/gonum", gonum, 4},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				c.run(c.replays)
+			}
+		})
+	}
+}
+
+// nopCanvas is a canvas that draws nothing.
+type nopCanvas struct{}
+
+func (nopCanvas) SetLineWidth(vg.Length)                 {}
+func (nopCanvas) SetLineDash([]vg.Length, vg.Length)     {}
+func (nopCanvas) SetColor(color.Color)                   {}
+func (nopCanvas) Rotate(float64)                         {}
+func (nopCanvas) Translate(vg.Point)                     {}
+func (nopCanvas) Scale(float64, float64)                 {}
+func (nopCanvas) Push()                                  {}
+func (nopCanvas) Pop()                                   {}
+func (nopCanvas) Stroke(vg.Path)                         {}
+func (nopCanvas) Fill(vg.Path)                           {}
+func (nopCanvas) FillString(font.Face, vg.Point, string) {}
+func (nopCanvas) DrawImage(vg.Rectangle, image.Image)    {}

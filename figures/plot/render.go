@@ -5,6 +5,10 @@
 //
 //	*report.Report -> figures.Catalogue -> []figures.Spec -> plot.Render -> figures/<id>.svg|.pdf|.png
 //
+// Each SVG figure also comes as markup for report.html (File.Inline, see
+// inline.go): the same drawing, written for the page with its styles as
+// the page's classes, so the page inlines it as it is.
+//
 // gonum/plot, fpdf and the workarounds for their limits live here only.
 // The house style (Liberation Sans, the Okabe-Ito palette, viridis heat
 // maps, legends in a column beside the data) is in style.go.
@@ -53,9 +57,10 @@ type Options struct {
 	Date time.Time
 
 	// OnSVG, when set, is called once every figure's SVG is made, with
-	// the SVG files in catalogue order, before the PDFs and PNGs are made
-	// (a page that inlines the SVGs can be written meanwhile). It is not
-	// called when a figure fails.
+	// the SVG files (and their page markup, File.Inline) in catalogue
+	// order, before the PDFs and PNGs are made (a page that inlines the
+	// SVGs can be written meanwhile). It is not called when a figure
+	// fails.
 	OnSVG func(svg []File)
 }
 
@@ -75,6 +80,8 @@ type File struct {
 	ID   figures.FigureID // the figure drawn
 	Name string           // figures/<id>.svg, .pdf or .png
 	Data []byte
+	// Inline is the figure as markup for report.html (SVG files only).
+	Inline *InlineSVG
 }
 
 // figure is one static figure ready to draw: a file stem, a paper size and
@@ -83,7 +90,7 @@ type figure struct {
 	name string
 	w, h vg.Length
 	draw func(c draw.Canvas)
-	rec  *recorder // the drawing, made by the first paint
+	rec  *recording // the drawing, made by the first paint
 	// clampLines keeps every stroke between 0.5 and 1 pt (paper figures).
 	clampLines bool
 }
@@ -100,6 +107,7 @@ func Render(specs []figures.Spec, opt Options) ([]File, error) {
 	type out struct {
 		f             *figure
 		svg, pdf, png []byte
+		inline        *InlineSVG
 		err           error
 	}
 	res := make([]out, len(specs))
@@ -128,6 +136,7 @@ func Render(specs []figures.Spec, opt Options) ([]File, error) {
 	each(func(o *out, s *figures.Spec) {
 		if o.f, o.err = build(s, screen, 0); o.err == nil {
 			o.svg, o.err = o.f.svg()
+			o.inline = o.f.inline()
 		}
 	})
 	for i := range specs {
@@ -138,7 +147,7 @@ func Render(specs []figures.Spec, opt Options) ([]File, error) {
 	if opt.OnSVG != nil {
 		svg := make([]File, len(specs))
 		for i := range specs {
-			svg[i] = File{specs[i].ID, Dir + specs[i].ID.String() + ".svg", res[i].svg}
+			svg[i] = File{specs[i].ID, Dir + specs[i].ID.String() + ".svg", res[i].svg, res[i].inline}
 		}
 		opt.OnSVG(svg)
 	}
@@ -154,7 +163,8 @@ func Render(specs []figures.Spec, opt Options) ([]File, error) {
 			return nil, fmt.Errorf("plot: %s: %w", specs[i].ID, err)
 		}
 		id, name := specs[i].ID, Dir+specs[i].ID.String()
-		files = append(files, File{id, name + ".svg", res[i].svg}, File{id, name + ".pdf", res[i].pdf}, File{id, name + ".png", res[i].png})
+		files = append(files, File{id, name + ".svg", res[i].svg, res[i].inline}, File{id, name + ".pdf", res[i].pdf, nil},
+			File{id, name + ".png", res[i].png, nil})
 	}
 	return files, nil
 }

@@ -1,0 +1,186 @@
+package echarts
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+
+	"paperbundle/figures"
+)
+
+// This file holds the panels: the builder that adds each panel's axes and
+// series to one chart, and the rounding of coordinates.
+
+// builder adds the axes and series of each panel to one base chart.
+type builder struct {
+	spec  *figures.Spec
+	base  *charts.Line
+	zoom  bool
+	extra []*seriesExtra // parallel to base.MultiSeries
+}
+
+// add appends a series of the given type (types.ChartLine, ...) on the
+// axes of panel i.
+func (b *builder) add(typ, name string, i int, data any, x *seriesExtra, o ...charts.SeriesOpts) {
+	s := charts.SingleSeries{Name: name, Type: typ, Data: data}
+	s.ConfigureSeriesOpts(o...)
+	s.XAxisIndex, s.YAxisIndex = i, i
+	if x != nil {
+		s.Stack = x.stack
+		if x.step != "" {
+			s.Step = x.step
+		}
+	}
+	b.base.MultiSeries = append(b.base.MultiSeries, s)
+	b.extra = append(b.extra, x)
+}
+
+// panel adds panel i: its two axes and its elements as series.
+func (b *builder) panel(i int) {
+	pn := &b.spec.Panels[i]
+	hasBand, cats := false, []string(nil)
+	var ks []int
+	for _, e := range pn.Elements {
+		switch e := e.(type) {
+		case *figures.Band:
+			hasBand = true
+		case *figures.Histogram:
+			ks = union(ks, e.K)
+		}
+	}
+	x := xAxis(&pn.X, i)
+	y := yAxis(&pn.Y, i)
+	if ks != nil {
+		for _, k := range ks {
+			cats = append(cats, strconv.Itoa(k))
+		}
+		x = opts.XAxis{Type: "category", Data: cats, Name: pn.X.Label, NameLocation: "middle", NameGap: 28, GridIndex: i}
+	}
+	for _, e := range pn.Elements {
+		if h, ok := e.(*figures.HeatMap); ok {
+			x = opts.XAxis{Type: "category", Data: h.Cols, Name: pn.X.Label, NameLocation: "middle", NameGap: 28, GridIndex: i}
+			y = opts.YAxis{Type: "category", Data: h.Rows, Name: pn.Y.Label, NameLocation: "middle", NameGap: 46, GridIndex: i}
+			b.zoom = b.zoom || pn.X.IndexTicks
+		}
+	}
+	if hasBand {
+		x.SplitLine, y.SplitLine = noSplit(), noSplit()
+	}
+	if i == 0 {
+		b.base.SetGlobalOptions(charts.WithXAxisOpts(x, 0), charts.WithYAxisOpts(y, 0))
+		b.base.SetXAxis(x.Data) // Validate copies it into the first x axis
+	} else {
+		b.base.ExtendXAxis(x)
+		b.base.ExtendYAxis(y)
+	}
+	nbars := 0
+	for _, e := range pn.Elements {
+		if _, ok := e.(*figures.Bars); ok {
+			nbars++
+		}
+	}
+	for _, e := range pn.Elements {
+		switch e := e.(type) {
+		case *figures.Line:
+			b.line(i, e, pn)
+		case *figures.Band:
+			b.band(i, e, pn)
+		case *figures.Points:
+			if b.spec.Scale == nil { // a visual map would recolour the markers
+				b.points(i, e, pn)
+			}
+		case *figures.Bars:
+			b.bars(i, e, len(pn.X.Categories), nbars == 1, pn)
+		case *figures.Histogram:
+			b.hist(i, e, ks)
+		case *figures.Counts:
+			b.counts(i, e, pn)
+		case *figures.HeatMap:
+			b.heat(i, e)
+		case *figures.Scatter:
+			b.scatter(i, e, pn)
+		case *figures.Text:
+			b.text(i, e, pn)
+		}
+	}
+}
+
+func noSplit() *opts.SplitLine { return &opts.SplitLine{Show: opts.Bool(false)} }
+
+// xAxis and yAxis translate a spec axis.
+func xAxis(a *figures.Axis, grid int) opts.XAxis {
+	x := opts.XAxis{Type: "value", Name: a.Label, NameLocation: "middle", NameGap: 28, GridIndex: grid}
+	switch {
+	case len(a.Categories) > 0:
+		x.Type, x.Data = "category", a.Categories
+	case a.Log:
+		x.Type = "log"
+	}
+	if a.Fixed && len(a.Categories) == 0 {
+		x.Min, x.Max = axisEnd(a.Min, a, math.Floor), axisEnd(a.Max, a, math.Ceil)
+	}
+	if a.HideTickLabels {
+		x.AxisLabel = &opts.AxisLabel{Show: opts.Bool(false)}
+	}
+	return x
+}
+
+func yAxis(a *figures.Axis, grid int) opts.YAxis {
+	y := opts.YAxis{Type: "value", Name: a.Label, NameLocation: "middle", NameGap: 46, GridIndex: grid}
+	switch {
+	case len(a.Categories) > 0:
+		y.Type, y.Data = "category", a.Categories
+	case a.Log:
+		y.Type = "log"
+	}
+	if a.Fixed && len(a.Categories) == 0 {
+		y.Min, y.Max = axisEnd(a.Min, a, math.Floor), axisEnd(a.Max, a, math.Ceil)
+	}
+	if a.HideTickLabels {
+		y.AxisLabel = &opts.AxisLabel{Show: opts.Bool(false)}
+	}
+	return y
+}
+
+// axisEnd rounds an axis end for the screen: to the power of ten beyond
+// it on a log axis, else to the axis' coordinate step.
+func axisEnd(v float64, a *figures.Axis, round func(float64) float64) float64 {
+	if a.Log && v > 0 {
+		return math.Pow(10, round(math.Log10(v)))
+	}
+	return quantOf(a).r(v)
+}
+
+// quant rounds the coordinates of one axis: on a fixed linear range to a
+// power of ten at most 1/2000 of the range (a tenth of a pixel on a
+// 200-pixel axis), else to four significant digits (log axes, and ranges
+// the chart fits to the data).
+type quant struct {
+	dec int // decimals; -1: four significant digits
+}
+
+func quantOf(a *figures.Axis) quant {
+	if a.Fixed && !a.Log && a.Max > a.Min && len(a.Categories) == 0 {
+		return quant{max(0, -int(math.Floor(math.Log10((a.Max-a.Min)/2000))))}
+	}
+	return quant{-1}
+}
+
+func (q quant) r(v float64) float64 {
+	if q.dec >= 0 {
+		p := math.Pow(10, float64(q.dec))
+		return math.Round(v*p) / p
+	}
+	return sig4(v)
+}
+
+// sig4 rounds to four significant digits.
+func sig4(v float64) float64 {
+	if v == 0 || math.IsInf(v, 0) || math.IsNaN(v) {
+		return v
+	}
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 4, 64), 64)
+	return r
+}
