@@ -173,6 +173,8 @@ type decoder struct {
 	// "did you mean" of its error): that key is then not also reported
 	// as missing.
 	meant map[string]bool
+	opt   Options        // of the check
+	names map[string]int // the valid system names, once checkSystems has run
 }
 
 type position struct{ line, col int }
@@ -797,164 +799,71 @@ func (d *decoder) floatList(dst *[]float64, want, elemWant string) func(string, 
 	}
 }
 
-// Expectations, shared by type errors and range errors.
-const (
-	wantText         = "text"
-	wantPath         = "a file path"
-	wantCutoffs      = "a list of positive integers such as [1, 3, 5, 10, 20]"
-	wantCutoff       = "an integer from 1 to 1000000"
-	wantRates        = "a list of numbers strictly between 0 and 1 such as [0.01, 0.05]"
-	wantRate         = "a number strictly between 0 and 1"
-	wantSweep        = "a list of numbers greater than 0 and at most 1 such as [0.7, 0.9]"
-	wantShare        = "a number greater than 0 and at most 1"
-	wantResamples    = "an integer from 0 (no intervals) to 1000000"
-	wantBins         = "an integer from 2 to 1000"
-	wantKMin         = "an integer from 0 to 1000000"
-	wantHardCap      = "an integer from 1 to 1000000"
-	wantSeed         = "an integer from 0 to 18446744073709551615"
-	wantSystems      = "a list of systems, each a mapping with name and input"
-	wantSystem       = "a mapping with name, input and optionally label, format, ne_probs"
-	wantStrata       = "auto, ltr, or a list of [lo, hi] n_pos bands such as [[1, 2], [3, null]]"
-	wantBand         = "a band [lo, hi] of two integers, hi may be null (no upper bound)"
-	wantBandLo       = "an integer >= 1"
-	wantBandHi       = "an integer >= lo, or null for no upper bound"
-	wantTargets      = "none, contract, or a mapping of metric id to {min: x} / {max: x}"
-	wantComparisons  = "primary, reference, ladder or all_pairs"
-	wantSignificance = "a mapping with alpha, correction"
-	wantTaus         = "a list of numbers greater than 0 and at most 1 such as [0.5]"
-	wantTarget       = "a mapping with min, max or both, such as {min: 0.85}"
-	wantBound        = "a finite number"
-	wantBootstrap    = "a mapping with resamples, unit, method, confidence"
-	wantCalib        = "a mapping with bins, strategy"
-	wantGate         = "a mapping with screen_sensitivity, alert_precision"
-	wantDynamicK     = "a mapping with k_min, hard_cap, k_max_ratio, gamma, gamma_uncertain, sweep"
-	wantContract     = "a mapping with map_denominator, fold_std, undefined_auroc, ndcg_gain"
-	wantBundle       = "a mapping with copy_inputs"
-	wantTREC         = "a mapping with relevance_level, no_relevant, missing_run"
-	wantRelLevel     = "an integer from 1 to 1000000 (trec_eval -l)"
-	wantPaper        = "a mapping with venue, font_size, uncertainty, decimals, column_width, text_width, body_size"
-	wantFontSize     = "a number of points from 4 to 24"
-	wantDecimals     = "an integer from 0 to 6"
-	wantPoints       = "a length in points from 50 to 2000"
-	wantBodySize     = "a number of points from 5 to 20"
-	wantTopMapping   = "a mapping of configuration keys"
-)
-
-// config reads the root mapping into c.
+// config reads the root mapping into c, key by key of the key table.
 func (d *decoder) config(root *yaml.Node, c *Config) {
 	d.pos[""] = position{root.Line, root.Column}
-	d.mapping("", root, wantTopMapping, []field{
-		{"title", d.str(&c.Title, wantText)},
-		{"version", d.str(&c.Version, "a version such as v2 or v2.0")},
-		{"out", d.str(&c.Out, wantPath)},
-		{"seed", d.uint64Value(&c.Seed, wantSeed)},
-		{"qrels", d.str(&c.Qrels, wantPath)},
-		{"queries", d.str(&c.Queries, wantPath)},
-		{"systems", func(p string, n *yaml.Node) { d.systems(p, n, c) }},
-		{"primary", d.str(&c.Primary, "a system name")},
-		{"comparisons", d.str(&c.Comparisons, wantComparisons)},
-		{"reference_system", d.str(&c.ReferenceSystem, "a system name")},
-		{"significance", func(p string, n *yaml.Node) {
-			g := &c.Significance
-			d.mapping(p, n, wantSignificance, []field{
-				{"alpha", d.float(&g.Alpha, wantRate)},
-				{"correction", d.str(&g.Correction, "holm or none")},
-			})
-		}},
-		{"cutoffs", d.intList(&c.Cutoffs, wantCutoffs, wantCutoff)},
-		{"fpr_targets", d.floatList(&c.FPRTargets, wantRates, wantRate)},
-		{"operating_points", d.floatList(&c.OperatingPoints, wantTaus, wantShare)},
-		{"bootstrap", func(p string, n *yaml.Node) {
-			b := &c.Bootstrap
-			d.mapping(p, n, wantBootstrap, []field{
-				{"resamples", d.integer(&b.Resamples, wantResamples)},
-				{"unit", d.str(&b.Unit, "post or query")},
-				{"method", d.str(&b.Method, "percentile or bca")},
-				{"confidence", d.float(&b.Confidence, wantRate)},
-			})
-		}},
-		{"calibration", func(p string, n *yaml.Node) {
-			b := &c.Calibration
-			d.mapping(p, n, wantCalib, []field{
-				{"bins", d.integer(&b.Bins, wantBins)},
-				{"strategy", d.str(&b.Strategy, "uniform or quantile")},
-			})
-		}},
-		{"gate", func(p string, n *yaml.Node) {
-			g := &c.Gate
-			d.mapping(p, n, wantGate, []field{
-				{"screen_sensitivity", d.float(&g.ScreenSensitivity, wantShare)},
-				{"alert_precision", d.float(&g.AlertPrecision, wantShare)},
-			})
-		}},
-		{"dynamic_k", func(p string, n *yaml.Node) {
-			k := &c.DynamicK
-			d.mapping(p, n, wantDynamicK, []field{
-				{"k_min", d.integer(&k.KMin, wantKMin)},
-				{"hard_cap", d.integer(&k.HardCap, wantHardCap)},
-				{"k_max_ratio", d.float(&k.KMaxRatio, wantShare)},
-				{"gamma", d.float(&k.Gamma, wantShare)},
-				{"gamma_uncertain", d.float(&k.GammaUncertain, wantShare)},
-				{"sweep", d.floatList(&k.Sweep, wantSweep, wantShare)},
-			})
-		}},
-		{"strata", func(p string, n *yaml.Node) { d.strata(p, n, &c.Strata) }},
-		{"contract", func(p string, n *yaml.Node) {
-			k := &c.Contract
-			d.mapping(p, n, wantContract, []field{
-				{"map_denominator", d.str(&k.MAPDenominator, "gold, min_gold_k or hits")},
-				{"fold_std", d.str(&k.FoldStd, "sample or population")},
-				{"undefined_auroc", d.str(&k.UndefinedAUROC, "nan or half")},
-				{"ndcg_gain", d.str(&k.NDCGGain, "exponential or linear")},
-			})
-		}},
-		{"trec", func(p string, n *yaml.Node) {
-			k := &c.TREC
-			d.mapping(p, n, wantTREC, []field{
-				{"relevance_level", d.integer(&k.RelevanceLevel, wantRelLevel)},
-				{"no_relevant", d.str(&k.NoRelevant, "zero or skip")},
-				{"missing_run", d.str(&k.MissingRun, "skip or zero")},
-			})
-		}},
-		{"targets", func(p string, n *yaml.Node) { d.targets(p, n, &c.Targets) }},
-		{"bundle", func(p string, n *yaml.Node) {
-			d.mapping(p, n, wantBundle, []field{
-				{"copy_inputs", d.boolean(&c.Bundle.CopyInputs, "true or false")},
-			})
-		}},
-		{"paper", func(p string, n *yaml.Node) {
-			q := &c.Paper
-			d.mapping(p, n, wantPaper, []field{
-				{"venue", d.str(&q.Venue, "acm, ieee, neurips, lncs or custom")},
-				{"font_size", d.float(&q.FontSize, wantFontSize)},
-				{"uncertainty", d.str(&q.Uncertainty, "ci, std or none")},
-				{"decimals", d.integer(&q.Decimals, wantDecimals)},
-				{"column_width", d.float(&q.ColumnWidth, wantPoints)},
-				{"text_width", d.float(&q.TextWidth, wantPoints)},
-				{"body_size", d.float(&q.BodySize, wantBodySize)},
-			})
-		}},
-	})
+	d.mapping("", root, wantTopMapping, d.fields(topKeys, c))
 }
+
+// fields are the keys of a mapping of the key table and how to read them.
+func (d *decoder) fields(keys []*Key, c *Config) []field {
+	fs := make([]field, len(keys))
+	for i, k := range keys {
+		fs[i] = field{k.name, func(p string, n *yaml.Node) {
+			if k.Group {
+				d.mapping(p, n, k.Want, d.fields(k.children, c))
+				return
+			}
+			k.val.read(d, c, p, k.Want, n)
+		}}
+	}
+	return fs
+}
+
+// wantSystem is the expectation of an entry of systems: "a mapping with
+// name, input and optionally label, format, ne_probs".
+var wantSystem = func() string {
+	var req, opt []string
+	for _, k := range systemKeys {
+		if k.Required {
+			req = append(req, k.Name)
+		} else {
+			opt = append(opt, k.Name)
+		}
+	}
+	return "a mapping with " + strings.Join(req, ", ") + " and optionally " + strings.Join(opt, ", ")
+}()
 
 func (d *decoder) systems(path string, n *yaml.Node, c *Config) {
 	var out []System
-	d.list(path, n, wantSystems, func(_ int, p string, e *yaml.Node) {
+	d.list(path, n, topKey("systems").Want, func(_ int, p string, e *yaml.Node) {
 		var s System
 		defer func() { out = append(out, s) }() // keep indices aligned with paths
 		if isNull(e) {
 			d.typeError(p, e, wantSystem)
 			return
 		}
-		d.mapping(p, e, wantSystem, []field{
-			{"name", d.str(&s.Name, "a system name")},
-			{"label", d.str(&s.Label, wantText)},
-			{"input", d.str(&s.Input, wantPath)},
-			{"format", d.str(&s.Format, "csv, jsonl or trec")},
-			{"ne_probs", d.str(&s.NEProbs, wantPath)},
-		})
+		fs := make([]field, len(systemKeys))
+		for i, k := range systemKeys {
+			fs[i] = field{k.Name, func(q string, v *yaml.Node) {
+				if x, ok := d.scalarString(q, v, k.Want); ok {
+					k.set(&s, x)
+				}
+			}}
+		}
+		d.mapping(p, e, wantSystem, fs)
 	})
 	c.Systems = out
+}
+
+// topKey returns the top-level row of the key table named name.
+func topKey(name string) *Key {
+	for _, k := range topKeys {
+		if k.name == name {
+			return k
+		}
+	}
+	panic("config: no key " + name)
 }
 
 // strata reads `auto`, `ltr` or a list of [lo, hi] bands. An explicit hi
