@@ -109,11 +109,11 @@ func significance(r *report.Report) (alpha float64, correction string) {
 	if sig.Alpha == 0 { // a report of schema 1 did not record them: its defaults
 		return 0.05, "holm"
 	}
-	return sig.Alpha, sig.Correction
+	return sig.Alpha, string(sig.Correction)
 }
 
 // comparisonMode is the comparison mode the report records ("" unknown).
-func comparisonMode(r *report.Report) string { return r.ComparisonMode }
+func comparisonMode(r *report.Report) string { return string(r.ComparisonMode) }
 
 // BuildMatrix returns the results matrix of a report.
 func BuildMatrix(r *report.Report) Matrix {
