@@ -20,12 +20,12 @@ type Config struct {
 	Version         string // "" = next free vN
 	Out             string
 	Seed            uint64
-	Qrels           string   // TREC qrels, shared by TREC systems
+	Qrels           string // TREC qrels, shared by TREC systems
 	Queries         string // TREC query table CSV
 	Systems         []System
-	Primary         string          // the primary system; Parse resolves "" to the first one listed
-	Comparisons     Comparisons      // which pairs are compared: primary (default) | reference | ladder | all_pairs
-	ReferenceSystem string // comparisons: reference only; Parse resolves "" to the last system listed
+	Primary         string      // the primary system; Parse resolves "" to the first one listed
+	Comparisons     Comparisons // which pairs are compared: primary (default) | reference | ladder | all_pairs
+	ReferenceSystem string      // comparisons: reference only; Parse resolves "" to the last system listed
 	Significance    Significance
 	Cutoffs         []int
 	FPRTargets      []float64
@@ -59,21 +59,21 @@ type BundleOpts struct {
 // Paper is the paper: key: the geometry and number style of the bundle's
 // paper/ folder (tables, figures and numbers.tex sized for a venue).
 type Paper struct {
-	Venue       Venue        // acm (default) | ieee | neurips | lncs | custom
-	FontSize    float64    // pt of every text in the paper figures; default 8
-	Uncertainty Uncertainty  // ci (default) | std | none: what follows a number in paper tables
-	Decimals    int     // decimals of paper numbers; default 3
-	ColumnWidth float64 // pt, venue custom only (required there)
-	TextWidth   float64   // pt, venue custom only (required there)
-	BodySize    float64    // pt, venue custom only (required there)
+	Venue       Venue       // acm (default) | ieee | neurips | lncs | custom
+	FontSize    float64     // pt of every text in the paper figures; default 8
+	Uncertainty Uncertainty // ci (default) | std | none: what follows a number in paper tables
+	Decimals    int         // decimals of paper numbers; default 3
+	ColumnWidth float64     // pt, venue custom only (required there)
+	TextWidth   float64     // pt, venue custom only (required there)
+	BodySize    float64     // pt, venue custom only (required there)
 }
 
 // System is one entry of systems:.
 type System struct {
 	Name    string
-	Label   string              // default: Name
-	Input   string              // per-query table (.csv, .jsonl) or TREC run
-	Format  Format   // csv, jsonl or trec; inferred from Input's extension when not written
+	Label   string // default: Name
+	Input   string // per-query table (.csv, .jsonl) or TREC run
+	Format  Format // csv, jsonl or trec; inferred from Input's extension when not written
 	NEProbs string // TREC only: CSV query_id, ne_prob
 }
 
@@ -81,23 +81,23 @@ type System struct {
 // between systems and the correction for multiple comparisons (Holm's
 // family is one metric id over every compared pair).
 type Significance struct {
-	Alpha      float64      // default 0.05
+	Alpha      float64    // default 0.05
 	Correction Correction // holm (default) | none
 }
 
 // Bootstrap is the bootstrap: key: how confidence intervals are computed
 // (SPEC 6).
 type Bootstrap struct {
-	Resamples  int  // default 10000
-	Unit       Unit         // post (default) | query
-	Method     Method     // percentile (default) | bca
+	Resamples  int     // default 10000
+	Unit       Unit    // post (default) | query
+	Method     Method  // percentile (default) | bca
 	Confidence float64 // default 0.95
 }
 
 // Calibration is the calibration: key: the bins of ne.ece and of the
 // reliability diagram (SPEC 4.1).
 type Calibration struct {
-	Bins     int     // default 10
+	Bins     int      // default 10
 	Strategy Strategy // uniform (default) | quantile
 }
 
@@ -105,18 +105,18 @@ type Calibration struct {
 // thresholds are chosen to meet on tune rows (SPEC 4.4).
 type Gate struct {
 	ScreenSensitivity float64 // default 0.995
-	AlertPrecision    float64    // default 0.90
+	AlertPrecision    float64 // default 0.90
 }
 
 // DynamicK is the dynamic_k: key: the evidence-selection policy applied when
 // a row has no selected_uids (SPEC 4.3), and the gamma sweep.
 type DynamicK struct {
-	KMin           int           // default 2
-	HardCap        int        // default 10
-	KMaxRatio      float64     // default 0.5
-	Gamma          float64           // default 0.9
-	GammaUncertain float64 // default 0.95
-	Sweep          []float64           // default [0.7, 0.8, 0.9, 0.95]
+	KMin           int       // default 2
+	HardCap        int       // default 10
+	KMaxRatio      float64   // default 0.5
+	Gamma          float64   // default 0.9
+	GammaUncertain float64   // default 0.95
+	Sweep          []float64 // default [0.7, 0.8, 0.9, 0.95]
 }
 
 // Strata is the strata: key: either Auto (up to three bands at the n_pos
@@ -142,9 +142,9 @@ type Contract struct {
 // TREC is the trec: key: the conventions of TREC input, trec_eval's by
 // default (SPEC 2.2). It applies only to systems with format trec.
 type TREC struct {
-	RelevanceLevel int // default 1: relevant when grade >= this (trec_eval -l)
-	NoRelevant     NoRelevant     // zero (default) | skip: a judged query with no relevant document
-	MissingRun     MissingRun     // skip (default) | zero (trec_eval -c): a qrels query with no run line
+	RelevanceLevel int        // default 1: relevant when grade >= this (trec_eval -l)
+	NoRelevant     NoRelevant // zero (default) | skip: a judged query with no relevant document
+	MissingRun     MissingRun // skip (default) | zero (trec_eval -c): a qrels query with no run line
 }
 
 // HasTREC reports whether any system is a TREC run.

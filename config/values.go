@@ -48,27 +48,27 @@ func (v textVal) check(d *decoder, c *Config, path, _ string) {
 	}
 }
 
-func (v textVal) setDefault(c *Config)           { *v.get(c) = v.def }
-func (v textVal) node(c *Config) *yaml.Node     { return str(*v.get(c)) }
-func (v textVal) text(c *Config) string         { return *v.get(c) }
-func (v enumVal[T]) setDefault(c *Config)       { *v.get(c) = v.def }
-func (v enumVal[T]) node(c *Config) *yaml.Node  { return str(string(*v.get(c))) }
-func (v enumVal[T]) text(c *Config) string      { return string(*v.get(c)) }
-func (v intVal) setDefault(c *Config)           { *v.get(c) = v.def }
-func (v intVal) node(c *Config) *yaml.Node      { return integer(int64(*v.get(c))) }
-func (v intVal) text(c *Config) string          { return strconv.Itoa(*v.get(c)) }
-func (v floatVal) setDefault(c *Config)         { *v.get(c) = v.def }
-func (v floatVal) node(c *Config) *yaml.Node    { return float(*v.get(c)) }
-func (v floatVal) text(c *Config) string        { return ftoa(*v.get(c)) }
-func (v intsVal) setDefault(c *Config)          { *v.get(c) = append([]int(nil), v.def...) }
-func (v floatsVal) setDefault(c *Config)        { *v.get(c) = append([]float64(nil), v.def...) }
-func (v floatsVal) node(c *Config) *yaml.Node   { return floats(*v.get(c)) }
-func (seedVal) setDefault(c *Config)            { c.Seed = DefaultSeed }
-func (seedVal) node(c *Config) *yaml.Node       { return scalar("!!int", strconv.FormatUint(c.Seed, 10)) }
-func (seedVal) text(c *Config) string           { return strconv.FormatUint(c.Seed, 10) }
-func (v boolVal) setDefault(c *Config)          { *v.get(c) = v.def }
-func (v boolVal) node(c *Config) *yaml.Node     { return scalar("!!bool", strconv.FormatBool(*v.get(c))) }
-func (v boolVal) text(c *Config) string         { return strconv.FormatBool(*v.get(c)) }
+func (v textVal) setDefault(c *Config)                    { *v.get(c) = v.def }
+func (v textVal) node(c *Config) *yaml.Node               { return str(*v.get(c)) }
+func (v textVal) text(c *Config) string                   { return *v.get(c) }
+func (v enumVal[T]) setDefault(c *Config)                 { *v.get(c) = v.def }
+func (v enumVal[T]) node(c *Config) *yaml.Node            { return str(string(*v.get(c))) }
+func (v enumVal[T]) text(c *Config) string                { return string(*v.get(c)) }
+func (v intVal) setDefault(c *Config)                     { *v.get(c) = v.def }
+func (v intVal) node(c *Config) *yaml.Node                { return integer(int64(*v.get(c))) }
+func (v intVal) text(c *Config) string                    { return strconv.Itoa(*v.get(c)) }
+func (v floatVal) setDefault(c *Config)                   { *v.get(c) = v.def }
+func (v floatVal) node(c *Config) *yaml.Node              { return float(*v.get(c)) }
+func (v floatVal) text(c *Config) string                  { return ftoa(*v.get(c)) }
+func (v intsVal) setDefault(c *Config)                    { *v.get(c) = append([]int(nil), v.def...) }
+func (v floatsVal) setDefault(c *Config)                  { *v.get(c) = append([]float64(nil), v.def...) }
+func (v floatsVal) node(c *Config) *yaml.Node             { return floats(*v.get(c)) }
+func (seedVal) setDefault(c *Config)                      { c.Seed = DefaultSeed }
+func (seedVal) node(c *Config) *yaml.Node                 { return scalar("!!int", strconv.FormatUint(c.Seed, 10)) }
+func (seedVal) text(c *Config) string                     { return strconv.FormatUint(c.Seed, 10) }
+func (v boolVal) setDefault(c *Config)                    { *v.get(c) = v.def }
+func (v boolVal) node(c *Config) *yaml.Node               { return scalar("!!bool", strconv.FormatBool(*v.get(c))) }
+func (v boolVal) text(c *Config) string                   { return strconv.FormatBool(*v.get(c)) }
 func (v boolVal) check(*decoder, *Config, string, string) {}
 func (seedVal) check(*decoder, *Config, string, string)   {}
 
@@ -166,12 +166,12 @@ func (v lengthVal) check(d *decoder, c *Config, path, want string) {
 	}
 }
 
-func (v lengthVal) setDefault(c *Config)        { *v.get(c) = 0 }
-func (v lengthVal) node(c *Config) *yaml.Node   { return float(*v.get(c)) }
-func (v lengthVal) text(c *Config) string       { return ftoa(*v.get(c)) }
-func (v intsVal) node(c *Config) *yaml.Node     { return ints(*v.get(c)) }
-func (v intsVal) text(c *Config) string         { return intsText(*v.get(c)) }
-func (v floatsVal) text(c *Config) string       { return floatsText(*v.get(c)) }
+func (v lengthVal) setDefault(c *Config)      { *v.get(c) = 0 }
+func (v lengthVal) node(c *Config) *yaml.Node { return float(*v.get(c)) }
+func (v lengthVal) text(c *Config) string     { return ftoa(*v.get(c)) }
+func (v intsVal) node(c *Config) *yaml.Node   { return ints(*v.get(c)) }
+func (v intsVal) text(c *Config) string       { return intsText(*v.get(c)) }
+func (v floatsVal) text(c *Config) string     { return floatsText(*v.get(c)) }
 func (seedVal) read(d *decoder, c *Config, path, want string, n *yaml.Node) {
 	d.uint64Value(&c.Seed, want)(path, n)
 }
