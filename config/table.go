@@ -1,5 +1,7 @@
 package config
 
+//go:generate go test -run TestDocsKeyTable -update .
+
 // The key table. Each row is one key of paper.yaml, in the order
 // config.yaml writes them; adding a key is adding a row (and its field
 // of Config). Docs: `go test ./config -update` rewrites the tables of
