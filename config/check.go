@@ -260,25 +260,7 @@ func (d *decoder) checkSystems(c *Config) {
 			formatsKnown = false
 			continue
 		}
-		np := p + ".name"
-		if d.text(np, s.Name, "a system name", false) {
-			switch {
-			case s.Name == "" && !d.written(np):
-				if !d.meant[np] {
-					d.errorf(np, "missing, expected a system name (letters, digits, '_', '.', '-')")
-				}
-			case !nameRe.MatchString(s.Name):
-				d.errorf(np, "got %q, expected a name of letters, digits, '_', '.' and '-' that starts with a letter or digit", short(s.Name))
-			case strings.HasPrefix(strings.ToLower(s.Name), "baseline"):
-				d.errorf(np, "got %q, expected a name that does not start with \"baseline\" (reserved for baseline:random and baseline:oracle)", short(s.Name))
-			default:
-				if j, dup := names[s.Name]; dup {
-					d.errorf(np, "got %q again (also %s), expected a different name for each system", short(s.Name), index("systems", j))
-				} else {
-					names[s.Name] = i
-				}
-			}
-		}
+		d.checkSystemName(s, i, names)
 		if d.text(p+".label", s.Label, wantText, false) && s.Label == "" {
 			s.Label = s.Name
 		}
@@ -335,6 +317,31 @@ func (d *decoder) checkSystems(c *Config) {
 		}
 	}
 	d.names = names
+}
+
+// checkSystemName checks the name of system i, and adds it to names (name
+// -> index) when it is valid and not taken.
+func (d *decoder) checkSystemName(s *System, i int, names map[string]int) {
+	np := index("systems", i) + ".name"
+	if !d.text(np, s.Name, wantName, false) {
+		return
+	}
+	switch {
+	case s.Name == "" && !d.written(np):
+		if !d.meant[np] {
+			d.errorf(np, "missing, expected a system name (letters, digits, '_', '.', '-')")
+		}
+	case !nameRe.MatchString(s.Name):
+		d.errorf(np, "got %q, expected a name of letters, digits, '_', '.' and '-' that starts with a letter or digit", short(s.Name))
+	case strings.HasPrefix(strings.ToLower(s.Name), "baseline"):
+		d.errorf(np, "got %q, expected a name that does not start with \"baseline\" (reserved for baseline:random and baseline:oracle)", short(s.Name))
+	default:
+		if j, dup := names[s.Name]; dup {
+			d.errorf(np, "got %q again (also %s), expected a different name for each system", short(s.Name), index("systems", j))
+		} else {
+			names[s.Name] = i
+		}
+	}
 }
 
 // checkNamed checks that the system named by key r (primary,
