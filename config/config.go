@@ -7,9 +7,12 @@
 // options to report.Compute, and its Out and Version to bundle, which also
 // records Config.YAML as config.yaml.
 //
-// Every key has a default (Default). Unknown keys, duplicate keys, wrong
-// types and values out of range are *dataset.InputError values that name the
-// file, line and column; docs/configuration.md lists every key.
+// Every key is one row of the key table (table.go): how it is read,
+// checked, defaulted, written to config.yaml, written by init's template
+// (Template) and documented; the tables of docs/configuration.md are
+// generated from it. Every key has a default (Default). Unknown keys,
+// duplicate keys, wrong types and values out of range are
+// *dataset.InputError values that name the file, line and column.
 package config
 
 import "path/filepath"
