@@ -27,7 +27,7 @@ type value interface {
 // spellings, in the order the error messages list them.
 type enumValues interface{ allowed() []string }
 
-// textVal is free text. check names the expectation of the check ("a
+// textVal is free text. want names the expectation of its check ("a
 // non-empty title"); "" means the value is not checked as text.
 type textVal struct {
 	get      func(*Config) *string
@@ -35,6 +35,10 @@ type textVal struct {
 	want     string
 	required bool
 }
+
+func (v textVal) setDefault(c *Config)      { *v.get(c) = v.def }
+func (v textVal) node(c *Config) *yaml.Node { return str(*v.get(c)) }
+func (v textVal) text(c *Config) string     { return *v.get(c) }
 
 func (v textVal) read(d *decoder, c *Config, path, want string, n *yaml.Node) {
 	if s, ok := d.scalarString(path, n, want); ok {
@@ -48,36 +52,16 @@ func (v textVal) check(d *decoder, c *Config, path, _ string) {
 	}
 }
 
-func (v textVal) setDefault(c *Config)                    { *v.get(c) = v.def }
-func (v textVal) node(c *Config) *yaml.Node               { return str(*v.get(c)) }
-func (v textVal) text(c *Config) string                   { return *v.get(c) }
-func (v enumVal[T]) setDefault(c *Config)                 { *v.get(c) = v.def }
-func (v enumVal[T]) node(c *Config) *yaml.Node            { return str(string(*v.get(c))) }
-func (v enumVal[T]) text(c *Config) string                { return string(*v.get(c)) }
-func (v intVal) setDefault(c *Config)                     { *v.get(c) = v.def }
-func (v intVal) node(c *Config) *yaml.Node                { return integer(int64(*v.get(c))) }
-func (v intVal) text(c *Config) string                    { return strconv.Itoa(*v.get(c)) }
-func (v floatVal) setDefault(c *Config)                   { *v.get(c) = v.def }
-func (v floatVal) node(c *Config) *yaml.Node              { return float(*v.get(c)) }
-func (v floatVal) text(c *Config) string                  { return ftoa(*v.get(c)) }
-func (v intsVal) setDefault(c *Config)                    { *v.get(c) = append([]int(nil), v.def...) }
-func (v floatsVal) setDefault(c *Config)                  { *v.get(c) = append([]float64(nil), v.def...) }
-func (v floatsVal) node(c *Config) *yaml.Node             { return floats(*v.get(c)) }
-func (seedVal) setDefault(c *Config)                      { c.Seed = DefaultSeed }
-func (seedVal) node(c *Config) *yaml.Node                 { return scalar("!!int", strconv.FormatUint(c.Seed, 10)) }
-func (seedVal) text(c *Config) string                     { return strconv.FormatUint(c.Seed, 10) }
-func (v boolVal) setDefault(c *Config)                    { *v.get(c) = v.def }
-func (v boolVal) node(c *Config) *yaml.Node               { return scalar("!!bool", strconv.FormatBool(*v.get(c))) }
-func (v boolVal) text(c *Config) string                   { return strconv.FormatBool(*v.get(c)) }
-func (v boolVal) check(*decoder, *Config, string, string) {}
-func (seedVal) check(*decoder, *Config, string, string)   {}
-
 // enumVal is one of a fixed set of spellings, held as the named type T.
 type enumVal[T ~string] struct {
 	get    func(*Config) *T
 	def    T
 	values []T
 }
+
+func (v enumVal[T]) setDefault(c *Config)      { *v.get(c) = v.def }
+func (v enumVal[T]) node(c *Config) *yaml.Node { return str(string(*v.get(c))) }
+func (v enumVal[T]) text(c *Config) string     { return string(*v.get(c)) }
 
 func (v enumVal[T]) allowed() []string {
 	s := make([]string, len(v.values))
@@ -103,6 +87,10 @@ type intVal struct {
 	def, lo, hi int
 }
 
+func (v intVal) setDefault(c *Config)      { *v.get(c) = v.def }
+func (v intVal) node(c *Config) *yaml.Node { return integer(int64(*v.get(c))) }
+func (v intVal) text(c *Config) string     { return strconv.Itoa(*v.get(c)) }
+
 func (v intVal) read(d *decoder, c *Config, path, want string, n *yaml.Node) {
 	if x, ok := d.intValue(path, n, want); ok {
 		*v.get(c) = x
@@ -121,6 +109,10 @@ type floatVal struct {
 	open   bool
 	lo, hi float64
 }
+
+func (v floatVal) setDefault(c *Config)      { *v.get(c) = v.def }
+func (v floatVal) node(c *Config) *yaml.Node { return float(*v.get(c)) }
+func (v floatVal) text(c *Config) string     { return ftoa(*v.get(c)) }
 
 func (v floatVal) read(d *decoder, c *Config, path, want string, n *yaml.Node) {
 	if x, ok := d.floatValue(path, n, want); ok {
@@ -146,6 +138,10 @@ type lengthVal struct {
 	lo, hi float64
 }
 
+func (v lengthVal) setDefault(c *Config)      { *v.get(c) = 0 }
+func (v lengthVal) node(c *Config) *yaml.Node { return float(*v.get(c)) }
+func (v lengthVal) text(c *Config) string     { return ftoa(*v.get(c)) }
+
 func (v lengthVal) read(d *decoder, c *Config, path, want string, n *yaml.Node) {
 	floatVal{get: v.get}.read(d, c, path, want, n)
 }
@@ -166,24 +162,28 @@ func (v lengthVal) check(d *decoder, c *Config, path, want string) {
 	}
 }
 
-func (v lengthVal) setDefault(c *Config)      { *v.get(c) = 0 }
-func (v lengthVal) node(c *Config) *yaml.Node { return float(*v.get(c)) }
-func (v lengthVal) text(c *Config) string     { return ftoa(*v.get(c)) }
-func (v intsVal) node(c *Config) *yaml.Node   { return ints(*v.get(c)) }
-func (v intsVal) text(c *Config) string       { return intsText(*v.get(c)) }
-func (v floatsVal) text(c *Config) string     { return floatsText(*v.get(c)) }
+// seedVal is the seed, an unsigned 64-bit integer.
+type seedVal struct{}
+
+func (seedVal) setDefault(c *Config)                    { c.Seed = DefaultSeed }
+func (seedVal) node(c *Config) *yaml.Node               { return scalar("!!int", strconv.FormatUint(c.Seed, 10)) }
+func (seedVal) text(c *Config) string                   { return strconv.FormatUint(c.Seed, 10) }
+func (seedVal) check(*decoder, *Config, string, string) {}
+
 func (seedVal) read(d *decoder, c *Config, path, want string, n *yaml.Node) {
 	d.uint64Value(&c.Seed, want)(path, n)
 }
-
-// seedVal is the seed, an unsigned 64-bit integer.
-type seedVal struct{}
 
 // boolVal is true or false.
 type boolVal struct {
 	get func(*Config) *bool
 	def bool
 }
+
+func (v boolVal) setDefault(c *Config)                    { *v.get(c) = v.def }
+func (v boolVal) node(c *Config) *yaml.Node               { return scalar("!!bool", strconv.FormatBool(*v.get(c))) }
+func (v boolVal) text(c *Config) string                   { return strconv.FormatBool(*v.get(c)) }
+func (v boolVal) check(*decoder, *Config, string, string) {}
 
 func (v boolVal) read(d *decoder, c *Config, path, want string, n *yaml.Node) {
 	d.boolean(v.get(c), want)(path, n)
@@ -197,6 +197,10 @@ type intsVal struct {
 	lo, hi         int
 	elemWant, what string
 }
+
+func (v intsVal) setDefault(c *Config)      { *v.get(c) = append([]int(nil), v.def...) }
+func (v intsVal) node(c *Config) *yaml.Node { return ints(*v.get(c)) }
+func (v intsVal) text(c *Config) string     { return intsText(*v.get(c)) }
 
 func (v intsVal) read(d *decoder, c *Config, path, want string, n *yaml.Node) {
 	d.intList(v.get(c), want, v.elemWant)(path, n)
@@ -214,6 +218,10 @@ type floatsVal struct {
 	open bool
 	what string
 }
+
+func (v floatsVal) setDefault(c *Config)      { *v.get(c) = append([]float64(nil), v.def...) }
+func (v floatsVal) node(c *Config) *yaml.Node { return floats(*v.get(c)) }
+func (v floatsVal) text(c *Config) string     { return floatsText(*v.get(c)) }
 
 func (v floatsVal) elemWant() string {
 	if v.open {
@@ -253,12 +261,13 @@ func (systemsVal) node(c *Config) *yaml.Node {
 // strataVal is auto, ltr or a list of bands.
 type strataVal struct{}
 
-func (strataVal) read(d *decoder, c *Config, path, _ string, n *yaml.Node) {
-	d.strata(path, n, &c.Strata)
-}
 func (strataVal) check(d *decoder, c *Config, _, _ string) { d.checkStrata(&c.Strata) }
 func (strataVal) setDefault(c *Config)                     { c.Strata = Strata{Auto: true} }
 func (strataVal) node(c *Config) *yaml.Node                { return c.Strata.node() }
+
+func (strataVal) read(d *decoder, c *Config, path, _ string, n *yaml.Node) {
+	d.strata(path, n, &c.Strata)
+}
 
 func (strataVal) text(c *Config) string {
 	if c.Strata.Auto {
@@ -274,12 +283,13 @@ func (strataVal) text(c *Config) string {
 // targetsVal is none, contract or a mapping of metric id to bounds.
 type targetsVal struct{}
 
-func (targetsVal) read(d *decoder, c *Config, path, _ string, n *yaml.Node) {
-	d.targets(path, n, &c.Targets)
-}
 func (targetsVal) check(d *decoder, c *Config, _, _ string) { d.checkTargets(&c.Targets, d.opt) }
 func (targetsVal) setDefault(c *Config)                     { c.Targets = Targets{} }
 func (targetsVal) node(c *Config) *yaml.Node                { return c.Targets.node() }
+
+func (targetsVal) read(d *decoder, c *Config, path, _ string, n *yaml.Node) {
+	d.targets(path, n, &c.Targets)
+}
 
 func (targetsVal) text(c *Config) string {
 	if n := c.Targets.node(); n.Kind == yaml.ScalarNode {
