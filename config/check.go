@@ -5,6 +5,7 @@ import (
 	"math"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -279,7 +280,7 @@ func (d *decoder) checkSystems(c *Config) {
 		switch {
 		case d.skip(fp):
 			formatsKnown = false
-		case s.Format == FormatCSV || s.Format == FormatJSONL || s.Format == FormatTREC:
+		case slices.Contains(formats, s.Format):
 		case s.Format == "":
 			if !inputOK {
 				formatsKnown = false
@@ -293,7 +294,7 @@ func (d *decoder) checkSystems(c *Config) {
 			}
 		default:
 			formatsKnown = false
-			d.errorf(fp, "got %q, expected csv, jsonl or trec", short(string(s.Format)))
+			d.errorf(fp, "got %q, expected %s", short(string(s.Format)), wantFormat)
 		}
 		if s.Format == FormatTREC {
 			anyTREC = true

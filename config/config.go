@@ -1,4 +1,4 @@
-// Package config loads paper.yaml (SPEC 2.3), the user's description of a
+// Package config loads paper.yaml (docs/configuration.md), the user's description of a
 // bundle build. It stands before the pipeline it steers:
 //
 //	paper.yaml -> config -> (inputs -> dataset -> report.Compute -> renderers -> bundle)

@@ -58,7 +58,7 @@ func Parse(name string, data []byte, dir string) (*Config, error) {
 	return ParseWith(name, data, dir, Options{})
 }
 
-// ParseWith reads a configuration from data (SPEC 2.3).
+// ParseWith reads a configuration from data (docs/configuration.md).
 //
 // Every key may be left out and then takes its value from Default; a key
 // written with no value (null) does too. Unknown keys at any level,

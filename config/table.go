@@ -36,6 +36,12 @@ const (
 // DefaultSeed is the seed of every random choice when paper.yaml names none.
 const DefaultSeed uint64 = 20260118
 
+// formats are the values of systems[].format.
+var formats = []Format{FormatCSV, FormatJSONL, FormatTREC}
+
+// wantFormat is "csv, jsonl or trec".
+var wantFormat = enumVal[Format]{values: formats}.allowedText()
+
 // A SystemKey is one key of an entry of systems:, all of them text.
 type SystemKey struct {
 	Name     string
@@ -57,7 +63,7 @@ var systemKeys = []SystemKey{
 	{Name: "input", Required: true, Want: wantPath, Default: "*(required)*",
 		Allowed: "the per-query table (`.csv`, `.jsonl`) or the TREC run",
 		get:     func(s *System) string { return s.Input }, set: func(s *System, v string) { s.Input = v }},
-	{Name: "format", Want: orList([]string{string(FormatCSV), string(FormatJSONL), string(FormatTREC)}),
+	{Name: "format", Want: wantFormat,
 		Default: "inferred from `input`", Allowed: "`csv`, `jsonl` or `trec`",
 		get: func(s *System) string { return string(s.Format) }, set: func(s *System, v string) { s.Format = Format(v) }},
 	{Name: "ne_probs", Want: wantPath, Default: "*(none)*", Allowed: "CSV `query_id, ne_prob`; only with `format: trec`",

@@ -71,6 +71,8 @@ func (v enumVal[T]) allowed() []string {
 	return s
 }
 
+func (v enumVal[T]) allowedText() string { return orList(v.allowed()) }
+
 func (v enumVal[T]) read(d *decoder, c *Config, path, want string, n *yaml.Node) {
 	if s, ok := d.scalarString(path, n, want); ok {
 		*v.get(c) = T(s)
