@@ -74,7 +74,7 @@ func TestComparisonModes(t *testing.T) {
 		if got := pairsOf(r); !slices.Equal(got, tc.want) {
 			t.Errorf("%s (primary %s): pairs %v, want %v", tc.mode, tc.primary, got, tc.want)
 		}
-		if r.ComparisonMode != tc.mode {
+		if r.ComparisonMode != string(tc.mode) {
 			t.Errorf("comparison_mode %q, want %q", r.ComparisonMode, tc.mode)
 		}
 		for _, s := range r.SystemsOf(Pipeline) {

@@ -61,23 +61,23 @@ func Nums(x []float64) []Num {
 
 // Report is everything the bundle shows, computed once.
 type Report struct {
-	SchemaVersion  int                `json:"schema_version"`
-	Version        string             `json:"version"`
-	Title          string             `json:"title"`
-	Tool           string             `json:"tool"`
-	Generated      string             `json:"generated,omitempty"` // from SOURCE_DATE_EPOCH only
-	Dataset        DatasetSummary     `json:"dataset"`
-	Systems        []SystemInfo       `json:"systems"`
-	Capabilities   Capabilities       `json:"capabilities"`
-	Thresholds     []Thresholds       `json:"thresholds"`
-	Checks         []Check            `json:"checks"`
-	Curves         Curves             `json:"curves"`
-	Metrics        []Metric           `json:"metrics"`
-	Distributions  []Distribution     `json:"distributions"`
-	ComparisonMode config.Comparisons `json:"comparison_mode"` // the comparisons mode: primary, reference, ladder or all_pairs
-	Comparisons    []Comparison       `json:"comparisons"`
-	Warnings       []string           `json:"warnings"`
-	Settings       Settings           `json:"settings"`
+	SchemaVersion  int            `json:"schema_version"`
+	Version        string         `json:"version"`
+	Title          string         `json:"title"`
+	Tool           string         `json:"tool"`
+	Generated      string         `json:"generated,omitempty"` // from SOURCE_DATE_EPOCH only
+	Dataset        DatasetSummary `json:"dataset"`
+	Systems        []SystemInfo   `json:"systems"`
+	Capabilities   Capabilities   `json:"capabilities"`
+	Thresholds     []Thresholds   `json:"thresholds"`
+	Checks         []Check        `json:"checks"`
+	Curves         Curves         `json:"curves"`
+	Metrics        []Metric       `json:"metrics"`
+	Distributions  []Distribution `json:"distributions"`
+	ComparisonMode string         `json:"comparison_mode"` // the comparisons mode: primary, reference, ladder or all_pairs
+	Comparisons    []Comparison   `json:"comparisons"`
+	Warnings       []string       `json:"warnings"`
+	Settings       Settings       `json:"settings"`
 
 	PerQuery        []PerQuery   `json:"-"` // per_query_metrics.csv
 	PerQueryColumns []metrics.ID `json:"-"` // metric ids of PerQuery.Values

@@ -113,7 +113,7 @@ func significance(r *report.Report) (alpha float64, correction string) {
 }
 
 // comparisonMode is the comparison mode the report records ("" unknown).
-func comparisonMode(r *report.Report) string { return string(r.ComparisonMode) }
+func comparisonMode(r *report.Report) string { return r.ComparisonMode }
 
 // BuildMatrix returns the results matrix of a report.
 func BuildMatrix(r *report.Report) Matrix {
