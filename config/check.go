@@ -5,6 +5,7 @@ import (
 	"math"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -74,96 +75,41 @@ func (d *decoder) written(path string) bool {
 
 func ftoa(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 
-// check validates c and completes it: labels, formats, sorted lists.
+// check validates c and completes it (labels, formats, sorted lists), key
+// by key in the order of the key table.
 func (d *decoder) check(c *Config, opt Options) {
-	d.text("title", c.Title, "a non-empty title", true)
+	d.opt = opt
+	for _, k := range topKeys {
+		d.checkKey(k, c)
+	}
+}
+
+func (d *decoder) checkKey(k *Key, c *Config) {
+	if k.pre != nil {
+		k.pre(d, c)
+	}
+	if k.val != nil {
+		k.val.check(d, c, k.Path, k.Want)
+	}
+	for _, ch := range k.children {
+		d.checkKey(ch, c)
+	}
+	if k.post != nil {
+		k.post(d, c)
+	}
+}
+
+func checkVersion(d *decoder, c *Config) {
 	if !d.skip("version") && c.Version != "" && !versionRe.MatchString(c.Version) {
 		d.errorf("version", "got %q, expected v<N> or v<N>.<N>... such as v2 or v2.0.1, or no version for the next free vN", short(c.Version))
 	}
-	d.text("out", c.Out, "a non-empty folder path", true)
-	d.text("qrels", c.Qrels, wantPath, false)
-	d.text("queries", c.Queries, wantPath, false)
-	d.text("primary", c.Primary, "a system name", false)
-	d.text("reference_system", c.ReferenceSystem, "a system name", false)
-	d.checkSystems(c)
-	d.checkComparisons(c)
-
-	d.intSet("cutoffs", c.Cutoffs, 1, MaxCutoff, wantCutoff, "cutoff")
-	d.floatSet("fpr_targets", c.FPRTargets, true, wantRate, "FPR target")
-	d.floatSet("operating_points", c.OperatingPoints, false, wantShare, "operating point")
-
-	b := &c.Bootstrap
-	d.intRange("bootstrap.resamples", b.Resamples, 0, MaxResamples, wantResamples)
-	d.enum("bootstrap.unit", b.Unit, UnitPost, UnitQuery)
-	d.enum("bootstrap.method", b.Method, MethodPercentile, MethodBCa)
-	d.floatRange("bootstrap.confidence", b.Confidence, true, wantRate)
-
-	d.intRange("calibration.bins", c.Calibration.Bins, MinBins, MaxBins, wantBins)
-	d.enum("calibration.strategy", c.Calibration.Strategy, StrategyUniform, StrategyQuantile)
-
-	d.floatRange("gate.screen_sensitivity", c.Gate.ScreenSensitivity, false, wantShare)
-	d.floatRange("gate.alert_precision", c.Gate.AlertPrecision, false, wantShare)
-
-	k := &c.DynamicK
-	d.intRange("dynamic_k.k_min", k.KMin, 0, MaxCutoff, wantKMin)
-	d.intRange("dynamic_k.hard_cap", k.HardCap, 1, MaxCutoff, wantHardCap)
-	d.floatRange("dynamic_k.k_max_ratio", k.KMaxRatio, false, wantShare)
-	d.floatRange("dynamic_k.gamma", k.Gamma, false, wantShare)
-	d.floatRange("dynamic_k.gamma_uncertain", k.GammaUncertain, false, wantShare)
-	d.floatSet("dynamic_k.sweep", k.Sweep, false, wantShare, "gamma")
-
-	d.checkStrata(&c.Strata)
-
-	ct := &c.Contract
-	d.enum("contract.map_denominator", ct.MAPDenominator, MAPGold, MAPMinGoldK, MAPHits)
-	d.enum("contract.fold_std", ct.FoldStd, FoldStdSample, FoldStdPopulation)
-	d.enum("contract.undefined_auroc", ct.UndefinedAUROC, UndefinedNaN, UndefinedHalf)
-	d.enum("contract.ndcg_gain", ct.NDCGGain, GainExponential, GainLinear)
-
-	d.intRange("trec.relevance_level", c.TREC.RelevanceLevel, 1, MaxCutoff, wantRelLevel)
-	d.enum("trec.no_relevant", c.TREC.NoRelevant, NoRelevantZero, NoRelevantSkip)
-	d.enum("trec.missing_run", c.TREC.MissingRun, MissingRunSkip, MissingRunZero)
-
-	d.checkTargets(&c.Targets, opt)
-	d.checkPaper(&c.Paper)
 }
 
-// checkPaper checks the paper: key. The three lengths belong to venue
-// custom, where all three are required; with a named venue they come from
-// its class and writing one is an error.
-func (d *decoder) checkPaper(p *Paper) {
-	d.enum("paper.venue", p.Venue, VenueACM, VenueIEEE, VenueNeurIPS, VenueLNCS, VenueCustom)
-	d.enum("paper.uncertainty", p.Uncertainty, UncertaintyCI, UncertaintyStd, UncertaintyNone)
-	if !d.skip("paper.font_size") && !(p.FontSize >= 4 && p.FontSize <= 24) {
-		d.errorf("paper.font_size", "got %s, expected %s", ftoa(p.FontSize), wantFontSize)
-	}
-	d.intRange("paper.decimals", p.Decimals, 0, 6, wantDecimals)
-	if d.skip("paper.venue") {
-		return
-	}
-	lengths := []struct {
-		key    string
-		v      float64
-		lo, hi float64
-		want   string
-	}{
-		{"column_width", p.ColumnWidth, 50, 2000, wantPoints},
-		{"text_width", p.TextWidth, 50, 2000, wantPoints},
-		{"body_size", p.BodySize, 5, 20, wantBodySize},
-	}
-	for _, l := range lengths {
-		path := "paper." + l.key
-		switch {
-		case d.skip(path):
-		case p.Venue != VenueCustom && d.written(path):
-			d.errorf(path, "is only read with venue: custom (venue %s has its own), remove it or set venue: custom", p.Venue)
-		case p.Venue == VenueCustom && !d.written(path):
-			d.errorf("paper", "venue: custom needs %s (%s)", l.key, l.want)
-		case p.Venue == VenueCustom && !(l.v >= l.lo && l.v <= l.hi):
-			d.errorf(path, "got %s, expected %s", ftoa(l.v), l.want)
-		}
-	}
-	if p.Venue == VenueCustom && d.written("paper.column_width") && d.written("paper.text_width") && p.ColumnWidth > p.TextWidth {
+// checkPaperWidths: with venue custom, the column is at most as wide as
+// the text.
+func checkPaperWidths(d *decoder, c *Config) {
+	p := &c.Paper
+	if !d.skip("paper.venue") && p.Venue == VenueCustom && d.written("paper.column_width") && d.written("paper.text_width") && p.ColumnWidth > p.TextWidth {
 		d.errorf("paper.column_width", "got %s, wider than text_width %s; expected at most text_width", ftoa(p.ColumnWidth), ftoa(p.TextWidth))
 	}
 }
@@ -281,7 +227,7 @@ func (d *decoder) floatSet(path string, xs []float64, open bool, want, what stri
 }
 
 // formatOf infers a system's format from the extension of its input.
-func formatOf(input string) string {
+func formatOf(input string) Format {
 	switch strings.ToLower(filepath.Ext(input)) {
 	case ".csv":
 		return FormatCSV
@@ -315,25 +261,7 @@ func (d *decoder) checkSystems(c *Config) {
 			formatsKnown = false
 			continue
 		}
-		np := p + ".name"
-		if d.text(np, s.Name, "a system name", false) {
-			switch {
-			case s.Name == "" && !d.written(np):
-				if !d.meant[np] {
-					d.errorf(np, "missing, expected a system name (letters, digits, '_', '.', '-')")
-				}
-			case !nameRe.MatchString(s.Name):
-				d.errorf(np, "got %q, expected a name of letters, digits, '_', '.' and '-' that starts with a letter or digit", short(s.Name))
-			case strings.HasPrefix(strings.ToLower(s.Name), "baseline"):
-				d.errorf(np, "got %q, expected a name that does not start with \"baseline\" (reserved for baseline:random and baseline:oracle)", short(s.Name))
-			default:
-				if j, dup := names[s.Name]; dup {
-					d.errorf(np, "got %q again (also %s), expected a different name for each system", short(s.Name), index("systems", j))
-				} else {
-					names[s.Name] = i
-				}
-			}
-		}
+		d.checkSystemName(s, i, names)
 		if d.text(p+".label", s.Label, wantText, false) && s.Label == "" {
 			s.Label = s.Name
 		}
@@ -352,7 +280,7 @@ func (d *decoder) checkSystems(c *Config) {
 		switch {
 		case d.skip(fp):
 			formatsKnown = false
-		case s.Format == FormatCSV || s.Format == FormatJSONL || s.Format == FormatTREC:
+		case slices.Contains(formats, s.Format):
 		case s.Format == "":
 			if !inputOK {
 				formatsKnown = false
@@ -366,7 +294,7 @@ func (d *decoder) checkSystems(c *Config) {
 			}
 		default:
 			formatsKnown = false
-			d.errorf(fp, "got %q, expected csv, jsonl or trec", short(s.Format))
+			d.errorf(fp, "got %q, expected %s", short(string(s.Format)), wantFormat)
 		}
 		if s.Format == FormatTREC {
 			anyTREC = true
@@ -389,48 +317,76 @@ func (d *decoder) checkSystems(c *Config) {
 			}
 		}
 	}
-	for _, key := range []string{"primary", "reference_system"} {
-		r := c.Primary
-		if key == "reference_system" {
-			r = c.ReferenceSystem
+	d.names = names
+}
+
+// checkSystemName checks the name of system i, and adds it to names (name
+// -> index) when it is valid and not taken.
+func (d *decoder) checkSystemName(s *System, i int, names map[string]int) {
+	np := index("systems", i) + ".name"
+	if !d.text(np, s.Name, wantName, false) {
+		return
+	}
+	switch {
+	case s.Name == "" && !d.written(np):
+		if !d.meant[np] {
+			d.errorf(np, "missing, expected a system name (letters, digits, '_', '.', '-')")
 		}
-		if r == "" || d.skip(key) {
-			continue
-		}
-		if _, ok := names[r]; !ok {
-			all := make([]string, 0, len(c.Systems))
-			for _, s := range c.Systems {
-				all = append(all, s.Name)
-			}
-			if len(all) > 10 {
-				all = append(all[:10], "...")
-			}
-			d.errorf(key, "got %q, expected the name of a system: %s", short(r), strings.Join(all, ", "))
+	case !nameRe.MatchString(s.Name):
+		d.errorf(np, "got %q, expected a name of letters, digits, '_', '.' and '-' that starts with a letter or digit", short(s.Name))
+	case strings.HasPrefix(strings.ToLower(s.Name), "baseline"):
+		d.errorf(np, "got %q, expected a name that does not start with \"baseline\" (reserved for baseline:random and baseline:oracle)", short(s.Name))
+	default:
+		if j, dup := names[s.Name]; dup {
+			d.errorf(np, "got %q again (also %s), expected a different name for each system", short(s.Name), index("systems", j))
+		} else {
+			names[s.Name] = i
 		}
 	}
 }
 
-// checkComparisons checks and completes primary, comparisons,
-// reference_system and significance: primary defaults to the first system
-// listed; reference_system belongs to comparisons: reference alone (written
-// without comparisons it selects that mode, as paper.yaml files written
-// before the comparisons key meant) and defaults to the last system listed.
-func (d *decoder) checkComparisons(c *Config) {
+// checkNamed checks that the system named by key r (primary,
+// reference_system) is one of the systems that checkSystems accepted.
+func (d *decoder) checkNamed(key, r string, c *Config) {
+	if r == "" || d.skip(key) || d.names == nil {
+		return
+	}
+	if _, ok := d.names[r]; !ok {
+		all := make([]string, 0, len(c.Systems))
+		for _, s := range c.Systems {
+			all = append(all, s.Name)
+		}
+		if len(all) > 10 {
+			all = append(all[:10], "...")
+		}
+		d.errorf(key, "got %q, expected the name of a system: %s", short(r), strings.Join(all, ", "))
+	}
+}
+
+// resolveComparisons completes primary and comparisons before
+// comparisons is checked: primary defaults to the first system listed;
+// reference_system written without comparisons selects comparisons:
+// reference, as paper.yaml files written before the comparisons key meant.
+func resolveComparisons(d *decoder, c *Config) {
 	if c.Primary == "" && len(c.Systems) > 0 {
 		c.Primary = c.Systems[0].Name
 	}
 	if c.ReferenceSystem != "" && !d.written("comparisons") {
 		c.Comparisons = CompareReference
 	}
-	d.enum("comparisons", c.Comparisons, ComparePrimary, CompareReference, CompareLadder, CompareAllPairs)
+}
+
+// checkReference checks and completes reference_system: it names a
+// system, belongs to comparisons: reference alone, and defaults there to
+// the last system listed.
+func checkReference(d *decoder, c *Config) {
+	d.checkNamed("reference_system", c.ReferenceSystem, c)
 	switch {
 	case c.Comparisons != CompareReference && c.ReferenceSystem != "" && !d.skip("reference_system") && !d.skip("comparisons"):
 		d.errorf("reference_system", "set with comparisons: %s, expected reference_system only with comparisons: reference (remove it, or set comparisons: reference)", c.Comparisons)
 	case c.Comparisons == CompareReference && c.ReferenceSystem == "" && len(c.Systems) > 0:
 		c.ReferenceSystem = c.Systems[len(c.Systems)-1].Name
 	}
-	d.floatRange("significance.alpha", c.Significance.Alpha, true, wantRate)
-	d.enum("significance.correction", c.Significance.Correction, CorrectionHolm, CorrectionNone)
 }
 
 func (b Band) yamlText() string {

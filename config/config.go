@@ -1,4 +1,4 @@
-// Package config loads paper.yaml (SPEC 2.3), the user's description of a
+// Package config loads paper.yaml (docs/configuration.md), the user's description of a
 // bundle build. It stands before the pipeline it steers:
 //
 //	paper.yaml -> config -> (inputs -> dataset -> report.Compute -> renderers -> bundle)
@@ -7,45 +7,48 @@
 // options to report.Compute, and its Out and Version to bundle, which also
 // records Config.YAML as config.yaml.
 //
-// Every key has a default (Default). Unknown keys, duplicate keys, wrong
-// types and values out of range are *dataset.InputError values that name the
-// file, line and column; docs/configuration.md lists every key.
+// Every key is one row of the key table (table.go): how it is read,
+// checked, defaulted, written to config.yaml, written by init's template
+// (Template) and documented; the tables of docs/configuration.md are
+// generated from it. Every key has a default (Default). Unknown keys,
+// duplicate keys, wrong types and values out of range are
+// *dataset.InputError values that name the file, line and column.
 package config
 
 import "path/filepath"
 
 // Config is the resolved configuration of one bundle build.
 type Config struct {
-	Title           string       `yaml:"title"`
-	Version         string       `yaml:"version"` // "" = next free vN
-	Out             string       `yaml:"out"`
-	Seed            uint64       `yaml:"seed"`
-	Qrels           string       `yaml:"qrels,omitempty"`   // TREC qrels, shared by TREC systems
-	Queries         string       `yaml:"queries,omitempty"` // TREC query table CSV
-	Systems         []System     `yaml:"systems"`
-	Primary         string       `yaml:"primary"`          // the primary system; Parse resolves "" to the first one listed
-	Comparisons     string       `yaml:"comparisons"`      // which pairs are compared: primary (default) | reference | ladder | all_pairs
-	ReferenceSystem string       `yaml:"reference_system"` // comparisons: reference only; Parse resolves "" to the last system listed
-	Significance    Significance `yaml:"significance"`
-	Cutoffs         []int        `yaml:"cutoffs"`
-	FPRTargets      []float64    `yaml:"fpr_targets"`
-	OperatingPoints []float64    `yaml:"operating_points"` // fixed probability thresholds tau of the ne.*@tau=X metrics
-	Bootstrap       Bootstrap    `yaml:"bootstrap"`
-	Calibration     Calibration  `yaml:"calibration"`
-	Gate            Gate         `yaml:"gate"`
-	DynamicK        DynamicK     `yaml:"dynamic_k"`
-	Strata          Strata       `yaml:"strata"`
-	Contract        Contract     `yaml:"contract"`
-	TREC            TREC         `yaml:"trec"`
-	Targets         Targets      `yaml:"targets"`
-	Bundle          BundleOpts   `yaml:"bundle"`
-	Paper           Paper        `yaml:"paper"`
+	Title           string
+	Version         string // "" = next free vN
+	Out             string
+	Seed            uint64
+	Qrels           string // TREC qrels, shared by TREC systems
+	Queries         string // TREC query table CSV
+	Systems         []System
+	Primary         string      // the primary system; Parse resolves "" to the first one listed
+	Comparisons     Comparisons // which pairs are compared: primary (default) | reference | ladder | all_pairs
+	ReferenceSystem string      // comparisons: reference only; Parse resolves "" to the last system listed
+	Significance    Significance
+	Cutoffs         []int
+	FPRTargets      []float64
+	OperatingPoints []float64 // fixed probability thresholds tau of the ne.*@tau=X metrics
+	Bootstrap       Bootstrap
+	Calibration     Calibration
+	Gate            Gate
+	DynamicK        DynamicK
+	Strata          Strata
+	Contract        Contract
+	TREC            TREC
+	Targets         Targets
+	Bundle          BundleOpts
+	Paper           Paper
 
 	// Dir is the folder paper.yaml was read from; relative input paths are
 	// resolved against it. Not part of the YAML.
-	Dir string `yaml:"-"`
+	Dir string
 	// File is the path paper.yaml was read from ("" for a built-in default).
-	File string `yaml:"-"`
+	File string
 }
 
 // BundleOpts is the bundle: key: what the bundle keeps besides the
@@ -53,70 +56,70 @@ type Config struct {
 type BundleOpts struct {
 	// CopyInputs keeps a gzip copy of every input under inputs/ (default),
 	// so verify can recompute the bundle; false keeps their hashes only.
-	CopyInputs bool `yaml:"copy_inputs"`
+	CopyInputs bool
 }
 
 // Paper is the paper: key: the geometry and number style of the bundle's
 // paper/ folder (tables, figures and numbers.tex sized for a venue).
 type Paper struct {
-	Venue       string  `yaml:"venue"`        // acm (default) | ieee | neurips | lncs | custom
-	FontSize    float64 `yaml:"font_size"`    // pt of every text in the paper figures; default 8
-	Uncertainty string  `yaml:"uncertainty"`  // ci (default) | std | none: what follows a number in paper tables
-	Decimals    int     `yaml:"decimals"`     // decimals of paper numbers; default 3
-	ColumnWidth float64 `yaml:"column_width"` // pt, venue custom only (required there)
-	TextWidth   float64 `yaml:"text_width"`   // pt, venue custom only (required there)
-	BodySize    float64 `yaml:"body_size"`    // pt, venue custom only (required there)
+	Venue       Venue       // acm (default) | ieee | neurips | lncs | custom
+	FontSize    float64     // pt of every text in the paper figures; default 8
+	Uncertainty Uncertainty // ci (default) | std | none: what follows a number in paper tables
+	Decimals    int         // decimals of paper numbers; default 3
+	ColumnWidth float64     // pt, venue custom only (required there)
+	TextWidth   float64     // pt, venue custom only (required there)
+	BodySize    float64     // pt, venue custom only (required there)
 }
 
 // System is one entry of systems:.
 type System struct {
-	Name    string `yaml:"name"`
-	Label   string `yaml:"label"`              // default: Name
-	Input   string `yaml:"input"`              // per-query table (.csv, .jsonl) or TREC run
-	Format  string `yaml:"format,omitempty"`   // csv, jsonl or trec; inferred from Input's extension when not written
-	NEProbs string `yaml:"ne_probs,omitempty"` // TREC only: CSV query_id, ne_prob
+	Name    string
+	Label   string // default: Name
+	Input   string // per-query table (.csv, .jsonl) or TREC run
+	Format  Format // csv, jsonl or trec; inferred from Input's extension when not written
+	NEProbs string // TREC only: CSV query_id, ne_prob
 }
 
 // Significance is the significance: key: the level of the paired tests
 // between systems and the correction for multiple comparisons (Holm's
 // family is one metric id over every compared pair).
 type Significance struct {
-	Alpha      float64 `yaml:"alpha"`      // default 0.05
-	Correction string  `yaml:"correction"` // holm (default) | none
+	Alpha      float64    // default 0.05
+	Correction Correction // holm (default) | none
 }
 
 // Bootstrap is the bootstrap: key: how confidence intervals are computed
 // (SPEC 6).
 type Bootstrap struct {
-	Resamples  int     `yaml:"resamples"`  // default 10000
-	Unit       string  `yaml:"unit"`       // post (default) | query
-	Method     string  `yaml:"method"`     // percentile (default) | bca
-	Confidence float64 `yaml:"confidence"` // default 0.95
+	Resamples  int     // default 10000
+	Unit       Unit    // post (default) | query
+	Method     Method  // percentile (default) | bca
+	Confidence float64 // default 0.95
 }
 
 // Calibration is the calibration: key: the bins of ne.ece and of the
 // reliability diagram (SPEC 4.1).
 type Calibration struct {
-	Bins     int    `yaml:"bins"`     // default 10
-	Strategy string `yaml:"strategy"` // uniform (default) | quantile
+	Bins     int      // default 10
+	Strategy Strategy // uniform (default) | quantile
 }
 
 // Gate is the gate: key: the requirements the three-state clinical gate
 // thresholds are chosen to meet on tune rows (SPEC 4.4).
 type Gate struct {
-	ScreenSensitivity float64 `yaml:"screen_sensitivity"` // default 0.995
-	AlertPrecision    float64 `yaml:"alert_precision"`    // default 0.90
+	ScreenSensitivity float64 // default 0.995
+	AlertPrecision    float64 // default 0.90
 }
 
 // DynamicK is the dynamic_k: key: the evidence-selection policy applied when
 // a row has no selected_uids (SPEC 4.3), and the gamma sweep.
 type DynamicK struct {
-	KMin           int       `yaml:"k_min"`           // default 2
-	HardCap        int       `yaml:"hard_cap"`        // default 10
-	KMaxRatio      float64   `yaml:"k_max_ratio"`     // default 0.5
-	Gamma          float64   `yaml:"gamma"`           // default 0.9
-	GammaUncertain float64   `yaml:"gamma_uncertain"` // default 0.95
-	Sweep          []float64 `yaml:"sweep"`           // default [0.7, 0.8, 0.9, 0.95]
+	KMin           int       // default 2
+	HardCap        int       // default 10
+	KMaxRatio      float64   // default 0.5
+	Gamma          float64   // default 0.9
+	GammaUncertain float64   // default 0.95
+	Sweep          []float64 // default [0.7, 0.8, 0.9, 0.95]
 }
 
 // Strata is the strata: key: either Auto (up to three bands at the n_pos
@@ -133,18 +136,18 @@ type Band struct{ Lo, Hi int }
 // Contract is the contract: key: the convention chosen where the metric
 // contracts disagree (SPEC 9).
 type Contract struct {
-	MAPDenominator string `yaml:"map_denominator"` // gold (default) | min_gold_k | hits
-	FoldStd        string `yaml:"fold_std"`        // sample (default) | population
-	UndefinedAUROC string `yaml:"undefined_auroc"` // nan (default) | half
-	NDCGGain       string `yaml:"ndcg_gain"`       // exponential (default) | linear
+	MAPDenominator MAPDenominator // gold (default) | min_gold_k | hits
+	FoldStd        FoldStd        // sample (default) | population
+	UndefinedAUROC UndefinedAUROC // nan (default) | half
+	NDCGGain       NDCGGain       // exponential (default) | linear
 }
 
 // TREC is the trec: key: the conventions of TREC input, trec_eval's by
 // default (SPEC 2.2). It applies only to systems with format trec.
 type TREC struct {
-	RelevanceLevel int    `yaml:"relevance_level"` // default 1: relevant when grade >= this (trec_eval -l)
-	NoRelevant     string `yaml:"no_relevant"`     // zero (default) | skip: a judged query with no relevant document
-	MissingRun     string `yaml:"missing_run"`     // skip (default) | zero (trec_eval -c): a qrels query with no run line
+	RelevanceLevel int        // default 1: relevant when grade >= this (trec_eval -l)
+	NoRelevant     NoRelevant // zero (default) | skip: a judged query with no relevant document
+	MissingRun     MissingRun // skip (default) | zero (trec_eval -c): a qrels query with no run line
 }
 
 // HasTREC reports whether any system is a TREC run.
@@ -171,8 +174,8 @@ type Targets struct {
 // Target is a bound on a metric: value >= Min when Min is set, value <= Max
 // when Max is set.
 type Target struct {
-	Min *float64 `yaml:"min,omitempty"`
-	Max *float64 `yaml:"max,omitempty"`
+	Min *float64
+	Max *float64
 }
 
 // Pair is one comparison between systems (indexes into Systems): the

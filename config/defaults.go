@@ -2,113 +2,91 @@ package config
 
 import "strconv"
 
-// Values of the enumerated keys. The fields of Config hold them as plain
-// strings (they are what paper.yaml spells); these constants name them.
-const (
-	FormatCSV   = "csv"   // systems[].format: per-query table, CSV
-	FormatJSONL = "jsonl" // systems[].format: per-query table, JSON Lines
-	FormatTREC  = "trec"  // systems[].format: TREC run, gold from qrels
-
-	UnitPost  = "post"  // bootstrap.unit: resample posts (clusters)
-	UnitQuery = "query" // bootstrap.unit: resample queries
-
-	MethodPercentile = "percentile" // bootstrap.method
-	MethodBCa        = "bca"        // bootstrap.method: bias-corrected and accelerated
-
-	StrategyUniform  = "uniform"  // calibration.strategy: equal-width bins
-	StrategyQuantile = "quantile" // calibration.strategy: equal-mass bins
-
-	MAPGold     = "gold"       // contract.map_denominator: |gold| (trec_eval)
-	MAPMinGoldK = "min_gold_k" // contract.map_denominator: min(|gold|, K)
-	MAPHits     = "hits"       // contract.map_denominator: relevant hits in the top K
-
-	FoldStdSample     = "sample"     // contract.fold_std: n - 1
-	FoldStdPopulation = "population" // contract.fold_std: n
-
-	UndefinedNaN  = "nan"  // contract.undefined_auroc: undefined (null)
-	UndefinedHalf = "half" // contract.undefined_auroc: 0.5
-
-	GainExponential = "exponential" // contract.ndcg_gain: 2^rel - 1
-	GainLinear      = "linear"      // contract.ndcg_gain: rel (trec_eval)
-
-	NoRelevantZero = "zero" // trec.no_relevant: scored 0, as trec_eval
-	NoRelevantSkip = "skip" // trec.no_relevant: left out of the ranking population
-
-	MissingRunSkip = "skip" // trec.missing_run: left out of that system
-	MissingRunZero = "zero" // trec.missing_run: scored 0 (trec_eval -c)
-
-	ComparePrimary   = "primary"   // comparisons: the primary against every other system
-	CompareReference = "reference" // comparisons: every system against reference_system
-	CompareLadder    = "ladder"    // comparisons: each system against the one listed before it
-	CompareAllPairs  = "all_pairs" // comparisons: every unordered pair once
-
-	CorrectionHolm = "holm" // significance.correction: Holm within one metric's comparisons
-	CorrectionNone = "none" // significance.correction: none (p_holm = p)
-
-	VenueACM     = "acm"     // paper.venue: acmart sigconf
-	VenueIEEE    = "ieee"    // paper.venue: IEEEtran conference
-	VenueNeurIPS = "neurips" // paper.venue: NeurIPS (one column)
-	VenueLNCS    = "lncs"    // paper.venue: Springer llncs (one column)
-	VenueCustom  = "custom"  // paper.venue: column_width, text_width, body_size given
-
-	UncertaintyCI   = "ci"   // paper.uncertainty: [low, high] after each value
-	UncertaintyStd  = "std"  // paper.uncertainty: ± fold std after each value
-	UncertaintyNone = "none" // paper.uncertainty: the value alone
+// The enumerated keys. Each has a named string type, shared with the
+// report's settings where the report records the value; the constants are
+// what paper.yaml spells. A key's allowed values are listed once, in its
+// row of the key table (keys.go), from these constants.
+type (
+	Format         string // systems[].format
+	Unit           string // bootstrap.unit
+	Method         string // bootstrap.method
+	Strategy       string // calibration.strategy
+	MAPDenominator string // contract.map_denominator
+	FoldStd        string // contract.fold_std
+	UndefinedAUROC string // contract.undefined_auroc
+	NDCGGain       string // contract.ndcg_gain
+	NoRelevant     string // trec.no_relevant
+	MissingRun     string // trec.missing_run
+	Comparisons    string // comparisons
+	Correction     string // significance.correction
+	Venue          string // paper.venue
+	Uncertainty    string // paper.uncertainty
 )
 
-// Limits of the integer keys.
 const (
-	MaxResamples = 1_000_000 // bootstrap.resamples
-	MaxCutoff    = 1_000_000 // cutoffs, dynamic_k.k_min, dynamic_k.hard_cap
-	MinBins      = 2         // calibration.bins
-	MaxBins      = 1000      // calibration.bins
+	FormatCSV   Format = "csv"   // per-query table, CSV
+	FormatJSONL Format = "jsonl" // per-query table, JSON Lines
+	FormatTREC  Format = "trec"  // TREC run, gold from qrels
+
+	UnitPost  Unit = "post"  // resample posts (clusters)
+	UnitQuery Unit = "query" // resample queries
+
+	MethodPercentile Method = "percentile"
+	MethodBCa        Method = "bca" // bias-corrected and accelerated
+
+	StrategyUniform  Strategy = "uniform"  // equal-width bins
+	StrategyQuantile Strategy = "quantile" // equal-mass bins
+
+	MAPGold     MAPDenominator = "gold"       // |gold| (trec_eval)
+	MAPMinGoldK MAPDenominator = "min_gold_k" // min(|gold|, K)
+	MAPHits     MAPDenominator = "hits"       // relevant hits in the top K
+
+	FoldStdSample     FoldStd = "sample"     // n - 1
+	FoldStdPopulation FoldStd = "population" // n
+
+	UndefinedNaN  UndefinedAUROC = "nan"  // undefined (null)
+	UndefinedHalf UndefinedAUROC = "half" // 0.5
+
+	GainExponential NDCGGain = "exponential" // 2^rel - 1
+	GainLinear      NDCGGain = "linear"      // rel (trec_eval)
+
+	NoRelevantZero NoRelevant = "zero" // scored 0, as trec_eval
+	NoRelevantSkip NoRelevant = "skip" // left out of the ranking population
+
+	MissingRunSkip MissingRun = "skip" // left out of that system
+	MissingRunZero MissingRun = "zero" // scored 0 (trec_eval -c)
+
+	ComparePrimary   Comparisons = "primary"   // the primary against every other system
+	CompareReference Comparisons = "reference" // every system against reference_system
+	CompareLadder    Comparisons = "ladder"    // each system against the one listed before it
+	CompareAllPairs  Comparisons = "all_pairs" // every unordered pair once
+
+	CorrectionHolm Correction = "holm" // Holm within one metric's comparisons
+	CorrectionNone Correction = "none" // none (p_holm = p)
+
+	VenueACM     Venue = "acm"     // acmart sigconf
+	VenueIEEE    Venue = "ieee"    // IEEEtran conference
+	VenueNeurIPS Venue = "neurips" // NeurIPS (one column)
+	VenueLNCS    Venue = "lncs"    // Springer llncs (one column)
+	VenueCustom  Venue = "custom"  // column_width, text_width, body_size given
+
+	UncertaintyCI   Uncertainty = "ci"   // [low, high] after each value
+	UncertaintyStd  Uncertainty = "std"  // ± fold std after each value
+	UncertaintyNone Uncertainty = "none" // the value alone
 )
 
-// DefaultSeed is the seed of every random choice when paper.yaml names none.
-const DefaultSeed uint64 = 20260118
-
-// Default returns the configuration with every key at its default
-// (SPEC 2.3). It has no systems, so it does not validate by itself: Parse
-// starts from it and overlays what paper.yaml says.
+// Default returns the configuration with every key at its default, as
+// the key table (keys.go) gives it. It has no systems, so it does not
+// validate by itself: Parse starts from it and overlays what paper.yaml
+// says. Each call returns new slices.
 func Default() *Config {
-	return &Config{
-		Title:           "Paper bundle",
-		Version:         "",
-		Out:             "results/paper_bundle",
-		Seed:            DefaultSeed,
-		Comparisons:     ComparePrimary,
-		Significance:    Significance{Alpha: 0.05, Correction: CorrectionHolm},
-		Cutoffs:         []int{1, 3, 5, 10, 20},
-		FPRTargets:      []float64{0.01, 0.03, 0.05, 0.10},
-		OperatingPoints: []float64{0.5},
-		Bootstrap: Bootstrap{
-			Resamples:  10000,
-			Unit:       UnitPost,
-			Method:     MethodPercentile,
-			Confidence: 0.95,
-		},
-		Calibration: Calibration{Bins: 10, Strategy: StrategyUniform},
-		Gate:        Gate{ScreenSensitivity: 0.995, AlertPrecision: 0.90},
-		DynamicK: DynamicK{
-			KMin:           2,
-			HardCap:        10,
-			KMaxRatio:      0.5,
-			Gamma:          0.9,
-			GammaUncertain: 0.95,
-			Sweep:          []float64{0.7, 0.8, 0.9, 0.95},
-		},
-		Strata: Strata{Auto: true},
-		Bundle: BundleOpts{CopyInputs: true},
-		Contract: Contract{
-			MAPDenominator: MAPGold,
-			FoldStd:        FoldStdSample,
-			UndefinedAUROC: UndefinedNaN,
-			NDCGGain:       GainExponential,
-		},
-		TREC:    TREC{RelevanceLevel: 1, NoRelevant: NoRelevantZero, MissingRun: MissingRunSkip},
-		Targets: Targets{}, // none
-		Paper:   Paper{Venue: VenueACM, FontSize: 8, Uncertainty: UncertaintyCI, Decimals: 3},
+	c := &Config{}
+	for _, k := range keyTable {
+		if k.val != nil {
+			k.val.setDefault(c)
+		}
 	}
+	return c
 }
 
 // LTRBands returns the bands of the strata preset "ltr" (seed 001): n_pos in

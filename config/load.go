@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -59,7 +58,7 @@ func Parse(name string, data []byte, dir string) (*Config, error) {
 	return ParseWith(name, data, dir, Options{})
 }
 
-// ParseWith reads a configuration from data (SPEC 2.3).
+// ParseWith reads a configuration from data (docs/configuration.md).
 //
 // Every key may be left out and then takes its value from Default; a key
 // written with no value (null) does too. Unknown keys at any level,
@@ -173,6 +172,8 @@ type decoder struct {
 	// "did you mean" of its error): that key is then not also reported
 	// as missing.
 	meant map[string]bool
+	opt   Options        // of the check
+	names map[string]int // the valid system names, once checkSystems has run
 }
 
 type position struct{ line, col int }
@@ -208,8 +209,6 @@ func (d *decoder) result() error {
 	})
 	return d.errs.Err()
 }
-
-var yamlLineRe = regexp.MustCompile(`^yaml: line ([0-9]+): (.*)$`)
 
 // document parses data and returns its root mapping, or nil after recording
 // why there is none.
@@ -251,151 +250,6 @@ func (d *decoder) document(data []byte) *yaml.Node {
 		return nil
 	}
 	return root
-}
-
-// utf8 reports whether data is valid UTF-8 (or UTF-16 with a byte order
-// mark, which the YAML library decodes), recording the position of the
-// first invalid byte otherwise: the library's own message has no position.
-func (d *decoder) utf8(data []byte) bool {
-	if bytes.HasPrefix(data, []byte{0xff, 0xfe}) || bytes.HasPrefix(data, []byte{0xfe, 0xff}) || utf8.Valid(data) {
-		return true
-	}
-	line, start := 1, 0
-	for i := 0; i < len(data); {
-		r, n := utf8.DecodeRune(data[i:])
-		if r == utf8.RuneError && n <= 1 {
-			col := utf8.RuneCount(data[start:i]) + 1
-			d.add(line, col, "", fmt.Sprintf("invalid UTF-8 (byte 0x%02x), expected a YAML file in UTF-8 (convert it, e.g. iconv -f latin1 -t utf-8)", data[i]))
-			return false
-		}
-		if data[i] == '\n' {
-			line, start = line+1, i+1
-		}
-		i += n
-	}
-	return true
-}
-
-// parserProblems are the messages of go.yaml.in/yaml/v3's parser (v3.0.6,
-// parserc.go). For them, unlike for its scanner's, the library writes the
-// 0-based line of the enclosing collection (and no line at all for line 0),
-// so syntaxError adds one.
-var parserProblems = map[string]bool{
-	"did not find expected ',' or ']'":       true,
-	"did not find expected ',' or '}'":       true,
-	"did not find expected '-' indicator":    true,
-	"did not find expected <document start>": true,
-	"did not find expected <stream-start>":   true,
-	"did not find expected key":              true,
-	"did not find expected node content":     true,
-	"found duplicate %TAG directive":         true,
-	"found duplicate %YAML directive":        true,
-	"found incompatible YAML document":       true,
-	"found undefined tag handle":             true,
-}
-
-var unknownAnchorRe = regexp.MustCompile(`^yaml: unknown anchor '(.*)' referenced$`)
-
-// syntaxError turns an error of the YAML parser into an InputError.
-func (d *decoder) syntaxError(data []byte, err error) {
-	msg := err.Error()
-	if strings.HasSuffix(msg, "found unexpected end of stream") {
-		// The library's only source of this message is a quoted scalar
-		// that is never closed; it names the line where that scalar starts
-		// (or, when that is the first line, the end of the input).
-		reported := 1
-		if m := yamlLineRe.FindStringSubmatch(msg); m != nil {
-			reported, _ = strconv.Atoi(m[1])
-		}
-		for _, l := range []int{reported, 1} {
-			if col, q, ok := unclosedQuote(data, l); ok {
-				d.add(l, col, "", fmt.Sprintf("invalid YAML: the quoted value that starts here is not closed before the end of the file, expected a closing %c", q))
-				return
-			}
-		}
-		d.add(reported, 0, "", "invalid YAML: a quoted value is not closed before the end of the file, expected a closing quote")
-		return
-	}
-	if m := yamlLineRe.FindStringSubmatch(msg); m != nil {
-		line, _ := strconv.Atoi(m[1])
-		if parserProblems[m[2]] {
-			line++
-		}
-		// An error found at the end of the input is on its last line.
-		last := bytes.Count(data, []byte("\n"))
-		if len(data) > 0 && data[len(data)-1] != '\n' {
-			last++
-		}
-		line = min(line, max(last, 1))
-		d.add(line, 0, "", "invalid YAML: "+m[2])
-		return
-	}
-	msg = strings.TrimPrefix(msg, "yaml: ")
-	if parserProblems[msg] {
-		d.add(1, 0, "", "invalid YAML: "+msg)
-		return
-	}
-	if m := unknownAnchorRe.FindStringSubmatch(err.Error()); m != nil {
-		// The library gives no position: find the first use of the alias.
-		alias := []byte("*" + m[1])
-		for i, l := range bytes.Split(data, []byte("\n")) {
-			if j := bytes.Index(l, alias); j >= 0 {
-				d.add(i+1, utf8.RuneCount(l[:j])+1, "", fmt.Sprintf("alias *%s names no anchor, expected an anchor &%s defined before it", short(m[1]), short(m[1])))
-				return
-			}
-		}
-	}
-	d.add(0, 0, "", "invalid YAML: "+msg)
-}
-
-// unclosedQuote finds, on line (1-based) of data, a quote that starts a
-// quoted scalar (at the start of the line's content, or after ':', '-',
-// '[', '{', ',' or '?' and spaces) and is not closed anywhere after it. It
-// returns the quote's 1-based column in characters.
-func unclosedQuote(data []byte, line int) (col int, quote byte, ok bool) {
-	start := 0
-	for l := 1; l < line; l++ {
-		i := bytes.IndexByte(data[start:], '\n')
-		if i < 0 {
-			return 0, 0, false
-		}
-		start += i + 1
-	}
-	end := len(data)
-	if i := bytes.IndexByte(data[start:], '\n'); i >= 0 {
-		end = start + i
-	}
-	text := data[start:end]
-	for j, c := range text {
-		if c != '"' && c != '\'' {
-			continue
-		}
-		prev := bytes.TrimRight(text[:j], " \t")
-		if len(prev) > 0 && !bytes.ContainsAny(prev[len(prev)-1:], ":-[{,?") {
-			continue
-		}
-		if !closed(data[start+j+1:], c) {
-			return utf8.RuneCount(text[:j]) + 1, c, true
-		}
-	}
-	return 0, 0, false
-}
-
-// closed reports whether rest (the text after an opening quote q) holds
-// the closing quote: an unescaped " for a double-quoted scalar, a ' that
-// is not doubled for a single-quoted one.
-func closed(rest []byte, q byte) bool {
-	for i := 0; i < len(rest); i++ {
-		switch {
-		case q == '"' && rest[i] == '\\':
-			i++
-		case rest[i] == q && q == '\'' && i+1 < len(rest) && rest[i+1] == '\'':
-			i++
-		case rest[i] == q:
-			return true
-		}
-	}
-	return false
 }
 
 // resolve follows an alias to the node it names, and returns a copy of that
@@ -667,294 +521,71 @@ func editDistance(a, b string) int {
 	return prev[len(b)]
 }
 
-// Scalar readers. Each returns a setter for a field of Config; want is the
-// expectation named in the error when the value has the wrong type.
-
-func (d *decoder) str(dst *string, want string) func(string, *yaml.Node) {
-	return func(path string, n *yaml.Node) {
-		if s, ok := d.scalarString(path, n, want); ok {
-			*dst = s
-		}
-	}
-}
-
-// scalarString accepts any non-null scalar as text, as YAML decoding into a
-// string does: `label: 2024` is the label "2024".
-func (d *decoder) scalarString(path string, n *yaml.Node, want string) (string, bool) {
-	if n.Kind == yaml.ScalarNode {
-		switch n.ShortTag() {
-		case "!!str", "!!int", "!!float", "!!bool", "!!timestamp":
-			return n.Value, true
-		}
-	}
-	d.typeError(path, n, want)
-	return "", false
-}
-
-func (d *decoder) boolean(dst *bool, want string) func(string, *yaml.Node) {
-	return func(path string, n *yaml.Node) {
-		var x bool
-		if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!bool" || n.Decode(&x) != nil {
-			d.typeError(path, n, want)
-			return
-		}
-		*dst = x
-	}
-}
-
-func (d *decoder) integer(dst *int, want string) func(string, *yaml.Node) {
-	return func(path string, n *yaml.Node) {
-		if x, ok := d.intValue(path, n, want); ok {
-			*dst = x
-		}
-	}
-}
-
-func (d *decoder) intValue(path string, n *yaml.Node, want string) (int, bool) {
-	var x int
-	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!int" || n.Decode(&x) != nil {
-		d.typeError(path, n, want)
-		return 0, false
-	}
-	return x, true
-}
-
-func (d *decoder) uint64Value(dst *uint64, want string) func(string, *yaml.Node) {
-	return func(path string, n *yaml.Node) {
-		var x uint64
-		if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!int" || n.Decode(&x) != nil {
-			d.typeError(path, n, want)
-			return
-		}
-		*dst = x
-	}
-}
-
-func (d *decoder) float(dst *float64, want string) func(string, *yaml.Node) {
-	return func(path string, n *yaml.Node) {
-		if x, ok := d.floatValue(path, n, want); ok {
-			*dst = x
-		}
-	}
-}
-
-func (d *decoder) floatValue(path string, n *yaml.Node, want string) (float64, bool) {
-	var x float64
-	if n.Kind != yaml.ScalarNode {
-		d.typeError(path, n, want)
-		return 0, false
-	}
-	if t := n.ShortTag(); (t != "!!int" && t != "!!float") || n.Decode(&x) != nil {
-		d.typeError(path, n, want)
-		return 0, false
-	}
-	return x, true
-}
-
-// list reads sequence n, calling elem for each element (resolved) with its
-// path. It reports false when n is not a list.
-func (d *decoder) list(path string, n *yaml.Node, want string, elem func(i int, path string, e *yaml.Node)) bool {
-	if n.Kind != yaml.SequenceNode {
-		d.typeError(path, n, want)
-		return false
-	}
-	for i, e := range n.Content {
-		p := index(path, i)
-		e = resolve(e)
-		d.at(p, e)
-		elem(i, p, e)
-	}
-	return true
-}
-
-func (d *decoder) intList(dst *[]int, want, elemWant string) func(string, *yaml.Node) {
-	return func(path string, n *yaml.Node) {
-		xs := make([]int, 0, len(n.Content))
-		d.list(path, n, want, func(_ int, p string, e *yaml.Node) {
-			x, ok := d.intValue(p, e, elemWant)
-			if ok {
-				xs = append(xs, x)
-			}
-		})
-		if !d.bad[path] && len(xs) == len(n.Content) {
-			*dst = xs
-		}
-	}
-}
-
-func (d *decoder) floatList(dst *[]float64, want, elemWant string) func(string, *yaml.Node) {
-	return func(path string, n *yaml.Node) {
-		xs := make([]float64, 0, len(n.Content))
-		d.list(path, n, want, func(_ int, p string, e *yaml.Node) {
-			x, ok := d.floatValue(p, e, elemWant)
-			if ok {
-				xs = append(xs, x)
-			}
-		})
-		if !d.bad[path] && len(xs) == len(n.Content) {
-			*dst = xs
-		}
-	}
-}
-
-// Expectations, shared by type errors and range errors.
-const (
-	wantText         = "text"
-	wantPath         = "a file path"
-	wantCutoffs      = "a list of positive integers such as [1, 3, 5, 10, 20]"
-	wantCutoff       = "an integer from 1 to 1000000"
-	wantRates        = "a list of numbers strictly between 0 and 1 such as [0.01, 0.05]"
-	wantRate         = "a number strictly between 0 and 1"
-	wantSweep        = "a list of numbers greater than 0 and at most 1 such as [0.7, 0.9]"
-	wantShare        = "a number greater than 0 and at most 1"
-	wantResamples    = "an integer from 0 (no intervals) to 1000000"
-	wantBins         = "an integer from 2 to 1000"
-	wantKMin         = "an integer from 0 to 1000000"
-	wantHardCap      = "an integer from 1 to 1000000"
-	wantSeed         = "an integer from 0 to 18446744073709551615"
-	wantSystems      = "a list of systems, each a mapping with name and input"
-	wantSystem       = "a mapping with name, input and optionally label, format, ne_probs"
-	wantStrata       = "auto, ltr, or a list of [lo, hi] n_pos bands such as [[1, 2], [3, null]]"
-	wantBand         = "a band [lo, hi] of two integers, hi may be null (no upper bound)"
-	wantBandLo       = "an integer >= 1"
-	wantBandHi       = "an integer >= lo, or null for no upper bound"
-	wantTargets      = "none, contract, or a mapping of metric id to {min: x} / {max: x}"
-	wantComparisons  = "primary, reference, ladder or all_pairs"
-	wantSignificance = "a mapping with alpha, correction"
-	wantTaus         = "a list of numbers greater than 0 and at most 1 such as [0.5]"
-	wantTarget       = "a mapping with min, max or both, such as {min: 0.85}"
-	wantBound        = "a finite number"
-	wantBootstrap    = "a mapping with resamples, unit, method, confidence"
-	wantCalib        = "a mapping with bins, strategy"
-	wantGate         = "a mapping with screen_sensitivity, alert_precision"
-	wantDynamicK     = "a mapping with k_min, hard_cap, k_max_ratio, gamma, gamma_uncertain, sweep"
-	wantContract     = "a mapping with map_denominator, fold_std, undefined_auroc, ndcg_gain"
-	wantBundle       = "a mapping with copy_inputs"
-	wantTREC         = "a mapping with relevance_level, no_relevant, missing_run"
-	wantRelLevel     = "an integer from 1 to 1000000 (trec_eval -l)"
-	wantPaper        = "a mapping with venue, font_size, uncertainty, decimals, column_width, text_width, body_size"
-	wantFontSize     = "a number of points from 4 to 24"
-	wantDecimals     = "an integer from 0 to 6"
-	wantPoints       = "a length in points from 50 to 2000"
-	wantBodySize     = "a number of points from 5 to 20"
-	wantTopMapping   = "a mapping of configuration keys"
-)
-
-// config reads the root mapping into c.
+// config reads the root mapping into c, key by key of the key table.
 func (d *decoder) config(root *yaml.Node, c *Config) {
 	d.pos[""] = position{root.Line, root.Column}
-	d.mapping("", root, wantTopMapping, []field{
-		{"title", d.str(&c.Title, wantText)},
-		{"version", d.str(&c.Version, "a version such as v2 or v2.0")},
-		{"out", d.str(&c.Out, wantPath)},
-		{"seed", d.uint64Value(&c.Seed, wantSeed)},
-		{"qrels", d.str(&c.Qrels, wantPath)},
-		{"queries", d.str(&c.Queries, wantPath)},
-		{"systems", func(p string, n *yaml.Node) { d.systems(p, n, c) }},
-		{"primary", d.str(&c.Primary, "a system name")},
-		{"comparisons", d.str(&c.Comparisons, wantComparisons)},
-		{"reference_system", d.str(&c.ReferenceSystem, "a system name")},
-		{"significance", func(p string, n *yaml.Node) {
-			g := &c.Significance
-			d.mapping(p, n, wantSignificance, []field{
-				{"alpha", d.float(&g.Alpha, wantRate)},
-				{"correction", d.str(&g.Correction, "holm or none")},
-			})
-		}},
-		{"cutoffs", d.intList(&c.Cutoffs, wantCutoffs, wantCutoff)},
-		{"fpr_targets", d.floatList(&c.FPRTargets, wantRates, wantRate)},
-		{"operating_points", d.floatList(&c.OperatingPoints, wantTaus, wantShare)},
-		{"bootstrap", func(p string, n *yaml.Node) {
-			b := &c.Bootstrap
-			d.mapping(p, n, wantBootstrap, []field{
-				{"resamples", d.integer(&b.Resamples, wantResamples)},
-				{"unit", d.str(&b.Unit, "post or query")},
-				{"method", d.str(&b.Method, "percentile or bca")},
-				{"confidence", d.float(&b.Confidence, wantRate)},
-			})
-		}},
-		{"calibration", func(p string, n *yaml.Node) {
-			b := &c.Calibration
-			d.mapping(p, n, wantCalib, []field{
-				{"bins", d.integer(&b.Bins, wantBins)},
-				{"strategy", d.str(&b.Strategy, "uniform or quantile")},
-			})
-		}},
-		{"gate", func(p string, n *yaml.Node) {
-			g := &c.Gate
-			d.mapping(p, n, wantGate, []field{
-				{"screen_sensitivity", d.float(&g.ScreenSensitivity, wantShare)},
-				{"alert_precision", d.float(&g.AlertPrecision, wantShare)},
-			})
-		}},
-		{"dynamic_k", func(p string, n *yaml.Node) {
-			k := &c.DynamicK
-			d.mapping(p, n, wantDynamicK, []field{
-				{"k_min", d.integer(&k.KMin, wantKMin)},
-				{"hard_cap", d.integer(&k.HardCap, wantHardCap)},
-				{"k_max_ratio", d.float(&k.KMaxRatio, wantShare)},
-				{"gamma", d.float(&k.Gamma, wantShare)},
-				{"gamma_uncertain", d.float(&k.GammaUncertain, wantShare)},
-				{"sweep", d.floatList(&k.Sweep, wantSweep, wantShare)},
-			})
-		}},
-		{"strata", func(p string, n *yaml.Node) { d.strata(p, n, &c.Strata) }},
-		{"contract", func(p string, n *yaml.Node) {
-			k := &c.Contract
-			d.mapping(p, n, wantContract, []field{
-				{"map_denominator", d.str(&k.MAPDenominator, "gold, min_gold_k or hits")},
-				{"fold_std", d.str(&k.FoldStd, "sample or population")},
-				{"undefined_auroc", d.str(&k.UndefinedAUROC, "nan or half")},
-				{"ndcg_gain", d.str(&k.NDCGGain, "exponential or linear")},
-			})
-		}},
-		{"trec", func(p string, n *yaml.Node) {
-			k := &c.TREC
-			d.mapping(p, n, wantTREC, []field{
-				{"relevance_level", d.integer(&k.RelevanceLevel, wantRelLevel)},
-				{"no_relevant", d.str(&k.NoRelevant, "zero or skip")},
-				{"missing_run", d.str(&k.MissingRun, "skip or zero")},
-			})
-		}},
-		{"targets", func(p string, n *yaml.Node) { d.targets(p, n, &c.Targets) }},
-		{"bundle", func(p string, n *yaml.Node) {
-			d.mapping(p, n, wantBundle, []field{
-				{"copy_inputs", d.boolean(&c.Bundle.CopyInputs, "true or false")},
-			})
-		}},
-		{"paper", func(p string, n *yaml.Node) {
-			q := &c.Paper
-			d.mapping(p, n, wantPaper, []field{
-				{"venue", d.str(&q.Venue, "acm, ieee, neurips, lncs or custom")},
-				{"font_size", d.float(&q.FontSize, wantFontSize)},
-				{"uncertainty", d.str(&q.Uncertainty, "ci, std or none")},
-				{"decimals", d.integer(&q.Decimals, wantDecimals)},
-				{"column_width", d.float(&q.ColumnWidth, wantPoints)},
-				{"text_width", d.float(&q.TextWidth, wantPoints)},
-				{"body_size", d.float(&q.BodySize, wantBodySize)},
-			})
-		}},
-	})
+	d.mapping("", root, wantTopMapping, d.fields(topKeys, c))
 }
+
+// fields are the keys of a mapping of the key table and how to read them.
+func (d *decoder) fields(keys []*Key, c *Config) []field {
+	fs := make([]field, len(keys))
+	for i, k := range keys {
+		fs[i] = field{k.name, func(p string, n *yaml.Node) {
+			if k.Group {
+				d.mapping(p, n, k.Want, d.fields(k.children, c))
+				return
+			}
+			k.val.read(d, c, p, k.Want, n)
+		}}
+	}
+	return fs
+}
+
+// wantSystem is the expectation of an entry of systems: "a mapping with
+// name, input and optionally label, format, ne_probs".
+var wantSystem = func() string {
+	var req, opt []string
+	for _, k := range systemKeys {
+		if k.Required {
+			req = append(req, k.Name)
+		} else {
+			opt = append(opt, k.Name)
+		}
+	}
+	return "a mapping with " + strings.Join(req, ", ") + " and optionally " + strings.Join(opt, ", ")
+}()
 
 func (d *decoder) systems(path string, n *yaml.Node, c *Config) {
 	var out []System
-	d.list(path, n, wantSystems, func(_ int, p string, e *yaml.Node) {
+	d.list(path, n, topKey("systems").Want, func(_ int, p string, e *yaml.Node) {
 		var s System
 		defer func() { out = append(out, s) }() // keep indices aligned with paths
 		if isNull(e) {
 			d.typeError(p, e, wantSystem)
 			return
 		}
-		d.mapping(p, e, wantSystem, []field{
-			{"name", d.str(&s.Name, "a system name")},
-			{"label", d.str(&s.Label, wantText)},
-			{"input", d.str(&s.Input, wantPath)},
-			{"format", d.str(&s.Format, "csv, jsonl or trec")},
-			{"ne_probs", d.str(&s.NEProbs, wantPath)},
-		})
+		fs := make([]field, len(systemKeys))
+		for i, k := range systemKeys {
+			fs[i] = field{k.Name, func(q string, v *yaml.Node) {
+				if x, ok := d.scalarString(q, v, k.Want); ok {
+					k.set(&s, x)
+				}
+			}}
+		}
+		d.mapping(p, e, wantSystem, fs)
 	})
 	c.Systems = out
+}
+
+// topKey returns the top-level row of the key table named name.
+func topKey(name string) *Key {
+	for _, k := range topKeys {
+		if k.name == name {
+			return k
+		}
+	}
+	panic("config: no key " + name)
 }
 
 // strata reads `auto`, `ltr` or a list of [lo, hi] bands. An explicit hi

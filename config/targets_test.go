@@ -131,9 +131,12 @@ func TestTargetString(t *testing.T) {
 func TestPairs(t *testing.T) {
 	three := []System{{Name: "full"}, {Name: "no_graph"}, {Name: "retriever"}}
 	for _, tc := range []struct {
-		name, mode, primary, ref string
-		sys                      []System
-		want                     []Pair
+		name    string
+		mode    Comparisons
+		primary string
+		ref     string
+		sys     []System
+		want    []Pair
 	}{
 		{"primary first", ComparePrimary, "full", "", three, []Pair{{0, 1}, {0, 2}}},
 		{"primary named", ComparePrimary, "no_graph", "", three, []Pair{{1, 0}, {1, 2}}},
@@ -156,7 +159,11 @@ func TestPairs(t *testing.T) {
 func TestComparisonsKeys(t *testing.T) {
 	sys := "systems:\n  - {name: a, input: a.csv}\n  - {name: b, input: b.csv}\n  - {name: c, input: c.csv}\n"
 	for _, tc := range []struct {
-		yaml, mode, primary, ref, err string
+		yaml    string
+		mode    Comparisons
+		primary string
+		ref     string
+		err     string
 	}{
 		{"", ComparePrimary, "a", "", ""},
 		{"primary: b\n", ComparePrimary, "b", "", ""},

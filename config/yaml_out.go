@@ -11,84 +11,29 @@ import (
 )
 
 // YAML returns the configuration as the bundle records it in config.yaml:
-// every key written explicitly, in the order of SPEC 2.3, lists and small
-// mappings in flow style. The bytes depend only on c, and Parse reads them
-// back to a Config equal to c (Dir and File aside) when c is valid.
+// every key of the key table written explicitly, in the table's order,
+// lists and the mappings of keys in flow style (a key whose row says when
+// it is written, such as trec: or the custom paper lengths, only then).
+// The bytes depend only on c, and Parse reads them back to a Config equal
+// to c (Dir and File aside) when c is valid.
 func (c *Config) YAML() ([]byte, error) {
-	systems := seq(false)
-	for _, s := range c.Systems {
-		systems.Content = append(systems.Content, mapping(true,
-			"name", str(s.Name),
-			"label", str(s.Label),
-			"input", str(s.Input),
-			"format", str(s.Format),
-			"ne_probs", str(s.NEProbs),
-		))
-	}
-	cutoffs := seq(true)
-	for _, k := range c.Cutoffs {
-		cutoffs.Content = append(cutoffs.Content, integer(int64(k)))
-	}
-	b, k, ct := c.Bootstrap, c.DynamicK, c.Contract
-	root := mapping(false,
-		"title", str(c.Title),
-		"version", str(c.Version),
-		"out", str(c.Out),
-		"seed", scalar("!!int", strconv.FormatUint(c.Seed, 10)),
-		"qrels", str(c.Qrels),
-		"queries", str(c.Queries),
-		"systems", systems,
-		"primary", str(c.Primary),
-		"comparisons", str(c.Comparisons),
-		"reference_system", str(c.ReferenceSystem),
-		"significance", mapping(true,
-			"alpha", float(c.Significance.Alpha),
-			"correction", str(c.Significance.Correction)),
-		"cutoffs", cutoffs,
-		"fpr_targets", floats(c.FPRTargets),
-		"operating_points", floats(c.OperatingPoints),
-		"bootstrap", mapping(true,
-			"resamples", integer(int64(b.Resamples)),
-			"unit", str(b.Unit),
-			"method", str(b.Method),
-			"confidence", float(b.Confidence)),
-		"calibration", mapping(true,
-			"bins", integer(int64(c.Calibration.Bins)),
-			"strategy", str(c.Calibration.Strategy)),
-		"gate", mapping(true,
-			"screen_sensitivity", float(c.Gate.ScreenSensitivity),
-			"alert_precision", float(c.Gate.AlertPrecision)),
-		"dynamic_k", mapping(true,
-			"k_min", integer(int64(k.KMin)),
-			"hard_cap", integer(int64(k.HardCap)),
-			"k_max_ratio", float(k.KMaxRatio),
-			"gamma", float(k.Gamma),
-			"gamma_uncertain", float(k.GammaUncertain),
-			"sweep", floats(k.Sweep)),
-		"strata", c.Strata.node(),
-		"contract", mapping(true,
-			"map_denominator", str(ct.MAPDenominator),
-			"fold_std", str(ct.FoldStd),
-			"undefined_auroc", str(ct.UndefinedAUROC),
-			"ndcg_gain", str(ct.NDCGGain)),
-		"targets", c.Targets.node(),
-		"bundle", mapping(true, "copy_inputs", scalar("!!bool", strconv.FormatBool(c.Bundle.CopyInputs))),
-		"paper", c.Paper.node(),
-	)
-	if c.HasTREC() {
-		// The trec: key is written only when it applies, so that the
-		// config.yaml of other inputs keeps its bytes; it goes before
-		// targets, as SPEC 2.3 orders the keys.
-		trec := mapping(true,
-			"relevance_level", integer(int64(c.TREC.RelevanceLevel)),
-			"no_relevant", str(c.TREC.NoRelevant),
-			"missing_run", str(c.TREC.MissingRun))
-		for i := 0; i < len(root.Content); i += 2 {
-			if root.Content[i].Value == "targets" {
-				root.Content = append(root.Content[:i], append([]*yaml.Node{str("trec"), trec}, root.Content[i:]...)...)
-				break
-			}
+	root := mapping(false)
+	for _, k := range topKeys {
+		if !k.writtenIn(c) {
+			continue
 		}
+		v := k.val
+		if k.Group {
+			m := mapping(true)
+			for _, ch := range k.children {
+				if ch.writtenIn(c) {
+					m.Content = append(m.Content, str(ch.name), ch.val.node(c))
+				}
+			}
+			root.Content = append(root.Content, str(k.name), m)
+			continue
+		}
+		root.Content = append(root.Content, str(k.name), v.node(c))
 	}
 	doc := &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{root},
 		HeadComment: "# Resolved paperbundle configuration: every key explicit (docs/configuration.md)."}
@@ -102,23 +47,6 @@ func (c *Config) YAML() ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
-}
-
-// node writes the paper: key; the three lengths only with venue custom
-// (a named venue takes them from its class).
-func (p Paper) node() *yaml.Node {
-	n := mapping(true,
-		"venue", str(p.Venue),
-		"font_size", float(p.FontSize),
-		"uncertainty", str(p.Uncertainty),
-		"decimals", integer(int64(p.Decimals)))
-	if p.Venue == VenueCustom {
-		n.Content = append(n.Content,
-			str("column_width"), float(p.ColumnWidth),
-			str("text_width"), float(p.TextWidth),
-			str("body_size"), float(p.BodySize))
-	}
-	return n
 }
 
 // MarshalYAML writes s as Parse reads it: auto, or a list of [lo, hi] bands

@@ -11,7 +11,7 @@ import (
 // are recorded on every interval; a BCa interval contains its estimate.
 func TestBCaAndQueryUnit(t *testing.T) {
 	ds := randomDataset(300, 5)
-	for _, unit := range []string{"post", "query"} {
+	for _, unit := range []config.Unit{config.UnitPost, config.UnitQuery} {
 		cfg := config.Default()
 		cfg.Systems = []config.System{{Name: "sys", Input: "x"}}
 		cfg.Bootstrap.Resamples = 400

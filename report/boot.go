@@ -431,7 +431,7 @@ func (c *computer) curvesNE(sc *sysCalc) {
 	}
 	c.rep.Curves.ROC = append(c.rep.Curves.ROC, rc)
 	c.rep.Curves.PR = append(c.rep.Curves.PR, pc)
-	bins := metrics.Reliability(c.y, sc.ne, c.cfg.Calibration.Bins, c.cfg.Calibration.Strategy)
+	bins := metrics.Reliability(c.y, sc.ne, c.cfg.Calibration.Bins, string(c.cfg.Calibration.Strategy))
 	rel := Reliability{System: sc.name, Strategy: c.cfg.Calibration.Strategy}
 	for _, b := range bins {
 		rel.Bins = append(rel.Bins, Bin{Lo: Num(b.Lo), Hi: Num(b.Hi), Count: b.Count, MeanP: Num(b.MeanP), ObsFreq: Num(b.ObsFreq), WilsonLo: Num(b.WilsonLo), WilsonHi: Num(b.WilsonHi)})

@@ -55,8 +55,9 @@ func pairsOf(r *Report) [][2]string {
 // (diff = system − reference), and the mode recorded in the report.
 func TestComparisonModes(t *testing.T) {
 	for _, tc := range []struct {
-		mode, primary string
-		want          [][2]string
+		mode    config.Comparisons
+		primary string
+		want    [][2]string
 	}{
 		{config.ComparePrimary, "s1", [][2]string{{"s1", "s2"}, {"s1", "s3"}}},
 		{config.ComparePrimary, "s2", [][2]string{{"s2", "s1"}, {"s2", "s3"}}},
@@ -73,7 +74,7 @@ func TestComparisonModes(t *testing.T) {
 		if got := pairsOf(r); !slices.Equal(got, tc.want) {
 			t.Errorf("%s (primary %s): pairs %v, want %v", tc.mode, tc.primary, got, tc.want)
 		}
-		if r.ComparisonMode != tc.mode {
+		if r.ComparisonMode != string(tc.mode) {
 			t.Errorf("comparison_mode %q, want %q", r.ComparisonMode, tc.mode)
 		}
 		for _, s := range r.SystemsOf(Pipeline) {

@@ -49,7 +49,7 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 		Tool:           opt.Tool,
 		Warnings:       []string{},
 		Comparisons:    []Comparison{},
-		ComparisonMode: cmp.Or(cfg.Comparisons, config.ComparePrimary),
+		ComparisonMode: string(cmp.Or(cfg.Comparisons, config.ComparePrimary)),
 		Distributions:  []Distribution{},
 		Metrics:        []Metric{},
 		Thresholds:     []Thresholds{},

@@ -1,5 +1,7 @@
 package report
 
+import "paperbundle/config"
+
 // Curves holds the data behind every figure, per system.
 type Curves struct {
 	ROC         []ROCCurve      `json:"roc"`
@@ -53,9 +55,9 @@ type PRCurve struct {
 
 // Reliability is one system's reliability diagram.
 type Reliability struct {
-	System   string `json:"system"`
-	Strategy string `json:"strategy"`
-	Bins     []Bin  `json:"bins"`
+	System   string          `json:"system"`
+	Strategy config.Strategy `json:"strategy"`
+	Bins     []Bin           `json:"bins"`
 }
 
 // Bin is one reliability bin.

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"paperbundle/config"
 	"paperbundle/metrics"
 )
 
@@ -163,22 +164,22 @@ type Settings struct {
 // Alpha, with Correction "holm" (within one metric id's comparisons) or
 // "none" (p_holm = p).
 type SignificanceSettings struct {
-	Alpha      float64 `json:"alpha"`
-	Correction string  `json:"correction"`
+	Alpha      float64           `json:"alpha"`
+	Correction config.Correction `json:"correction"`
 }
 
 // BootstrapSettings describe the confidence intervals (SPEC 6).
 type BootstrapSettings struct {
-	Resamples  int     `json:"resamples"`
-	Unit       string  `json:"unit"`   // post or query
-	Method     string  `json:"method"` // percentile or bca
-	Confidence float64 `json:"confidence"`
+	Resamples  int           `json:"resamples"`
+	Unit       config.Unit   `json:"unit"`   // post or query
+	Method     config.Method `json:"method"` // percentile or bca
+	Confidence float64       `json:"confidence"`
 }
 
 // CalibrationSettings describe the reliability bins.
 type CalibrationSettings struct {
-	Bins     int    `json:"bins"`
-	Strategy string `json:"strategy"`
+	Bins     int             `json:"bins"`
+	Strategy config.Strategy `json:"strategy"`
 }
 
 // GateSettings are the targets of the three-state gate (SPEC 4.4).
@@ -190,10 +191,10 @@ type GateSettings struct {
 // Conventions are the options in force where the contracts disagree
 // (SPEC 9).
 type Conventions struct {
-	MAPDenominator string `json:"map_denominator"`
-	FoldStd        string `json:"fold_std"`
-	UndefinedAUROC string `json:"undefined_auroc"`
-	NDCGGain       string `json:"ndcg_gain"`
+	MAPDenominator config.MAPDenominator `json:"map_denominator"`
+	FoldStd        config.FoldStd        `json:"fold_std"`
+	UndefinedAUROC config.UndefinedAUROC `json:"undefined_auroc"`
+	NDCGGain       config.NDCGGain       `json:"ndcg_gain"`
 }
 
 // System returns the system named name.
@@ -271,12 +272,12 @@ type Check struct {
 
 // CI is a bootstrap confidence interval.
 type CI struct {
-	Low       Num    `json:"low"`
-	High      Num    `json:"high"`
-	Method    string `json:"method"`
-	Unit      string `json:"unit"`
-	Resamples int    `json:"resamples"`
-	Undefined int    `json:"undefined_resamples,omitempty"` // resamples where the metric was undefined
+	Low       Num         `json:"low"`
+	High      Num         `json:"high"`
+	Method    string      `json:"method"`
+	Unit      config.Unit `json:"unit"`
+	Resamples int         `json:"resamples"`
+	Undefined int         `json:"undefined_resamples,omitempty"` // resamples where the metric was undefined
 }
 
 // AnalyticCI is a confidence interval from a formula rather than

@@ -2,7 +2,6 @@ package tables
 
 import (
 	"math"
-	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -104,61 +103,28 @@ func Letter(i int) string {
 // Holm-adjusted p (which equals p when the correction is none).
 func comparisonP(c report.Comparison) report.Num { return c.PHolm }
 
-// The three accessors below read the comparison model through reflection
-// so that this package builds against the report model before and after
-// its comparisons gained Test, Settings.Significance and ComparisonMode
-// (issue 21); once both are merged each is one line (c.Test,
-// r.Settings.Significance, r.ComparisonMode).
-
 // comparisonTest names the test of a comparison ("permutation", "delong",
-// "bootstrap"), "" when the pair was not tested. Without a Test field it
-// is read from the p-values the comparison carries: DeLong's for AUROC,
-// else the permutation test's.
+// "bootstrap"), "" when the pair was not tested.
 func comparisonTest(c report.Comparison) string {
-	v := reflect.ValueOf(c)
-	if f := v.FieldByName("Test"); f.IsValid() && f.Kind() == reflect.String {
-		if !c.PHolm.Valid() {
-			return ""
-		}
-		return f.String()
+	if !c.PHolm.Valid() {
+		return ""
 	}
-	if f := v.FieldByName("DeLongP"); c.ID == "ne.auroc" && f.IsValid() && !f.IsNil() {
-		if p, ok := f.Interface().(*report.Num); ok && p.Valid() {
-			return "delong"
-		}
-	}
-	if f := v.FieldByName("PPermutation"); f.IsValid() {
-		if p, ok := f.Interface().(report.Num); ok && p.Valid() {
-			return "permutation"
-		}
-	}
-	return ""
+	return c.Test
 }
 
-// significance is the level and correction in force: the report's
-// Settings.Significance, or alpha 0.05 with Holm's correction.
+// significance is the level and correction in force, as the report
+// recorded them; a report of schema 1 did not, and had alpha 0.05 with
+// Holm's correction.
 func significance(r *report.Report) (alpha float64, correction string) {
-	alpha, correction = 0.05, "holm"
-	f := reflect.ValueOf(r.Settings).FieldByName("Significance")
-	if !f.IsValid() {
-		return
+	sig := r.Settings.Significance
+	if sig.Alpha == 0 {
+		return 0.05, "holm"
 	}
-	if a := f.FieldByName("Alpha"); a.IsValid() && a.Kind() == reflect.Float64 && a.Float() > 0 {
-		alpha = a.Float()
-	}
-	if c := f.FieldByName("Correction"); c.IsValid() && c.Kind() == reflect.String && c.String() != "" {
-		correction = c.String()
-	}
-	return
+	return sig.Alpha, string(sig.Correction)
 }
 
 // comparisonMode is the comparison mode the report records ("" unknown).
-func comparisonMode(r *report.Report) string {
-	if f := reflect.ValueOf(r).Elem().FieldByName("ComparisonMode"); f.IsValid() && f.Kind() == reflect.String {
-		return f.String()
-	}
-	return ""
-}
+func comparisonMode(r *report.Report) string { return r.ComparisonMode }
 
 // BuildMatrix returns the results matrix of a report.
 func BuildMatrix(r *report.Report) Matrix {

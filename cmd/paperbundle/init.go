@@ -186,89 +186,42 @@ func yamlString(s string) string {
 var trecCutoffs = []int{5, 10, 15, 20, 30, 100, 200, 500, 1000}
 
 // initTemplate is paper.yaml with every key that applies to the files at
-// its default, commented: the keys of the NE gate only with ne_prob, of
-// Dynamic-K only with node_probs or selected_uids, of the ranking only
-// with candidate lists. For TREC runs (trec) the defaults are trec_eval's:
-// its cutoffs, linear nDCG gain, and the trec: conventions.
+// its default, commented (config.Template, from the key table): the keys
+// of the NE gate only with ne_prob, of Dynamic-K only with node_probs or
+// selected_uids, of the ranking only with candidate lists. For TREC runs
+// (trec) the defaults are trec_eval's: its cutoffs, linear nDCG gain, and
+// the trec: conventions.
 func initTemplate(systems []string, qrels string, has columns, trec bool) string {
 	d := config.Default()
-	cutoffsNote := "K of Recall@K, nDCG@K, ...; the headline is 10 when listed"
+	var ap config.Applies
+	if has.ranking {
+		ap |= config.ForRanking
+	}
+	if has.ne {
+		ap |= config.ForNE
+	}
+	if has.dynK {
+		ap |= config.ForDynamicK
+	}
 	if trec {
+		ap |= config.ForTREC
 		d.Cutoffs = trecCutoffs
 		d.Contract.NDCGGain = config.GainLinear
-		cutoffsNote = "trec_eval's cutoffs (P_5 ... P_1000); the headline is 10"
-	}
-	floats := func(xs []float64) string {
-		s := make([]string, len(xs))
-		for i, x := range xs {
-			s[i] = strconv.FormatFloat(x, 'g', -1, 64)
-		}
-		return "[" + strings.Join(s, ", ") + "]"
-	}
-	ints := func(xs []int) string {
-		s := make([]string, len(xs))
-		for i, x := range xs {
-			s[i] = strconv.Itoa(x)
-		}
-		return "[" + strings.Join(s, ", ") + "]"
 	}
 	var b strings.Builder
 	b.WriteString("# paper.yaml written by `paperbundle init`. Every key below is at its default;\n")
 	b.WriteString("# all keys and allowed values: docs/configuration.md. Then:\n")
 	b.WriteString("#   paperbundle check -config paper.yaml    validate the inputs\n")
 	b.WriteString("#   paperbundle build -config paper.yaml    write the bundle\n")
-	fmt.Fprintf(&b, "title: %s\n", yamlString("Evaluation of "+strings.Join(names(systems), ", ")))
-	fmt.Fprintf(&b, "out: %s          # the bundle goes to out/<version>/\n", d.Out)
-	fmt.Fprintf(&b, "seed: %d                   # bootstrap seed: same inputs + config + seed = same bytes\n", d.Seed)
-	b.WriteString(qrels)
-	b.WriteString("systems:                         # labels are shown in the report\n")
+	sys := "systems:                         # labels are shown in the report\n"
 	for _, s := range systems {
-		b.WriteString(s + "\n")
+		sys += s + "\n"
 	}
-	b.WriteString("# primary: <name>                # the system the report leads with (default: the first one listed)\n")
-	b.WriteString("comparisons: primary             # which systems are compared, on the same queries, with paired tests:\n")
-	b.WriteString("                                 #   primary: the primary against every other system; a positive difference\n")
-	b.WriteString("                                 #     means the primary is better (on a higher-is-better metric)\n")
-	b.WriteString("                                 #   reference: every system against reference_system (default: the last listed)\n")
-	b.WriteString("                                 #   ladder: each system against the one listed before it (an ablation ladder)\n")
-	b.WriteString("                                 #   all_pairs: every pair once\n")
-	b.WriteString("# reference_system: <name>       # with comparisons: reference only\n")
-	fmt.Fprintf(&b, "significance: {alpha: %g, correction: %s}   # correction: holm (within each metric's comparisons) or none\n",
-		d.Significance.Alpha, d.Significance.Correction)
-	if has.ranking {
-		fmt.Fprintf(&b, "cutoffs: %s              # %s\n", ints(d.Cutoffs), cutoffsNote)
-	}
-	if has.ne {
-		fmt.Fprintf(&b, "fpr_targets: %s    # false-positive budgets of the NE gate; thresholds chosen on tune rows\n", floats(d.FPRTargets))
-		fmt.Fprintf(&b, "operating_points: %s            # fixed probability thresholds tau of the ne.*@tau=X metrics\n", floats(d.OperatingPoints))
-	}
-	bs := d.Bootstrap
-	fmt.Fprintf(&b, "bootstrap: {resamples: %d, unit: %s, method: %s, confidence: %g}   # unit: post or query; method: percentile or bca\n",
-		bs.Resamples, bs.Unit, bs.Method, bs.Confidence)
-	if has.ne {
-		fmt.Fprintf(&b, "calibration: {bins: %d, strategy: %s}   # strategy: uniform (equal width) or quantile\n", d.Calibration.Bins, d.Calibration.Strategy)
-		fmt.Fprintf(&b, "gate: {screen_sensitivity: %g, alert_precision: %g}   # targets of the three-state gate\n", d.Gate.ScreenSensitivity, d.Gate.AlertPrecision)
-	}
-	if has.dynK {
-		dk := d.DynamicK
-		fmt.Fprintf(&b, "dynamic_k: {k_min: %d, hard_cap: %d, k_max_ratio: %g, gamma: %g, gamma_uncertain: %g, sweep: %s}\n",
-			dk.KMin, dk.HardCap, dk.KMaxRatio, dk.Gamma, dk.GammaUncertain, floats(dk.Sweep))
-	}
-	if has.ranking {
-		b.WriteString("strata: auto                     # n_pos strata: auto, ltr, or a list of [lo, hi] bands\n")
-	}
-	ct := d.Contract
-	fmt.Fprintf(&b, "contract: {map_denominator: %s, fold_std: %s, undefined_auroc: %s, ndcg_gain: %s}   # where the metric contracts disagree (docs/configuration.md)\n",
-		ct.MAPDenominator, ct.FoldStd, ct.UndefinedAUROC, ct.NDCGGain)
-	if trec {
-		tr := d.TREC
-		fmt.Fprintf(&b, "trec: {relevance_level: %d, no_relevant: %s, missing_run: %s}   # trec_eval's: -l; a judged query with no relevant document scores 0; missing_run: zero = trec_eval -c\n",
-			tr.RelevanceLevel, tr.NoRelevant, tr.MissingRun)
-	}
-	b.WriteString("targets: none                    # target badges: none, contract (the metric contracts' targets), or metric id: {min: x} / {max: x}\n")
-	fmt.Fprintf(&b, "bundle: {copy_inputs: %t}        # keep a copy of the inputs so verify can recompute the bundle\n", d.Bundle.CopyInputs)
-	fmt.Fprintf(&b, "paper: {venue: %s, font_size: %g, uncertainty: %s, decimals: %d}   # paper/: venue acm, ieee, neurips, lncs or custom; uncertainty ci, std or none\n",
-		d.Paper.Venue, d.Paper.FontSize, d.Paper.Uncertainty, d.Paper.Decimals)
+	b.WriteString(config.Template(d, ap, map[string]string{
+		"title":   fmt.Sprintf("title: %s\n", yamlString("Evaluation of "+strings.Join(names(systems), ", "))),
+		"qrels":   qrels,
+		"systems": sys,
+	}))
 	return b.String()
 }
 

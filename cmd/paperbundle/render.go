@@ -191,7 +191,7 @@ func paperFolder(rep *report.Report, specs []figures.Spec, opt paper.Options) ([
 
 // paperOptions are the paper: settings of a configuration.
 func paperOptions(p config.Paper) paper.Options {
-	v, ok := paper.Venues[p.Venue]
+	v, ok := paper.Venues[string(p.Venue)]
 	if !ok {
 		v = paper.CustomVenue(p.ColumnWidth, p.TextWidth, p.BodySize)
 	}

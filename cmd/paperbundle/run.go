@@ -227,7 +227,7 @@ func datasetSpec(cfg *config.Config, resolve func(string) string) dataset.Spec {
 	if cfg.Queries != "" {
 		spec.Queries = resolve(cfg.Queries)
 	}
-	spec.TREC = dataset.TREC{RelevanceLevel: cfg.TREC.RelevanceLevel, NoRelevant: cfg.TREC.NoRelevant, MissingRunZero: cfg.TREC.MissingRun == config.MissingRunZero}
+	spec.TREC = dataset.TREC{RelevanceLevel: cfg.TREC.RelevanceLevel, NoRelevant: string(cfg.TREC.NoRelevant), MissingRunZero: cfg.TREC.MissingRun == config.MissingRunZero}
 	return spec
 }
 
@@ -244,7 +244,7 @@ func givenPath(p string) string { return filepath.ToSlash(filepath.Clean(p)) }
 
 func inputFormat(s config.System) string {
 	if s.Format != "" {
-		return s.Format
+		return string(s.Format)
 	}
 	switch strings.ToLower(filepath.Ext(s.Input)) {
 	case ".jsonl", ".ndjson", ".json":
