@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"errors"
 	"flag"
@@ -19,7 +20,7 @@ import (
 )
 
 // runDiff compares two bundles: paperbundle diff [-format F] [-all] A B.
-func runDiff(stdout, stderr io.Writer, args []string) error {
+func runDiff(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	format := fs.String("format", "text", "output format: text, md, csv, json or html")
@@ -35,7 +36,10 @@ func runDiff(stdout, stderr io.Writer, args []string) error {
 	default:
 		return withStatus(exitInput, fmt.Errorf("diff: -format %q: want text, md, csv, json or html", *format))
 	}
-	d, err := diffBundles(fs.Arg(0), fs.Arg(1))
+	d, err := diffBundles(ctx, fs.Arg(0), fs.Arg(1))
+	if ctx.Err() != nil {
+		return ctx.Err() // interrupted
+	}
 	if err != nil {
 		return withStatus(exitInput, fmt.Errorf("diff: %w", err))
 	}
@@ -65,13 +69,19 @@ func loadSide(dir string) (side, error) {
 }
 
 // diffBundles compares bundle a (older) with bundle b (newer).
-func diffBundles(a, b string) (*report.Diff, error) {
+func diffBundles(ctx context.Context, a, b string) (*report.Diff, error) {
 	sa, err := loadSide(a)
 	if err != nil {
 		return nil, err
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	sb, err := loadSide(b)
 	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	return compare(sa, sb)

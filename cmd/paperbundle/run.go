@@ -105,7 +105,8 @@ columns are in docs/input-format.md):
   paperbundle build     # v2, with CHANGES.md: what changed since v1
 
 exit status: 0 ok; 2 bad input or configuration; 3 a consistency check failed
-or verify found a bundle that is not valid; 1 internal error.
+or verify found a bundle that is not valid; 1 internal error; 130 (143)
+interrupted by SIGINT (SIGTERM), nothing written.
 `
 
 // run is the whole command, testable: it never calls os.Exit.
@@ -126,7 +127,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	case "verify":
 		return runVerify(ctx, stdout, stderr, args[1:])
 	case "diff":
-		return runDiff(stdout, stderr, args[1:])
+		return runDiff(ctx, stdout, stderr, args[1:])
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -335,6 +336,9 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if err != nil {
 		return err
 	}
+	if err := ctx.Err(); err != nil {
+		return err // interrupted while loading
+	}
 	root := cfg.Out
 	if *out != "" {
 		root = *out
@@ -377,6 +381,9 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if err := rep.HardCheckError(); err != nil {
 		return err // SPEC 10: a failed hard check writes no bundle
 	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	progress.step("rendering")
 	cfgYAML, err := cfg.YAML()
 	if err != nil {
@@ -405,8 +412,11 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 			return err
 		}
 	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	endCommit := stages.begin(stageWrite)
-	dir, err := b.Commit(bundle.CommitOptions{Root: root, Version: v, Force: *force, Tool: toolVersion(), Seed: cfg.Seed, Config: cfgYAML})
+	dir, err := b.Commit(bundle.CommitOptions{Root: root, Version: v, Force: *force, Tool: toolVersion(), Seed: cfg.Seed, Config: cfgYAML, Context: ctx})
 	endCommit()
 	if err != nil {
 		if errors.Is(err, bundle.ErrExists) {

@@ -15,6 +15,7 @@ import (
 	"paperbundle/bundle"
 	"paperbundle/config"
 	"paperbundle/dataset"
+	"paperbundle/internal/interrupt"
 	"paperbundle/report"
 	"paperbundle/templates"
 )
@@ -53,6 +54,9 @@ func runVerify(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		}
 	}
 	diffs, note, err := recompute(ctx, dir, op)
+	if ctx.Err() != nil {
+		return ctx.Err() // interrupted
+	}
 	if err != nil {
 		return withStatus(exitCheck, fmt.Errorf("verify: could not recompute: %w", err))
 	}
@@ -81,15 +85,21 @@ func runVerify(ctx context.Context, stdout, stderr io.Writer, args []string) err
 // and returns one line per difference and a note saying what was done.
 func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []string, note string, err error) {
 	m := op.Manifest
-	tmp, err := os.MkdirTemp("", "paperbundle-verify-")
+	// The extracted inputs go to a temporary folder, removed on return
+	// and on an interrupt; one left by a killed verify is removed here.
+	tmp, err := bundle.TempDir("", "paperbundle-verify-")
 	if err != nil {
 		return nil, "", err
 	}
+	defer interrupt.Track(tmp)()
 	defer os.RemoveAll(tmp)
 	given := map[string]string{} // input as given -> extracted copy
 	for i, in := range m.Inputs {
 		if in.Copy == "" {
 			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, "", err
 		}
 		data, err := op.InputData(i)
 		if err != nil {
@@ -136,6 +146,9 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 	if err != nil {
 		return nil, "", err
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, "", err
+	}
 	old, err := os.ReadFile(filepath.Join(dir, "metrics_master.json"))
 	if err != nil {
 		return nil, "", err
@@ -162,6 +175,9 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 	}
 	files := mapSink{}
 	if err := render(files, rep, rec); err != nil {
+		return nil, "", err
+	}
+	if err := ctx.Err(); err != nil {
 		return nil, "", err
 	}
 	names := make([]string, 0, len(files))
