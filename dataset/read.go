@@ -262,6 +262,13 @@ func isBlank(b []byte) bool {
 	return len(bytes.TrimSpace(b)) == 0
 }
 
+// wholeReader is a source that reads its whole content itself (an input
+// whose bytes are also hashed and copied, bundle.InputReader); the bytes
+// returned are not to be modified.
+type wholeReader interface {
+	ReadWhole(size int64) ([]byte, error)
+}
+
 // readIfLarge reads rd whole unless it is a file of fewer than min bytes,
 // which it leaves unread for a streaming pass. (A reader of unknown size,
 // as in the tests, is read whole.)
@@ -270,6 +277,10 @@ func readIfLarge(rd io.Reader, min int) ([]byte, bool, error) {
 		if st, err := f.Stat(); err == nil {
 			if st.Size() < int64(min) {
 				return nil, false, nil
+			}
+			if w, ok := rd.(wholeReader); ok {
+				buf, err := w.ReadWhole(st.Size())
+				return buf, err == nil, err
 			}
 			if ra, ok := rd.(io.ReaderAt); ok {
 				if buf, ok := readAtOnce(ra, st.Size()); ok {

@@ -116,18 +116,23 @@ func TestBuildInterrupted(t *testing.T) {
 	build := func() *exec.Cmd {
 		return exec.Command(bin, "build", "-config", cfg, "-out", root, "-version", "v1", "-q")
 	}
-	start := time.Now()
-	if out, err := build().CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
-	span := time.Since(start)
-	if err := os.RemoveAll(filepath.Join(root, "v1")); err != nil {
-		t.Fatal(err)
+	// The span of a build: the shorter of two (the first may wait for
+	// the page cache).
+	span := time.Hour
+	for range 2 {
+		start := time.Now()
+		if out, err := build().CombinedOutput(); err != nil {
+			t.Fatalf("build: %v\n%s", err, out)
+		}
+		span = min(span, time.Since(start))
+		if err := os.RemoveAll(filepath.Join(root, "v1")); err != nil {
+			t.Fatal(err)
+		}
 	}
 	cases := []struct {
 		at  float64 // fraction of span
 		sig syscall.Signal
-	}{{0.02, syscall.SIGINT}, {0.2, syscall.SIGTERM}, {0.4, syscall.SIGINT}, {0.6, syscall.SIGINT}, {0.8, syscall.SIGTERM}, {0.95, syscall.SIGINT}}
+	}{{0.02, syscall.SIGINT}, {0.15, syscall.SIGTERM}, {0.3, syscall.SIGINT}, {0.45, syscall.SIGINT}, {0.6, syscall.SIGTERM}, {0.75, syscall.SIGINT}}
 	for _, c := range cases {
 		status, took, stderr := signalAfter(t, build(), c.sig, time.Duration(c.at*float64(span)), 0)
 		want := 128 + int(c.sig)
