@@ -19,8 +19,8 @@ import (
 // its own, beside the parsing. Finish reads what the user left unread and
 // returns the record for AddRead.
 type InputReader struct {
-	r     io.Reader
-	hs    *inputHash
+	r      io.Reader
+	hs     *inputHash
 	whole  chan struct{} // closed when ReadWhole's hashing is done; nil without ReadWhole
 	eof    bool
 	closed bool
