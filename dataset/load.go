@@ -222,9 +222,14 @@ func (ld *loader) withFile(c *collector, name string, read func(io.Reader) error
 		ld.openError(c, name, err)
 		return nil
 	}
-	err = read(f)
+	err = read(newLimitReader(name, f))
 	if cerr := f.Close(); err == nil {
 		err = cerr
+	}
+	var ie *InputError
+	if errors.As(err, &ie) {
+		c.push(ie) // a maximum of limits.go: a problem of the input
+		return nil
 	}
 	if err != nil {
 		return fmt.Errorf("dataset: reading %s: %w", name, err)

@@ -308,7 +308,12 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	progress := newProgress(stderr, *quiet)
 	progress.step("loading inputs")
 	endLoad := stages.begin(stageLoad)
-	cfg, err := loadConfig(*cfgPath)
+	cfgData, err := config.ReadFile(*cfgPath) // read once: parsed, hashed and copied
+	if err != nil {
+		endLoad()
+		return err
+	}
+	cfg, err := config.ParseWith(*cfgPath, cfgData, filepath.Dir(*cfgPath), config.Options{KnownMetric: knownMetric})
 	if err != nil {
 		endLoad()
 		return err
@@ -317,7 +322,7 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	// parses and compresses their copy (inputReaders), so the manifest
 	// records what was measured.
 	b := bundle.New()
-	taps := newInputReaders(cfg)
+	taps := newInputReaders(cfg, cfgData)
 	ds, err := loadDatasetWith(cfg, taps.open)
 	endLoad()
 	if err != nil {
@@ -427,6 +432,7 @@ type inputReaders struct {
 	keep    bool
 	given   map[string]string              // file as opened -> path as the configuration gives it
 	readers map[string]*bundle.InputReader // file as opened -> its first reader
+	config  []byte                         // paper.yaml as read and parsed
 }
 
 // inputGiven lists the inputs of cfg as the configuration gives them, in
@@ -447,8 +453,8 @@ func inputGiven(cfg *config.Config) []string {
 	return given
 }
 
-func newInputReaders(cfg *config.Config) *inputReaders {
-	t := &inputReaders{keep: cfg.Bundle.CopyInputs, given: map[string]string{}, readers: map[string]*bundle.InputReader{}}
+func newInputReaders(cfg *config.Config, configData []byte) *inputReaders {
+	t := &inputReaders{keep: cfg.Bundle.CopyInputs, given: map[string]string{}, readers: map[string]*bundle.InputReader{}, config: configData}
 	for _, g := range inputGiven(cfg) {
 		if _, ok := t.given[cfg.ResolvePath(g)]; !ok {
 			t.given[cfg.ResolvePath(g)] = g
@@ -487,11 +493,8 @@ func (t *inputReaders) add(b *bundle.Bundle, cfg *config.Config) ([]templates.In
 		out = append(out, templates.InputFile{Path: in.Path, Size: in.Bytes, SHA256: in.SHA256})
 	}
 	if cfg.File != "" {
-		r, err := b.ReadInput(givenPath(filepath.Base(cfg.File)), cfg.File, t.keep)
-		if err != nil {
-			return nil, err
-		}
-		record(r)
+		in := b.AddInput(givenPath(filepath.Base(cfg.File)), t.config, t.keep)
+		out = append(out, templates.InputFile{Path: in.Path, Size: in.Bytes, SHA256: in.SHA256})
 	}
 	done := map[*bundle.InputReader]bool{}
 	for _, g := range inputGiven(cfg) {
