@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"paperbundle/bundle"
+	"paperbundle/config"
 	"paperbundle/metrics"
 	"paperbundle/report"
 )
@@ -40,6 +41,9 @@ func runDiff(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	if ctx.Err() != nil {
 		return ctx.Err() // interrupted
 	}
+	if hostile(err) {
+		return withStatus(exitCheck, fmt.Errorf("diff: %w", err)) // NOT A FILE, or too large
+	}
 	if err != nil {
 		return withStatus(exitInput, fmt.Errorf("diff: %w", err))
 	}
@@ -60,9 +64,27 @@ func loadSide(dir string) (side, error) {
 	if err != nil {
 		return side{}, err
 	}
-	s := side{rep: r, inputs: inputSums(dir)}
-	s.config, _ = os.ReadFile(filepath.Join(dir, "config.yaml"))
-	if data, err := os.ReadFile(filepath.Join(dir, "per_query_metrics.csv")); err == nil {
+	s := side{rep: r}
+	op, err := bundle.Open(dir)
+	if hostile(err) {
+		return side{}, err
+	}
+	if err == nil {
+		s.inputs = inputSums(op)
+	}
+	// A bundle may come from elsewhere: its files are read without
+	// following a link, never from a FIFO or device, and up to a maximum
+	// (bundle.ReadFile); a missing one is left out of the comparison.
+	var err2 error
+	s.config, err2 = bundle.ReadFile(dir, "config.yaml", config.MaxFileBytes)
+	if hostile(err2) {
+		return side{}, err2
+	}
+	data, err2 := bundle.ReadFile(dir, "per_query_metrics.csv", bundle.MaxFileBytes)
+	if hostile(err2) {
+		return side{}, err2
+	}
+	if err2 == nil {
 		s.pq, _ = parsePerQuery(data)
 	}
 	return s, nil
@@ -106,8 +128,17 @@ func compare(a, b side) (*report.Diff, error) {
 	return report.DiffReports(a.rep, b.rep, opt)
 }
 
+// hostile reports whether err is a bundle file that is not a regular file
+// or is larger than its maximum.
+func hostile(err error) bool {
+	return errors.Is(err, bundle.ErrNotAFile) || errors.Is(err, bundle.ErrTooLarge)
+}
+
 func readReport(dir string) (*report.Report, error) {
-	data, err := os.ReadFile(filepath.Join(dir, "metrics_master.json"))
+	data, err := bundle.ReadFile(dir, "metrics_master.json", bundle.MaxFileBytes)
+	if hostile(err) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s is not a bundle: %w", dir, err)
 	}
@@ -118,13 +149,8 @@ func readReport(dir string) (*report.Report, error) {
 	return r, nil
 }
 
-// inputSums maps each input of a bundle's manifest to its sha256 (nil
-// without a manifest).
-func inputSums(dir string) map[string]string {
-	op, err := bundle.Open(dir)
-	if err != nil {
-		return nil
-	}
+// inputSums maps each input of a bundle's manifest to its sha256.
+func inputSums(op *bundle.Opened) map[string]string {
 	m := map[string]string{}
 	for _, in := range op.Manifest.Inputs {
 		m[in.Path] = in.SHA256

@@ -101,15 +101,13 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 		if err := ctx.Err(); err != nil {
 			return nil, "", err
 		}
-		data, err := op.InputData(i)
-		if err != nil {
-			return nil, "", err
-		}
 		p := filepath.Join(tmp, "inputs", fmt.Sprint(i), filepath.Base(in.Path))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return nil, "", err
 		}
-		if err := os.WriteFile(p, data, 0o644); err != nil {
+		// Streamed to the file, stopping at the size the manifest
+		// records: a copy that lies about its size takes no memory.
+		if err := op.ExtractInput(i, p); err != nil {
 			return nil, "", err
 		}
 		given[in.Path] = p
@@ -118,7 +116,7 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 		return nil, "not recomputed: the bundle holds no copy of its inputs (bundle.copy_inputs: false); checked by hashes only", nil
 	}
 	cfgPath := filepath.Join(tmp, "config.yaml")
-	y, err := os.ReadFile(filepath.Join(dir, "config.yaml"))
+	y, err := bundle.ReadFile(dir, "config.yaml", config.MaxFileBytes)
 	if err != nil {
 		return nil, "", err
 	}
@@ -149,7 +147,7 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 	if err := ctx.Err(); err != nil {
 		return nil, "", err
 	}
-	old, err := os.ReadFile(filepath.Join(dir, "metrics_master.json"))
+	old, err := bundle.ReadFile(dir, "metrics_master.json", bundle.MaxFileBytes)
 	if err != nil {
 		return nil, "", err
 	}
@@ -170,7 +168,7 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 	for _, in := range m.Inputs {
 		rec.Inputs = append(rec.Inputs, templates.InputFile{Path: in.Path, Size: in.Bytes, SHA256: in.SHA256})
 	}
-	if ch, err := os.ReadFile(filepath.Join(dir, "CHANGES.md")); err == nil {
+	if ch, err := bundle.ReadFile(dir, "CHANGES.md", bundle.MaxFileBytes); err == nil {
 		rec.Changes, rec.ChangesSince = ch, changesSince(ch)
 	}
 	files := mapSink{}
@@ -186,8 +184,12 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		disk, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(n)))
+		disk, err := bundle.ReadFile(dir, n, int64(len(files[n]))) // a longer file differs
 		switch {
+		case errors.Is(err, bundle.ErrTooLarge):
+			diffs = append(diffs, "DIFFERS  "+n+": the recomputed bytes differ (the bundle's file is longer)")
+		case errors.Is(err, bundle.ErrNotAFile):
+			diffs = append(diffs, "NOT A FILE "+n+": "+bundle.ErrNotAFile.Error())
 		case err != nil:
 			diffs = append(diffs, "NOT RECOMPUTED "+n+": the bundle lacks a file the recomputation makes")
 		case !bytes.Equal(disk, files[n]):
