@@ -32,3 +32,25 @@ func TestConfigMaximum(t *testing.T) {
 		}
 	}
 }
+
+// TestResamplesMinimum: 1 to 49 resamples are refused at the key (an
+// interval of the one or two most extreme resamples); 0 (no intervals)
+// and 50 are accepted.
+func TestResamplesMinimum(t *testing.T) {
+	base := "title: t\nsystems:\n  - {name: a, input: a.csv}\n"
+	for _, c := range []struct {
+		n    string
+		want string // "" = accepted
+	}{
+		{"0", ""}, {"1", "paper.yaml:4:24: bootstrap.resamples: got 1, expected 0 (no intervals) or at least 50"},
+		{"49", "got 49, expected 0 (no intervals) or at least 50"}, {"50", ""},
+	} {
+		_, err := Parse("paper.yaml", []byte(base+"bootstrap: {resamples: "+c.n+"}\n"), ".")
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("resamples %s: %v", c.n, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("resamples %s: %v, want %q", c.n, err, c.want)
+		}
+	}
+}
