@@ -318,6 +318,11 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		endLoad()
 		return err
 	}
+	root, v, err := buildTarget(cfg, *out, *version, *force)
+	if err != nil {
+		endLoad()
+		return err
+	}
 	// Each input is read once: the loader's reader hashes the bytes it
 	// parses and compresses their copy (inputReaders), so the manifest
 	// records what was measured.
@@ -331,26 +336,14 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if err := ctx.Err(); err != nil {
 		return err // interrupted while loading
 	}
-	root := cfg.Out
-	if *out != "" {
-		root = *out
-	} else {
-		root = cfg.ResolvePath(root)
-	}
-	v := cfg.Version
-	if *version != "" {
-		v = *version
-	}
 	if v == "" {
-		if v, err = bundle.NextVersion(root); err != nil {
+		// Claimed atomically: a build started beside this one takes the
+		// version after it.
+		var release func()
+		if v, release, err = bundle.ClaimNextVersion(root); err != nil {
 			return err
 		}
-	}
-	if !bundle.ValidVersion(v) {
-		return withStatus(exitInput, fmt.Errorf("build: version %q must match ^v[0-9]+(\\.[0-9]+)*$", v))
-	}
-	if _, err := os.Stat(filepath.Join(root, v)); err == nil && !*force {
-		return withStatus(exitInput, fmt.Errorf("build: %s already exists; choose another -version or use -force", filepath.Join(root, v)))
+		defer release()
 	}
 	cfg.Version = v
 	progress.step("computing metrics")
@@ -422,6 +415,53 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	buildSummary{Dir: dir, Version: v, Files: len(b.Names()) + 1, Seconds: time.Since(start).Seconds(),
 		Previous: prev, Significant: significant}.write(stdout, rep)
 	return nil
+}
+
+// buildTarget is the bundle root and version of a build (v is "" when the
+// next free version is to be claimed), checked before anything is
+// computed: a valid version, none numerically equal beside it (v01 or
+// v1.0 beside v1), not an existing one without -force, a root that is a
+// folder that can be written and a version short enough for a folder
+// name. Each problem is an input error at the key of paper.yaml that set
+// it (or the flag).
+func buildTarget(cfg *config.Config, outFlag, versionFlag string, force bool) (root, v string, err error) {
+	root, rootKey := cfg.ResolvePath(cfg.Out), "out"
+	if outFlag != "" {
+		root, rootKey = outFlag, "-out"
+	}
+	v, vKey := cfg.Version, "version"
+	if versionFlag != "" {
+		v, vKey = versionFlag, "-version"
+	}
+	at := func(key, format string, args ...any) error {
+		msg := fmt.Sprintf(format, args...)
+		if !strings.HasPrefix(key, "-") {
+			if line, col, ok := cfg.Position(key); ok {
+				return withStatus(exitInput, fmt.Errorf("%s:%d:%d: %s: %s", cfg.File, line, col, key, msg))
+			}
+		}
+		return withStatus(exitInput, fmt.Errorf("build: %s: %s", key, msg))
+	}
+	if err := bundle.Preflight(root, v); err != nil {
+		key := rootKey
+		if len(v) > bundle.MaxVersionLen {
+			key = vKey
+		}
+		return "", "", at(key, "%v", err)
+	}
+	if v == "" {
+		return root, "", nil
+	}
+	if !bundle.ValidVersion(v) {
+		return "", "", at(vKey, "got %q, expected v<N> or v<N>.<N>... such as v2 or v2.0.1", v)
+	}
+	if other := bundle.Ambiguous(root, v); other != "" {
+		return "", "", at(vKey, "%s is ambiguous beside the existing %s (the same number); choose another version, or %s itself", v, filepath.Join(root, other), other)
+	}
+	if _, err := os.Stat(filepath.Join(root, v)); err == nil && !force {
+		return "", "", withStatus(exitInput, fmt.Errorf("build: %s already exists; choose another -version or use -force", filepath.Join(root, v)))
+	}
+	return root, v, nil
 }
 
 // inputReaders opens the inputs of a build for dataset.Load, each through
