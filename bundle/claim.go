@@ -134,7 +134,7 @@ const MaxVersionLen = 200
 // written. The errors are for the user: what is wrong and what to do.
 func Preflight(root, v string) error {
 	if len(v) > MaxVersionLen {
-		return fmt.Errorf("version of %d characters, longer than the %d a folder name allows here; expected a short version such as v2 or v2.1", len(v), MaxVersionLen)
+		return fmt.Errorf("version of %d characters, longer than the %d a folder name allows here, expected a short version such as v2 or v2.1", len(v), MaxVersionLen)
 	}
 	dir := root
 	for {
@@ -144,10 +144,10 @@ func Preflight(root, v string) error {
 				if dir == root {
 					return fmt.Errorf("%s is a file, expected a folder for the bundle versions (or a path where one can be made)", root)
 				}
-				return fmt.Errorf("%s is a file, so the folder %s cannot be made; expected a folder", dir, root)
+				return fmt.Errorf("%s is a file, so the folder %s cannot be made, expected a folder", dir, root)
 			}
 			if err := writable(dir); err != nil {
-				return fmt.Errorf("%s cannot be written (%v); expected a folder you can write to", dir, err)
+				return fmt.Errorf("%s cannot be written (%v), expected a folder you can write to", dir, err)
 			}
 			return nil
 		}
