@@ -97,6 +97,7 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 	}
 	c.checks()
 	c.finish()
+	c.intervalWarnings()
 	return r, nil
 }
 
