@@ -409,6 +409,9 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		return err
 	}
 	progress.done()
+	if w := reportSizeWarning(b, rep); w != "" {
+		fmt.Fprintln(stderr, "paperbundle: warning:", w)
+	}
 	if err := stages.write(); err != nil {
 		fmt.Fprintf(stderr, "paperbundle: -stages: %v\n", err) // the bundle is committed: only the timing is lost
 	}
@@ -553,6 +556,37 @@ func (t *inputReaders) add(b *bundle.Bundle, cfg *config.Config) ([]templates.In
 		record(r)
 	}
 	return out, nil
+}
+
+// reportBudget is the size report.html should stay under (the demo's is
+// about a third of it); a variable for tests.
+var reportBudget = 4 << 20
+
+// reportSizeWarning is the warning of a report.html over its budget,
+// naming what it grows with ("" within the budget).
+func reportSizeWarning(b *bundle.Bundle, rep *report.Report) string {
+	page, _ := b.File("report.html")
+	if len(page) <= reportBudget {
+		return ""
+	}
+	figs := 0
+	for _, n := range b.Names() {
+		if strings.HasPrefix(n, "figures/") && strings.HasSuffix(n, ".svg") {
+			figs++
+		}
+	}
+	systems := 0
+	for _, sys := range rep.Systems {
+		if sys.Kind == report.Pipeline {
+			systems++
+		}
+	}
+	why := fmt.Sprintf("%s with their sections and figures (%d figures)", plural(systems, "system"), figs)
+	if len(rep.Title) > 1000 {
+		why += fmt.Sprintf(", a title of %d characters", len(rep.Title))
+	}
+	return fmt.Sprintf("report.html is %.1f MB, over its %.1f MB budget: it grows with the %s; list fewer systems under systems: in paper.yaml (ablations in a bundle of their own) to trim it",
+		float64(len(page))/(1<<20), float64(reportBudget)/(1<<20), why)
 }
 
 // writeHeapProfile writes the live heap (pprof format) to path.

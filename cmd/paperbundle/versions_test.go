@@ -85,3 +85,15 @@ func TestBuildTargetChecks(t *testing.T) {
 		t.Errorf("root holds %d entries after the refused builds, want v1 alone", len(entries))
 	}
 }
+
+// TestReportSizeWarning: a report.html over its budget builds, with a
+// warning that names what it grows with.
+func TestReportSizeWarning(t *testing.T) {
+	defer func(b int) { reportBudget = b }(reportBudget)
+	reportBudget = 1000
+	dir, cfg := writeProject(t, goodCSV)
+	_, stderr, code := runCmd("build", "-config", cfg, "-out", filepath.Join(dir, "out"), "-q")
+	if code != 0 || !strings.Contains(stderr, "paperbundle: warning: report.html is") || !strings.Contains(stderr, "1 system with their sections and figures") {
+		t.Errorf("exit %d, stderr %q; want exit 0 and the size warning", code, stderr)
+	}
+}
