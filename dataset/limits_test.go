@@ -168,3 +168,17 @@ func TestUTF16Input(t *testing.T) {
 		}
 	}
 }
+
+// TestFieldMaximum: a quoted CSV field that runs over many short lines
+// past MaxFieldBytes is refused at its row (each line is under the line
+// maximum).
+func TestFieldMaximum(t *testing.T) {
+	line := strings.Repeat("x", 1000) + "\n"
+	csv := "post_id,criterion_id,fold,split,gold_uids,candidate_uids,candidate_scores\n" +
+		"P1,A.1,0,eval,s1,\"s1" + strings.Repeat(line, MaxFieldBytes/len(line)+1) + "\",0.5\n"
+	_, err := load(Spec{Systems: []SystemSpec{{Name: "a", Input: "t.csv"}}}, memFiles(map[string]string{"t.csv": csv}))
+	ie := firstError(err)
+	if ie == nil || ie.Line != 2 || !strings.Contains(ie.Msg, "field 6 is longer than 16 MiB, the maximum of a field") {
+		t.Errorf("a 16 MiB quoted field: %v", err)
+	}
+}
