@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"paperbundle/internal/interrupt"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -45,8 +46,10 @@ func ClaimNextVersion(root string) (v string, release func(), err error) {
 				os.Remove(p) // the folder appeared meanwhile: next
 				continue
 			}
+			untrack := interrupt.Track(p) // removed if an interrupt ends the process
 			return v, func() {
 				os.Remove(p)
+				untrack()
 				if made {
 					os.Remove(root) // only when empty
 				}

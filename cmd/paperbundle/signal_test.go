@@ -193,6 +193,10 @@ func TestBuildInterrupted(t *testing.T) {
 			check(t, root, fmt.Sprintf("%s, at %.0f%% of %v", p.name, 100*c.at, span.Round(time.Millisecond)), c.sig, status, took, stderr)
 		}
 		if p.name != "40,000 queries" {
+			// Without a version: the claim of v1 is removed too.
+			cmd := exec.Command(bin, "build", "-config", cfg, "-out", root, "-q")
+			status, took, stderr := signalAfter(t, cmd, syscall.SIGINT, span*3/10, 0)
+			check(t, root, p.name+", no version, at 30%", syscall.SIGINT, status, took, stderr)
 			continue
 		}
 		// At the commit: as soon as its temporary folder appears.
