@@ -105,6 +105,16 @@ func checkVersion(d *decoder, c *Config) {
 	}
 }
 
+// checkResamples refuses 1 to 49 resamples: with so few, a 95% percentile
+// interval is made of the one or two most extreme resamples (0 publishes
+// no intervals at all).
+func checkResamples(d *decoder, c *Config) {
+	b := c.Bootstrap.Resamples
+	if !d.skip("bootstrap.resamples") && b > 0 && b < MinResamples {
+		d.errorf("bootstrap.resamples", "got %d, expected 0 (no intervals) or at least %d: with fewer, a 95%% interval is made of the one or two most extreme resamples (10000 is the default)", b, MinResamples)
+	}
+}
+
 // checkPaperWidths: with venue custom, the column is at most as wide as
 // the text.
 func checkPaperWidths(d *decoder, c *Config) {

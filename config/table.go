@@ -28,6 +28,13 @@ const (
 // Limits of the integer keys.
 const (
 	MaxResamples = 1_000_000 // bootstrap.resamples
+	// MinResamples is the fewest resamples of a bootstrap that publishes
+	// intervals (0 publishes none): with fewer, a 95% percentile interval
+	// is made of the one or two extreme resamples.
+	MinResamples = 50
+	// FewResamples: below it, a build warns that the intervals' ends
+	// vary from seed to seed in their second decimal.
+	FewResamples = 1000
 	MaxCutoff    = 1_000_000 // cutoffs, dynamic_k.k_min, dynamic_k.hard_cap
 	MinBins      = 2         // calibration.bins
 	MaxBins      = 1000      // calibration.bins
@@ -142,8 +149,9 @@ func keyRows() []Key {
 			val:     floatsVal{get: func(c *Config) *[]float64 { return &c.OperatingPoints }, def: []float64{0.5}, what: "operating point"}},
 		{Path: "bootstrap", Group: true, Note: "   # unit: post or query; method: percentile or bca"},
 		{Path: "bootstrap.resamples", Want: "an integer from 0 (no intervals) to 1000000",
-			Allowed: "integer from 0 to 1000000; `0` = no confidence intervals",
-			val:     intVal{get: func(c *Config) *int { return &c.Bootstrap.Resamples }, def: 10000, lo: 0, hi: MaxResamples}},
+			Allowed: "integer from 0 to 1000000; `0` = no confidence intervals; 1 to 49 is refused, below 1000 the report warns",
+			val:     intVal{get: func(c *Config) *int { return &c.Bootstrap.Resamples }, def: 10000, lo: 0, hi: MaxResamples},
+			post:    checkResamples},
 		{Path: "bootstrap.unit", Allowed: "`post` (all queries of a post move together) or `query`",
 			val: enumVal[Unit]{get: func(c *Config) *Unit { return &c.Bootstrap.Unit }, def: UnitPost, values: []Unit{UnitPost, UnitQuery}}},
 		{Path: "bootstrap.method", Allowed: "`percentile` or `bca`",

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -16,7 +17,7 @@ import (
 )
 
 // runDiff compares two bundles: paperbundle diff [-format F] [-all] A B.
-func runDiff(stdout, stderr io.Writer, args []string) error {
+func runDiff(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := newFlags("diff")
 	format := fs.String("format", "text", "output `format`: text, md, csv, json or html")
 	all := fs.Bool("all", false, "also show unchanged rows (~), and with md and html every changed row")
@@ -41,15 +42,20 @@ func runDiff(stdout, stderr io.Writer, args []string) error {
 			return err
 		}
 	}
-	a, err := loadSide(pos[0])
-	if err != nil {
-		return withStatus(exitInput, fmt.Errorf("diff: %w", err))
+	var sides [2]side
+	for i, dir := range pos {
+		sides[i], err = loadSide(dir)
+		if ctx.Err() != nil {
+			return ctx.Err() // interrupted
+		}
+		if hostile(err) {
+			return withStatus(exitCheck, fmt.Errorf("diff: %w", err)) // NOT A FILE, or too large
+		}
+		if err != nil {
+			return withStatus(exitInput, fmt.Errorf("diff: %w", err))
+		}
 	}
-	b, err := loadSide(pos[1])
-	if err != nil {
-		return withStatus(exitInput, fmt.Errorf("diff: %w", err))
-	}
-	c, err := diffSides(a, b)
+	c, err := diffSides(sides[0], sides[1])
 	if err != nil {
 		return withStatus(exitInput, fmt.Errorf("diff: %w", err))
 	}
@@ -78,19 +84,15 @@ const (
 // fails with an error past limit.
 func openBundleFile(dir, name string, limit int64) (io.ReadCloser, error) {
 	p := filepath.Join(dir, name)
-	fi, err := os.Lstat(p)
+	// bundle.OpenFile never follows a link and never opens a FIFO or a
+	// device (bundle.ErrNotAFile).
+	f, err := bundle.OpenFile(dir, name)
 	if err != nil {
 		return nil, err
 	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file (a bundle's files are never links), want the file itself", p)
-	}
-	if fi.Size() > limit {
-		return nil, fmt.Errorf("%s: %d bytes, more than the %d this command reads", p, fi.Size(), limit)
-	}
-	f, err := os.Open(p)
-	if err != nil {
-		return nil, err
+	if fi, err := f.Stat(); err != nil || fi.Size() > limit {
+		f.Close()
+		return nil, &os.PathError{Op: "read", Path: p, Err: fmt.Errorf("%w: more than the %d bytes this command reads", bundle.ErrTooLarge, limit)}
 	}
 	return struct {
 		io.Reader
@@ -108,7 +110,7 @@ type boundedReader struct {
 
 func (b *boundedReader) Read(p []byte) (int, error) {
 	if b.left < 0 {
-		return 0, fmt.Errorf("%s: larger than this command reads", b.name)
+		return 0, &os.PathError{Op: "read", Path: b.name, Err: bundle.ErrTooLarge}
 	}
 	if int64(len(p)) > b.left+1 {
 		p = p[:b.left+1]
@@ -116,9 +118,15 @@ func (b *boundedReader) Read(p []byte) (int, error) {
 	n, err := b.r.Read(p)
 	b.left -= int64(n)
 	if b.left < 0 {
-		return n, fmt.Errorf("%s: larger than this command reads", b.name)
+		return n, &os.PathError{Op: "read", Path: b.name, Err: bundle.ErrTooLarge}
 	}
 	return n, err
+}
+
+// hostile reports whether err is a bundle file that is not a regular file
+// or is larger than its maximum: verify and diff exit 3 on it.
+func hostile(err error) bool {
+	return errors.Is(err, bundle.ErrNotAFile) || errors.Is(err, bundle.ErrTooLarge)
 }
 
 // readBundleFile reads a whole file of a bundle (see openBundleFile).
@@ -145,7 +153,10 @@ func loadSide(dir string) (side, error) {
 		return side{}, fmt.Errorf("%s: %w", dir, err)
 	}
 	s := side{folder: dir, rep: r, inputs: inputSums(dir)}
-	s.config, _ = readBundleFile(dir, "config.yaml", maxConfigBytes)
+	s.config, err = readBundleFile(dir, "config.yaml", maxConfigBytes)
+	if hostile(err) {
+		return side{}, err
+	}
 	f, err := openBundleFile(dir, "per_query_metrics.csv", maxPerQueryBytes)
 	if err == nil {
 		defer f.Close()

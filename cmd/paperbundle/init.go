@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"paperbundle/config"
+	"paperbundle/dataset"
 )
 
 // runInit writes a commented paper.yaml for the user's system files:
@@ -88,8 +89,13 @@ func sniff(path string, trec bool) (format, header string, err error) {
 	if st.IsDir() {
 		return "", "", fmt.Errorf("%s is a directory; name the system files inside it", path)
 	}
-	rd := bufio.NewReader(f)
+	// Lines are read no further than the maximum of a line (/dev/zero or
+	// a binary file has none).
+	rd := bufio.NewReader(io.LimitReader(f, 4*dataset.MaxLineBytes))
 	line, err := rd.ReadString('\n')
+	if len(line) > dataset.MaxLineBytes {
+		return "", "", fmt.Errorf("%s:1: the first line is longer than %d MiB (the maximum of a line), expected a per-query CSV or JSONL file, or a TREC run", path, dataset.MaxLineBytes>>20)
+	}
 	if err != nil && line == "" {
 		return "", "", fmt.Errorf("%s is empty; expected a per-query CSV or JSONL file, or a TREC run", path)
 	}

@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"paperbundle/internal/par"
 	"path/filepath"
 	"runtime/pprof"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"paperbundle/bundle"
@@ -110,7 +110,8 @@ columns are in docs/input-format.md):
   paperbundle build     # v2, with CHANGES.md: what changed since v1
 
 exit status: 0 ok; 2 bad input or configuration; 3 a consistency check failed
-or verify found a bundle that is not valid; 1 internal error.
+or verify found a bundle that is not valid; 1 internal error; 130 (143)
+interrupted by SIGINT (SIGTERM), nothing written.
 `
 
 // run is the whole command, testable: it never calls os.Exit.
@@ -132,7 +133,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	case "verify":
 		err = runVerify(ctx, stdout, stderr, args[1:])
 	case "diff":
-		err = runDiff(stdout, stderr, args[1:])
+		err = runDiff(ctx, stdout, stderr, args[1:])
 	case "summary":
 		err = runSummary(stdout, stderr, args[1:])
 	case "version", "-version", "--version":
@@ -184,8 +185,15 @@ func loadInputs(path string) (*config.Config, *dataset.Dataset, error) {
 
 // loadDataset reads every input that cfg names.
 func loadDataset(cfg *config.Config) (*dataset.Dataset, error) {
+	return loadDatasetWith(cfg, nil)
+}
+
+// loadDatasetWith reads every input that cfg names, each opened by open
+// (nil: dataset.OpenFile).
+func loadDatasetWith(cfg *config.Config, open func(string) (io.ReadCloser, error)) (*dataset.Dataset, error) {
 	spec := datasetSpec(cfg, cfg.ResolvePath)
 	spec.NamedBy = cfg.NamedBy(cfg.ResolvePath) // a missing input is reported at its line of paper.yaml
+	spec.Open = open
 	setMemoryLimit(specBytes(spec))
 	return dataset.Load(spec)
 }
@@ -320,78 +328,51 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	progress := newProgress(stderr, *quiet)
 	progress.step("loading inputs")
 	endLoad := stages.begin(stageLoad)
-	cfg, err := loadConfig(*cfgPath)
+	cfgData, err := config.ReadFile(*cfgPath) // read once: parsed, hashed and copied
 	if err != nil {
 		endLoad()
 		return err
 	}
-	// The inputs are read, hashed and their copies compressed in the
-	// background while the dataset is loaded and the metrics computed
-	// (on an error the reads give up: b.Cancel, and the goroutine is
-	// waited for by takeInputs).
+	cfg, err := config.ParseWith(*cfgPath, cfgData, filepath.Dir(*cfgPath), config.Options{KnownMetric: knownMetric})
+	if err != nil {
+		endLoad()
+		return err
+	}
+	root, v, err := buildTarget(cfg, *out, *version, *force)
+	if err != nil {
+		endLoad()
+		return err
+	}
+	// Each input is read once: the loader's reader hashes the bytes it
+	// parses and compresses their copy (inputReaders), so the manifest
+	// records what was measured.
 	b := bundle.New()
-	type added struct {
-		files []templates.InputFile
-		err   error
-	}
-	addDone := make(chan added, 1)
-	go func() {
-		defer stages.begin(stageWrite)()
-		files, err := addInputs(b, cfg)
-		addDone <- added{files, err}
-	}()
-	var add *added
-	takeInputs := func() added { // b is the goroutine's until then
-		if add == nil {
-			a := <-addDone
-			add = &a
-		}
-		return *add
-	}
-	defer takeInputs()
-	defer b.Cancel() // a no-op once committed
 	if cfg.Version == "" && *version == "" && !*force {
 		// Building again what the latest version holds writes nothing.
-		root := cfg.ResolvePath(cfg.Out)
-		if *out != "" {
-			root = *out
-		}
-		if latest, _ := bundle.Latest(root); latest != "" {
-			if in := takeInputs(); in.err == nil {
-				if cur, ok := unchanged(root, cfg, b.Inputs()); ok {
-					endLoad()
-					progress.done()
-					fmt.Fprintf(stdout, "unchanged: %s is current (same configuration, inputs and tool; -force writes a new version)\n", cur)
-					return nil
-				}
-			}
+		if cur, ok := unchanged(root, cfg); ok {
+			endLoad()
+			progress.done()
+			fmt.Fprintf(stdout, "unchanged: %s is current (same configuration, inputs and tool; -force writes a new version)\n", cur)
+			return nil
 		}
 	}
-	ds, err := loadDataset(cfg)
+	taps := newInputReaders(cfg, cfgData)
+	ds, err := loadDatasetWith(cfg, taps.open)
 	endLoad()
 	if err != nil {
 		return err
 	}
-	root := cfg.Out
-	if *out != "" {
-		root = *out
-	} else {
-		root = cfg.ResolvePath(root)
-	}
-	v := cfg.Version
-	if *version != "" {
-		v = *version
+	if err := ctx.Err(); err != nil {
+		return err // interrupted while loading
 	}
 	if v == "" {
-		if v, err = bundle.NextVersion(root); err != nil {
+		// Claimed atomically: a build started beside this one takes the
+		// version after it.
+		var release func()
+		if v, release, err = bundle.ClaimNextVersion(root); err != nil {
 			return err
 		}
-	}
-	if !bundle.ValidVersion(v) {
-		return withStatus(exitInput, fmt.Errorf("build: version %q must match ^v[0-9]+(\\.[0-9]+)*$", v))
-	}
-	if _, err := os.Stat(filepath.Join(root, v)); err == nil && !*force {
-		return withStatus(exitInput, fmt.Errorf("build: %s already exists; choose another -version or use -force", filepath.Join(root, v)))
+		defer release()
 	}
 	cfg.Version = v
 	progress.step("computing metrics")
@@ -401,11 +382,10 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if err != nil {
 		return err
 	}
-	in := takeInputs()
-	if in.err != nil {
-		return in.err
+	inputs, err := taps.add(b, cfg)
+	if err != nil {
+		return err
 	}
-	inputs := in.files
 	if *memprofile != "" {
 		if err := writeHeapProfile(*memprofile); err != nil {
 			return err
@@ -413,6 +393,9 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	}
 	if err := rep.HardCheckError(); err != nil {
 		return err // SPEC 10: a failed hard check writes no bundle
+	}
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	progress.step("rendering")
 	cfgYAML, err := cfg.YAML()
@@ -445,8 +428,11 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 			return err
 		}
 	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	endCommit := stages.begin(stageWrite)
-	dir, err := b.Commit(bundle.CommitOptions{Root: root, Version: v, Force: *force, Tool: toolVersion(), Seed: cfg.Seed, Config: cfgYAML})
+	dir, err := b.Commit(bundle.CommitOptions{Root: root, Version: v, Force: *force, Tool: toolVersion(), Seed: cfg.Seed, Config: cfgYAML, Context: ctx})
 	endCommit()
 	if err != nil {
 		if errors.Is(err, bundle.ErrExists) {
@@ -455,6 +441,9 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		return err
 	}
 	progress.done()
+	if w := reportSizeWarning(b, rep); w != "" {
+		fmt.Fprintln(stderr, "paperbundle: warning:", w)
+	}
 	if err := stages.write(); err != nil {
 		fmt.Fprintf(stderr, "paperbundle: -stages: %v\n", err) // the bundle is committed: only the timing is lost
 	}
@@ -463,15 +452,68 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	return nil
 }
 
-// addInputs records every input file of the configuration in the bundle
-// (hash, and a gzip copy under inputs/ unless bundle.copy_inputs is
-// false), under its path as the configuration gives it, and returns them
-// as the report's provenance shows them.
-func addInputs(b *bundle.Bundle, cfg *config.Config) ([]templates.InputFile, error) {
-	var given []string
-	if cfg.File != "" {
-		given = append(given, filepath.Base(cfg.File))
+// buildTarget is the bundle root and version of a build (v is "" when the
+// next free version is to be claimed), checked before anything is
+// computed: a valid version, none numerically equal beside it (v01 or
+// v1.0 beside v1), not an existing one without -force, a root that is a
+// folder that can be written and a version short enough for a folder
+// name. Each problem is an input error at the key of paper.yaml that set
+// it (or the flag).
+func buildTarget(cfg *config.Config, outFlag, versionFlag string, force bool) (root, v string, err error) {
+	root, rootKey := cfg.ResolvePath(cfg.Out), "out"
+	if outFlag != "" {
+		root, rootKey = outFlag, "-out"
 	}
+	v, vKey := cfg.Version, "version"
+	if versionFlag != "" {
+		v, vKey = versionFlag, "-version"
+	}
+	at := func(key, format string, args ...any) error {
+		msg := fmt.Sprintf(format, args...)
+		if !strings.HasPrefix(key, "-") {
+			if line, col, ok := cfg.Position(key); ok {
+				return withStatus(exitInput, fmt.Errorf("%s:%d:%d: %s: %s", cfg.File, line, col, key, msg))
+			}
+		}
+		return withStatus(exitInput, fmt.Errorf("build: %s: %s", key, msg))
+	}
+	if err := bundle.Preflight(root, v); err != nil {
+		key := rootKey
+		if len(v) > bundle.MaxVersionLen {
+			key = vKey
+		}
+		return "", "", at(key, "%v", err)
+	}
+	if v == "" {
+		return root, "", nil
+	}
+	if !bundle.ValidVersion(v) {
+		return "", "", at(vKey, "got %q, expected v<N> or v<N>.<N>... such as v2 or v2.0.1", v)
+	}
+	if other := bundle.Ambiguous(root, v); other != "" {
+		return "", "", at(vKey, "%s is ambiguous beside the existing %s (the same number); choose another version, or %s itself", v, filepath.Join(root, other), other)
+	}
+	if _, err := os.Stat(filepath.Join(root, v)); err == nil && !force {
+		return "", "", withStatus(exitInput, fmt.Errorf("build: %s already exists; choose another -version or use -force", filepath.Join(root, v)))
+	}
+	return root, v, nil
+}
+
+// inputReaders opens the inputs of a build for dataset.Load, each through
+// a bundle.InputReader, so that the bytes parsed are the bytes hashed and
+// copied into inputs/.
+type inputReaders struct {
+	mu      sync.Mutex
+	keep    bool
+	given   map[string]string              // file as opened -> path as the configuration gives it
+	readers map[string]*bundle.InputReader // file as opened -> its first reader
+	config  []byte                         // paper.yaml as read and parsed
+}
+
+// inputGiven lists the inputs of cfg as the configuration gives them, in
+// the order the manifest records them (paper.yaml first).
+func inputGiven(cfg *config.Config) []string {
+	var given []string
 	for _, s := range cfg.Systems {
 		given = append(given, s.Input)
 		if s.NEProbs != "" {
@@ -483,30 +525,100 @@ func addInputs(b *bundle.Bundle, cfg *config.Config) ([]templates.InputFile, err
 			given = append(given, p)
 		}
 	}
-	// Each file is read once, in pieces, hashed and its copy compressed
-	// in the same pass (bundle.ReadInput), the files on all cores; the
-	// records are added in the order above.
-	reads := make([]bundle.InputRead, len(given))
-	errs := make([]error, len(given))
-	par.Jobs(0, len(given), func() func(int) {
-		return func(k int) {
-			g := given[k]
-			p := cfg.ResolvePath(g)
-			if cfg.File != "" && g == filepath.Base(cfg.File) {
-				p = cfg.File
-			}
-			reads[k], errs[k] = b.ReadInput(givenPath(g), p, cfg.Bundle.CopyInputs)
+	return given
+}
+
+func newInputReaders(cfg *config.Config, configData []byte) *inputReaders {
+	t := &inputReaders{keep: cfg.Bundle.CopyInputs, given: map[string]string{}, readers: map[string]*bundle.InputReader{}, config: configData}
+	for _, g := range inputGiven(cfg) {
+		if _, ok := t.given[cfg.ResolvePath(g)]; !ok {
+			t.given[cfg.ResolvePath(g)] = g
 		}
-	})
+	}
+	return t
+}
+
+// open is dataset.Spec.Open.
+func (t *inputReaders) open(name string) (io.ReadCloser, error) {
+	f, err := dataset.OpenFile(name)
+	if err != nil {
+		return nil, err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	g, ok := t.given[name]
+	if !ok {
+		g = name
+	}
+	x := bundle.NewInputReader(givenPath(g), f, t.keep)
+	if _, seen := t.readers[name]; !seen {
+		t.readers[name] = x
+	}
+	return x, nil
+}
+
+// add records paper.yaml and every input read by the loader in the bundle
+// (hash, and a gzip copy under inputs/ unless bundle.copy_inputs is
+// false), under its path as the configuration gives it, and returns them
+// as the report's provenance shows them.
+func (t *inputReaders) add(b *bundle.Bundle, cfg *config.Config) ([]templates.InputFile, error) {
 	var out []templates.InputFile
-	for k := range given {
-		if errs[k] != nil {
-			return nil, errs[k]
-		}
-		in := b.AddRead(reads[k])
+	record := func(r bundle.InputRead) {
+		in := b.AddRead(r)
 		out = append(out, templates.InputFile{Path: in.Path, Size: in.Bytes, SHA256: in.SHA256})
 	}
+	if cfg.File != "" {
+		in := b.AddInput(givenPath(filepath.Base(cfg.File)), t.config, t.keep)
+		out = append(out, templates.InputFile{Path: in.Path, Size: in.Bytes, SHA256: in.SHA256})
+	}
+	done := map[*bundle.InputReader]bool{}
+	for _, g := range inputGiven(cfg) {
+		x := t.readers[cfg.ResolvePath(g)]
+		if done[x] {
+			continue // named twice: recorded once
+		}
+		done[x] = true
+		if x == nil {
+			return nil, fmt.Errorf("build: %s was not read", g)
+		}
+		r, err := x.Finish()
+		if err != nil {
+			return nil, err
+		}
+		record(r)
+	}
 	return out, nil
+}
+
+// reportBudget is the size report.html should stay under (the demo's is
+// about a third of it); a variable for tests.
+var reportBudget = 4 << 20
+
+// reportSizeWarning is the warning of a report.html over its budget,
+// naming what it grows with ("" within the budget).
+func reportSizeWarning(b *bundle.Bundle, rep *report.Report) string {
+	page, _ := b.File("report.html")
+	if len(page) <= reportBudget {
+		return ""
+	}
+	figs := 0
+	for _, n := range b.Names() {
+		if strings.HasPrefix(n, "figures/") && strings.HasSuffix(n, ".svg") {
+			figs++
+		}
+	}
+	systems := 0
+	for _, sys := range rep.Systems {
+		if sys.Kind == report.Pipeline {
+			systems++
+		}
+	}
+	why := fmt.Sprintf("%s with their sections and figures (%d figures)", plural(systems, "system"), figs)
+	if len(rep.Title) > 1000 {
+		why += fmt.Sprintf(", a title of %d characters", len(rep.Title))
+	}
+	return fmt.Sprintf("report.html is %.1f MB, over its %.1f MB budget: it grows with the %s; list fewer systems under systems: in paper.yaml (ablations in a bundle of their own) to trim it",
+		float64(len(page))/(1<<20), float64(reportBudget)/(1<<20), why)
 }
 
 // writeHeapProfile writes the live heap (pprof format) to path.

@@ -2,6 +2,9 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -15,9 +18,13 @@ import (
 // the ones of this build. The configuration file itself is left out of
 // the input comparison: its resolved content is compared instead, so a
 // new comment or a changed out: does not make a new version.
-func unchanged(root string, cfg *config.Config, inputs []bundle.Input) (string, bool) {
+func unchanged(root string, cfg *config.Config) (string, bool) {
 	latest, err := bundle.Latest(root)
 	if err != nil || latest == "" {
+		return "", false
+	}
+	inputs, ok := inputHashes(cfg)
+	if !ok {
 		return "", false
 	}
 	dir := filepath.Join(root, latest)
@@ -25,7 +32,7 @@ func unchanged(root string, cfg *config.Config, inputs []bundle.Input) (string, 
 	if err != nil || op.Manifest.Tool != toolVersion() {
 		return "", false
 	}
-	old, err := os.ReadFile(filepath.Join(dir, "config.yaml"))
+	old, err := bundle.ReadFile(dir, "config.yaml", config.MaxFileBytes)
 	if err != nil {
 		return "", false
 	}
@@ -61,6 +68,32 @@ func unchanged(root string, cfg *config.Config, inputs []bundle.Input) (string, 
 		}
 	}
 	return latest, true
+}
+
+// inputHashes reads the sha256 of every input the configuration names, by
+// the path the manifest records. It is a look ahead only: the build that
+// follows hashes what it parses again, as it reads it. An input that is
+// not a regular file (a FIFO, /dev/stdin) cannot be read twice, so the
+// build is never found unchanged then (ok false).
+func inputHashes(cfg *config.Config) (in []bundle.Input, ok bool) {
+	for _, g := range inputGiven(cfg) {
+		name := cfg.ResolvePath(g)
+		if fi, err := os.Stat(name); err != nil || !fi.Mode().IsRegular() {
+			return nil, false
+		}
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, false
+		}
+		h := sha256.New()
+		_, err = io.Copy(h, f)
+		f.Close()
+		if err != nil {
+			return nil, false
+		}
+		in = append(in, bundle.Input{Path: givenPath(g), SHA256: hex.EncodeToString(h.Sum(nil))})
+	}
+	return in, true
 }
 
 // comparableYAML is the resolved configuration without version and out.
