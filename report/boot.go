@@ -8,6 +8,7 @@ import (
 
 	"paperbundle/internal/par"
 	"paperbundle/metrics"
+	"paperbundle/report/engine"
 	"paperbundle/stats"
 )
 
@@ -203,7 +204,7 @@ func (c *computer) bootstrapAll(ctx context.Context) error {
 		for _, sb := range c.boots {
 			sb.reps, sb.jack = reps, jack
 		}
-		c.pct = percentiles(reps, conf, c.opt.Workers)
+		c.pct = engine.Percentiles(reps, conf, c.opt.Workers)
 	}
 	groupPart := make([]int, c.nGroups) // each group's index in c.folds
 	for g := range groupPart {
@@ -211,8 +212,8 @@ func (c *computer) bootstrapAll(ctx context.Context) error {
 	}
 	for si, sc := range c.sys {
 		sb := c.boots[si]
-		C := len(sc.tab.cols)
-		total, foldSums := sc.tab.foldSums(groupPart, len(c.folds), c.opt.Workers)
+		C := len(sc.tab.Cols())
+		total, foldSums := sc.tab.FoldSums(groupPart, len(c.folds), c.opt.Workers)
 		scratch := make([]float64, 4*C+64)
 		// Emit sum statistics.
 		for _, st := range sc.stats {
@@ -280,16 +281,16 @@ func (c *computer) replicates(plans []*sysPlan, keepAll [][]int, nStat, C int, g
 	for k := range plans {
 		tab := c.sys[k].tab
 		for _, j := range keepAll[k] {
-			cols = append(cols, tab.cols[j])
+			cols = append(cols, tab.Cols()[j])
 		}
 	}
-	M := newSumMatrix(G, cols)
+	M := engine.NewSumMatrix(G, cols, !c.opt.NoAVX2)
 	fpr := c.cfg.FPRTargets
-	const batch = sumBatch
+	const batch = engine.Batch
 	newF := func() func(b0 int, cnt []int32, out []float64) {
 		acc := make([]float64, C)
 		scr := make([]float64, C+8)
-		sums := M.scratch(batch)
+		sums := M.Scratch(batch)
 		evals := make([][]*stats.Eval, len(plans))
 		for k, sp := range plans {
 			for _, r := range sp.scored {
@@ -298,9 +299,9 @@ func (c *computer) replicates(plans []*sysPlan, keepAll [][]int, nStat, C int, g
 		}
 		return func(b0 int, cnt []int32, out []float64) {
 			R := len(cnt) / G
-			M.weigh(cnt, sums)
+			M.Weigh(cnt, sums)
 			for r := range R {
-				M.sums(sums, r, acc)
+				M.Sums(sums, r, acc)
 				o := out[r*nStat : (r+1)*nStat]
 				for _, sp := range plans {
 					o := o[sp.off:]
@@ -357,7 +358,7 @@ func (c *computer) ci(sb *sysBoot, key metricKey, theta float64) *CI {
 		iv = stats.BCa(sb.column(j), theta, sb.jackColumn(j), c.cfg.Bootstrap.Confidence)
 	} else {
 		p := c.pct[sb.off+j]
-		iv.Low, iv.High, iv.Dropped = p.lo, p.hi, p.dropped
+		iv.Low, iv.High, iv.Dropped = p.Lo, p.Hi, p.Dropped
 		iv.Method = stats.MethodPercentile
 	}
 	return &CI{Low: Num(iv.Low), High: Num(iv.High), Method: iv.Method, Unit: c.cfg.Bootstrap.Unit, Resamples: sb.reps.B, Undefined: iv.Dropped}
@@ -368,7 +369,7 @@ func (c *computer) bands(sc *sysCalc, sb *sysBoot, grid []float64, conf float64)
 	band := func(lo int, set func(k int, l, h float64)) {
 		for k := range grid {
 			p := c.pct[sb.off+lo+k]
-			set(k, p.lo, p.hi)
+			set(k, p.Lo, p.Hi)
 		}
 	}
 	for i := range c.rep.Curves.ROC {
@@ -618,40 +619,4 @@ func (c *computer) macroCriteria() {
 		}
 		c.emit(k.system, k.id, k.slice, "", a.n, v, nil, nil)
 	}
-}
-
-// pctInterval is the percentile interval of one replicate column.
-type pctInterval struct {
-	lo, hi  float64
-	dropped int
-}
-
-// percentiles returns the percentile interval of every column of reps,
-// computed on all cores (workers = 0: GOMAXPROCS). The columns are read in
-// blocks of 8 so that each row of reps is read a cache line at a time.
-func percentiles(reps *stats.Replicates, conf float64, workers int) []pctInterval {
-	out := make([]pctInterval, reps.NStat)
-	const blk = 8
-	nb := (reps.NStat + blk - 1) / blk
-	par.Jobs(workers, nb, func() func(int) {
-		cols := make([][]float64, blk)
-		for q := range cols {
-			cols[q] = make([]float64, reps.B)
-		}
-		var scratch []float64
-		return func(k int) {
-			j0, j1 := k*blk, min((k+1)*blk, reps.NStat)
-			for b := range reps.B {
-				row := reps.Row(b)
-				for j := j0; j < j1; j++ {
-					cols[j-j0][b] = row[j]
-				}
-			}
-			for j := j0; j < j1; j++ {
-				p := &out[j]
-				p.lo, p.hi, p.dropped = percentileInterval(cols[j-j0], conf, &scratch)
-			}
-		}
-	})
-	return out
 }

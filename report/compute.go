@@ -15,6 +15,7 @@ import (
 	"paperbundle/dataset"
 	"paperbundle/internal/par"
 	"paperbundle/metrics"
+	"paperbundle/report/engine"
 )
 
 // Options are the settings of Compute that do not come from paper.yaml.
@@ -31,6 +32,11 @@ type Options struct {
 	// read them afterwards. On SPEC 11 (b) it brings the live heap at the
 	// start of the bootstrap from 1.9 to 1.1 GB (docs/performance.md).
 	FreeRows bool
+
+	// NoAVX2 makes the bootstrap weigh its sums with the Go loops even
+	// where the CPU has the AVX2 kernels; both give the same bits (the
+	// tests compare them).
+	NoAVX2 bool
 }
 
 // Compute computes every number of the bundle from a validated dataset.
@@ -125,17 +131,17 @@ type computer struct {
 	tuneOf    map[int][]int // fold -> tune query indexes (or cross-fitted eval rows)
 	crossFit  map[int]bool
 	strata    []stratum
-	stratOf   []int     // stratum per eval row (-1: not positive / none)
-	critSel   []*rowSel // rows of each criterion
-	stratSel  []*rowSel // rows of each stratum
+	stratOf   []int          // stratum per eval row (-1: not positive / none)
+	critSel   []*engine.Rows // rows of each criterion
+	stratSel  []*engine.Rows // rows of each stratum
 
 	sys     []*sysCalc
 	boots   []*sysBoot
 	primary int    // index of the primary system (config primary)
 	dynK    []bool // per system: it has a Dynamic-K selection of its own (dynKSystems)
 
-	qscratch []float64           // scratch of percentileInterval
-	pct      []pctInterval       // percentile interval of every replicate column
+	qscratch []float64           // scratch of engine.PercentileInterval
+	pct      []engine.Interval   // percentile interval of every replicate column
 	perQKeep map[metrics.ID]bool // metrics whose per-query values are kept (keepPerQuery)
 }
 
@@ -147,7 +153,7 @@ type stratum struct {
 // sysCalc is the per-system state: its columns and statistics.
 type sysCalc struct {
 	name   string
-	tab    *colTable
+	tab    *engine.Table
 	stats  []*sumStat
 	scored []*scoredStat
 	ne     []float64 // ne_prob per eval row (nil without)
@@ -231,7 +237,7 @@ func newComputer(cfg *config.Config, ds *dataset.Dataset, opt Options) *computer
 		}
 	}
 	for ci := range c.criteria {
-		c.critSel = append(c.critSel, &rowSel{in: func(i int) bool { return c.crit[i] == ci }, rows: critRows[ci]})
+		c.critSel = append(c.critSel, engine.NewRows(critRows[ci], func(i int) bool { return c.crit[i] == ci }))
 	}
 	// Folds without tune rows: cross-fit on the other folds' eval rows.
 	for _, f := range c.folds {
@@ -370,7 +376,7 @@ func (c *computer) makeStrata() {
 		}
 	}
 	for si := range c.strata {
-		c.stratSel = append(c.stratSel, selectRows(len(c.eval), func(i int) bool { return c.stratOf[i] == si }))
+		c.stratSel = append(c.stratSel, engine.SelectRows(len(c.eval), func(i int) bool { return c.stratOf[i] == si }))
 	}
 }
 

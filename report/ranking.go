@@ -9,6 +9,7 @@ import (
 
 	"paperbundle/dataset"
 	"paperbundle/metrics"
+	"paperbundle/report/engine"
 )
 
 func (c *computer) gain() metrics.Gain {
@@ -355,10 +356,10 @@ func (c *computer) multiLabel(sc *sysCalc) {
 	}
 	// Per-post values sit on first rows, per-criterion counts are the
 	// counts over the criterion's rows.
-	col := func(name string, sel *rowSel, v []float64) int {
-		return sc.tab.colOf("ml|"+name, sel, v, vecValue)
+	col := func(name string, sel *engine.Rows, v []float64) int {
+		return sc.tab.ColOf("ml|"+name, sel, v, engine.Value)
 	}
-	firsts := selectRows(n, func(i int) bool { return isPost[i] != 0 })
+	firsts := engine.SelectRows(n, func(i int) bool { return isPost[i] != 0 })
 	np := col("posts", firsts, isPost)
 	add("multilabel.exact_match", []int{col("exact", firsts, exact), np}, ratio, np)
 	add("multilabel.hamming_score", []int{col("ham", firsts, ham), np}, ratio, np)
@@ -417,9 +418,9 @@ func (c *computer) baselines() []*sysCalc {
 	}
 	sys := &c.ds.Systems[c.primary]
 	query := func(i int) *dataset.Query { return &c.ds.Queries[c.eval[i]] }
-	rnd := &sysCalc{name: "baseline:random", tab: newColTable(len(c.eval), c.group, c.nGroups), perQ: map[metrics.ID][]float64{}}
+	rnd := &sysCalc{name: "baseline:random", tab: engine.NewTable(len(c.eval), c.group, c.nGroups), perQ: map[metrics.ID][]float64{}}
 	c.rankingWith(rnd, func(i int) []int { return sys.Rows[c.eval[i]].Rel }, query, false, c.randomKernels())
-	orc := &sysCalc{name: "baseline:oracle", tab: newColTable(len(c.eval), c.group, c.nGroups), perQ: map[metrics.ID][]float64{}}
+	orc := &sysCalc{name: "baseline:oracle", tab: engine.NewTable(len(c.eval), c.group, c.nGroups), perQ: map[metrics.ID][]float64{}}
 	// The oracle lists repeat (they depend only on the grades' counts):
 	// rows with equal lists share one copy (kernels only read them).
 	oracle := make([][]int, len(c.eval))
@@ -502,8 +503,8 @@ func (c *computer) trecRanking(sc *sysCalc, row func(int) *dataset.Row, query fu
 		}
 		return metrics.GMMAPTerm(ap)
 	})
-	x := sc.tab.colOf("rank.gm_map||x", nil, gm, vecNaNZero)
-	m := sc.tab.colOf("rank.gm_map||m", nil, gm, vecNotNaN)
+	x := sc.tab.ColOf("rank.gm_map||x", nil, gm, engine.NaNZero)
+	m := sc.tab.ColOf("rank.gm_map||m", nil, gm, engine.NotNaN)
 	sc.stats = append(sc.stats, &sumStat{key: metricKey{sc.name, "rank.gm_map", ""}, pop: pop, cols: []int{x, m},
 		f: func(s []float64) float64 { return math.Exp(ratio(s)) }, nCol: m, perQ: -1, boot: true})
 	// Interpolated precision at the 11 recall levels, one pass per query.

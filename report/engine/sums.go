@@ -1,4 +1,4 @@
-package report
+package engine
 
 import (
 	"math"
@@ -8,7 +8,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 )
 
-// sumMatrix is the groups x columns matrix of per-group column sums that
+// SumMatrix is the groups x columns matrix of per-group column sums that
 // every bootstrap replicate weighs by its group multiplicities: the sums of
 // replicate r are Σ_g cnt_r[g] · S[g]. This is the bulk of the bootstrap's
 // arithmetic (B x groups x columns), so it is stored for speed:
@@ -30,7 +30,7 @@ import (
 //     sliced column under unit: query) are kept as sparse lists, so their
 //     cost is their non-zero entries, not groups x slices.
 //
-// Replicates are weighed in batches of up to sumBatch. The multiplicities
+// Replicates are weighed in batches of up to Batch. The multiplicities
 // of a batch are transposed so that a group's values for the batch are
 // adjacent; each column (a float column, a packed word, a sparse list) is
 // then read once per batch, group by group, into eight replicates' sums
@@ -39,7 +39,7 @@ import (
 // changes no sum, so each sum is the same number whichever path holds its
 // column. Columns with a non-finite value take a plain loop that skips the
 // groups not drawn (0 · Inf is NaN).
-type sumMatrix struct {
+type SumMatrix struct {
 	G     int
 	C     int       // columns, as the statistics index them
 	fcol  []int     // column of each float column
@@ -56,6 +56,7 @@ type sumMatrix struct {
 	xcol  []int       // column of each column with a non-finite value
 	X     [][]float64 // its values by group
 	alias [][2]int    // column [0] equals column [1] (weighed once)
+	avx2  bool        // weigh full batches with the AVX2 kernels
 }
 
 type lane struct {
@@ -64,12 +65,14 @@ type lane struct {
 	mask      uint64
 }
 
-// newSumMatrix packs cols (cols[j][g]: the sum of column j over group g).
+// NewSumMatrix packs cols (cols[j][g]: the sum of column j over group g).
 // What decides each column's path (its hash, finiteness, non-zero count,
 // integer bound) and the sparse lists are computed on all cores; the
-// choices are made in column order.
-func newSumMatrix(G int, cols [][]float64) *sumMatrix {
-	m := &sumMatrix{G: G, C: len(cols)}
+// choices are made in column order. With avx2, Weigh takes the AVX2
+// kernels for full batches where the CPU has them (HasAVX2); without, the
+// Go loops: the sums are the same bits either way.
+func NewSumMatrix(G int, cols [][]float64, avx2 bool) *SumMatrix {
+	m := &SumMatrix{G: G, C: len(cols), avx2: avx2 && haveAVX2}
 	type colInfo struct {
 		hash    uint64
 		finite  bool
@@ -212,11 +215,12 @@ const fewWords = 8
 // pass over the groups reads: a batch's accumulators for them stay in L1.
 const block = 128
 
-// sumBatch is the largest number of replicates weigh takes at once.
-const sumBatch = 16
+// Batch is the largest number of replicates Weigh takes at once.
+const Batch = 16
 
-// sumScratch is one worker's accumulators for a batch of replicates.
-type sumScratch struct {
+// Scratch is one worker's accumulators for a batch of replicates (made by
+// SumMatrix.Scratch).
+type Scratch struct {
 	f   []float64 // float column q of replicate r: f[r*len(fcol)+q]
 	p   []uint64  // packed word w of replicate r: p[r*W+w]
 	s   []float64 // sparse column q of replicate r: s[q*R+r]
@@ -227,8 +231,9 @@ type sumScratch struct {
 	cur []int32   // each sparse column's next entry
 }
 
-func (m *sumMatrix) scratch(batch int) *sumScratch {
-	s := &sumScratch{f: make([]float64, batch*len(m.fcol)), p: make([]uint64, batch*m.W),
+// Scratch returns accumulators for batches of up to batch replicates.
+func (m *SumMatrix) Scratch(batch int) *Scratch {
+	s := &Scratch{f: make([]float64, batch*len(m.fcol)), p: make([]uint64, batch*m.W),
 		s: make([]float64, batch*len(m.scol)), x: make([]float64, batch*len(m.xcol))}
 	nb := min(m.G, groupBlock)
 	if len(m.scol) > 0 {
@@ -236,7 +241,7 @@ func (m *sumMatrix) scratch(batch int) *sumScratch {
 	}
 	// The transposed multiplicities of a block (for the sparse columns,
 	// the few packed words and the AVX2 kernels of the dense ones), 64 KB
-	// each at most: made whichever path weigh takes.
+	// each at most: made whichever path Weigh takes.
 	if len(m.scol) > 0 || len(m.fcol) > 0 {
 		s.kf = make([]float64, batch*nb)
 	}
@@ -246,19 +251,19 @@ func (m *sumMatrix) scratch(batch int) *sumScratch {
 	return s
 }
 
-// weigh computes the sums of the R = len(cnt)/G replicates whose group
-// multiplicities are cnt (G per replicate, R <= sumBatch) into s.
+// Weigh computes the sums of the R = len(cnt)/G replicates whose group
+// multiplicities are cnt (G per replicate, R <= Batch) into s.
 //
 // The groups are taken in blocks of groupBlock: the block's multiplicities
 // are transposed into s.kf and s.ki (small enough to stay in the cache
 // whatever G is), then every path weighs the block's part of its columns,
 // carrying each sum from block to block, so that every sum still adds its
 // terms in group order.
-func (m *sumMatrix) weigh(cnt []int32, s *sumScratch) {
+func (m *SumMatrix) Weigh(cnt []int32, s *Scratch) {
 	G, nf, W, ns := m.G, len(m.fcol), m.W, len(m.scol)
 	R := len(cnt) / G
-	if R > sumBatch {
-		panic("report: sumMatrix.weigh: more than sumBatch replicates")
+	if R > Batch {
+		panic("engine: SumMatrix.Weigh: more than Batch replicates")
 	}
 	clear(s.f[:R*nf])
 	clear(s.p[:R*W])
@@ -284,13 +289,13 @@ func (m *sumMatrix) weigh(cnt []int32, s *sumScratch) {
 	}
 }
 
-// groupBlock is the number of groups weigh takes at a time: their
-// transposed multiplicities (groupBlock x sumBatch x 8 bytes, twice) stay
+// groupBlock is the number of groups Weigh takes at a time: their
+// transposed multiplicities (groupBlock x Batch x 8 bytes, twice) stay
 // in the L2 cache.
 const groupBlock = 512
 
 // weighBlock adds the terms of groups g0..g1-1 to the sums in s.
-func (m *sumMatrix) weighBlock(cnt []int32, s *sumScratch, R, g0, g1 int) {
+func (m *SumMatrix) weighBlock(cnt []int32, s *Scratch, R, g0, g1 int) {
 	G, nf, W, ns := m.G, len(m.fcol), m.W, len(m.scol)
 	nb := g1 - g0
 	kf, ki := s.kf[:min(len(s.kf), nb*R)], s.ki[:min(len(s.ki), nb*R)]
@@ -326,7 +331,7 @@ func (m *sumMatrix) weighBlock(cnt []int32, s *sumScratch, R, g0, g1 int) {
 		c1 := min(c0+block, nf)
 		for g := g0; g < g1; g++ {
 			row := m.F[g*nf+c0 : g*nf+c1]
-			if R == 16 && useAVX2 {
+			if R == 16 && m.avx2 {
 				axpyRows16(s.f[c0:16*nf], nf, row, (*[16]float64)(kf[(g-g0)*16:]))
 				continue
 			}
@@ -342,7 +347,7 @@ func (m *sumMatrix) weighBlock(cnt []int32, s *sumScratch, R, g0, g1 int) {
 			c1 := min(c0+block, W)
 			for g := g0; g < g1; g++ {
 				row := m.P[g*W+c0 : g*W+c1]
-				if R == 16 && useAVX2 {
+				if R == 16 && m.avx2 {
 					axpyWords16(s.p[c0:16*W], W, row, (*[16]uint64)(ki[(g-g0)*16:]))
 					continue
 				}
@@ -361,7 +366,7 @@ func (m *sumMatrix) weighBlock(cnt []int32, s *sumScratch, R, g0, g1 int) {
 		// A few packed words: word by word, eight replicates in registers
 		// (the AVX2 kernel: all sixteen of a full batch).
 		for w := range W {
-			if R == 16 && useAVX2 {
+			if R == 16 && m.avx2 {
 				var a [16]uint64
 				for r := range a {
 					a[r] = s.p[r*W+w]
@@ -413,16 +418,17 @@ func (m *sumMatrix) weighBlock(cnt []int32, s *sumScratch, R, g0, g1 int) {
 		s.cur[q] = hi
 		grp, val := m.grp[lo:hi], m.val[lo:hi]
 		val = val[:len(grp)]
-		weighSparse(s.s[q*R:][:R], kf[:(g1-g0)*R], R, grp, val, g0)
+		weighSparse(s.s[q*R:][:R], kf[:(g1-g0)*R], R, grp, val, g0, m.avx2)
 	}
 }
 
 // weighSparse adds val[e]·kf[(grp[e]-g0)·R + r] to acc[r] for every
 // entry e in order and every replicate r < R: eight replicates' sums in
-// registers (the AVX2 kernel, weighSparse16, all sixteen of a full batch).
-func weighSparse(acc, kf []float64, R int, grp []int32, val []float64, g0 int) {
+// registers (with avx2, the AVX2 kernel weighSparse16: all sixteen of a
+// full batch).
+func weighSparse(acc, kf []float64, R int, grp []int32, val []float64, g0 int, avx2 bool) {
 	val = val[:len(grp)]
-	if R == 16 && useAVX2 {
+	if R == 16 && avx2 {
 		weighSparse16((*[16]float64)(acc), kf, grp, val, g0)
 		return
 	}
@@ -453,8 +459,8 @@ func weighSparse(acc, kf []float64, R int, grp []int32, val []float64, g0 int) {
 	}
 }
 
-// sums writes the C column sums of replicate r of the last weigh into dst.
-func (m *sumMatrix) sums(s *sumScratch, r int, dst []float64) {
+// Sums writes the C column sums of replicate r of the last Weigh into dst.
+func (m *SumMatrix) Sums(s *Scratch, r int, dst []float64) {
 	nf, W, nx := len(m.fcol), m.W, len(m.xcol)
 	for q, j := range m.fcol {
 		dst[j] = s.f[r*nf+q]
@@ -472,3 +478,6 @@ func (m *sumMatrix) sums(s *sumScratch, r int, dst []float64) {
 		dst[a[0]] = dst[a[1]]
 	}
 }
+
+// HasAVX2 reports whether this CPU has the AVX2 kernels of SumMatrix.
+func HasAVX2() bool { return haveAVX2 }
