@@ -5,7 +5,6 @@ import (
 	"context"
 	"math"
 	"os"
-	"slices"
 	"sort"
 	"strconv"
 	"sync"
@@ -79,11 +78,10 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 	c.perQKeep = c.perQueryKept()
 	opt.Progress("metrics")
 	// The baselines run on a shard of their own beside the systems'
-	// sections and are joined after them, as in a serial run.
-	bsh := c.shard()
-	var bl []*sysCalc
+	// sections and are merged after them, as in a serial run.
+	var bl part
 	var wg sync.WaitGroup
-	wg.Go(func() { bl = bsh.baselines() })
+	wg.Go(func() { bl = c.section((*computer).baselines) })
 	err := c.systems(ctx)
 	if err == nil {
 		c.perQueryRows()
@@ -92,8 +90,7 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 	if err != nil {
 		return nil, err
 	}
-	c.absorb(bsh)
-	c.addBaselines(bl)
+	c.merge(bl)
 	c.rep.Reindex()
 	if opt.FreeRows {
 		c.freeRows(c.primary, false)
@@ -400,80 +397,27 @@ func settingsOf(cfg *config.Config) Settings {
 }
 
 // systems computes the metrics of every system, on all cores: each system
-// fills its own shard of the report (metrics, thresholds, curves,
-// distributions), and the shards are appended in system order, which gives
-// the report a loop over the systems would.
+// returns its part (metrics, thresholds, curves, distributions, ...), and
+// the parts are merged in system order, which gives the report a loop over
+// the systems would.
 func (c *computer) systems(ctx context.Context) error {
 	n := len(c.ds.Systems)
-	shards := make([]*computer, n)
-	for si := range shards {
-		shards[si] = c.shard()
-	}
+	parts := make([]part, n)
 	par.Jobs(c.opt.Workers, n, func() func(int) {
 		return func(si int) {
 			if ctx.Err() == nil {
-				shards[si].system(si)
+				parts[si] = c.section(func(sh *computer) { sh.system(si) })
 			}
 		}
 	})
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	for _, sh := range shards {
-		c.absorb(sh)
+	for _, p := range parts {
+		c.merge(p)
 	}
 	c.rep.Reindex()
 	return nil
-}
-
-// shard returns a computer that shares c's data and settings but starts
-// with an empty report and no systems: work done on it concurrently with
-// other shards is joined into c by absorb, in a fixed order, so the report
-// is the one a serial run gives.
-func (c *computer) shard() *computer {
-	sh := *c
-	r := *c.rep
-	r.Metrics, r.Thresholds, r.Distributions, r.Curves = nil, nil, nil, Curves{}
-	r.index = map[metricKey]int{}
-	sh.rep, sh.sys = &r, nil
-	return &sh
-}
-
-// absorb appends what shard sh computed to c (the caller reindexes).
-func (c *computer) absorb(sh *computer) {
-	r, s := c.rep, sh.rep
-	c.sys = append(c.sys, sh.sys...)
-	r.Metrics = append(r.Metrics, s.Metrics...)
-	for _, t := range s.Thresholds {
-		// Sections of one system computed apart each record their own
-		// thresholds of a fold (the NE gate its FPR budgets, the
-		// three-state gate its taus): one record, as a serial run keeps.
-		i := slices.IndexFunc(r.Thresholds, func(e Thresholds) bool { return e.System == t.System && e.Fold == t.Fold })
-		if i < 0 {
-			r.Thresholds = append(r.Thresholds, t)
-			continue
-		}
-		e := &r.Thresholds[i]
-		e.FPR = append(e.FPR, t.FPR...)
-		if t.TauNeg.Valid() {
-			e.TauNeg = t.TauNeg
-		}
-		if t.TauPos.Valid() {
-			e.TauPos = t.TauPos
-		}
-		e.TauNegMet = e.TauNegMet || t.TauNegMet
-		e.TauPosMet = e.TauPosMet || t.TauPosMet
-	}
-	r.Distributions = append(r.Distributions, s.Distributions...)
-	cv, sc := &r.Curves, &s.Curves
-	cv.ROC = append(cv.ROC, sc.ROC...)
-	cv.PR = append(cv.PR, sc.PR...)
-	cv.Reliability = append(cv.Reliability, sc.Reliability...)
-	cv.DynKHist = append(cv.DynKHist, sc.DynKHist...)
-	cv.GammaSweep = append(cv.GammaSweep, sc.GammaSweep...)
-	cv.GateGrid = append(cv.GateGrid, sc.GateGrid...)
-	cv.Decision = append(cv.Decision, sc.Decision...)
-	cv.RankAtK = append(cv.RankAtK, sc.RankAtK...)
 }
 
 // rows calls f on consecutive ranges of 0..n-1 that together cover it, on

@@ -410,11 +410,12 @@ func (c *computer) multiLabel(sc *sysCalc) {
 
 // baselines computes the random and oracle rankings of the primary
 // system's candidate pools, systems "baseline:random" and
-// "baseline:oracle" (addBaselines adds them). It reads only the primary
-// system's grades, so it may run on a shard beside the systems' sections.
-func (c *computer) baselines() []*sysCalc {
+// "baseline:oracle", and adds them to the systems. It reads only the
+// primary system's grades, so it may run on a shard beside the systems'
+// sections.
+func (c *computer) baselines() {
 	if !c.has(Ranking) {
-		return nil
+		return
 	}
 	sys := &c.ds.Systems[c.primary]
 	query := func(i int) *dataset.Query { return &c.ds.Queries[c.eval[i]] }
@@ -442,15 +443,11 @@ func (c *computer) baselines() []*sysCalc {
 		}
 	})
 	c.rankingWith(orc, func(i int) []int { return oracle[i] }, query, false, c.plainKernels())
-	return []*sysCalc{rnd, orc}
+	c.addBaselines(rnd, orc)
 }
 
-// addBaselines adds the systems baselines computed, after the others.
-func (c *computer) addBaselines(bl []*sysCalc) {
-	if len(bl) == 0 {
-		return
-	}
-	rnd, orc := bl[0], bl[1]
+// addBaselines adds the baseline systems to the systems, after the others.
+func (c *computer) addBaselines(rnd, orc *sysCalc) {
 	c.sys = append(c.sys, rnd, orc)
 	c.rep.Systems = append(c.rep.Systems,
 		SystemInfo{Name: rnd.name, Label: "Random ranking", Kind: Baseline, Source: "expected value over random orderings of the primary system's candidates"},

@@ -168,16 +168,16 @@ func (c *computer) system(si int) {
 	}
 	// The NE gate section reads nothing the other sections compute (they
 	// read sc.ne only): it runs on a shard of its own while they run on
-	// another, and both are joined in the serial order, NE gate first.
-	sh := [2]*computer{c.shard(), c.shard()}
+	// another, and both are merged in the serial order, NE gate first.
 	calc := [2]*sysCalc{sc.fork(), sc.fork()}
+	var parts [2]part
 	var wg sync.WaitGroup
-	wg.Go(func() { sh[0].neGate(calc[0], sys) })
-	rest(sh[1], calc[1])
+	wg.Go(func() { parts[0] = c.section(func(sh *computer) { sh.neGate(calc[0], sys) }) })
+	parts[1] = c.section(func(sh *computer) { rest(sh, calc[1]) })
 	wg.Wait()
-	for k := range sh {
+	for k := range parts {
 		sc.join(calc[k])
-		c.absorb(sh[k])
+		c.merge(parts[k])
 	}
 	c.rep.Reindex()
 }
