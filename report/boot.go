@@ -112,85 +112,7 @@ func (c *computer) bootstrapAll(ctx context.Context) error {
 		if B <= 0 {
 			continue
 		}
-		sp := &sysPlan{off: nStat, cols: nCol}
-		n := 0
-		for _, st := range sc.stats {
-			if st.boot {
-				sb.col[st.key] = n
-				n++
-			}
-		}
-		// Scored statistics sharing a row subset share one weighted pass;
-		// the passes' sorted samples are made on all cores.
-		bySubset := map[Slice]*scoredRun{}
-		var first []*scoredStat // the statistic that makes each pass
-		for _, s := range sc.scored {
-			if bySubset[s.key.slice] == nil {
-				run := &scoredRun{rows: s.rows, auroc: -1, auprc: -1, roc: -1, pr: -1, tpr: -1}
-				bySubset[s.key.slice] = run
-				sp.scored = append(sp.scored, run)
-				first = append(first, s)
-			}
-		}
-		par.Jobs(c.opt.Workers, len(first), func() func(int) {
-			return func(j int) {
-				s := first[j]
-				y := make([]bool, len(s.rows))
-				p := make([]float64, len(s.rows))
-				g := make([]int32, len(s.rows))
-				for k, i := range s.rows {
-					y[k], p[k], g[k] = s.y[i], s.p[i], c.group[i]
-				}
-				sp.scored[j].k = stats.NewScored(y, p).Grouped(g, c.nGroups)
-			}
-		})
-		for _, s := range sc.scored {
-			run := bySubset[s.key.slice]
-			sb.col[s.key] = n
-			if s.kind == "auroc" {
-				run.auroc = n
-			} else {
-				run.auprc = n
-			}
-			n++
-			if s.band && s.kind == "auroc" {
-				sb.rocLo, run.roc = n, n
-				n += len(grid)
-			}
-			if s.band && s.kind == "auprc" {
-				sb.prLo, run.pr = n, n
-				n += len(grid)
-			}
-			if s.band && s.kind == "auroc" && len(c.cfg.FPRTargets) > 0 {
-				// ne.tpr@fpr=X (in-sample, SPEC 4.1) from the same pass.
-				run.tpr = n
-				for _, x := range c.cfg.FPRTargets {
-					sb.col[metricKey{sc.name, metrics.MustDef("ne.tpr@fpr=0.1").ID(x), ""}] = n
-					n++
-				}
-			}
-		}
-		// Only the columns that bootstrapped statistics read enter the
-		// matrix; the statistics read them through a remap.
-		used := map[int]int{}
-		var keep []int
-		for _, st := range sc.stats {
-			if !st.boot {
-				continue
-			}
-			cp := *st
-			cp.cols = make([]int, len(st.cols))
-			for q, j := range st.cols {
-				nj, ok := used[j]
-				if !ok {
-					nj = len(keep)
-					used[j] = nj
-					keep = append(keep, j)
-				}
-				cp.cols[q] = nj
-			}
-			sp.sums = append(sp.sums, &cp)
-		}
+		sp, keep, n := c.plan(sc, sb, nStat, nCol, grid)
 		keepAll = append(keepAll, keep)
 		nStat += n
 		nCol += len(keep)
@@ -211,37 +133,138 @@ func (c *computer) bootstrapAll(ctx context.Context) error {
 		groupPart[g] = slices.Index(c.folds, c.groupFold[g])
 	}
 	for si, sc := range c.sys {
-		sb := c.boots[si]
-		C := len(sc.tab.Cols())
-		total, foldSums := sc.tab.FoldSums(groupPart, len(c.folds), c.opt.Workers)
-		scratch := make([]float64, 4*C+64)
-		// Emit sum statistics.
-		for _, st := range sc.stats {
-			v := st.eval(total, scratch)
-			var folds []float64
-			if len(c.folds) > 1 && st.key.slice == "" {
-				for fi := range c.folds {
-					folds = append(folds, st.eval(foldSums[fi], scratch))
-				}
-			}
-			c.emit(st.key.system, st.key.id, st.key.slice, st.pop, int(total[st.nCol]), v, folds, c.ci(sb, st.key, v))
-		}
-		// The scored statistics' values (a sort each, per fold too) on
-		// all cores; emitted in order.
-		vals, foldVals := c.scoredValues(sc.scored)
-		for k, s := range sc.scored {
-			v := vals[k]
-			c.emit(s.key.system, s.key.id, s.key.slice, "", len(s.rows), v, foldVals[k], c.ci(sb, s.key, v))
-		}
-		// Metrics emitted before the bootstrap whose replicates it made.
-		for k := range sb.col {
-			if i, ok := c.rep.index[k]; ok && c.rep.Metrics[i].CI == nil {
-				c.rep.Metrics[i].CI = c.ci(sb, k, float64(c.rep.Metrics[i].Value))
-			}
-		}
-		c.bands(sc, sb, grid, conf)
+		c.emitSystem(sc, c.boots[si], groupPart, grid, conf)
 	}
 	return nil
+}
+
+// plan lays out the bootstrap of system sc, whose replicate columns start
+// at off and whose matrix columns start at cols: it returns what the
+// replicate function evaluates for it, the columns of its table that
+// enter the shared matrix (keep), and its number of replicate columns,
+// which sb.col indexes from off.
+func (c *computer) plan(sc *sysCalc, sb *sysBoot, off, cols int, grid []float64) (sp *sysPlan, keep []int, n int) {
+	sp = &sysPlan{off: off, cols: cols}
+	for _, st := range sc.stats {
+		if st.boot {
+			sb.col[st.key] = n
+			n++
+		}
+	}
+	n = c.planScored(sc, sb, sp, n, grid)
+	// Only the columns that bootstrapped statistics read enter the
+	// matrix; the statistics read them through a remap.
+	used := map[int]int{}
+	for _, st := range sc.stats {
+		if !st.boot {
+			continue
+		}
+		cp := *st
+		cp.cols = make([]int, len(st.cols))
+		for q, j := range st.cols {
+			nj, ok := used[j]
+			if !ok {
+				nj = len(keep)
+				used[j] = nj
+				keep = append(keep, j)
+			}
+			cp.cols[q] = nj
+		}
+		sp.sums = append(sp.sums, &cp)
+	}
+	return sp, keep, n
+}
+
+// planScored adds the scored statistics of sc (AUROC, AUPRC, their bands
+// and the TPR at the FPR targets) to its plan, from replicate column n on,
+// and returns the next free column. Scored statistics sharing a row subset
+// share one weighted pass; the passes' sorted samples are made on all
+// cores.
+func (c *computer) planScored(sc *sysCalc, sb *sysBoot, sp *sysPlan, n int, grid []float64) int {
+	bySubset := map[Slice]*scoredRun{}
+	var first []*scoredStat // the statistic that makes each pass
+	for _, s := range sc.scored {
+		if bySubset[s.key.slice] == nil {
+			run := &scoredRun{rows: s.rows, auroc: -1, auprc: -1, roc: -1, pr: -1, tpr: -1}
+			bySubset[s.key.slice] = run
+			sp.scored = append(sp.scored, run)
+			first = append(first, s)
+		}
+	}
+	par.Jobs(c.opt.Workers, len(first), func() func(int) {
+		return func(j int) {
+			s := first[j]
+			y := make([]bool, len(s.rows))
+			p := make([]float64, len(s.rows))
+			g := make([]int32, len(s.rows))
+			for k, i := range s.rows {
+				y[k], p[k], g[k] = s.y[i], s.p[i], c.group[i]
+			}
+			sp.scored[j].k = stats.NewScored(y, p).Grouped(g, c.nGroups)
+		}
+	})
+	for _, s := range sc.scored {
+		run := bySubset[s.key.slice]
+		sb.col[s.key] = n
+		if s.kind == "auroc" {
+			run.auroc = n
+		} else {
+			run.auprc = n
+		}
+		n++
+		if s.band && s.kind == "auroc" {
+			sb.rocLo, run.roc = n, n
+			n += len(grid)
+		}
+		if s.band && s.kind == "auprc" {
+			sb.prLo, run.pr = n, n
+			n += len(grid)
+		}
+		if s.band && s.kind == "auroc" && len(c.cfg.FPRTargets) > 0 {
+			// ne.tpr@fpr=X (in-sample, SPEC 4.1) from the same pass.
+			run.tpr = n
+			for _, x := range c.cfg.FPRTargets {
+				sb.col[metricKey{sc.name, metrics.MustDef("ne.tpr@fpr=0.1").ID(x), ""}] = n
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// emitSystem emits the metrics of system sc: each statistic's value on
+// the full sample and per fold (groupPart: each group's index in c.folds)
+// with its interval from the replicates of sb; then the intervals of the
+// metrics emitted before the bootstrap, and the ROC and PR bands.
+func (c *computer) emitSystem(sc *sysCalc, sb *sysBoot, groupPart []int, grid []float64, conf float64) {
+	C := len(sc.tab.Cols())
+	total, foldSums := sc.tab.FoldSums(groupPart, len(c.folds), c.opt.Workers)
+	scratch := make([]float64, 4*C+64)
+	// Emit sum statistics.
+	for _, st := range sc.stats {
+		v := st.eval(total, scratch)
+		var folds []float64
+		if len(c.folds) > 1 && st.key.slice == "" {
+			for fi := range c.folds {
+				folds = append(folds, st.eval(foldSums[fi], scratch))
+			}
+		}
+		c.emit(st.key.system, st.key.id, st.key.slice, st.pop, int(total[st.nCol]), v, folds, c.ci(sb, st.key, v))
+	}
+	// The scored statistics' values (a sort each, per fold too) on
+	// all cores; emitted in order.
+	vals, foldVals := c.scoredValues(sc.scored)
+	for k, s := range sc.scored {
+		v := vals[k]
+		c.emit(s.key.system, s.key.id, s.key.slice, "", len(s.rows), v, foldVals[k], c.ci(sb, s.key, v))
+	}
+	// Metrics emitted before the bootstrap whose replicates it made.
+	for k := range sb.col {
+		if i, ok := c.rep.index[k]; ok && c.rep.Metrics[i].CI == nil {
+			c.rep.Metrics[i].CI = c.ci(sb, k, float64(c.rep.Metrics[i].Value))
+		}
+	}
+	c.bands(sc, sb, grid, conf)
 }
 
 // scoredValues computes the value of each scored statistic on its rows

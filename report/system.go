@@ -272,18 +272,21 @@ func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
 		c.addConfusion(sc, "tau"+metrics.FormatParam(tau), "", pred, nil, ids, true)
 	}
 
-	// Held-out FPR budgets: thresholds from each fold's tune rows. A fold
-	// whose tune rows lack a class has no threshold (the FPR or the TPR
-	// cannot be estimated): its eval rows stay out of the held-out
-	// confusion, which is pooled over the other folds (docs/statistics.md).
-	// The confusion counts are then left out: they no longer add up to the
-	// eval population (SPEC 10). A budget that no observed probability
-	// meets, with both classes present, keeps the chooser's answer:
-	// nothing is screened in.
-	if !c.has(HeldOut) {
-		c.neCalibration(sc)
-		return
+	if c.has(HeldOut) {
+		c.neHeldOut(sc, sys)
 	}
+	c.neCalibration(sc)
+}
+
+// neHeldOut computes the held-out FPR budgets of one system: thresholds
+// from each fold's tune rows. A fold whose tune rows lack a class has no
+// threshold (the FPR or the TPR cannot be estimated): its eval rows stay
+// out of the held-out confusion, which is pooled over the other folds
+// (docs/statistics.md). The confusion counts are then left out: they no
+// longer add up to the eval population (SPEC 10). A budget that no
+// observed probability meets, with both classes present, keeps the
+// chooser's answer: nothing is screened in.
+func (c *computer) neHeldOut(sc *sysCalc, sys *dataset.System) {
 	out := c.foldsWithoutFPRThreshold()
 	var keep *engine.Rows
 	if len(out) > 0 {
@@ -330,8 +333,6 @@ func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
 			}
 		}
 	}
-
-	c.neCalibration(sc)
 }
 
 // neCalibration computes the calibration fit, Spiegelhalter's test and the

@@ -73,44 +73,7 @@ type lane struct {
 // Go loops: the sums are the same bits either way.
 func NewSumMatrix(G int, cols [][]float64, avx2 bool) *SumMatrix {
 	m := &SumMatrix{G: G, C: len(cols), avx2: avx2 && haveAVX2}
-	type colInfo struct {
-		hash    uint64
-		finite  bool
-		nz      int
-		integer bool    // every value a non-negative integer
-		max     float64 // the largest value, when integer
-		grp     []int32 // the non-zero entries, when few
-		val     []float64
-	}
-	info := make([]colInfo, len(cols))
-	par.Jobs(0, len(cols), func() func(int) {
-		return func(j int) {
-			c, in := cols[j], &info[j]
-			// Systems share many columns (counts that depend on the
-			// gold labels only): each distinct column is weighed once.
-			var h uint64 = 14695981039346656037
-			in.finite, in.integer = true, true
-			for _, v := range c {
-				h = (h ^ math.Float64bits(v)) * 1099511628211
-				if v != 0 {
-					in.nz++
-				}
-				if math.IsInf(v, 0) || math.IsNaN(v) {
-					in.finite = false
-				}
-				if in.integer && !(v >= 0 && v == math.Trunc(v)) {
-					in.integer = false
-				}
-				if in.integer {
-					in.max = max(in.max, v)
-				}
-			}
-			in.hash = h
-			if in.finite && 4*in.nz < G {
-				in.grp, in.val = nonZeros(c, in.nz)
-			}
-		}
-	})
+	info := columnInfos(G, cols)
 	var c16, c32 []int
 	byHash := map[uint64][]int{}
 	for j, c := range cols {
@@ -189,6 +152,52 @@ func NewSumMatrix(G int, cols [][]float64, avx2 bool) *SumMatrix {
 		}
 	}
 	return m
+}
+
+// colInfo is what decides the path of one column of a SumMatrix.
+type colInfo struct {
+	hash    uint64
+	finite  bool
+	nz      int
+	integer bool    // every value a non-negative integer
+	max     float64 // the largest value, when integer
+	grp     []int32 // the non-zero entries, when few
+	val     []float64
+}
+
+// columnInfos computes the colInfo of each column of cols (G groups), on
+// all cores.
+func columnInfos(G int, cols [][]float64) []colInfo {
+	info := make([]colInfo, len(cols))
+	par.Jobs(0, len(cols), func() func(int) {
+		return func(j int) {
+			c, in := cols[j], &info[j]
+			// Systems share many columns (counts that depend on the
+			// gold labels only): each distinct column is weighed once.
+			var h uint64 = 14695981039346656037
+			in.finite, in.integer = true, true
+			for _, v := range c {
+				h = (h ^ math.Float64bits(v)) * 1099511628211
+				if v != 0 {
+					in.nz++
+				}
+				if math.IsInf(v, 0) || math.IsNaN(v) {
+					in.finite = false
+				}
+				if in.integer && !(v >= 0 && v == math.Trunc(v)) {
+					in.integer = false
+				}
+				if in.integer {
+					in.max = max(in.max, v)
+				}
+			}
+			in.hash = h
+			if in.finite && 4*in.nz < G {
+				in.grp, in.val = nonZeros(c, in.nz)
+			}
+		}
+	})
+	return info
 }
 
 // nonZeros lists the nz non-zero entries of c, in group order.
@@ -294,11 +303,22 @@ func (m *SumMatrix) Weigh(cnt []int32, s *Scratch) {
 // in the L2 cache.
 const groupBlock = 512
 
-// weighBlock adds the terms of groups g0..g1-1 to the sums in s.
+// weighBlock adds the terms of groups g0..g1-1 to the sums in s: the
+// block's multiplicities transposed, then each path's columns.
 func (m *SumMatrix) weighBlock(cnt []int32, s *Scratch, R, g0, g1 int) {
-	G, nf, W, ns := m.G, len(m.fcol), m.W, len(m.scol)
+	kf, ki := m.transpose(cnt, s, R, g0, g1)
+	m.weighFloats(cnt, s, R, g0, g1, kf)
+	m.weighWords(cnt, s, R, g0, g1, ki)
+	m.weighSparseCols(s, R, g0, g1, kf)
+}
+
+// transpose writes the multiplicities of groups g0..g1-1 of the R
+// replicates into s.kf and s.ki (those that weigh needs), group by group:
+// kf[(g-g0)·R + r] is replicate r's multiplicity of group g.
+func (m *SumMatrix) transpose(cnt []int32, s *Scratch, R, g0, g1 int) (kf []float64, ki []uint64) {
+	G := m.G
 	nb := g1 - g0
-	kf, ki := s.kf[:min(len(s.kf), nb*R)], s.ki[:min(len(s.ki), nb*R)]
+	kf, ki = s.kf[:min(len(s.kf), nb*R)], s.ki[:min(len(s.ki), nb*R)]
 	// Transposed group by group: R read streams, one written.
 	switch {
 	case len(kf) > 0 && len(ki) > 0:
@@ -324,6 +344,13 @@ func (m *SumMatrix) weighBlock(cnt []int32, s *Scratch, R, g0, g1 int) {
 			}
 		}
 	}
+	return kf, ki
+}
+
+// weighFloats adds the terms of groups g0..g1-1 of the dense float
+// columns to the sums in s (kf: the block's transposed multiplicities).
+func (m *SumMatrix) weighFloats(cnt []int32, s *Scratch, R, g0, g1 int, kf []float64) {
+	G, nf := m.G, len(m.fcol)
 	// Many dense float columns: by blocks of columns, group by group, so
 	// that a block of the matrix serves every replicate of the batch from
 	// the cache; a group not drawn costs nothing.
@@ -342,6 +369,13 @@ func (m *SumMatrix) weighBlock(cnt []int32, s *Scratch, R, g0, g1 int) {
 			}
 		}
 	}
+}
+
+// weighWords adds the terms of groups g0..g1-1 of the packed words to
+// the sums in s (ki: the block's transposed multiplicities).
+func (m *SumMatrix) weighWords(cnt []int32, s *Scratch, R, g0, g1 int, ki []uint64) {
+	G, W := m.G, m.W
+	nb := g1 - g0
 	if W > fewWords {
 		for c0 := 0; c0 < W; c0 += block {
 			c1 := min(c0+block, W)
@@ -404,6 +438,12 @@ func (m *SumMatrix) weighBlock(cnt []int32, s *Scratch, R, g0, g1 int) {
 			}
 		}
 	}
+}
+
+// weighSparseCols adds the terms of groups g0..g1-1 of the sparse
+// columns to the sums in s (kf: the block's transposed multiplicities).
+func (m *SumMatrix) weighSparseCols(s *Scratch, R, g0, g1 int, kf []float64) {
+	ns := len(m.scol)
 	// Sparse columns: each column's entries of this block, eight
 	// replicates' sums in registers, carried over from the last block.
 	for q := range ns {
