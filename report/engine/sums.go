@@ -40,12 +40,12 @@ import (
 // column. Columns with a non-finite value take a plain loop that skips the
 // groups not drawn (0 · Inf is NaN).
 type SumMatrix struct {
-	G     int
-	C     int       // columns, as the statistics index them
+	nG    int
+	nC    int       // columns, as the statistics index them
 	fcol  []int     // column of each float column
-	F     []float64 // G x len(fcol)
-	W     int       // packed words per group
-	P     []uint64  // G x W
+	dense []float64 // G x len(fcol)
+	nW    int       // packed words per group
+	words []uint64  // G x W
 	lanes []lane    // where each packed column is
 	scol  []int     // column of each sparse column
 	// Sparse column q's non-zero entries are grp/val[start[q]:start[q+1]],
@@ -54,7 +54,7 @@ type SumMatrix struct {
 	grp   []int32
 	val   []float64
 	xcol  []int       // column of each column with a non-finite value
-	X     [][]float64 // its values by group
+	inf   [][]float64 // its values by group
 	alias [][2]int    // column [0] equals column [1] (weighed once)
 	avx2  bool        // weigh full batches with the AVX2 kernels
 }
@@ -72,7 +72,7 @@ type lane struct {
 // kernels for full batches where the CPU has them (HasAVX2); without, the
 // Go loops: the sums are the same bits either way.
 func NewSumMatrix(G int, cols [][]float64, avx2 bool) *SumMatrix {
-	m := &SumMatrix{G: G, C: len(cols), avx2: avx2 && haveAVX2}
+	m := &SumMatrix{nG: G, nC: len(cols), avx2: avx2 && haveAVX2}
 	info := columnInfos(G, cols)
 	var c16, c32 []int
 	byHash := map[uint64][]int{}
@@ -92,7 +92,7 @@ func NewSumMatrix(G int, cols [][]float64, avx2 bool) *SumMatrix {
 		byHash[in.hash] = append(byHash[in.hash], j)
 		if !in.finite {
 			m.xcol = append(m.xcol, j)
-			m.X = append(m.X, c)
+			m.inf = append(m.inf, c)
 			continue
 		}
 		if 4*in.nz < G {
@@ -115,11 +115,11 @@ func NewSumMatrix(G int, cols [][]float64, avx2 bool) *SumMatrix {
 	for k, j := range c32 {
 		m.lanes = append(m.lanes, lane{col: j, word: w16 + k/2, shift: uint(32 * (k % 2)), mask: 1<<32 - 1})
 	}
-	m.W = w16 + (len(c32)+1)/2
-	m.P = make([]uint64, G*m.W)
+	m.nW = w16 + (len(c32)+1)/2
+	m.words = make([]uint64, G*m.nW)
 	for _, l := range m.lanes {
 		for g, v := range cols[l.col] {
-			m.P[g*m.W+l.word] |= uint64(v) << l.shift
+			m.words[g*m.nW+l.word] |= uint64(v) << l.shift
 		}
 	}
 	if len(m.fcol) < fewDense {
@@ -145,10 +145,10 @@ func NewSumMatrix(G int, cols [][]float64, avx2 bool) *SumMatrix {
 		m.val = append(m.val, info[j].val...)
 	}
 	nf := len(m.fcol)
-	m.F = make([]float64, G*nf)
+	m.dense = make([]float64, G*nf)
 	for q, j := range m.fcol {
 		for g, v := range cols[j] {
-			m.F[g*nf+q] = v
+			m.dense[g*nf+q] = v
 		}
 	}
 	return m
@@ -233,7 +233,7 @@ type Scratch struct {
 	f   []float64 // float column q of replicate r: f[r*len(fcol)+q]
 	p   []uint64  // packed word w of replicate r: p[r*W+w]
 	s   []float64 // sparse column q of replicate r: s[q*R+r]
-	R   int       // the replicates of the last weigh
+	nR  int       // the replicates of the last weigh
 	x   []float64 // non-finite column q of replicate r: x[r*len(xcol)+q]
 	kf  []float64 // a block's multiplicities by group: kf[(g-g0)*R+r]
 	ki  []uint64  // the same as integers
@@ -242,9 +242,9 @@ type Scratch struct {
 
 // Scratch returns accumulators for batches of up to batch replicates.
 func (m *SumMatrix) Scratch(batch int) *Scratch {
-	s := &Scratch{f: make([]float64, batch*len(m.fcol)), p: make([]uint64, batch*m.W),
+	s := &Scratch{f: make([]float64, batch*len(m.fcol)), p: make([]uint64, batch*m.nW),
 		s: make([]float64, batch*len(m.scol)), x: make([]float64, batch*len(m.xcol))}
-	nb := min(m.G, groupBlock)
+	nb := min(m.nG, groupBlock)
 	if len(m.scol) > 0 {
 		s.cur = make([]int32, len(m.scol))
 	}
@@ -254,7 +254,7 @@ func (m *SumMatrix) Scratch(batch int) *Scratch {
 	if len(m.scol) > 0 || len(m.fcol) > 0 {
 		s.kf = make([]float64, batch*nb)
 	}
-	if m.W > 0 {
+	if m.nW > 0 {
 		s.ki = make([]uint64, batch*nb)
 	}
 	return s
@@ -269,7 +269,7 @@ func (m *SumMatrix) Scratch(batch int) *Scratch {
 // carrying each sum from block to block, so that every sum still adds its
 // terms in group order.
 func (m *SumMatrix) Weigh(cnt []int32, s *Scratch) {
-	G, nf, W, ns := m.G, len(m.fcol), m.W, len(m.scol)
+	G, nf, W, ns := m.nG, len(m.fcol), m.nW, len(m.scol)
 	R := len(cnt) / G
 	if R > Batch {
 		panic("engine: SumMatrix.Weigh: more than Batch replicates")
@@ -277,7 +277,7 @@ func (m *SumMatrix) Weigh(cnt []int32, s *Scratch) {
 	clear(s.f[:R*nf])
 	clear(s.p[:R*W])
 	clear(s.s[:R*ns])
-	s.R = R
+	s.nR = R
 	cur := s.cur[:ns]
 	copy(cur, m.start[:ns])
 	for g0 := 0; g0 < G; g0 += groupBlock {
@@ -285,7 +285,7 @@ func (m *SumMatrix) Weigh(cnt []int32, s *Scratch) {
 		m.weighBlock(cnt, s, R, g0, g1)
 	}
 	nx := len(m.xcol)
-	for q, col := range m.X {
+	for q, col := range m.inf {
 		for r := range R {
 			var a float64
 			for g, v := range col {
@@ -316,7 +316,7 @@ func (m *SumMatrix) weighBlock(cnt []int32, s *Scratch, R, g0, g1 int) {
 // replicates into s.kf and s.ki (those that weigh needs), group by group:
 // kf[(g-g0)·R + r] is replicate r's multiplicity of group g.
 func (m *SumMatrix) transpose(cnt []int32, s *Scratch, R, g0, g1 int) (kf []float64, ki []uint64) {
-	G := m.G
+	G := m.nG
 	nb := g1 - g0
 	kf, ki = s.kf[:min(len(s.kf), nb*R)], s.ki[:min(len(s.ki), nb*R)]
 	// Transposed group by group: R read streams, one written.
@@ -350,14 +350,14 @@ func (m *SumMatrix) transpose(cnt []int32, s *Scratch, R, g0, g1 int) (kf []floa
 // weighFloats adds the terms of groups g0..g1-1 of the dense float
 // columns to the sums in s (kf: the block's transposed multiplicities).
 func (m *SumMatrix) weighFloats(cnt []int32, s *Scratch, R, g0, g1 int, kf []float64) {
-	G, nf := m.G, len(m.fcol)
+	G, nf := m.nG, len(m.fcol)
 	// Many dense float columns: by blocks of columns, group by group, so
 	// that a block of the matrix serves every replicate of the batch from
 	// the cache; a group not drawn costs nothing.
 	for c0 := 0; c0 < nf; c0 += block {
 		c1 := min(c0+block, nf)
 		for g := g0; g < g1; g++ {
-			row := m.F[g*nf+c0 : g*nf+c1]
+			row := m.dense[g*nf+c0 : g*nf+c1]
 			if R == 16 && m.avx2 {
 				axpyRows16(s.f[c0:16*nf], nf, row, (*[16]float64)(kf[(g-g0)*16:]))
 				continue
@@ -374,13 +374,13 @@ func (m *SumMatrix) weighFloats(cnt []int32, s *Scratch, R, g0, g1 int, kf []flo
 // weighWords adds the terms of groups g0..g1-1 of the packed words to
 // the sums in s (ki: the block's transposed multiplicities).
 func (m *SumMatrix) weighWords(cnt []int32, s *Scratch, R, g0, g1 int, ki []uint64) {
-	G, W := m.G, m.W
+	G, W := m.nG, m.nW
 	nb := g1 - g0
 	if W > fewWords {
 		for c0 := 0; c0 < W; c0 += block {
 			c1 := min(c0+block, W)
 			for g := g0; g < g1; g++ {
-				row := m.P[g*W+c0 : g*W+c1]
+				row := m.words[g*W+c0 : g*W+c1]
 				if R == 16 && m.avx2 {
 					axpyWords16(s.p[c0:16*W], W, row, (*[16]uint64)(ki[(g-g0)*16:]))
 					continue
@@ -405,7 +405,7 @@ func (m *SumMatrix) weighWords(cnt []int32, s *Scratch, R, g0, g1 int, ki []uint
 				for r := range a {
 					a[r] = s.p[r*W+w]
 				}
-				weighWords16(&a, ki[:nb*16], m.P[g0*W+w:g1*W], W)
+				weighWords16(&a, ki[:nb*16], m.words[g0*W+w:g1*W], W)
 				for r, v := range a {
 					s.p[r*W+w] = v
 				}
@@ -416,7 +416,7 @@ func (m *SumMatrix) weighWords(cnt []int32, s *Scratch, R, g0, g1 int, ki []uint
 				p := s.p[r*W+w:]
 				a0, a1, a2, a3, a4, a5, a6, a7 := p[0], p[W], p[2*W], p[3*W], p[4*W], p[5*W], p[6*W], p[7*W]
 				for b := range nb {
-					v := m.P[(g0+b)*W+w]
+					v := m.words[(g0+b)*W+w]
 					k := ki[b*R+r:][:8]
 					a0 += k[0] * v
 					a1 += k[1] * v
@@ -432,7 +432,7 @@ func (m *SumMatrix) weighWords(cnt []int32, s *Scratch, R, g0, g1 int, ki []uint
 			for ; r < R; r++ {
 				a := s.p[r*W+w]
 				for b := range nb {
-					a += ki[b*R+r] * m.P[(g0+b)*W+w]
+					a += ki[b*R+r] * m.words[(g0+b)*W+w]
 				}
 				s.p[r*W+w] = a
 			}
@@ -501,7 +501,7 @@ func weighSparse(acc, kf []float64, R int, grp []int32, val []float64, g0 int, a
 
 // Sums writes the C column sums of replicate r of the last Weigh into dst.
 func (m *SumMatrix) Sums(s *Scratch, r int, dst []float64) {
-	nf, W, nx := len(m.fcol), m.W, len(m.xcol)
+	nf, W, nx := len(m.fcol), m.nW, len(m.xcol)
 	for q, j := range m.fcol {
 		dst[j] = s.f[r*nf+q]
 	}
@@ -509,7 +509,7 @@ func (m *SumMatrix) Sums(s *Scratch, r int, dst []float64) {
 		dst[l.col] = float64(s.p[r*W+l.word] >> l.shift & l.mask)
 	}
 	for q, j := range m.scol {
-		dst[j] = s.s[q*s.R+r]
+		dst[j] = s.s[q*s.nR+r]
 	}
 	for q, j := range m.xcol {
 		dst[j] = s.x[r*nx+q]

@@ -3,6 +3,7 @@ package engine
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -122,7 +123,7 @@ func TestColTableReusesRepeats(t *testing.T) {
 	}
 }
 
-// colOf makes the column colIn makes with the fill it stands for, bit for
+// ColOf makes the column ColIn makes with the fill it stands for, bit for
 // bit: NaN, -0 and 0 values, every row, no row, some rows, one pass and
 // the spans of a large table.
 func TestColOfMatchesColIn(t *testing.T) {
@@ -171,5 +172,30 @@ func TestColOfMatchesColIn(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A fork's columns joined back are the columns a serial run makes: a
+// column equal to one the table has is that one (hand-checked sums of
+// groups {0,1}, {2}, {3,4,5}), a new one is appended, and a name the
+// table already has keeps its column.
+func TestTableForkJoin(t *testing.T) {
+	group := []int32{0, 0, 1, 2, 2, 2}
+	v := []float64{1, 2, 3, 4, 5, 6}
+	tab := NewTable(len(group), group, 3)
+	a := tab.Col("a", func(i int) float64 { return v[i] }) // 3, 3, 15
+	f := tab.Fork()
+	fb := f.Col("b", func(i int) float64 { return v[i] })     // equal to a
+	fc := f.Col("c", func(i int) float64 { return 1 })        // 2, 1, 3
+	fa := f.Col("a", func(i int) float64 { return 2 * v[i] }) // name a: t keeps its own
+	remap := tab.Join(f)
+	if remap[fb] != a || remap[fc] != 1 || len(tab.Cols()) != 3 {
+		t.Fatalf("remap %v, %d columns; want b -> %d, c -> 1, 3 columns", remap, len(tab.Cols()), a)
+	}
+	if got := tab.Col("a", nil); got != a || remap[fa] != 2 {
+		t.Fatalf("a is column %d (want %d), the fork's a is %d (want 2)", got, a, remap[fa])
+	}
+	if got := tab.Col("c", nil); !slices.Equal(tab.Cols()[got], []float64{2, 1, 3}) {
+		t.Fatalf("c = %v, want [2 1 3]", tab.Cols()[got])
 	}
 }
