@@ -78,10 +78,12 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 	c.perQKeep = c.perQueryKept()
 	opt.Progress("metrics")
 	// The baselines run on a shard of their own beside the systems'
-	// sections and are merged after them, as in a serial run.
+	// sections and are merged after them, as in a serial run. The shard is
+	// made before the systems' parts are merged into c.
+	bsh := c.shard()
 	var bl part
 	var wg sync.WaitGroup
-	wg.Go(func() { bl = c.section((*computer).baselines) })
+	wg.Go(func() { bsh.baselines(); bl = bsh.take() })
 	err := c.systems(ctx)
 	if err == nil {
 		c.perQueryRows()

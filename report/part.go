@@ -22,7 +22,8 @@ type part struct {
 	Warnings      []string
 }
 
-// section runs f on a shard of c and returns what it added.
+// section runs f on a shard of c and returns what it added. Sections may
+// run concurrently while nothing changes c (merge after they return).
 func (c *computer) section(f func(sh *computer)) part {
 	sh := c.shard()
 	f(sh)
