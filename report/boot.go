@@ -8,6 +8,7 @@ import (
 
 	"paperbundle/internal/par"
 	"paperbundle/metrics"
+	"paperbundle/report/engine"
 	"paperbundle/stats"
 )
 
@@ -111,85 +112,7 @@ func (c *computer) bootstrapAll(ctx context.Context) error {
 		if B <= 0 {
 			continue
 		}
-		sp := &sysPlan{off: nStat, cols: nCol}
-		n := 0
-		for _, st := range sc.stats {
-			if st.boot {
-				sb.col[st.key] = n
-				n++
-			}
-		}
-		// Scored statistics sharing a row subset share one weighted pass;
-		// the passes' sorted samples are made on all cores.
-		bySubset := map[Slice]*scoredRun{}
-		var first []*scoredStat // the statistic that makes each pass
-		for _, s := range sc.scored {
-			if bySubset[s.key.slice] == nil {
-				run := &scoredRun{rows: s.rows, auroc: -1, auprc: -1, roc: -1, pr: -1, tpr: -1}
-				bySubset[s.key.slice] = run
-				sp.scored = append(sp.scored, run)
-				first = append(first, s)
-			}
-		}
-		par.Jobs(c.opt.Workers, len(first), func() func(int) {
-			return func(j int) {
-				s := first[j]
-				y := make([]bool, len(s.rows))
-				p := make([]float64, len(s.rows))
-				g := make([]int32, len(s.rows))
-				for k, i := range s.rows {
-					y[k], p[k], g[k] = s.y[i], s.p[i], c.group[i]
-				}
-				sp.scored[j].k = stats.NewScored(y, p).Grouped(g, c.nGroups)
-			}
-		})
-		for _, s := range sc.scored {
-			run := bySubset[s.key.slice]
-			sb.col[s.key] = n
-			if s.kind == "auroc" {
-				run.auroc = n
-			} else {
-				run.auprc = n
-			}
-			n++
-			if s.band && s.kind == "auroc" {
-				sb.rocLo, run.roc = n, n
-				n += len(grid)
-			}
-			if s.band && s.kind == "auprc" {
-				sb.prLo, run.pr = n, n
-				n += len(grid)
-			}
-			if s.band && s.kind == "auroc" && len(c.cfg.FPRTargets) > 0 {
-				// ne.tpr@fpr=X (in-sample, SPEC 4.1) from the same pass.
-				run.tpr = n
-				for _, x := range c.cfg.FPRTargets {
-					sb.col[metricKey{sc.name, metrics.MustDef("ne.tpr@fpr=0.1").ID(x), ""}] = n
-					n++
-				}
-			}
-		}
-		// Only the columns that bootstrapped statistics read enter the
-		// matrix; the statistics read them through a remap.
-		used := map[int]int{}
-		var keep []int
-		for _, st := range sc.stats {
-			if !st.boot {
-				continue
-			}
-			cp := *st
-			cp.cols = make([]int, len(st.cols))
-			for q, j := range st.cols {
-				nj, ok := used[j]
-				if !ok {
-					nj = len(keep)
-					used[j] = nj
-					keep = append(keep, j)
-				}
-				cp.cols[q] = nj
-			}
-			sp.sums = append(sp.sums, &cp)
-		}
+		sp, keep, n := c.plan(sc, sb, nStat, nCol, grid)
 		keepAll = append(keepAll, keep)
 		nStat += n
 		nCol += len(keep)
@@ -209,7 +132,7 @@ func (c *computer) bootstrapAll(ctx context.Context) error {
 		for _, sb := range c.boots {
 			sb.reps, sb.jack = reps, jack
 		}
-		c.pct = percentiles(ctx, reps, conf, c.opt.Workers)
+		c.pct = engine.Percentiles(ctx, reps, conf, c.opt.Workers)
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -219,37 +142,138 @@ func (c *computer) bootstrapAll(ctx context.Context) error {
 		groupPart[g] = slices.Index(c.folds, c.groupFold[g])
 	}
 	for si, sc := range c.sys {
-		sb := c.boots[si]
-		C := len(sc.tab.cols)
-		total, foldSums := sc.tab.foldSums(groupPart, len(c.folds), c.opt.Workers)
-		scratch := make([]float64, 4*C+64)
-		// Emit sum statistics.
-		for _, st := range sc.stats {
-			v := st.eval(total, scratch)
-			var folds []float64
-			if len(c.folds) > 1 && st.key.slice == "" {
-				for fi := range c.folds {
-					folds = append(folds, st.eval(foldSums[fi], scratch))
-				}
-			}
-			c.emit(st.key.system, st.key.id, st.key.slice, st.pop, int(total[st.nCol]), v, folds, c.ci(sb, st.key, v))
-		}
-		// The scored statistics' values (a sort each, per fold too) on
-		// all cores; emitted in order.
-		vals, foldVals := c.scoredValues(sc.scored)
-		for k, s := range sc.scored {
-			v := vals[k]
-			c.emit(s.key.system, s.key.id, s.key.slice, "", len(s.rows), v, foldVals[k], c.ci(sb, s.key, v))
-		}
-		// Metrics emitted before the bootstrap whose replicates it made.
-		for k := range sb.col {
-			if i, ok := c.rep.index[k]; ok && c.rep.Metrics[i].CI == nil {
-				c.rep.Metrics[i].CI = c.ci(sb, k, float64(c.rep.Metrics[i].Value))
-			}
-		}
-		c.bands(sc, sb, grid, conf)
+		c.emitSystem(sc, c.boots[si], groupPart, grid, conf)
 	}
 	return nil
+}
+
+// plan lays out the bootstrap of system sc, whose replicate columns start
+// at off and whose matrix columns start at cols: it returns what the
+// replicate function evaluates for it, the columns of its table that
+// enter the shared matrix (keep), and its number of replicate columns,
+// which sb.col indexes from off.
+func (c *computer) plan(sc *sysCalc, sb *sysBoot, off, cols int, grid []float64) (sp *sysPlan, keep []int, n int) {
+	sp = &sysPlan{off: off, cols: cols}
+	for _, st := range sc.stats {
+		if st.boot {
+			sb.col[st.key] = n
+			n++
+		}
+	}
+	n = c.planScored(sc, sb, sp, n, grid)
+	// Only the columns that bootstrapped statistics read enter the
+	// matrix; the statistics read them through a remap.
+	used := map[int]int{}
+	for _, st := range sc.stats {
+		if !st.boot {
+			continue
+		}
+		cp := *st
+		cp.cols = make([]int, len(st.cols))
+		for q, j := range st.cols {
+			nj, ok := used[j]
+			if !ok {
+				nj = len(keep)
+				used[j] = nj
+				keep = append(keep, j)
+			}
+			cp.cols[q] = nj
+		}
+		sp.sums = append(sp.sums, &cp)
+	}
+	return sp, keep, n
+}
+
+// planScored adds the scored statistics of sc (AUROC, AUPRC, their bands
+// and the TPR at the FPR targets) to its plan, from replicate column n on,
+// and returns the next free column. Scored statistics sharing a row subset
+// share one weighted pass; the passes' sorted samples are made on all
+// cores.
+func (c *computer) planScored(sc *sysCalc, sb *sysBoot, sp *sysPlan, n int, grid []float64) int {
+	bySubset := map[Slice]*scoredRun{}
+	var first []*scoredStat // the statistic that makes each pass
+	for _, s := range sc.scored {
+		if bySubset[s.key.slice] == nil {
+			run := &scoredRun{rows: s.rows, auroc: -1, auprc: -1, roc: -1, pr: -1, tpr: -1}
+			bySubset[s.key.slice] = run
+			sp.scored = append(sp.scored, run)
+			first = append(first, s)
+		}
+	}
+	par.Jobs(c.opt.Workers, len(first), func() func(int) {
+		return func(j int) {
+			s := first[j]
+			y := make([]bool, len(s.rows))
+			p := make([]float64, len(s.rows))
+			g := make([]int32, len(s.rows))
+			for k, i := range s.rows {
+				y[k], p[k], g[k] = s.y[i], s.p[i], c.group[i]
+			}
+			sp.scored[j].k = stats.NewScored(y, p).Grouped(g, c.nGroups)
+		}
+	})
+	for _, s := range sc.scored {
+		run := bySubset[s.key.slice]
+		sb.col[s.key] = n
+		if s.kind == "auroc" {
+			run.auroc = n
+		} else {
+			run.auprc = n
+		}
+		n++
+		if s.band && s.kind == "auroc" {
+			sb.rocLo, run.roc = n, n
+			n += len(grid)
+		}
+		if s.band && s.kind == "auprc" {
+			sb.prLo, run.pr = n, n
+			n += len(grid)
+		}
+		if s.band && s.kind == "auroc" && len(c.cfg.FPRTargets) > 0 {
+			// ne.tpr@fpr=X (in-sample, SPEC 4.1) from the same pass.
+			run.tpr = n
+			for _, x := range c.cfg.FPRTargets {
+				sb.col[metricKey{sc.name, metrics.MustDef("ne.tpr@fpr=0.1").ID(x), ""}] = n
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// emitSystem emits the metrics of system sc: each statistic's value on
+// the full sample and per fold (groupPart: each group's index in c.folds)
+// with its interval from the replicates of sb; then the intervals of the
+// metrics emitted before the bootstrap, and the ROC and PR bands.
+func (c *computer) emitSystem(sc *sysCalc, sb *sysBoot, groupPart []int, grid []float64, conf float64) {
+	C := len(sc.tab.Cols())
+	total, foldSums := sc.tab.FoldSums(groupPart, len(c.folds), c.opt.Workers)
+	scratch := make([]float64, 4*C+64)
+	// Emit sum statistics.
+	for _, st := range sc.stats {
+		v := st.eval(total, scratch)
+		var folds []float64
+		if len(c.folds) > 1 && st.key.slice == "" {
+			for fi := range c.folds {
+				folds = append(folds, st.eval(foldSums[fi], scratch))
+			}
+		}
+		c.emit(st.key.system, st.key.id, st.key.slice, st.pop, int(total[st.nCol]), v, folds, c.ci(sb, st.key, v))
+	}
+	// The scored statistics' values (a sort each, per fold too) on
+	// all cores; emitted in order.
+	vals, foldVals := c.scoredValues(sc.scored)
+	for k, s := range sc.scored {
+		v := vals[k]
+		c.emit(s.key.system, s.key.id, s.key.slice, "", len(s.rows), v, foldVals[k], c.ci(sb, s.key, v))
+	}
+	// Metrics emitted before the bootstrap whose replicates it made.
+	for k := range sb.col {
+		if i, ok := c.rep.index[k]; ok && c.rep.Metrics[i].CI == nil {
+			c.rep.Metrics[i].CI = c.ci(sb, k, float64(c.rep.Metrics[i].Value))
+		}
+	}
+	c.bands(sc, sb, grid, conf)
 }
 
 // scoredValues computes the value of each scored statistic on its rows
@@ -289,16 +313,16 @@ func (c *computer) replicates(ctx context.Context, plans []*sysPlan, keepAll [][
 	for k := range plans {
 		tab := c.sys[k].tab
 		for _, j := range keepAll[k] {
-			cols = append(cols, tab.cols[j])
+			cols = append(cols, tab.Cols()[j])
 		}
 	}
-	M := newSumMatrix(G, cols)
+	M := engine.NewSumMatrix(G, cols, !c.opt.NoAVX2)
 	fpr := c.cfg.FPRTargets
-	const batch = sumBatch
+	const batch = engine.Batch
 	newF := func() func(b0 int, cnt []int32, out []float64) {
 		acc := make([]float64, C)
 		scr := make([]float64, C+8)
-		sums := M.scratch(batch)
+		sums := M.Scratch(batch)
 		evals := make([][]*stats.Eval, len(plans))
 		for k, sp := range plans {
 			for _, r := range sp.scored {
@@ -310,9 +334,9 @@ func (c *computer) replicates(ctx context.Context, plans []*sysPlan, keepAll [][
 				return // interrupted: the caller discards the replicates
 			}
 			R := len(cnt) / G
-			M.weigh(cnt, sums)
+			M.Weigh(cnt, sums)
 			for r := range R {
-				M.sums(sums, r, acc)
+				M.Sums(sums, r, acc)
 				o := out[r*nStat : (r+1)*nStat]
 				for _, sp := range plans {
 					o := o[sp.off:]
@@ -369,7 +393,7 @@ func (c *computer) ci(sb *sysBoot, key metricKey, theta float64) *CI {
 		iv = stats.BCa(sb.column(j), theta, sb.jackColumn(j), c.cfg.Bootstrap.Confidence)
 	} else {
 		p := c.pct[sb.off+j]
-		iv.Low, iv.High, iv.Dropped = p.lo, p.hi, p.dropped
+		iv.Low, iv.High, iv.Dropped = p.Lo, p.Hi, p.Dropped
 		iv.Method = stats.MethodPercentile
 	}
 	return &CI{Low: Num(iv.Low), High: Num(iv.High), Method: iv.Method, Unit: c.cfg.Bootstrap.Unit, Resamples: sb.reps.B, Undefined: iv.Dropped}
@@ -380,7 +404,7 @@ func (c *computer) bands(sc *sysCalc, sb *sysBoot, grid []float64, conf float64)
 	band := func(lo int, set func(k int, l, h float64)) {
 		for k := range grid {
 			p := c.pct[sb.off+lo+k]
-			set(k, p.lo, p.hi)
+			set(k, p.Lo, p.Hi)
 		}
 	}
 	for i := range c.rep.Curves.ROC {
@@ -630,43 +654,4 @@ func (c *computer) macroCriteria() {
 		}
 		c.emit(k.system, k.id, k.slice, "", a.n, v, nil, nil)
 	}
-}
-
-// pctInterval is the percentile interval of one replicate column.
-type pctInterval struct {
-	lo, hi  float64
-	dropped int
-}
-
-// percentiles returns the percentile interval of every column of reps,
-// computed on all cores (workers = 0: GOMAXPROCS). The columns are read in
-// blocks of 8 so that each row of reps is read a cache line at a time.
-func percentiles(ctx context.Context, reps *stats.Replicates, conf float64, workers int) []pctInterval {
-	out := make([]pctInterval, reps.NStat)
-	const blk = 8
-	nb := (reps.NStat + blk - 1) / blk
-	par.Jobs(workers, nb, func() func(int) {
-		cols := make([][]float64, blk)
-		for q := range cols {
-			cols[q] = make([]float64, reps.B)
-		}
-		var scratch []float64
-		return func(k int) {
-			if ctx.Err() != nil {
-				return // interrupted: the caller discards the intervals
-			}
-			j0, j1 := k*blk, min((k+1)*blk, reps.NStat)
-			for b := range reps.B {
-				row := reps.Row(b)
-				for j := j0; j < j1; j++ {
-					cols[j-j0][b] = row[j]
-				}
-			}
-			for j := j0; j < j1; j++ {
-				p := &out[j]
-				p.lo, p.hi, p.dropped = percentileInterval(cols[j-j0], conf, &scratch)
-			}
-		}
-	})
-	return out
 }

@@ -9,6 +9,7 @@ import (
 
 	"paperbundle/config"
 	"paperbundle/metrics"
+	"paperbundle/report/engine"
 	"paperbundle/stats"
 )
 
@@ -80,7 +81,7 @@ func (c *computer) compare(si, ri int, id metrics.ID) (Comparison, bool) {
 	cmp := Comparison{System: a.name, Reference: b.name, ID: id, N: ma.N, Diff: ma.Value - mb.Value, P: NaN, PHolm: NaN}
 	d := c.bootDiff(si, ri, id)
 	if d != nil {
-		lo, hi, dropped := percentileInterval(slices.Clone(d), c.cfg.Bootstrap.Confidence, &c.qscratch)
+		lo, hi, dropped := engine.PercentileInterval(slices.Clone(d), c.cfg.Bootstrap.Confidence, &c.qscratch)
 		cmp.CI = &CI{Low: Num(lo), High: Num(hi), Method: "percentile (paired)", Unit: c.cfg.Bootstrap.Unit, Resamples: len(d), Undefined: dropped}
 	}
 	va, perA := a.perQ[id]

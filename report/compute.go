@@ -5,7 +5,6 @@ import (
 	"context"
 	"math"
 	"os"
-	"slices"
 	"sort"
 	"strconv"
 	"sync"
@@ -15,6 +14,7 @@ import (
 	"paperbundle/dataset"
 	"paperbundle/internal/par"
 	"paperbundle/metrics"
+	"paperbundle/report/engine"
 )
 
 // Options are the settings of Compute that do not come from paper.yaml.
@@ -31,6 +31,11 @@ type Options struct {
 	// read them afterwards. On SPEC 11 (b) it brings the live heap at the
 	// start of the bootstrap from 1.9 to 1.1 GB (docs/performance.md).
 	FreeRows bool
+
+	// NoAVX2 makes the bootstrap weigh its sums with the Go loops even
+	// where the CPU has the AVX2 kernels; both give the same bits (the
+	// tests compare them).
+	NoAVX2 bool
 }
 
 // Compute computes every number of the bundle from a validated dataset.
@@ -73,11 +78,12 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 	c.perQKeep = c.perQueryKept()
 	opt.Progress("metrics")
 	// The baselines run on a shard of their own beside the systems'
-	// sections and are joined after them, as in a serial run.
+	// sections and are merged after them, as in a serial run. The shard is
+	// made before the systems' parts are merged into c.
 	bsh := c.shard()
-	var bl []*sysCalc
+	var bl part
 	var wg sync.WaitGroup
-	wg.Go(func() { bl = bsh.baselines() })
+	wg.Go(func() { bsh.baselines(); bl = bsh.take() })
 	err := c.systems(ctx)
 	if err == nil {
 		c.perQueryRows()
@@ -86,8 +92,7 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 	if err != nil {
 		return nil, err
 	}
-	c.absorb(bsh)
-	c.addBaselines(bl)
+	c.merge(bl)
 	c.rep.Reindex()
 	if opt.FreeRows {
 		c.freeRows(c.primary, false)
@@ -129,17 +134,17 @@ type computer struct {
 	tuneOf    map[int][]int // fold -> tune query indexes (or cross-fitted eval rows)
 	crossFit  map[int]bool
 	strata    []stratum
-	stratOf   []int     // stratum per eval row (-1: not positive / none)
-	critSel   []*rowSel // rows of each criterion
-	stratSel  []*rowSel // rows of each stratum
+	stratOf   []int          // stratum per eval row (-1: not positive / none)
+	critSel   []*engine.Rows // rows of each criterion
+	stratSel  []*engine.Rows // rows of each stratum
 
 	sys     []*sysCalc
 	boots   []*sysBoot
 	primary int    // index of the primary system (config primary)
 	dynK    []bool // per system: it has a Dynamic-K selection of its own (dynKSystems)
 
-	qscratch []float64           // scratch of percentileInterval
-	pct      []pctInterval       // percentile interval of every replicate column
+	qscratch []float64           // scratch of engine.PercentileInterval
+	pct      []engine.Interval   // percentile interval of every replicate column
 	perQKeep map[metrics.ID]bool // metrics whose per-query values are kept (keepPerQuery)
 }
 
@@ -151,7 +156,7 @@ type stratum struct {
 // sysCalc is the per-system state: its columns and statistics.
 type sysCalc struct {
 	name   string
-	tab    *colTable
+	tab    *engine.Table
 	stats  []*sumStat
 	scored []*scoredStat
 	ne     []float64 // ne_prob per eval row (nil without)
@@ -235,7 +240,7 @@ func newComputer(cfg *config.Config, ds *dataset.Dataset, opt Options) *computer
 		}
 	}
 	for ci := range c.criteria {
-		c.critSel = append(c.critSel, &rowSel{in: func(i int) bool { return c.crit[i] == ci }, rows: critRows[ci]})
+		c.critSel = append(c.critSel, engine.NewRows(critRows[ci], func(i int) bool { return c.crit[i] == ci }))
 	}
 	// Folds without tune rows: cross-fit on the other folds' eval rows.
 	for _, f := range c.folds {
@@ -374,7 +379,7 @@ func (c *computer) makeStrata() {
 		}
 	}
 	for si := range c.strata {
-		c.stratSel = append(c.stratSel, selectRows(len(c.eval), func(i int) bool { return c.stratOf[i] == si }))
+		c.stratSel = append(c.stratSel, engine.SelectRows(len(c.eval), func(i int) bool { return c.stratOf[i] == si }))
 	}
 }
 
@@ -398,80 +403,27 @@ func settingsOf(cfg *config.Config) Settings {
 }
 
 // systems computes the metrics of every system, on all cores: each system
-// fills its own shard of the report (metrics, thresholds, curves,
-// distributions), and the shards are appended in system order, which gives
-// the report a loop over the systems would.
+// returns its part (metrics, thresholds, curves, distributions, ...), and
+// the parts are merged in system order, which gives the report a loop over
+// the systems would.
 func (c *computer) systems(ctx context.Context) error {
 	n := len(c.ds.Systems)
-	shards := make([]*computer, n)
-	for si := range shards {
-		shards[si] = c.shard()
-	}
+	parts := make([]part, n)
 	par.Jobs(c.opt.Workers, n, func() func(int) {
 		return func(si int) {
 			if ctx.Err() == nil {
-				shards[si].system(si)
+				parts[si] = c.section(func(sh *computer) { sh.system(si) })
 			}
 		}
 	})
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	for _, sh := range shards {
-		c.absorb(sh)
+	for _, p := range parts {
+		c.merge(p)
 	}
 	c.rep.Reindex()
 	return nil
-}
-
-// shard returns a computer that shares c's data and settings but starts
-// with an empty report and no systems: work done on it concurrently with
-// other shards is joined into c by absorb, in a fixed order, so the report
-// is the one a serial run gives.
-func (c *computer) shard() *computer {
-	sh := *c
-	r := *c.rep
-	r.Metrics, r.Thresholds, r.Distributions, r.Curves = nil, nil, nil, Curves{}
-	r.index = map[metricKey]int{}
-	sh.rep, sh.sys = &r, nil
-	return &sh
-}
-
-// absorb appends what shard sh computed to c (the caller reindexes).
-func (c *computer) absorb(sh *computer) {
-	r, s := c.rep, sh.rep
-	c.sys = append(c.sys, sh.sys...)
-	r.Metrics = append(r.Metrics, s.Metrics...)
-	for _, t := range s.Thresholds {
-		// Sections of one system computed apart each record their own
-		// thresholds of a fold (the NE gate its FPR budgets, the
-		// three-state gate its taus): one record, as a serial run keeps.
-		i := slices.IndexFunc(r.Thresholds, func(e Thresholds) bool { return e.System == t.System && e.Fold == t.Fold })
-		if i < 0 {
-			r.Thresholds = append(r.Thresholds, t)
-			continue
-		}
-		e := &r.Thresholds[i]
-		e.FPR = append(e.FPR, t.FPR...)
-		if t.TauNeg.Valid() {
-			e.TauNeg = t.TauNeg
-		}
-		if t.TauPos.Valid() {
-			e.TauPos = t.TauPos
-		}
-		e.TauNegMet = e.TauNegMet || t.TauNegMet
-		e.TauPosMet = e.TauPosMet || t.TauPosMet
-	}
-	r.Distributions = append(r.Distributions, s.Distributions...)
-	cv, sc := &r.Curves, &s.Curves
-	cv.ROC = append(cv.ROC, sc.ROC...)
-	cv.PR = append(cv.PR, sc.PR...)
-	cv.Reliability = append(cv.Reliability, sc.Reliability...)
-	cv.DynKHist = append(cv.DynKHist, sc.DynKHist...)
-	cv.GammaSweep = append(cv.GammaSweep, sc.GammaSweep...)
-	cv.GateGrid = append(cv.GateGrid, sc.GateGrid...)
-	cv.Decision = append(cv.Decision, sc.Decision...)
-	cv.RankAtK = append(cv.RankAtK, sc.RankAtK...)
 }
 
 // rows calls f on consecutive ranges of 0..n-1 that together cover it, on

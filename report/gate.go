@@ -7,6 +7,7 @@ import (
 	"paperbundle/dataset"
 	"paperbundle/internal/par"
 	"paperbundle/metrics"
+	"paperbundle/report/engine"
 )
 
 // gateRows says which eval rows the clinical gate metrics are computed
@@ -15,7 +16,7 @@ import (
 // (the metrics of the UNCERTAIN and POS states, and the workload). A nil
 // function keeps every row.
 type gateRows struct {
-	neg, both *rowSel
+	neg, both *engine.Rows
 }
 
 // gate computes the three-state clinical gate (SPEC 4.4): per fold, tau_neg
@@ -86,10 +87,10 @@ func (c *computer) gate(sc *sysCalc, sys *dataset.System) gateRows {
 	}
 	var g gateRows
 	if len(noPos) > 0 {
-		g.both = selectRows(len(c.eval), func(i int) bool { return !noPos[c.fold[i]] })
+		g.both = engine.SelectRows(len(c.eval), func(i int) bool { return !noPos[c.fold[i]] })
 	}
 	if len(noNeg) > 0 {
-		g.neg = selectRows(len(c.eval), func(i int) bool { return !noNeg[c.fold[i]] })
+		g.neg = engine.SelectRows(len(c.eval), func(i int) bool { return !noNeg[c.fold[i]] })
 	}
 	return g
 }
@@ -186,8 +187,8 @@ func (c *computer) kStats(sc *sysCalc, kf []float64, row func(int) *dataset.Row,
 	dk := c.cfg.DynamicK
 	c.kDist(sc, "", "all", nil)
 	for _, st := range []dataset.State{dataset.StateNEG, dataset.StateUncertain, dataset.StatePOS} {
-		in := selectRows(n, func(i int) bool { return sc.state[i] == st })
-		if len(in.rows) == 0 {
+		in := engine.SelectRows(n, func(i int) bool { return sc.state[i] == st })
+		if in.Len() == 0 {
 			continue
 		}
 		c.kDist(sc, StateSlice(st.String()), "state="+st.String(), in)
@@ -195,7 +196,7 @@ func (c *computer) kStats(sc *sysCalc, kf []float64, row func(int) *dataset.Row,
 	}
 	for _, h := range []bool{false, true} {
 		lab := EvidenceSlice(h)
-		in := selectRows(n, func(i int) bool { return c.y[i] == h })
+		in := engine.SelectRows(n, func(i int) bool { return c.y[i] == h })
 		c.kDist(sc, lab, string(lab), in)
 		c.addMean(sc, "dynk.k_mean", lab, string(metrics.AllQueries), kf, in, false)
 	}
@@ -351,11 +352,11 @@ func (c *computer) sweepStats(sc *sysCalc, g float64, k, hits []int, query func(
 }
 
 // kDist records the K histogram and summary of a group of eval rows.
-func (c *computer) kDist(sc *sysCalc, slice Slice, group string, keep *rowSel) {
+func (c *computer) kDist(sc *sysCalc, slice Slice, group string, keep *engine.Rows) {
 	var ks []int
 	var kf []float64
 	for i := range c.eval {
-		if keep.has(i) {
+		if keep.Has(i) {
 			ks = append(ks, sc.k[i])
 			kf = append(kf, float64(sc.k[i]))
 		}
@@ -439,7 +440,7 @@ func (c *computer) gateGrid(sc *sysCalc, sys *dataset.System, row func(int) *dat
 		// cells on all cores, each summed in row order.
 		cells := make([]GridCell, len(pairs))
 		workers := 1
-		if len(set.rows) >= parallelRows {
+		if len(set.rows) >= engine.ParallelRows {
 			workers = 0 // all cores
 		}
 		par.Jobs(workers, len(pairs), func() func(int) {

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"paperbundle/config"
+	"paperbundle/dataset"
 	"paperbundle/internal/golden"
 )
 
@@ -41,6 +43,35 @@ func TestDeterministicWorkers(t *testing.T) {
 	for i := 1; i < len(out); i++ {
 		if !bytes.Equal(out[0], out[i]) {
 			t.Fatalf("JSON differs between worker counts")
+		}
+	}
+}
+
+// TestAVX2AndGoSameBytes: the bootstrap's sums weighed by the AVX2
+// kernels and by the Go loops give the same report, bit for bit (on a CPU
+// without AVX2 both runs take the Go loops).
+func TestAVX2AndGoSameBytes(t *testing.T) {
+	big := randomDataset(900, 5)
+	bigCfg := config.Default()
+	bigCfg.Systems = []config.System{{Name: "sys", Input: "x"}}
+	bigCfg.Bootstrap.Resamples = 64
+	for _, tc := range []struct {
+		name string
+		cfg  *config.Config
+		ds   *dataset.Dataset
+	}{{"hand", handConfig(100), handDataset()}, {"random", bigCfg, big}} {
+		var out [2][]byte
+		for k, noAVX2 := range []bool{false, true} {
+			r, err := Compute(context.Background(), tc.cfg, tc.ds, Options{Version: "v1", NoAVX2: noAVX2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out[k], err = r.JSON(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !bytes.Equal(out[0], out[1]) {
+			t.Errorf("%s: JSON differs between the AVX2 kernels and the Go loops", tc.name)
 		}
 	}
 }

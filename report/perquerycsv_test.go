@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	hostile_ "paperbundle/internal/hostile"
 	"paperbundle/internal/golden"
+	hostile_ "paperbundle/internal/hostile"
 	"paperbundle/metrics"
 )
 

@@ -9,6 +9,7 @@ import (
 
 	"paperbundle/dataset"
 	"paperbundle/metrics"
+	"paperbundle/report/engine"
 )
 
 func (c *computer) gain() metrics.Gain {
@@ -150,26 +151,7 @@ func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(in
 			}
 		}
 		if full {
-			// Difficulty: Spearman of n_neg / n_pos against recall@K.
-			var dx, ry []float64
-			for i := 0; i < n; i++ {
-				if !c.y[i] {
-					continue
-				}
-				rel := relOf(i)
-				inPool := 0
-				for _, r := range rel {
-					if r > 0 {
-						inPool++
-					}
-				}
-				npos := len(query(i).Gold)
-				dx = append(dx, float64(len(rel)-inPool)/float64(npos))
-				ry = append(ry, vals[recallK][i])
-			}
-			rho, p := metrics.Spearman(dx, ry)
-			c.put(sc.name, metrics.At("rank.spearman_difficulty", k), "", len(dx), rho)
-			c.put(sc.name, metrics.At("rank.spearman_difficulty_p", k), "", len(dx), p)
+			c.rankDifficulty(sc, relOf, query, k, vals[recallK])
 		}
 	}
 	mrr := per(func(r, g []int) float64 { return kern.rr(r) })
@@ -191,9 +173,42 @@ func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(in
 			c.distribution(sc.name, w.id, "", v)
 		}
 	}
-	if !full {
-		return
+	if full {
+		c.rankingQueryK(sc, per, query, pop)
 	}
+}
+
+// rankDifficulty registers the Spearman correlation, over the positive
+// queries, of their difficulty (n_neg / n_pos: the candidates that are not
+// gold per gold document) with their recall at cutoff k (recall).
+func (c *computer) rankDifficulty(sc *sysCalc, relOf func(int) []int, query func(int) *dataset.Query, k int, recall []float64) {
+	n := len(c.eval)
+	var dx, ry []float64
+	for i := 0; i < n; i++ {
+		if !c.y[i] {
+			continue
+		}
+		rel := relOf(i)
+		inPool := 0
+		for _, r := range rel {
+			if r > 0 {
+				inPool++
+			}
+		}
+		npos := len(query(i).Gold)
+		dx = append(dx, float64(len(rel)-inPool)/float64(npos))
+		ry = append(ry, recall[i])
+	}
+	rho, p := metrics.Spearman(dx, ry)
+	c.put(sc.name, metrics.At("rank.spearman_difficulty", k), "", len(dx), rho)
+	c.put(sc.name, metrics.At("rank.spearman_difficulty_p", k), "", len(dx), p)
+}
+
+// rankingQueryK registers the query-specific cutoffs of the ranking
+// measures (a K from each query's number of gold documents): per gives a
+// measure's per-row values, as in rankingWith.
+func (c *computer) rankingQueryK(sc *sysCalc, per func(f func(rel, gold []int) float64) []float64, query func(int) *dataset.Query, pop string) {
+	n := len(c.eval)
 	// Query-specific K (seed 001 §2.1).
 	fracs := []float64{0.1, 0.25, 0.5, 0.75, 1}
 	weights := make([]float64, n)
@@ -294,6 +309,25 @@ func (c *computer) perCriterion(sc *sysCalc) {
 // Every statistic is a function of sums, so it bootstraps like the rest:
 // per-post values sit on the post's first eval row.
 func (c *computer) multiLabel(sc *sysCalc) {
+	v, posts := c.multiLabelRows(sc)
+	if posts == 0 {
+		return
+	}
+	c.multiLabelStats(sc, v)
+}
+
+// mlRows are the per-row vectors of the multi-label metrics: per-post
+// values on each post's first eval row (isPost marks those rows), and
+// each row's confusion cell.
+type mlRows struct {
+	exact, ham, f1, isPost []float64
+	tp, fp, fn             []float64
+}
+
+// multiLabelRows computes the per-row vectors of the multi-label metrics
+// of sc over the posts whose every criterion is in eval, and the number of
+// those posts.
+func (c *computer) multiLabelRows(sc *sysCalc) (v mlRows, posts int) {
 	n := len(c.eval)
 	C := len(c.criteria)
 	type post struct{ rows []int }
@@ -313,7 +347,6 @@ func (c *computer) multiLabel(sc *sysCalc) {
 	f1 := make([]float64, n)
 	isPost := make([]float64, n)
 	tp, fp, fn := make([]float64, n), make([]float64, n), make([]float64, n)
-	posts := 0
 	for _, p := range order {
 		rows := byPost[p].rows
 		if len(rows) != C {
@@ -346,19 +379,24 @@ func (c *computer) multiLabel(sc *sysCalc) {
 			f1[first] = 2 * float64(ptp) / float64(d)
 		}
 	}
-	if posts == 0 {
-		return
-	}
+	return mlRows{exact: exact, ham: ham, f1: f1, isPost: isPost, tp: tp, fp: fp, fn: fn}, posts
+}
+
+// multiLabelStats registers the multi-label metrics of sc, sums of the
+// vectors v.
+func (c *computer) multiLabelStats(sc *sysCalc, v mlRows) {
+	n, C := len(c.eval), len(c.criteria)
+	exact, ham, f1, isPost, tp, fp, fn := v.exact, v.ham, v.f1, v.isPost, v.tp, v.fp, v.fn
 	pop := string(metrics.Posts)
 	add := func(id metrics.ID, cols []int, f func(s []float64) float64, nCol int) {
 		sc.stats = append(sc.stats, &sumStat{key: metricKey{sc.name, id, ""}, pop: pop, cols: cols, f: f, nCol: nCol, perQ: -1, boot: true})
 	}
 	// Per-post values sit on first rows, per-criterion counts are the
 	// counts over the criterion's rows.
-	col := func(name string, sel *rowSel, v []float64) int {
-		return sc.tab.colOf("ml|"+name, sel, v, vecValue)
+	col := func(name string, sel *engine.Rows, v []float64) int {
+		return sc.tab.ColOf("ml|"+name, sel, v, engine.Value)
 	}
-	firsts := selectRows(n, func(i int) bool { return isPost[i] != 0 })
+	firsts := engine.SelectRows(n, func(i int) bool { return isPost[i] != 0 })
 	np := col("posts", firsts, isPost)
 	add("multilabel.exact_match", []int{col("exact", firsts, exact), np}, ratio, np)
 	add("multilabel.hamming_score", []int{col("ham", firsts, ham), np}, ratio, np)
@@ -409,17 +447,18 @@ func (c *computer) multiLabel(sc *sysCalc) {
 
 // baselines computes the random and oracle rankings of the primary
 // system's candidate pools, systems "baseline:random" and
-// "baseline:oracle" (addBaselines adds them). It reads only the primary
-// system's grades, so it may run on a shard beside the systems' sections.
-func (c *computer) baselines() []*sysCalc {
+// "baseline:oracle", and adds them to the systems. It reads only the
+// primary system's grades, so it may run on a shard beside the systems'
+// sections.
+func (c *computer) baselines() {
 	if !c.has(Ranking) {
-		return nil
+		return
 	}
 	sys := &c.ds.Systems[c.primary]
 	query := func(i int) *dataset.Query { return &c.ds.Queries[c.eval[i]] }
-	rnd := &sysCalc{name: "baseline:random", tab: newColTable(len(c.eval), c.group, c.nGroups), perQ: map[metrics.ID][]float64{}}
+	rnd := &sysCalc{name: "baseline:random", tab: engine.NewTable(len(c.eval), c.group, c.nGroups), perQ: map[metrics.ID][]float64{}}
 	c.rankingWith(rnd, func(i int) []int { return sys.Rows[c.eval[i]].Rel }, query, false, c.randomKernels())
-	orc := &sysCalc{name: "baseline:oracle", tab: newColTable(len(c.eval), c.group, c.nGroups), perQ: map[metrics.ID][]float64{}}
+	orc := &sysCalc{name: "baseline:oracle", tab: engine.NewTable(len(c.eval), c.group, c.nGroups), perQ: map[metrics.ID][]float64{}}
 	// The oracle lists repeat (they depend only on the grades' counts):
 	// rows with equal lists share one copy (kernels only read them).
 	oracle := make([][]int, len(c.eval))
@@ -441,15 +480,11 @@ func (c *computer) baselines() []*sysCalc {
 		}
 	})
 	c.rankingWith(orc, func(i int) []int { return oracle[i] }, query, false, c.plainKernels())
-	return []*sysCalc{rnd, orc}
+	c.addBaselines(rnd, orc)
 }
 
-// addBaselines adds the systems baselines computed, after the others.
-func (c *computer) addBaselines(bl []*sysCalc) {
-	if len(bl) == 0 {
-		return
-	}
-	rnd, orc := bl[0], bl[1]
+// addBaselines adds the baseline systems to the systems, after the others.
+func (c *computer) addBaselines(rnd, orc *sysCalc) {
 	c.sys = append(c.sys, rnd, orc)
 	c.rep.Systems = append(c.rep.Systems,
 		SystemInfo{Name: rnd.name, Label: "Random ranking", Kind: Baseline, Source: "expected value over random orderings of the primary system's candidates"},
@@ -502,8 +537,8 @@ func (c *computer) trecRanking(sc *sysCalc, row func(int) *dataset.Row, query fu
 		}
 		return metrics.GMMAPTerm(ap)
 	})
-	x := sc.tab.colOf("rank.gm_map||x", nil, gm, vecNaNZero)
-	m := sc.tab.colOf("rank.gm_map||m", nil, gm, vecNotNaN)
+	x := sc.tab.ColOf("rank.gm_map||x", nil, gm, engine.NaNZero)
+	m := sc.tab.ColOf("rank.gm_map||m", nil, gm, engine.NotNaN)
 	sc.stats = append(sc.stats, &sumStat{key: metricKey{sc.name, "rank.gm_map", ""}, pop: pop, cols: []int{x, m},
 		f: func(s []float64) float64 { return math.Exp(ratio(s)) }, nCol: m, perQ: -1, boot: true})
 	// Interpolated precision at the 11 recall levels, one pass per query.

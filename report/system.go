@@ -8,6 +8,7 @@ import (
 
 	"paperbundle/dataset"
 	"paperbundle/metrics"
+	"paperbundle/report/engine"
 )
 
 // scoredStat is a metric that is not a sum (AUROC, AUPRC): it is computed
@@ -45,10 +46,10 @@ func b2f(b bool) float64 {
 
 // addMean registers a mean of per-row values over the rows kept (NaN
 // values are outside the population).
-func (c *computer) addMean(sc *sysCalc, id metrics.ID, slice Slice, pop string, v []float64, keep *rowSel, boot bool) *sumStat {
+func (c *computer) addMean(sc *sysCalc, id metrics.ID, slice Slice, pop string, v []float64, keep *engine.Rows, boot bool) *sumStat {
 	name := string(id) + "|" + string(slice)
-	x := sc.tab.colOf(name+"|x", keep, v, vecNaNZero)
-	m := sc.tab.colOf(name+"|m", keep, v, vecNotNaN)
+	x := sc.tab.ColOf(name+"|x", keep, v, engine.NaNZero)
+	m := sc.tab.ColOf(name+"|m", keep, v, engine.NotNaN)
 	st := &sumStat{key: metricKey{sc.name, id, slice}, pop: pop, cols: []int{x, m}, f: ratio, nCol: m, perQ: -1, boot: boot}
 	if slice == "" && c.keepPerQuery(sc.name, id) {
 		sc.perQ[id] = v
@@ -58,13 +59,13 @@ func (c *computer) addMean(sc *sysCalc, id metrics.ID, slice Slice, pop string, 
 }
 
 // addRatio registers Σnum / Σden (times scale) over the rows kept.
-func (c *computer) addRatio(sc *sysCalc, id metrics.ID, slice Slice, pop string, num, den []float64, nvec []float64, scale float64, keep *rowSel, boot bool) {
+func (c *computer) addRatio(sc *sysCalc, id metrics.ID, slice Slice, pop string, num, den []float64, nvec []float64, scale float64, keep *engine.Rows, boot bool) {
 	name := string(id) + "|" + string(slice)
-	a := sc.tab.colOf(name+"|num", keep, num, vecValue)
-	b := sc.tab.colOf(name+"|den", keep, den, vecValue)
+	a := sc.tab.ColOf(name+"|num", keep, num, engine.Value)
+	b := sc.tab.ColOf(name+"|den", keep, den, engine.Value)
 	nc := b
 	if nvec != nil {
-		nc = sc.tab.colOf(name+"|n", keep, nvec, vecValue)
+		nc = sc.tab.ColOf(name+"|n", keep, nvec, engine.Value)
 	}
 	f := ratio
 	if scale != 1 {
@@ -75,16 +76,16 @@ func (c *computer) addRatio(sc *sysCalc, id metrics.ID, slice Slice, pop string,
 
 // addConfusion registers the confusion-matrix metrics of a decision.
 // ids maps a confusion metric name (tp, sensitivity, ...) to its metric id.
-func (c *computer) addConfusion(sc *sysCalc, tag string, slice Slice, pred []bool, keep *rowSel, ids map[string]metrics.ID, boot bool) {
+func (c *computer) addConfusion(sc *sysCalc, tag string, slice Slice, pred []bool, keep *engine.Rows, ids map[string]metrics.ID, boot bool) {
 	name := tag + "|" + string(slice)
 	cell := func(want, truth bool) func(i int) float64 {
 		return func(i int) float64 { return b2f(pred[i] == want && c.y[i] == truth) }
 	}
-	tp := sc.tab.colIn(name+"|tp", keep, cell(true, true))
-	fp := sc.tab.colIn(name+"|fp", keep, cell(true, false))
-	tn := sc.tab.colIn(name+"|tn", keep, cell(false, false))
-	fn := sc.tab.colIn(name+"|fn", keep, cell(false, true))
-	all := sc.tab.colIn(name+"|all", keep, func(i int) float64 { return 1 })
+	tp := sc.tab.ColIn(name+"|tp", keep, cell(true, true))
+	fp := sc.tab.ColIn(name+"|fp", keep, cell(true, false))
+	tn := sc.tab.ColIn(name+"|tn", keep, cell(false, false))
+	fn := sc.tab.ColIn(name+"|fn", keep, cell(false, true))
+	all := sc.tab.ColIn(name+"|all", keep, func(i int) float64 { return 1 })
 	for _, m := range []string{"tp", "tn", "fp", "fn", "sensitivity", "specificity", "fpr", "fnr", "precision", "npv", "f1", "mcc", "balanced_accuracy"} {
 		id, ok := ids[m]
 		if !ok {
@@ -130,7 +131,7 @@ func (c *computer) addConfusion(sc *sysCalc, tag string, slice Slice, pred []boo
 func (c *computer) system(si int) {
 	sys := &c.ds.Systems[si]
 	n := len(c.eval)
-	sc := &sysCalc{name: sys.Name, tab: newColTable(n, c.group, c.nGroups), perQ: map[metrics.ID][]float64{}}
+	sc := &sysCalc{name: sys.Name, tab: engine.NewTable(n, c.group, c.nGroups), perQ: map[metrics.ID][]float64{}}
 	c.sys = append(c.sys, sc)
 	row := func(i int) *dataset.Row { return &sys.Rows[c.eval[i]] }
 	query := func(i int) *dataset.Query { return &c.ds.Queries[c.eval[i]] }
@@ -167,16 +168,16 @@ func (c *computer) system(si int) {
 	}
 	// The NE gate section reads nothing the other sections compute (they
 	// read sc.ne only): it runs on a shard of its own while they run on
-	// another, and both are joined in the serial order, NE gate first.
-	sh := [2]*computer{c.shard(), c.shard()}
+	// another, and both are merged in the serial order, NE gate first.
 	calc := [2]*sysCalc{sc.fork(), sc.fork()}
+	var parts [2]part
 	var wg sync.WaitGroup
-	wg.Go(func() { sh[0].neGate(calc[0], sys) })
-	rest(sh[1], calc[1])
+	wg.Go(func() { parts[0] = c.section(func(sh *computer) { sh.neGate(calc[0], sys) }) })
+	parts[1] = c.section(func(sh *computer) { rest(sh, calc[1]) })
 	wg.Wait()
-	for k := range sh {
+	for k := range parts {
 		sc.join(calc[k])
-		c.absorb(sh[k])
+		c.merge(parts[k])
 	}
 	c.rep.Reindex()
 }
@@ -196,23 +197,15 @@ func (c *computer) forkSections() bool {
 // section computed concurrently; join adds it back.
 func (sc *sysCalc) fork() *sysCalc {
 	t := sc.tab
-	return &sysCalc{name: sc.name, tab: &colTable{n: t.n, group: t.group, nG: t.nG, names: map[string]int{}, byHash: map[uint64][]int{}, spans: t.spans},
+	return &sysCalc{name: sc.name, tab: t.Fork(),
 		ne: sc.ne, perQ: map[metrics.ID][]float64{}}
 }
 
 // join appends the columns and statistics of o, a fork of sc, to sc: a
-// column equal to one sc already has is that column (as colTable.col would
+// column equal to one sc already has is that column (as engine.Table.Col would
 // have found it), so sc ends as a serial run of both sections leaves it.
 func (sc *sysCalc) join(o *sysCalc) {
-	remap := make([]int, len(o.tab.cols))
-	for j, col := range o.tab.cols {
-		remap[j] = sc.tab.add(col)
-	}
-	for name, j := range o.tab.names {
-		if _, ok := sc.tab.names[name]; !ok {
-			sc.tab.names[name] = remap[j]
-		}
-	}
+	remap := sc.tab.Join(o.tab)
 	for _, st := range o.stats {
 		// Statistics may share a cols slice: map into a new one.
 		cols := make([]int, len(st.cols))
@@ -279,22 +272,25 @@ func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
 		c.addConfusion(sc, "tau"+metrics.FormatParam(tau), "", pred, nil, ids, true)
 	}
 
-	// Held-out FPR budgets: thresholds from each fold's tune rows. A fold
-	// whose tune rows lack a class has no threshold (the FPR or the TPR
-	// cannot be estimated): its eval rows stay out of the held-out
-	// confusion, which is pooled over the other folds (docs/statistics.md).
-	// The confusion counts are then left out: they no longer add up to the
-	// eval population (SPEC 10). A budget that no observed probability
-	// meets, with both classes present, keeps the chooser's answer:
-	// nothing is screened in.
-	if !c.has(HeldOut) {
-		c.neCalibration(sc)
-		return
+	if c.has(HeldOut) {
+		c.neHeldOut(sc, sys)
 	}
+	c.neCalibration(sc)
+}
+
+// neHeldOut computes the held-out FPR budgets of one system: thresholds
+// from each fold's tune rows. A fold whose tune rows lack a class has no
+// threshold (the FPR or the TPR cannot be estimated): its eval rows stay
+// out of the held-out confusion, which is pooled over the other folds
+// (docs/statistics.md). The confusion counts are then left out: they no
+// longer add up to the eval population (SPEC 10). A budget that no
+// observed probability meets, with both classes present, keeps the
+// chooser's answer: nothing is screened in.
+func (c *computer) neHeldOut(sc *sysCalc, sys *dataset.System) {
 	out := c.foldsWithoutFPRThreshold()
-	var keep *rowSel
+	var keep *engine.Rows
 	if len(out) > 0 {
-		keep = selectRows(len(c.eval), func(i int) bool { return !out[c.fold[i]] })
+		keep = engine.SelectRows(len(c.eval), func(i int) bool { return !out[c.fold[i]] })
 	}
 	for _, x := range c.cfg.FPRTargets {
 		thr := map[int]float64{}
@@ -337,8 +333,6 @@ func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
 			}
 		}
 	}
-
-	c.neCalibration(sc)
 }
 
 // neCalibration computes the calibration fit, Spiegelhalter's test and the
@@ -482,20 +476,20 @@ func (c *computer) addECE(sc *sysCalc, id metrics.ID, bins int, binOf []int) {
 	var cols []int
 	for b := 0; b < bins; b++ {
 		b := b
-		cols = append(cols, sc.tab.col(string(id)+"|p"+strconv.Itoa(b), func(i int) float64 {
+		cols = append(cols, sc.tab.Col(string(id)+"|p"+strconv.Itoa(b), func(i int) float64 {
 			if binOf[i] == b {
 				return sc.ne[i]
 			}
 			return 0
 		}))
-		cols = append(cols, sc.tab.col(string(id)+"|y"+strconv.Itoa(b), func(i int) float64 {
+		cols = append(cols, sc.tab.Col(string(id)+"|y"+strconv.Itoa(b), func(i int) float64 {
 			if binOf[i] == b {
 				return b2f(c.y[i])
 			}
 			return 0
 		}))
 	}
-	one := sc.tab.col("one", func(int) float64 { return 1 })
+	one := sc.tab.Col("one", func(int) float64 { return 1 })
 	cols = append(cols, one)
 	f := func(s []float64) float64 {
 		n := s[len(s)-1]

@@ -1,4 +1,4 @@
-package report
+package engine
 
 import (
 	"math"
@@ -8,7 +8,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 )
 
-// sumMatrix is the groups x columns matrix of per-group column sums that
+// SumMatrix is the groups x columns matrix of per-group column sums that
 // every bootstrap replicate weighs by its group multiplicities: the sums of
 // replicate r are Σ_g cnt_r[g] · S[g]. This is the bulk of the bootstrap's
 // arithmetic (B x groups x columns), so it is stored for speed:
@@ -30,7 +30,7 @@ import (
 //     sliced column under unit: query) are kept as sparse lists, so their
 //     cost is their non-zero entries, not groups x slices.
 //
-// Replicates are weighed in batches of up to sumBatch. The multiplicities
+// Replicates are weighed in batches of up to Batch. The multiplicities
 // of a batch are transposed so that a group's values for the batch are
 // adjacent; each column (a float column, a packed word, a sparse list) is
 // then read once per batch, group by group, into eight replicates' sums
@@ -39,13 +39,13 @@ import (
 // changes no sum, so each sum is the same number whichever path holds its
 // column. Columns with a non-finite value take a plain loop that skips the
 // groups not drawn (0 · Inf is NaN).
-type sumMatrix struct {
-	G     int
-	C     int       // columns, as the statistics index them
+type SumMatrix struct {
+	nG    int
+	nC    int       // columns, as the statistics index them
 	fcol  []int     // column of each float column
-	F     []float64 // G x len(fcol)
-	W     int       // packed words per group
-	P     []uint64  // G x W
+	dense []float64 // G x len(fcol)
+	nW    int       // packed words per group
+	words []uint64  // G x W
 	lanes []lane    // where each packed column is
 	scol  []int     // column of each sparse column
 	// Sparse column q's non-zero entries are grp/val[start[q]:start[q+1]],
@@ -54,8 +54,9 @@ type sumMatrix struct {
 	grp   []int32
 	val   []float64
 	xcol  []int       // column of each column with a non-finite value
-	X     [][]float64 // its values by group
+	inf   [][]float64 // its values by group
 	alias [][2]int    // column [0] equals column [1] (weighed once)
+	avx2  bool        // weigh full batches with the AVX2 kernels
 }
 
 type lane struct {
@@ -64,21 +65,109 @@ type lane struct {
 	mask      uint64
 }
 
-// newSumMatrix packs cols (cols[j][g]: the sum of column j over group g).
+// NewSumMatrix packs cols (cols[j][g]: the sum of column j over group g).
 // What decides each column's path (its hash, finiteness, non-zero count,
 // integer bound) and the sparse lists are computed on all cores; the
-// choices are made in column order.
-func newSumMatrix(G int, cols [][]float64) *sumMatrix {
-	m := &sumMatrix{G: G, C: len(cols)}
-	type colInfo struct {
-		hash    uint64
-		finite  bool
-		nz      int
-		integer bool    // every value a non-negative integer
-		max     float64 // the largest value, when integer
-		grp     []int32 // the non-zero entries, when few
-		val     []float64
+// choices are made in column order. With avx2, Weigh takes the AVX2
+// kernels for full batches where the CPU has them (HasAVX2); without, the
+// Go loops: the sums are the same bits either way.
+func NewSumMatrix(G int, cols [][]float64, avx2 bool) *SumMatrix {
+	m := &SumMatrix{nG: G, nC: len(cols), avx2: avx2 && haveAVX2}
+	info := columnInfos(G, cols)
+	var c16, c32 []int
+	byHash := map[uint64][]int{}
+	for j, c := range cols {
+		in := &info[j]
+		dup := -1
+		for _, i := range byHash[in.hash] {
+			if slices.Equal(cols[i], c) {
+				dup = i
+				break
+			}
+		}
+		if dup >= 0 {
+			m.alias = append(m.alias, [2]int{j, dup})
+			continue
+		}
+		byHash[in.hash] = append(byHash[in.hash], j)
+		if !in.finite {
+			m.xcol = append(m.xcol, j)
+			m.inf = append(m.inf, c)
+			continue
+		}
+		if 4*in.nz < G {
+			m.scol = append(m.scol, j)
+			continue
+		}
+		switch bound := in.max * float64(G); {
+		case in.integer && bound < 1<<16:
+			c16 = append(c16, j)
+		case in.integer && bound < 1<<32:
+			c32 = append(c32, j)
+		default:
+			m.fcol = append(m.fcol, j)
+		}
 	}
+	for k, j := range c16 {
+		m.lanes = append(m.lanes, lane{col: j, word: k / 4, shift: uint(16 * (k % 4)), mask: 1<<16 - 1})
+	}
+	w16 := (len(c16) + 3) / 4
+	for k, j := range c32 {
+		m.lanes = append(m.lanes, lane{col: j, word: w16 + k/2, shift: uint(32 * (k % 2)), mask: 1<<32 - 1})
+	}
+	m.nW = w16 + (len(c32)+1)/2
+	m.words = make([]uint64, G*m.nW)
+	for _, l := range m.lanes {
+		for g, v := range cols[l.col] {
+			m.words[g*m.nW+l.word] |= uint64(v) << l.shift
+		}
+	}
+	if len(m.fcol) < fewDense {
+		// A handful of dense columns costs less in the sparse lists than a
+		// pass per group and replicate.
+		par.Jobs(0, len(m.fcol), func() func(int) {
+			return func(q int) {
+				in := &info[m.fcol[q]]
+				in.grp, in.val = nonZeros(cols[m.fcol[q]], in.nz)
+			}
+		})
+		m.scol = append(m.scol, m.fcol...)
+		m.fcol = nil
+	}
+	m.start = make([]int32, len(m.scol)+1)
+	for q, j := range m.scol {
+		m.start[q+1] = m.start[q] + int32(len(info[j].grp))
+	}
+	m.grp = make([]int32, 0, m.start[len(m.scol)])
+	m.val = make([]float64, 0, m.start[len(m.scol)])
+	for _, j := range m.scol {
+		m.grp = append(m.grp, info[j].grp...)
+		m.val = append(m.val, info[j].val...)
+	}
+	nf := len(m.fcol)
+	m.dense = make([]float64, G*nf)
+	for q, j := range m.fcol {
+		for g, v := range cols[j] {
+			m.dense[g*nf+q] = v
+		}
+	}
+	return m
+}
+
+// colInfo is what decides the path of one column of a SumMatrix.
+type colInfo struct {
+	hash    uint64
+	finite  bool
+	nz      int
+	integer bool    // every value a non-negative integer
+	max     float64 // the largest value, when integer
+	grp     []int32 // the non-zero entries, when few
+	val     []float64
+}
+
+// columnInfos computes the colInfo of each column of cols (G groups), on
+// all cores.
+func columnInfos(G int, cols [][]float64) []colInfo {
 	info := make([]colInfo, len(cols))
 	par.Jobs(0, len(cols), func() func(int) {
 		return func(j int) {
@@ -108,84 +197,7 @@ func newSumMatrix(G int, cols [][]float64) *sumMatrix {
 			}
 		}
 	})
-	var c16, c32 []int
-	byHash := map[uint64][]int{}
-	for j, c := range cols {
-		in := &info[j]
-		dup := -1
-		for _, i := range byHash[in.hash] {
-			if slices.Equal(cols[i], c) {
-				dup = i
-				break
-			}
-		}
-		if dup >= 0 {
-			m.alias = append(m.alias, [2]int{j, dup})
-			continue
-		}
-		byHash[in.hash] = append(byHash[in.hash], j)
-		if !in.finite {
-			m.xcol = append(m.xcol, j)
-			m.X = append(m.X, c)
-			continue
-		}
-		if 4*in.nz < G {
-			m.scol = append(m.scol, j)
-			continue
-		}
-		switch bound := in.max * float64(G); {
-		case in.integer && bound < 1<<16:
-			c16 = append(c16, j)
-		case in.integer && bound < 1<<32:
-			c32 = append(c32, j)
-		default:
-			m.fcol = append(m.fcol, j)
-		}
-	}
-	for k, j := range c16 {
-		m.lanes = append(m.lanes, lane{col: j, word: k / 4, shift: uint(16 * (k % 4)), mask: 1<<16 - 1})
-	}
-	w16 := (len(c16) + 3) / 4
-	for k, j := range c32 {
-		m.lanes = append(m.lanes, lane{col: j, word: w16 + k/2, shift: uint(32 * (k % 2)), mask: 1<<32 - 1})
-	}
-	m.W = w16 + (len(c32)+1)/2
-	m.P = make([]uint64, G*m.W)
-	for _, l := range m.lanes {
-		for g, v := range cols[l.col] {
-			m.P[g*m.W+l.word] |= uint64(v) << l.shift
-		}
-	}
-	if len(m.fcol) < fewDense {
-		// A handful of dense columns costs less in the sparse lists than a
-		// pass per group and replicate.
-		par.Jobs(0, len(m.fcol), func() func(int) {
-			return func(q int) {
-				in := &info[m.fcol[q]]
-				in.grp, in.val = nonZeros(cols[m.fcol[q]], in.nz)
-			}
-		})
-		m.scol = append(m.scol, m.fcol...)
-		m.fcol = nil
-	}
-	m.start = make([]int32, len(m.scol)+1)
-	for q, j := range m.scol {
-		m.start[q+1] = m.start[q] + int32(len(info[j].grp))
-	}
-	m.grp = make([]int32, 0, m.start[len(m.scol)])
-	m.val = make([]float64, 0, m.start[len(m.scol)])
-	for _, j := range m.scol {
-		m.grp = append(m.grp, info[j].grp...)
-		m.val = append(m.val, info[j].val...)
-	}
-	nf := len(m.fcol)
-	m.F = make([]float64, G*nf)
-	for q, j := range m.fcol {
-		for g, v := range cols[j] {
-			m.F[g*nf+q] = v
-		}
-	}
-	return m
+	return info
 }
 
 // nonZeros lists the nz non-zero entries of c, in group order.
@@ -212,58 +224,60 @@ const fewWords = 8
 // pass over the groups reads: a batch's accumulators for them stay in L1.
 const block = 128
 
-// sumBatch is the largest number of replicates weigh takes at once.
-const sumBatch = 16
+// Batch is the largest number of replicates Weigh takes at once.
+const Batch = 16
 
-// sumScratch is one worker's accumulators for a batch of replicates.
-type sumScratch struct {
+// Scratch is one worker's accumulators for a batch of replicates (made by
+// SumMatrix.Scratch).
+type Scratch struct {
 	f   []float64 // float column q of replicate r: f[r*len(fcol)+q]
 	p   []uint64  // packed word w of replicate r: p[r*W+w]
 	s   []float64 // sparse column q of replicate r: s[q*R+r]
-	R   int       // the replicates of the last weigh
+	nR  int       // the replicates of the last weigh
 	x   []float64 // non-finite column q of replicate r: x[r*len(xcol)+q]
 	kf  []float64 // a block's multiplicities by group: kf[(g-g0)*R+r]
 	ki  []uint64  // the same as integers
 	cur []int32   // each sparse column's next entry
 }
 
-func (m *sumMatrix) scratch(batch int) *sumScratch {
-	s := &sumScratch{f: make([]float64, batch*len(m.fcol)), p: make([]uint64, batch*m.W),
+// Scratch returns accumulators for batches of up to batch replicates.
+func (m *SumMatrix) Scratch(batch int) *Scratch {
+	s := &Scratch{f: make([]float64, batch*len(m.fcol)), p: make([]uint64, batch*m.nW),
 		s: make([]float64, batch*len(m.scol)), x: make([]float64, batch*len(m.xcol))}
-	nb := min(m.G, groupBlock)
+	nb := min(m.nG, groupBlock)
 	if len(m.scol) > 0 {
 		s.cur = make([]int32, len(m.scol))
 	}
 	// The transposed multiplicities of a block (for the sparse columns,
 	// the few packed words and the AVX2 kernels of the dense ones), 64 KB
-	// each at most: made whichever path weigh takes.
+	// each at most: made whichever path Weigh takes.
 	if len(m.scol) > 0 || len(m.fcol) > 0 {
 		s.kf = make([]float64, batch*nb)
 	}
-	if m.W > 0 {
+	if m.nW > 0 {
 		s.ki = make([]uint64, batch*nb)
 	}
 	return s
 }
 
-// weigh computes the sums of the R = len(cnt)/G replicates whose group
-// multiplicities are cnt (G per replicate, R <= sumBatch) into s.
+// Weigh computes the sums of the R = len(cnt)/G replicates whose group
+// multiplicities are cnt (G per replicate, R <= Batch) into s.
 //
 // The groups are taken in blocks of groupBlock: the block's multiplicities
 // are transposed into s.kf and s.ki (small enough to stay in the cache
 // whatever G is), then every path weighs the block's part of its columns,
 // carrying each sum from block to block, so that every sum still adds its
 // terms in group order.
-func (m *sumMatrix) weigh(cnt []int32, s *sumScratch) {
-	G, nf, W, ns := m.G, len(m.fcol), m.W, len(m.scol)
+func (m *SumMatrix) Weigh(cnt []int32, s *Scratch) {
+	G, nf, W, ns := m.nG, len(m.fcol), m.nW, len(m.scol)
 	R := len(cnt) / G
-	if R > sumBatch {
-		panic("report: sumMatrix.weigh: more than sumBatch replicates")
+	if R > Batch {
+		panic("engine: SumMatrix.Weigh: more than Batch replicates")
 	}
 	clear(s.f[:R*nf])
 	clear(s.p[:R*W])
 	clear(s.s[:R*ns])
-	s.R = R
+	s.nR = R
 	cur := s.cur[:ns]
 	copy(cur, m.start[:ns])
 	for g0 := 0; g0 < G; g0 += groupBlock {
@@ -271,7 +285,7 @@ func (m *sumMatrix) weigh(cnt []int32, s *sumScratch) {
 		m.weighBlock(cnt, s, R, g0, g1)
 	}
 	nx := len(m.xcol)
-	for q, col := range m.X {
+	for q, col := range m.inf {
 		for r := range R {
 			var a float64
 			for g, v := range col {
@@ -284,16 +298,27 @@ func (m *sumMatrix) weigh(cnt []int32, s *sumScratch) {
 	}
 }
 
-// groupBlock is the number of groups weigh takes at a time: their
-// transposed multiplicities (groupBlock x sumBatch x 8 bytes, twice) stay
+// groupBlock is the number of groups Weigh takes at a time: their
+// transposed multiplicities (groupBlock x Batch x 8 bytes, twice) stay
 // in the L2 cache.
 const groupBlock = 512
 
-// weighBlock adds the terms of groups g0..g1-1 to the sums in s.
-func (m *sumMatrix) weighBlock(cnt []int32, s *sumScratch, R, g0, g1 int) {
-	G, nf, W, ns := m.G, len(m.fcol), m.W, len(m.scol)
+// weighBlock adds the terms of groups g0..g1-1 to the sums in s: the
+// block's multiplicities transposed, then each path's columns.
+func (m *SumMatrix) weighBlock(cnt []int32, s *Scratch, R, g0, g1 int) {
+	kf, ki := m.transpose(cnt, s, R, g0, g1)
+	m.weighFloats(cnt, s, R, g0, g1, kf)
+	m.weighWords(cnt, s, R, g0, g1, ki)
+	m.weighSparseCols(s, R, g0, g1, kf)
+}
+
+// transpose writes the multiplicities of groups g0..g1-1 of the R
+// replicates into s.kf and s.ki (those that weigh needs), group by group:
+// kf[(g-g0)·R + r] is replicate r's multiplicity of group g.
+func (m *SumMatrix) transpose(cnt []int32, s *Scratch, R, g0, g1 int) (kf []float64, ki []uint64) {
+	G := m.nG
 	nb := g1 - g0
-	kf, ki := s.kf[:min(len(s.kf), nb*R)], s.ki[:min(len(s.ki), nb*R)]
+	kf, ki = s.kf[:min(len(s.kf), nb*R)], s.ki[:min(len(s.ki), nb*R)]
 	// Transposed group by group: R read streams, one written.
 	switch {
 	case len(kf) > 0 && len(ki) > 0:
@@ -319,14 +344,21 @@ func (m *sumMatrix) weighBlock(cnt []int32, s *sumScratch, R, g0, g1 int) {
 			}
 		}
 	}
+	return kf, ki
+}
+
+// weighFloats adds the terms of groups g0..g1-1 of the dense float
+// columns to the sums in s (kf: the block's transposed multiplicities).
+func (m *SumMatrix) weighFloats(cnt []int32, s *Scratch, R, g0, g1 int, kf []float64) {
+	G, nf := m.nG, len(m.fcol)
 	// Many dense float columns: by blocks of columns, group by group, so
 	// that a block of the matrix serves every replicate of the batch from
 	// the cache; a group not drawn costs nothing.
 	for c0 := 0; c0 < nf; c0 += block {
 		c1 := min(c0+block, nf)
 		for g := g0; g < g1; g++ {
-			row := m.F[g*nf+c0 : g*nf+c1]
-			if R == 16 && useAVX2 {
+			row := m.dense[g*nf+c0 : g*nf+c1]
+			if R == 16 && m.avx2 {
 				axpyRows16(s.f[c0:16*nf], nf, row, (*[16]float64)(kf[(g-g0)*16:]))
 				continue
 			}
@@ -337,12 +369,19 @@ func (m *sumMatrix) weighBlock(cnt []int32, s *sumScratch, R, g0, g1 int) {
 			}
 		}
 	}
+}
+
+// weighWords adds the terms of groups g0..g1-1 of the packed words to
+// the sums in s (ki: the block's transposed multiplicities).
+func (m *SumMatrix) weighWords(cnt []int32, s *Scratch, R, g0, g1 int, ki []uint64) {
+	G, W := m.nG, m.nW
+	nb := g1 - g0
 	if W > fewWords {
 		for c0 := 0; c0 < W; c0 += block {
 			c1 := min(c0+block, W)
 			for g := g0; g < g1; g++ {
-				row := m.P[g*W+c0 : g*W+c1]
-				if R == 16 && useAVX2 {
+				row := m.words[g*W+c0 : g*W+c1]
+				if R == 16 && m.avx2 {
 					axpyWords16(s.p[c0:16*W], W, row, (*[16]uint64)(ki[(g-g0)*16:]))
 					continue
 				}
@@ -361,12 +400,12 @@ func (m *sumMatrix) weighBlock(cnt []int32, s *sumScratch, R, g0, g1 int) {
 		// A few packed words: word by word, eight replicates in registers
 		// (the AVX2 kernel: all sixteen of a full batch).
 		for w := range W {
-			if R == 16 && useAVX2 {
+			if R == 16 && m.avx2 {
 				var a [16]uint64
 				for r := range a {
 					a[r] = s.p[r*W+w]
 				}
-				weighWords16(&a, ki[:nb*16], m.P[g0*W+w:g1*W], W)
+				weighWords16(&a, ki[:nb*16], m.words[g0*W+w:g1*W], W)
 				for r, v := range a {
 					s.p[r*W+w] = v
 				}
@@ -377,7 +416,7 @@ func (m *sumMatrix) weighBlock(cnt []int32, s *sumScratch, R, g0, g1 int) {
 				p := s.p[r*W+w:]
 				a0, a1, a2, a3, a4, a5, a6, a7 := p[0], p[W], p[2*W], p[3*W], p[4*W], p[5*W], p[6*W], p[7*W]
 				for b := range nb {
-					v := m.P[(g0+b)*W+w]
+					v := m.words[(g0+b)*W+w]
 					k := ki[b*R+r:][:8]
 					a0 += k[0] * v
 					a1 += k[1] * v
@@ -393,12 +432,18 @@ func (m *sumMatrix) weighBlock(cnt []int32, s *sumScratch, R, g0, g1 int) {
 			for ; r < R; r++ {
 				a := s.p[r*W+w]
 				for b := range nb {
-					a += ki[b*R+r] * m.P[(g0+b)*W+w]
+					a += ki[b*R+r] * m.words[(g0+b)*W+w]
 				}
 				s.p[r*W+w] = a
 			}
 		}
 	}
+}
+
+// weighSparseCols adds the terms of groups g0..g1-1 of the sparse
+// columns to the sums in s (kf: the block's transposed multiplicities).
+func (m *SumMatrix) weighSparseCols(s *Scratch, R, g0, g1 int, kf []float64) {
+	ns := len(m.scol)
 	// Sparse columns: each column's entries of this block, eight
 	// replicates' sums in registers, carried over from the last block.
 	for q := range ns {
@@ -413,16 +458,17 @@ func (m *sumMatrix) weighBlock(cnt []int32, s *sumScratch, R, g0, g1 int) {
 		s.cur[q] = hi
 		grp, val := m.grp[lo:hi], m.val[lo:hi]
 		val = val[:len(grp)]
-		weighSparse(s.s[q*R:][:R], kf[:(g1-g0)*R], R, grp, val, g0)
+		weighSparse(s.s[q*R:][:R], kf[:(g1-g0)*R], R, grp, val, g0, m.avx2)
 	}
 }
 
 // weighSparse adds val[e]·kf[(grp[e]-g0)·R + r] to acc[r] for every
 // entry e in order and every replicate r < R: eight replicates' sums in
-// registers (the AVX2 kernel, weighSparse16, all sixteen of a full batch).
-func weighSparse(acc, kf []float64, R int, grp []int32, val []float64, g0 int) {
+// registers (with avx2, the AVX2 kernel weighSparse16: all sixteen of a
+// full batch).
+func weighSparse(acc, kf []float64, R int, grp []int32, val []float64, g0 int, avx2 bool) {
 	val = val[:len(grp)]
-	if R == 16 && useAVX2 {
+	if R == 16 && avx2 {
 		weighSparse16((*[16]float64)(acc), kf, grp, val, g0)
 		return
 	}
@@ -453,9 +499,9 @@ func weighSparse(acc, kf []float64, R int, grp []int32, val []float64, g0 int) {
 	}
 }
 
-// sums writes the C column sums of replicate r of the last weigh into dst.
-func (m *sumMatrix) sums(s *sumScratch, r int, dst []float64) {
-	nf, W, nx := len(m.fcol), m.W, len(m.xcol)
+// Sums writes the C column sums of replicate r of the last Weigh into dst.
+func (m *SumMatrix) Sums(s *Scratch, r int, dst []float64) {
+	nf, W, nx := len(m.fcol), m.nW, len(m.xcol)
 	for q, j := range m.fcol {
 		dst[j] = s.f[r*nf+q]
 	}
@@ -463,7 +509,7 @@ func (m *sumMatrix) sums(s *sumScratch, r int, dst []float64) {
 		dst[l.col] = float64(s.p[r*W+l.word] >> l.shift & l.mask)
 	}
 	for q, j := range m.scol {
-		dst[j] = s.s[q*s.R+r]
+		dst[j] = s.s[q*s.nR+r]
 	}
 	for q, j := range m.xcol {
 		dst[j] = s.x[r*nx+q]
@@ -472,3 +518,6 @@ func (m *sumMatrix) sums(s *sumScratch, r int, dst []float64) {
 		dst[a[0]] = dst[a[1]]
 	}
 }
+
+// HasAVX2 reports whether this CPU has the AVX2 kernels of SumMatrix.
+func HasAVX2() bool { return haveAVX2 }

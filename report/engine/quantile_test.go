@@ -1,4 +1,4 @@
-package report
+package engine
 
 import (
 	"math"
@@ -24,7 +24,7 @@ func TestPercentileIntervalEqualsStats(t *testing.T) {
 		}
 		for _, conf := range []float64{0.95, 0.9, 0.5} {
 			want := stats.Percentile(append([]float64(nil), x...), conf)
-			lo, hi, d := percentileInterval(x, conf, &scratch)
+			lo, hi, d := PercentileInterval(x, conf, &scratch)
 			same := func(a, b float64) bool { return a == b || math.IsNaN(a) && math.IsNaN(b) }
 			if !same(lo, want.Low) || !same(hi, want.High) || d != want.Dropped {
 				t.Fatalf("n=%d conf=%v: got (%v, %v, %d), stats gives (%v, %v, %d)", n, conf, lo, hi, d, want.Low, want.High, want.Dropped)
@@ -73,7 +73,7 @@ func TestTailQuantilesEqualsStats(t *testing.T) {
 		}
 		for _, conf := range []float64{0.95, 0.9, 0.99, 0.5} {
 			want := stats.Percentile(append([]float64(nil), x...), conf)
-			lo, hi, d := percentileInterval(append([]float64(nil), x...), conf, &scratch)
+			lo, hi, d := PercentileInterval(append([]float64(nil), x...), conf, &scratch)
 			if lo != want.Low || hi != want.High || d != want.Dropped {
 				t.Fatalf("trial %d n=%d conf=%v: got (%v, %v, %d), stats gives (%v, %v, %d)", trial, n, conf, lo, hi, d, want.Low, want.High, want.Dropped)
 			}

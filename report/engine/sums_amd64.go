@@ -1,11 +1,12 @@
-package report
+package engine
 
 import "golang.org/x/sys/cpu"
 
-// useAVX2 selects the AVX2 kernels of weighSparse and of the packed words. Its lanes do what the
-// scalar loop does, a multiply rounded and then an add rounded (no fused
-// multiply-add), so the sums are the same bits either way.
-var useAVX2 = cpu.X86.HasAVX2
+// haveAVX2 says whether the CPU has the AVX2 kernels below; a SumMatrix
+// made with avx2 uses them then. Their lanes do what the scalar loop does,
+// a multiply rounded and then an add rounded (no fused multiply-add), so
+// the sums are the same bits either way. Read only.
+var haveAVX2 = cpu.X86.HasAVX2
 
 // weighSparse16 is weighSparse for R = 16, in AVX2 (sums_amd64.s): the
 // sixteen sums in four registers. kf must hold (grp[e]-g0+1)·16 values

@@ -1,4 +1,18 @@
-package report
+// Package engine is the bootstrap engine of the report: per-group column
+// sums of the eval rows (Table), the matrix that weighs them by the group
+// multiplicities of each bootstrap replicate (SumMatrix, with AVX2 kernels
+// and their Go twins, which give the same bits), and the tail quantiles of
+// the replicates (PercentileInterval, Percentiles).
+//
+// Almost every metric of the catalog is a function of a few sums over eval
+// rows (a mean is Σx / Σ1, a rate Σnum / Σden, F1 and MCC functions of
+// four counts, ECE a function of per-bin sums). Such a "sum statistic" is
+// evaluated on the full sample, on each fold, and on each
+// bootstrap resample from per-group (post) column sums: a resample draws
+// groups with replacement, so its sums are Σ_g count_g · S_g. Metrics that
+// are not sums (AUROC, AUPRC, ROC and PR bands) use the sorted-once weighted
+// kernels of package stats.
+package engine
 
 import (
 	"math"
@@ -8,22 +22,13 @@ import (
 	"paperbundle/internal/par"
 )
 
-// The statistics engine. Almost every metric of the catalog is a function
-// of a few sums over eval rows (a mean is Σx / Σ1, a rate Σnum / Σden, F1
-// and MCC functions of four counts, ECE a function of per-bin sums). Such a
-// "sum statistic" is evaluated on the full sample, on each fold, and on each
-// bootstrap resample from per-group (post) column sums: a resample draws
-// groups with replacement, so its sums are Σ_g count_g · S_g. Metrics that
-// are not sums (AUROC, AUPRC, ROC and PR bands) use the sorted-once weighted
-// kernels of package stats.
-
-// colTable holds per-group (post) sums of per-row columns over the eval
+// Table holds per-group (post) sums of per-row columns over the eval
 // rows of one system. Only the group sums are kept: the full-sample and
 // per-fold values and every resample are functions of them (a group lies in
 // one fold), so memory is groups x columns, not rows x columns. Columns
 // with equal group sums are stored once, which keeps the bootstrap's inner
 // loop short.
-type colTable struct {
+type Table struct {
 	n      int
 	group  []int32 // group of each row
 	nG     int
@@ -41,13 +46,16 @@ type colTable struct {
 	free [][]float64
 }
 
-// parallelRows is the number of rows from which columns are filled on all
-// cores.
-const parallelRows = 1 << 16
+// ParallelRows is the number of rows from which a Table fills its columns
+// on all cores (and from which other passes over rows are worth sharing
+// out).
+const ParallelRows = 1 << 16
 
-func newColTable(n int, group []int32, nGroups int) *colTable {
-	t := &colTable{n: n, group: group, nG: nGroups, names: map[string]int{}, byHash: map[uint64][]int{}}
-	if n >= parallelRows && runtime.GOMAXPROCS(0) > 1 {
+// NewTable returns an empty table over n rows, row i in group group[i]
+// of 0..nGroups-1.
+func NewTable(n int, group []int32, nGroups int) *Table {
+	t := &Table{n: n, group: group, nG: nGroups, names: map[string]int{}, byHash: map[uint64][]int{}}
+	if n >= ParallelRows && runtime.GOMAXPROCS(0) > 1 {
 		t.spans = groupSpans(group[:n], nGroups, 64)
 	}
 	return t
@@ -80,15 +88,15 @@ func groupSpans(group []int32, nGroups, k int) [][2]int {
 	return spans
 }
 
-// col returns the index of column name, computing it with fill when new.
-func (t *colTable) col(name string, fill func(i int) float64) int {
-	return t.colIn(name, nil, fill)
+// Col returns the index of column name, computing it with fill when new.
+func (t *Table) Col(name string, fill func(i int) float64) int {
+	return t.ColIn(name, nil, fill)
 }
 
-// colIn is col over the rows of sel only (every row when sel is nil): fill
+// ColIn is Col over the rows of sel only (every row when sel is nil): fill
 // is called for them alone, in row order, so a sliced column costs the
 // rows of its slice. Rows left out add nothing, as a fill of 0 would.
-func (t *colTable) colIn(name string, sel *rowSel, fill func(i int) float64) int {
+func (t *Table) ColIn(name string, sel *Rows, fill func(i int) float64) int {
 	return t.build(name, sel, func(c []float64, all bool, rows []int, lo, hi int) {
 		g := t.group
 		if all {
@@ -107,29 +115,29 @@ func (t *colTable) colIn(name string, sel *rowSel, fill func(i int) float64) int
 	})
 }
 
-// vecFill says what colOf adds for a row i of a vector v.
-type vecFill int
+// Fill says what ColOf adds for a row i of a vector v.
+type Fill int
 
 const (
-	vecValue   vecFill = iota // v[i], NaN included
-	vecNaNZero                // v[i], a NaN as 0
-	vecNotNaN                 // 1 where v[i] is not NaN
+	Value   Fill = iota // v[i], NaN included
+	NaNZero             // v[i], a NaN as 0
+	NotNaN              // 1 where v[i] is not NaN
 )
 
-// colOf is colIn with the fill read from v as how says: the same column,
+// ColOf is ColIn with the fill read from v as how says: the same column,
 // without a function call per row.
-func (t *colTable) colOf(name string, sel *rowSel, v []float64, how vecFill) int {
+func (t *Table) ColOf(name string, sel *Rows, v []float64, how Fill) int {
 	return t.build(name, sel, func(c []float64, all bool, rows []int, lo, hi int) {
 		g := t.group
 		if all {
 			switch how {
-			case vecValue:
+			case Value:
 				for i := lo; i < hi; i++ {
 					if x := v[i]; x != 0 {
 						c[g[i]] += x
 					}
 				}
-			case vecNaNZero:
+			case NaNZero:
 				for i := lo; i < hi; i++ {
 					if x := v[i]; x != 0 && x == x {
 						c[g[i]] += x
@@ -145,13 +153,13 @@ func (t *colTable) colOf(name string, sel *rowSel, v []float64, how vecFill) int
 			return
 		}
 		switch how {
-		case vecValue:
+		case Value:
 			for _, i := range rows {
 				if x := v[i]; x != 0 {
 					c[g[i]] += x
 				}
 			}
-		case vecNaNZero:
+		case NaNZero:
 			for _, i := range rows {
 				if x := v[i]; x != 0 && x == x {
 					c[g[i]] += x
@@ -171,7 +179,7 @@ func (t *colTable) colOf(name string, sel *rowSel, v []float64, how vecFill) int
 // the rows lo..hi-1 (all: sel is nil) or the rows listed, in row order,
 // into the zeroed column c, once for all rows or once per span on all
 // cores.
-func (t *colTable) build(name string, sel *rowSel, fill func(c []float64, all bool, rows []int, lo, hi int)) int {
+func (t *Table) build(name string, sel *Rows, fill func(c []float64, all bool, rows []int, lo, hi int)) int {
 	if j, ok := t.names[name]; ok {
 		return j
 	}
@@ -192,7 +200,7 @@ func (t *colTable) build(name string, sel *rowSel, fill func(c []float64, all bo
 		b, _ := slices.BinarySearch(rows, hi)
 		fill(c, false, rows[a:b], lo, hi)
 	}
-	if t.spans == nil || (sel != nil && len(sel.rows) < parallelRows) {
+	if t.spans == nil || (sel != nil && len(sel.rows) < ParallelRows) {
 		fillRows(0, t.n)
 	} else {
 		par.Jobs(0, len(t.spans), func() func(int) {
@@ -210,7 +218,7 @@ func (t *colTable) build(name string, sel *rowSel, fill func(c []float64, all bo
 
 // add returns the index of column c: an equal column's if the table has
 // one, else c's, appended.
-func (t *colTable) add(c []float64) int {
+func (t *Table) add(c []float64) int {
 	var sum uint64 = 14695981039346656037
 	for _, v := range c {
 		sum = (sum ^ math.Float64bits(v)) * 1099511628211
@@ -226,11 +234,11 @@ func (t *colTable) add(c []float64) int {
 	return j
 }
 
-// foldSums returns the sum of each column over all groups and over the
+// FoldSums returns the sum of each column over all groups and over the
 // groups of each fold: part[g] is group g's fold index in 0..nPart-1, or -1
 // for none. Each sum adds its terms in group order, as sums does; the
 // columns are shared out between the cores.
-func (t *colTable) foldSums(part []int, nPart, workers int) (total []float64, parts [][]float64) {
+func (t *Table) FoldSums(part []int, nPart, workers int) (total []float64, parts [][]float64) {
 	total = make([]float64, len(t.cols))
 	parts = make([][]float64, nPart)
 	for k := range parts {
@@ -258,17 +266,17 @@ func (t *colTable) foldSums(part []int, nPart, workers int) (total []float64, pa
 	return total, parts
 }
 
-// A rowSel is a subset of the eval rows: in(i) tells whether row i is in
+// A Rows is a subset of the eval rows: in(i) tells whether row i is in
 // it, and rows lists them ascending, so that a column over the subset
-// visits only its rows. A nil *rowSel is every row.
-type rowSel struct {
+// visits only its rows. A nil *Rows is every row.
+type Rows struct {
 	in   func(i int) bool
 	rows []int
 }
 
-// selectRows returns the rows 0..n-1 where in is true.
-func selectRows(n int, in func(i int) bool) *rowSel {
-	s := &rowSel{in: in}
+// SelectRows returns the rows 0..n-1 where in is true.
+func SelectRows(n int, in func(i int) bool) *Rows {
+	s := &Rows{in: in}
 	for i := range n {
 		if in(i) {
 			s.rows = append(s.rows, i)
@@ -277,38 +285,39 @@ func selectRows(n int, in func(i int) bool) *rowSel {
 	return s
 }
 
-// has reports whether row i is selected.
-func (s *rowSel) has(i int) bool { return s == nil || s.in(i) }
+// NewRows returns the rows listed (ascending) in rows, in(i) telling
+// whether row i is one of them.
+func NewRows(rows []int, in func(i int) bool) *Rows { return &Rows{in: in, rows: rows} }
 
-// sumStat is one metric value computed from column sums.
-type sumStat struct {
-	key  metricKey
-	pop  string
-	cols []int
-	f    func(s []float64) float64
-	nCol int  // column whose full-sample sum is the population size n
-	perQ int  // column of per-query values (for comparisons), -1 if none
-	boot bool // bootstrap a CI
+// Len returns the number of rows selected.
+func (s *Rows) Len() int { return len(s.rows) }
+
+// Has reports whether row i is selected (always, for a nil *Rows).
+func (s *Rows) Has(i int) bool { return s == nil || s.in(i) }
+
+// Cols returns the distinct columns, by index: Cols()[j][g] is the sum of
+// column j over the rows of group g. The caller must not change them.
+func (t *Table) Cols() [][]float64 { return t.cols }
+
+// Fork returns an empty table over the same rows and groups as t, for
+// columns made concurrently with t's; Join adds them back.
+func (t *Table) Fork() *Table {
+	return &Table{n: t.n, group: t.group, nG: t.nG, names: map[string]int{}, byHash: map[uint64][]int{}, spans: t.spans}
 }
 
-// eval applies st to a vector of all column sums.
-func (st *sumStat) eval(all []float64, scratch []float64) float64 {
-	scratch = scratch[:len(st.cols)]
-	for k, j := range st.cols {
-		scratch[k] = all[j]
+// Join adds the columns of o, a fork of t, to t and returns the index in t
+// of each of o's columns: a column equal to one t already has is that
+// column (as Col would have found it), so t ends as if o's columns had
+// been made on t after its own.
+func (t *Table) Join(o *Table) (remap []int) {
+	remap = make([]int, len(o.cols))
+	for j, col := range o.cols {
+		remap[j] = t.add(col)
 	}
-	return st.f(scratch)
-}
-
-// ratio is Σnum / Σden, undefined when Σden = 0.
-func ratio(s []float64) float64 {
-	if s[1] == 0 {
-		return math.NaN()
+	for name, j := range o.names {
+		if _, ok := t.names[name]; !ok {
+			t.names[name] = remap[j]
+		}
 	}
-	return s[0] / s[1]
+	return remap
 }
-
-// nan is an undefined value.
-var nan = math.NaN()
-
-func isNaN(x float64) bool { return math.IsNaN(x) }

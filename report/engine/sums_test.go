@@ -1,4 +1,4 @@
-package report
+package engine
 
 import (
 	"math"
@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// sumShape is a random sumMatrix input: G groups; dense float columns,
+// sumShape is a random SumMatrix input: G groups; dense float columns,
 // dense count columns and sparse columns (non-zero in about one group in
 // sparseEvery).
 type sumShape struct {
@@ -53,15 +53,13 @@ func multiplicities(rng *rand.Rand, G, R int) []int32 {
 	return cnt
 }
 
-// TestSumMatrixWeigh checks every storage path of sumMatrix against the
+// TestSumMatrixWeigh checks every storage path of SumMatrix against the
 // plain sum Σ_g cnt[g]·S[g] over the drawn groups in group order: the same
 // float64 bits, for full and partial batches, with columns repeated (the
 // aliases), a few dense columns (which join the sparse lists) and
 // non-finite values (which must not meet a zero multiplicity).
 func TestSumMatrixWeigh(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	avx2 := useAVX2
-	defer func() { useAVX2 = avx2 }()
 	for _, sh := range []sumShape{
 		{G: 50, floats: 20, counts: 9, sparse: 30, sparseEvery: 7},
 		{G: 300, floats: 3, counts: 2, sparse: 40, sparseEvery: 40},
@@ -74,17 +72,25 @@ func TestSumMatrixWeigh(t *testing.T) {
 		inf := make([]float64, sh.G)
 		inf[sh.G/2] = math.Inf(1)
 		cols = append(cols, inf)
-		m := newSumMatrix(sh.G, cols)
-		for k, R := range []int{sumBatch, sumBatch, 3, 1} {
-			// A full batch twice: with the Go loops, then with the
-			// AVX2 kernels where the CPU has them.
-			useAVX2 = avx2 && k == 1
+		// The Go loops and, where the CPU has them, the AVX2 kernels.
+		goM, avxM := NewSumMatrix(sh.G, cols, false), NewSumMatrix(sh.G, cols, true)
+		if avxM.avx2 != HasAVX2() || goM.avx2 {
+			t.Fatalf("avx2 = %v, %v; want false, %v", goM.avx2, avxM.avx2, HasAVX2())
+		}
+		for k, R := range []int{Batch, Batch, 3, 1, Batch} {
+			// A full batch with the Go loops, then with the AVX2
+			// kernels; partial batches (the Go loops whatever avx2
+			// says) with both.
+			m := goM
+			if k%2 == 1 || k == 4 {
+				m = avxM
+			}
 			cnt := multiplicities(rng, sh.G, R)
-			s := m.scratch(R)
-			m.weigh(cnt, s)
+			s := m.Scratch(R)
+			m.Weigh(cnt, s)
 			got := make([]float64, len(cols))
 			for r := range R {
-				m.sums(s, r, got)
+				m.Sums(s, r, got)
 				for j, c := range cols {
 					var want float64
 					for g, v := range c {
@@ -115,11 +121,11 @@ func BenchmarkSumMatrixWeigh(b *testing.B) {
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			rng := rand.New(rand.NewPCG(3, 4))
-			m := newSumMatrix(bc.sh.G, bc.sh.cols(rng))
-			cnt := multiplicities(rng, bc.sh.G, sumBatch)
-			s := m.scratch(sumBatch)
+			m := NewSumMatrix(bc.sh.G, bc.sh.cols(rng), HasAVX2())
+			cnt := multiplicities(rng, bc.sh.G, Batch)
+			s := m.Scratch(Batch)
 			for b.Loop() {
-				m.weigh(cnt, s)
+				m.Weigh(cnt, s)
 			}
 		})
 	}
@@ -129,7 +135,7 @@ func BenchmarkSumMatrixWeigh(b *testing.B) {
 // for bit, on values of every scale (subnormal to 1e300, both signs) and
 // entries in any group order.
 func TestWeighSparse16(t *testing.T) {
-	if !useAVX2 {
+	if !HasAVX2() {
 		t.Skip("no AVX2 on this machine")
 	}
 	rng := rand.New(rand.NewPCG(9, 10))
@@ -159,10 +165,8 @@ func TestWeighSparse16(t *testing.T) {
 			got[r] = val()
 			want[r] = got[r]
 		}
-		weighSparse(got[:], kf, 16, grp, vals, g0)
-		useAVX2 = false
-		weighSparse(want[:], kf, 16, grp, vals, g0)
-		useAVX2 = true
+		weighSparse(got[:], kf, 16, grp, vals, g0, true)
+		weighSparse(want[:], kf, 16, grp, vals, g0, false)
 		for r := range got {
 			if math.Float64bits(got[r]) != math.Float64bits(want[r]) {
 				t.Fatalf("trial %d replicate %d: AVX2 %v, scalar %v", trial, r, got[r], want[r])
@@ -175,7 +179,7 @@ func TestWeighSparse16(t *testing.T) {
 // Go's uint64 arithmetic: words of every size (products that wrap past
 // 2⁶⁴ included) and multiplicities up to 2³¹-1, with a stride of W words.
 func TestWeighWords16(t *testing.T) {
-	if !useAVX2 {
+	if !HasAVX2() {
 		t.Skip("no AVX2 on this machine")
 	}
 	rng := rand.New(rand.NewPCG(11, 12))
@@ -216,7 +220,7 @@ func TestWeighWords16(t *testing.T) {
 // and their tails), multiplicities with zeros (skipped), products that
 // wrap past 2⁶⁴, and the stride between replicates' rows.
 func TestAxpy16(t *testing.T) {
-	if !useAVX2 {
+	if !HasAVX2() {
 		t.Skip("no AVX2 on this machine")
 	}
 	rng := rand.New(rand.NewPCG(15, 16))
