@@ -152,7 +152,10 @@ func loadSide(dir string) (side, error) {
 	if err != nil {
 		return side{}, fmt.Errorf("%s: %w", dir, err)
 	}
-	s := side{folder: dir, rep: r, inputs: inputSums(dir)}
+	s := side{folder: dir, rep: r}
+	if s.inputs, err = inputSums(dir); err != nil {
+		return side{}, err
+	}
 	s.config, err = readBundleFile(dir, "config.yaml", maxConfigBytes)
 	if hostile(err) {
 		return side{}, err
@@ -179,16 +182,19 @@ func diffSides(a, b side) (*compare.Changes, error) {
 
 // inputSums maps each input of a bundle's manifest to its sha256 (nil
 // without a manifest).
-func inputSums(dir string) map[string]string {
+func inputSums(dir string) (map[string]string, error) {
 	op, err := bundle.Open(dir)
+	if hostile(err) {
+		return nil, err
+	}
 	if err != nil {
-		return nil
+		return nil, nil // no manifest: inputs unknown
 	}
 	m := map[string]string{}
 	for _, in := range op.Manifest.Inputs {
 		m[in.Path] = in.SHA256
 	}
-	return m
+	return m, nil
 }
 
 // changes compares the bundle being built (now) with version prev in

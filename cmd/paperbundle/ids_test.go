@@ -22,7 +22,7 @@ func TestSystemNamesCannotCollide(t *testing.T) {
 		}
 		yaml += "  - {name: " + n + ", input: " + n + ".csv}\n"
 	}
-	yaml += "bootstrap: {resamples: 20}\n"
+	yaml += "bootstrap: {resamples: 50}\n"
 	cfg := filepath.Join(dir, "paper.yaml")
 	if err := os.WriteFile(cfg, []byte(yaml), 0o644); err != nil {
 		t.Fatal(err)
