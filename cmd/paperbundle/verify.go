@@ -224,6 +224,10 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 		switch {
 		case errors.Is(err, bundle.ErrTooLarge):
 			diffs = append(diffs, "DIFFERS  "+n+": the recomputed bytes differ (the bundle's file is longer)")
+			if n == "metrics_master.json" {
+				// was is the bundle's own file, already read and decoded.
+				diffs = append(diffs, metricDiffs(was, rep)...)
+			}
 		case errors.Is(err, bundle.ErrNotAFile):
 			diffs = append(diffs, "NOT A FILE "+n+": "+bundle.ErrNotAFile.Error())
 		case err != nil:
