@@ -75,7 +75,8 @@ clients:
 	command -v chromium >/dev/null 2>&1 || { missing=1; echo "missing chromium: skipped the browser tests of e2e/ (report.html on desktop, phone, dark, without scripts, hostile strings; the harness); install Debian's chromium"; }; \
 	[ -f $(AXE) ] || { missing=1; echo "missing axe-core: skipped e2e TestReportAccessibility and TestHarness/axe; run make axe"; }; \
 	command -v soffice >/dev/null 2>&1 || { missing=1; echo "missing soffice: skipped tables/xlsx TestLibreOffice (tables.xlsx read by LibreOffice); install libreoffice-calc-nogui"; }; \
-	command -v pdflatex >/dev/null 2>&1 || { missing=1; echo "missing pdflatex: skipped tables TestLatexCompiles (the LaTeX tables compiled); install texlive-latex-recommended texlive-science"; }; \
+	command -v pdflatex >/dev/null 2>&1 || { missing=1; echo "missing pdflatex: skipped tables/paper TestCompileVenues, TestMissingKey, TestUncertaintyModes, TestOneColumnVenues (paper/ compiled); install texlive-latex-recommended texlive-science texlive-publishers"; }; \
+	command -v pdflatex >/dev/null 2>&1 && ! kpsewhich acmart.cls >/dev/null 2>&1 && { missing=1; echo "missing acmart/IEEEtran: tables/paper compiled paper/ in article with the venues' geometry only; install texlive-publishers"; }; \
 	[ -f $(ECHARTS) ] || { missing=1; echo "missing echarts: skipped templates TestEChartsPinned, and the tests see report.html with static figures only; run make echarts"; }; \
 	[ -n "$$missing" ] || echo "optional clients: chromium, axe-core, soffice, pdflatex and echarts all present; no test was skipped for want of one"
 
