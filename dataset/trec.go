@@ -354,16 +354,6 @@ func (qr *qrels) setLevel(level int) {
 	}
 }
 
-// judged reports, for docs, whether each has a judgment (rel >= 0) in q;
-// look is scratch.
-func (q *qrelsQuery) judged(look *lookup, docs []string, out []bool) {
-	look.reset(q.docs)
-	for i, d := range docs {
-		k := look.find(d)
-		out[i] = k >= 0 && q.rels[k] >= 0
-	}
-}
-
 // queryInfo is one row of the queries table.
 type queryInfo struct {
 	post, criterion string

@@ -134,7 +134,7 @@ const deepLinkJS = `new Promise(function (done) {
 func checkDeepLink(tb *tab) []string {
 	tb.t.Helper()
 	l := eval[struct {
-		ID                        string
+		ID                       string
 		Top, Bottom, Bar, Height int
 	}](tb, deepLinkJS)
 	tb.t.Logf("deep link #%s: row at %d..%d px, sticky bar ends at %d px, viewport %d px", l.ID, l.Top, l.Bottom, l.Bar, l.Height)

@@ -198,14 +198,6 @@ type builder struct {
 	classes styleClasses // styles of the inline figures
 }
 
-// countOf writes "1 system", "6 systems".
-func countOf(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return thousands(n) + " " + many
-}
-
 func badge(met string) string {
 	switch met {
 	case "yes":
@@ -410,10 +402,6 @@ func (b *builder) section(id sectionID, title, reportSection string, tbls []metr
 	}
 	return s, nil
 }
-
-// changesShown is the number of rows of a changes table in view; the
-// others are collapsed under it.
-const changesShown = 12
 
 // longTable is the number of rows above which a detail table is
 // collapsed: its summary line names it and its size, a click opens it.

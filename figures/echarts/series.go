@@ -66,7 +66,6 @@ func all(n int) []int {
 func (b *builder) line(i int, e *figures.Line, pn *figures.Panel) {
 	qx, qy := quantOf(&pn.X), quantOf(&pn.Y)
 	g := newPixels(pn, e.Segments)
-	var pts []figures.XY
 	var tips []figures.Tip
 	for si, seg := range e.Segments {
 		for j := range seg {
@@ -76,7 +75,6 @@ func (b *builder) line(i int, e *figures.Line, pn *figures.Panel) {
 			}
 			tips = append(tips, t)
 		}
-		pts = append(pts, seg...)
 	}
 	hasTips := e.Tips != nil
 	var tt *tipTable

@@ -127,14 +127,12 @@ func TestInlineMarkup(t *testing.T) {
 // translucent ones stay apart.
 func TestInlineJoin(t *testing.T) {
 	s := &InlineSVG{w: 10, h: 10, ends: 1}
-	for _, n := range []svgNode{
+	s.nodes = append(s.nodes, []svgNode{
 		{kind: nodePath, d: "M0,0h1", plain: true, style: "fill:none;stroke:#000000"},
 		{kind: nodePath, d: "M0,1h1", plain: true, style: "fill:none;stroke:#000000"},
 		{kind: nodePath, d: "M0,2h1", plain: true, style: "fill:#0072B2;fill-opacity:0.5"},
 		{kind: nodePath, d: "M0,3h1", plain: true, style: "fill:#0072B2;fill-opacity:0.5"},
-	} {
-		s.nodes = append(s.nodes, n)
-	}
+	}...)
 	var st Styles
 	got := s.Markup("l", &st)
 	want := `<svg viewBox="0 0 10 10" role="img" aria-labelledby="l" focusable="false">
