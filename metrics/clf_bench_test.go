@@ -6,7 +6,7 @@ import (
 )
 
 // clfBenchSizes are the seed-scale population (1,477 posts x 10 criteria)
-// and SPEC 11's large run.
+// and the large run of docs/performance.md (1,000,000 queries).
 var clfBenchSizes = []int{14_770, 1_000_000}
 
 // clfBench runs f on continuous scores and on scores rounded to 3 decimals
