@@ -1,4 +1,6 @@
-// Command pbbench measures the SPEC 11 workloads end to end. For each it
+// Command pbbench measures the benchmark workloads of docs/performance.md
+// ((a) demo, (b) 1,000,000 queries, (c) TREC run, (d) one seed-scale
+// system) end to end. For each it
 // runs `paperbundle build` as a separate process and prints its wall time,
 // CPU time (user + sys), peak memory (max RSS) and the split by stage that
 // the build writes with -stages (load, metrics, bootstrap, figures, html,
@@ -18,7 +20,8 @@
 // After (a) it prints the size of the bundle's report.html and its
 // DOMContentLoaded and load times opened from disk in headless Chromium
 // (Debian's chromium; skipped when it is not on PATH), the median and max of
-// 4 loads in fresh tabs after a warm-up: the SPEC 7 budgets are 4 MB and 1 s.
+// 4 loads in fresh tabs after a warm-up: the budgets of docs/report.md are
+// 4 MB and a DOMContentLoaded of 1 s.
 //
 // It is run by `make bench`; it is a measurement, not a test: it prints the
 // numbers and never checks them against the targets.
@@ -58,7 +61,7 @@ func main() {
 	}
 }
 
-// A workload is one of the SPEC 11 builds.
+// A workload is one of the benchmark builds (docs/performance.md).
 type workload struct {
 	id, title, target string
 	// prepare writes the inputs under dir and returns the configuration
