@@ -247,7 +247,7 @@ func TestOperatingPoints(t *testing.T) {
 	}
 }
 
-// TestTooltips: the tooltips SPEC asks for are in the specs: the threshold
+// TestTooltips: the tooltips a reader needs are in the specs: the threshold
 // of each ROC point, count and observed frequency of each reliability bin,
 // the exact K of each histogram bar.
 func TestTooltips(t *testing.T) {

@@ -51,7 +51,7 @@ func rankCheckK(k int) {
 //
 // Population: positives_only. Gold outside the candidate pool counts in
 // n_gold, so such a query can never reach 1. A k larger than the list counts
-// the whole list. n_gold = 0 is undefined (NaN), where the seeds return 0:
+// the whole list. n_gold = 0 is undefined (NaN), where some published code returns 0:
 // the report only calls it on positive queries. It panics if k < 1.
 func RecallAt(rel []int, nGold, k int) float64 {
 	rankCheckK(k)

@@ -14,7 +14,7 @@ func TestPercentileKs(t *testing.T) {
 		fracs []float64
 		want  []int
 	}{
-		{120, fracs, []int{12, 30, 60, 90, 120}}, // the seed's example (query 06-1P-014D)
+		{120, fracs, []int{12, 30, 60, 90, 120}}, // a published worked example (query 06-1P-014D)
 		{3, fracs, []int{1, 1, 2, 3, 3}},         // ⌈0.3⌉, ⌈0.75⌉, ⌈1.5⌉, ⌈2.25⌉, 3
 		{30, fracs, []int{3, 8, 15, 23, 30}},     // ⌈7.5⌉ = 8, ⌈22.5⌉ = 23
 		{1, fracs, []int{1, 1, 1, 1, 1}},         //

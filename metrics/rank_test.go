@@ -79,7 +79,7 @@ type rankRefCase struct {
 // testdata/rank_reference.json: a Python transcription of trec_eval 9's
 // P_k, recall_k, success_k, recip_rank, map, map_cut_k and ndcg_cut_k
 // (linear gain = qrels grade, discount log2(rank+1), ideal from all qrels
-// grades), and of the seeds' variants, on hand-made edge cases (gold outside
+// grades), and of the published variants (docs/metrics.md "Conventions"), on hand-made edge cases (gold outside
 // the pool, k beyond the list, empty gold, empty pool, tie order) and random
 // graded queries.
 func TestRankReference(t *testing.T) {

@@ -1,12 +1,12 @@
 // Command pbbench measures the benchmark workloads of docs/performance.md
-// ((a) demo, (b) 1,000,000 queries, (c) TREC run, (d) one seed-scale
+// ((a) demo, (b) 1,000,000 queries, (c) TREC run, (d) one demo-scale
 // system) end to end. For each it
 // runs `paperbundle build` as a separate process and prints its wall time,
 // CPU time (user + sys), peak memory (max RSS) and the split by stage that
 // the build writes with -stages (load, metrics, bootstrap, figures, html,
 // xlsx, write, other; see cmd/paperbundle/stages.go):
 //
-//	(a) the seed-scale demo, 14,770 queries x ~20 candidates, 5 folds with
+//	(a) the demo, 14,770 queries x ~20 candidates, 5 folds with
 //	    tune rows, 6 systems, B = 10,000;
 //	(b) 1,000,000 queries x 20 candidates, one system, B = 1,000;
 //	(c) a TREC run of 5,000 queries x 1,000 documents with graded qrels
@@ -14,7 +14,7 @@
 //	    a trec_eval binary it also times trec_eval on the same files for the
 //	    measures both compute, prints the ratio of the times and whether
 //	    the values agree to 1e-4;
-//	(d) one seed-scale system (the demo's full system), B = 2,000,
+//	(d) one demo-scale system (the demo's full system), B = 2,000,
 //	    bootstrap unit query.
 //
 // After (a) it prints the size of the bundle's report.html and its
