@@ -1,6 +1,6 @@
 // Package bundle is the last stage of the pipeline: it owns the versioned
-// folder results/paper_bundle/<version>/ (SPEC 7) and reads it back for
-// verify (SPEC 8).
+// folder results/paper_bundle/<version>/ (docs/bundle.md) and reads it back
+// for `paperbundle verify`.
 //
 // Renderers hand a Bundle finished bytes (Add, Writer); the command records
 // every input file through an InputReader, the one reader its parser reads
@@ -57,7 +57,7 @@ const ConfigName = "config.yaml"
 
 var versionRE = regexp.MustCompile(`^v[0-9]+(\.[0-9]+)*$`)
 
-// ValidVersion reports whether v is a bundle version (SPEC 7: ^v[0-9]+(\.[0-9]+)*$).
+// ValidVersion reports whether v is a bundle version: ^v[0-9]+(\.[0-9]+)*$.
 func ValidVersion(v string) bool { return versionRE.MatchString(v) }
 
 // ErrExists is returned by Commit when the version exists and Force is off.
@@ -348,7 +348,7 @@ func (b *Bundle) AddRead(r InputRead) Input {
 // depend only on the input (and the Go version, which the manifest records).
 // BestSpeed: on the demo's 91 MB of CSV it keeps a third of the size in
 // 0.1 s per 15 MB, where level 6 keeps a quarter in ten times the time,
-// most of the whole build's budget (SPEC 11).
+// most of the whole build's budget (docs/performance.md).
 const copyLevel = gzip.BestSpeed
 
 // InputCopy returns the bundle name and the gzip bytes of the copy of the

@@ -89,7 +89,7 @@ type Significance struct {
 }
 
 // Bootstrap is the bootstrap: key: how confidence intervals are computed
-// (SPEC 6).
+// (docs/statistics.md).
 type Bootstrap struct {
 	Resamples  int     // default 10000
 	Unit       Unit    // post (default) | query
@@ -98,21 +98,21 @@ type Bootstrap struct {
 }
 
 // Calibration is the calibration: key: the bins of ne.ece and of the
-// reliability diagram (SPEC 4.1).
+// reliability diagram (equal-width edges k/M, docs/metrics.md).
 type Calibration struct {
 	Bins     int      // default 10
 	Strategy Strategy // uniform (default) | quantile
 }
 
 // Gate is the gate: key: the requirements the three-state clinical gate
-// thresholds are chosen to meet on tune rows (SPEC 4.4).
+// thresholds are chosen to meet on tune rows (docs/metrics.md "Thresholds").
 type Gate struct {
 	ScreenSensitivity float64 // default 0.995
 	AlertPrecision    float64 // default 0.90
 }
 
 // DynamicK is the dynamic_k: key: the evidence-selection policy applied when
-// a row has no selected_uids (SPEC 4.3), and the gamma sweep.
+// a row has no selected_uids (docs/metrics.md "Dynamic-K"), and the gamma sweep.
 type DynamicK struct {
 	KMin           int       // default 2
 	HardCap        int       // default 10
@@ -134,7 +134,7 @@ type Strata struct {
 type Band struct{ Lo, Hi int }
 
 // Contract is the contract: key: the convention chosen where the metric
-// contracts disagree (SPEC 9).
+// contracts disagree (docs/metrics.md "Conventions").
 type Contract struct {
 	MAPDenominator MAPDenominator // gold (default) | min_gold_k | hits
 	FoldStd        FoldStd        // sample (default) | population
@@ -143,7 +143,7 @@ type Contract struct {
 }
 
 // TREC is the trec: key: the conventions of TREC input, trec_eval's by
-// default (SPEC 2.2). It applies only to systems with format trec.
+// default (docs/input-format.md). It applies only to systems with format trec.
 type TREC struct {
 	RelevanceLevel int        // default 1: relevant when grade >= this (trec_eval -l)
 	NoRelevant     NoRelevant // zero (default) | skip: a judged query with no relevant document
@@ -162,8 +162,8 @@ func (c *Config) HasTREC() bool {
 
 // Targets holds the bound each metric id should meet. Default is true when
 // the built-in table is used (`targets: contract`, or its earlier spelling
-// `default`: DefaultTargets, the seed 002 targets and seed 003 reference
-// ranges); otherwise Bounds is the whole table (nil for `none`, the
+// `default`: DefaultTargets, the table of docs/configuration.md "targets");
+// otherwise Bounds is the whole table (nil for `none`, the
 // default). Targets apply only to metrics that exist for the data.
 // Use Config.TargetFor rather than reading the fields.
 type Targets struct {

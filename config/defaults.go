@@ -89,7 +89,8 @@ func Default() *Config {
 	return c
 }
 
-// LTRBands returns the bands of the strata preset "ltr" (seed 001): n_pos in
+// LTRBands returns the bands of the strata preset "ltr" (the bands of a
+// learning-to-rank evaluation methodology): n_pos in
 // [3, 10], [11, 50] and 51 or more.
 func LTRBands() []Band {
 	return []Band{{Lo: 3, Hi: 10}, {Lo: 11, Hi: 50}, {Lo: 51, Hi: -1}}
@@ -104,7 +105,7 @@ func (b Band) Contains(nPos int) bool {
 	return nPos >= b.Lo && (b.Open() || nPos <= b.Hi)
 }
 
-// String formats b as it appears in a slice name (SPEC 7, "stratum=4-7"):
+// String formats b as it appears in a slice name ("stratum=4-7"):
 // "lo-hi", or "lo+" for an open band.
 func (b Band) String() string {
 	if b.Open() {

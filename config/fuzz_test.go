@@ -26,7 +26,7 @@ func FuzzParse(f *testing.F) {
 	for _, tc := range errCases {
 		f.Add([]byte(tc.doc))
 	}
-	// The configurations of the bad-input corpus (SPEC 12); one of them
+	// The configurations of the bad-input corpus (testdata/bad, docs/reliability.md); one of them
 	// is a folder, and one case has none.
 	bad, _ := filepath.Glob(filepath.Join("..", "testdata", "bad", "*", "paper.yaml"))
 	for _, name := range bad {

@@ -25,7 +25,8 @@ func mustRead(t testing.TB, name string) []byte {
 }
 
 func TestDefault(t *testing.T) {
-	// Every value below is copied from SPEC 2.3 by hand.
+	// Every value below is copied by hand from the documented defaults
+	// (docs/configuration.md "Keys").
 	want := &Config{
 		Title:           "Paper bundle",
 		Out:             "results/paper_bundle",
@@ -45,7 +46,7 @@ func TestDefault(t *testing.T) {
 		Contract: Contract{MAPDenominator: "gold", FoldStd: "sample", UndefinedAUROC: "nan", NDCGGain: "exponential"},
 		TREC:     TREC{RelevanceLevel: 1, NoRelevant: "zero", MissingRun: "skip"},
 		Targets:  Targets{},                    // none
-		Bundle:   BundleOpts{CopyInputs: true}, // SPEC 7: inputs/ on by default
+		Bundle:   BundleOpts{CopyInputs: true}, // inputs/ on by default (docs/bundle.md)
 		Paper:    Paper{Venue: "acm", FontSize: 8, Uncertainty: "ci", Decimals: 3},
 	}
 	if got := Default(); !reflect.DeepEqual(got, want) {

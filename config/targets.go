@@ -8,11 +8,12 @@ import (
 func bound(x float64) *float64 { return &x }
 
 // DefaultTargets returns the built-in target table used by `targets:
-// default`: the targets of seed 002 (AUROC >= 0.85, AUPRC >= 0.55,
+// default` (docs/configuration.md "targets"): the deployment targets of the
+// metric contracts (AUROC >= 0.85, AUPRC >= 0.55,
 // ECE <= 0.05, Brier <= 0.1, evidence recall >= 0.70, screening sensitivity
 // >= 0.995, screening FN <= 5 per 1,000, alert precision >= 0.90) and the
-// lower ends of seed 003's "good range" (nDCG@10 >= 0.85, Recall@10 >= 0.90,
-// MRR@10 >= 0.80, TPR at 5% FPR >= 0.20). Seed 002 writes the ECE and Brier
+// lower ends of the contracts' "good range" (nDCG@10 >= 0.85, Recall@10 >= 0.90,
+// MRR@10 >= 0.80, TPR at 5% FPR >= 0.20). The contract writes the ECE and Brier
 // targets as strict inequalities; a Target bound is inclusive.
 //
 // Each call returns a new map the caller may change.

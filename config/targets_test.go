@@ -10,9 +10,10 @@ import (
 )
 
 func TestDefaultTargets(t *testing.T) {
-	// Hand-copied from seed 002 (sections 3-5: AUROC, AUPRC, ECE, Brier,
-	// evidence recall, screening and alert targets) and from the lower end of
-	// seed 003's "Good Range" column (section 7).
+	// Hand-copied from the metric contracts' targets (AUROC, AUPRC, ECE,
+	// Brier, evidence recall, screening and alert targets) and from the lower
+	// end of their "Good Range" column, as docs/configuration.md "targets"
+	// lists them.
 	type b struct {
 		min, max float64 // NaN: no bound
 	}

@@ -33,7 +33,8 @@ var browser struct {
 }
 
 // browserContext returns the context of the shared browser, starting
-// Debian's chromium with the flags of SPEC 13. It skips the test when
+// Debian's chromium headless, sandbox and GPU off, no component updates
+// (the flags below). It skips the test when
 // chromium is not installed.
 func browserContext(t *testing.T) context.Context {
 	t.Helper()

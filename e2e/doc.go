@@ -1,4 +1,5 @@
-// Package e2e holds the end-to-end tests of report.html (SPEC 7, 12 and 13):
+// Package e2e holds the end-to-end tests of report.html (docs/report.md,
+// docs/reliability.md):
 // they build the reduced demo bundle (dataset/demo.Reduced: every section,
 // figure and table of the full demo, from a fifth of its posts) and a
 // bundle made of hostile strings with the

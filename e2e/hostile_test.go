@@ -15,7 +15,8 @@ import (
 	"unicode"
 )
 
-// hostileStrings reads the shared corpus testdata/hostile.txt (SPEC 12):
+// hostileStrings reads the shared corpus testdata/hostile.txt
+// (docs/reliability.md "Hostile strings"):
 // one string a line, "# " lines are comments, `\t` stands for a tab.
 func hostileStrings(t *testing.T) []string {
 	return hostile_.Strings(t)

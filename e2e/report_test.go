@@ -30,7 +30,7 @@ func TestReportDesktop(t *testing.T) {
 	}
 	tb := newTab(t, desktopWidth, desktopHeight, false, false)
 	tb.open(report)
-	// SPEC 7 budgets DOMContentLoaded at 1 s on the 2-core machine: measured
+	// docs/report.md budgets DOMContentLoaded at 1 s on the 2-core machine: measured
 	// and logged here, never asserted (a timed test is flaky).
 	t.Logf("DOMContentLoaded after %.0f ms, load after %.0f ms", eval[float64](tb,
 		`performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd`), eval[float64](tb,
@@ -100,7 +100,7 @@ func TestReportAccessibility(t *testing.T) {
 }
 
 // TestReportNoScript opens the demo report.html with JavaScript disabled:
-// every table and static figure is there and visible (SPEC 7: plain HTML
+// every table and static figure is there and visible (docs/report.md: plain HTML
 // first), the closed per-system blocks opening with a click on their
 // summary, and still no request leaves the page.
 func TestReportNoScript(t *testing.T) {

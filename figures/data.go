@@ -97,7 +97,7 @@ func allSystems(r *report.Report) []string {
 	return append(out, extra...)
 }
 
-// headlineK is the headline cutoff of the Report (SPEC 4.2): its setting,
+// headlineK is the headline cutoff of the Report (report.HeadlineCutoff): its setting,
 // else the rule applied to its cutoffs, else to the recall columns of the
 // per-query rows. 0 when there is none.
 func headlineK(r *report.Report) int {

@@ -9,8 +9,8 @@ import (
 	"paperbundle/report"
 )
 
-// This file builds per-query performance against difficulty (SPEC 4.7,
-// seed 001 §4.3): recall@K at the headline cutoff of every positive query
+// This file builds per-query performance against difficulty
+// (docs/metrics.md): recall@K at the headline cutoff of every positive query
 // against its difficulty n_neg / n_pos, with the Report's Spearman rho and
 // p-value.
 

@@ -121,7 +121,7 @@ func TestNoNaN(t *testing.T) {
 }
 
 // TestHeadlineCutoff: with cutoffs [1, 3, 5, 20] the headline cutoff is 5
-// (SPEC 4.2), and every figure that the contracts write "@10" uses @5.
+// (report.HeadlineCutoff), and every figure that the contracts write "@10" uses @5.
 func TestHeadlineCutoff(t *testing.T) {
 	r := figtest.FixtureAt([]int{1, 3, 5, 20})
 	if r.Settings.HeadlineCutoff != 5 {
@@ -247,7 +247,7 @@ func TestOperatingPoints(t *testing.T) {
 	}
 }
 
-// TestTooltips: the tooltips SPEC asks for are in the specs: the threshold
+// TestTooltips: the tooltips a reader needs are in the specs: the threshold
 // of each ROC point, count and observed frequency of each reliability bin,
 // the exact K of each histogram bar.
 func TestTooltips(t *testing.T) {
@@ -597,8 +597,8 @@ func TestIDsWhateverTheNames(t *testing.T) {
 	}
 }
 
-// TestDemo lists the figures of the demo Report: every figure of SPEC 7
-// that the demo has data for.
+// TestDemo lists the figures of the demo Report: every figure of the
+// catalogue (docs/figures.md) that the demo has data for.
 func TestDemo(t *testing.T) {
 	if testing.Short() {
 		t.Skip("computes the demo report")

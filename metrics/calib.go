@@ -1,6 +1,6 @@
 package metrics
 
-// Calibration kernels for the NE gate probability (SPEC 4.1, population
+// Calibration kernels for the NE gate probability (population
 // all_queries): ECE with equal-width and equal-mass bins, Brier score,
 // reliability-diagram bins with Wilson intervals, logistic recalibration
 // intercept and slope, and Spiegelhalter's z test. Probabilities are
@@ -39,8 +39,8 @@ func calibCheck(y []bool, p []float64, bins int) {
 
 // calibUniformBin returns the equal-width bin of p among m bins: the k with
 // edge_k <= p < edge_{k+1}, edge_k = float64(k)/float64(m), p >= 1 in the
-// last bin and p < 0 in the first. The edges are computed exactly as SPEC
-// 4.1 writes them, so p = 0.3 lands in bin 3 of 10 (numpy's linspace edge
+// last bin and p < 0 in the first. The edges are computed exactly as
+// float64(k)/float64(M), so p = 0.3 lands in bin 3 of 10 (numpy's linspace edge
 // 0.30000000000000004 would put it in bin 2).
 func calibUniformBin(p float64, m int) int {
 	if p <= 0 {
@@ -145,15 +145,15 @@ func calibECE(bs []calibBin) float64 {
 }
 
 // ECE returns the expected calibration error with bins equal-width bins
-// (SPEC 4.1 `ne.ece`, M = 10 by default):
+// (`ne.ece`, M = 10 by default):
 //
 //	ECE = Σ_k (n_k / n) |ȳ_k − p̄_k|
 //
 // where bin k holds edge_k <= p < edge_{k+1}, edge_k = float64(k)/float64(M),
 // the last bin also holds p = 1, and ȳ_k, p̄_k are the observed frequency
 // and mean probability of its n_k rows; empty bins contribute nothing. This
-// fixes seed 003's code, which drops p = 1 and, through numpy's linspace
-// edges, puts p = 0.3 in [0.2, 0.3) (SPEC 9). scikit-learn's
+// fixes a published reference code, which drops p = 1 and, through numpy's
+// linspace edges, puts p = 0.3 in [0.2, 0.3) (docs/metrics.md). scikit-learn's
 // calibration_curve also differs: it puts a p equal to an inner edge in the
 // lower bin. NaN for an empty sample. It panics when bins < 1.
 func ECE(y []bool, p []float64, bins int) float64 {
@@ -162,7 +162,7 @@ func ECE(y []bool, p []float64, bins int) float64 {
 }
 
 // ECEEqualMass returns the expected calibration error (same formula as ECE)
-// over bins equal-count bins (SPEC 4.1 `ne.ece_equal_mass`): the rows
+// over bins equal-count bins (`ne.ece_equal_mass`): the rows
 // sorted by p ascending are cut into bins consecutive blocks whose sizes
 // differ by at most one, the first n mod bins blocks holding one more row
 // (numpy's array_split of the sorted order). Rows tied in p may fall on
@@ -179,7 +179,7 @@ func ECEEqualMass(y []bool, p []float64, bins int) float64 {
 //
 //	Brier = (1/n) Σ_i (p_i − y_i)²,
 //
-// as scikit-learn's brier_score_loss (SPEC 4.1 `ne.brier`); NaN for an
+// as scikit-learn's brier_score_loss (`ne.brier`); NaN for an
 // empty sample.
 func Brier(y []bool, p []float64) float64 {
 	clfCheckLen(len(y), len(p))
@@ -209,7 +209,8 @@ type ReliabilityBin struct {
 }
 
 // Reliability returns the reliability-diagram data of probabilities p for
-// labels y in bins bins (SPEC 4.1). With strategy CalibUniform ("uniform")
+// labels y in bins bins (per bin: count, mean probability, observed frequency,
+// Wilson 95% interval). With strategy CalibUniform ("uniform")
 // the bins are those of ECE and Lo, Hi are the bin edges k/M, (k+1)/M; with
 // CalibQuantile ("quantile") they are those of ECEEqualMass and Lo, Hi are
 // the smallest and largest probability in the bin (NaN for an empty bin,
@@ -282,7 +283,7 @@ func Wilson(successes, n int, z float64) (lo, hi float64) {
 const calibClip = 1e-6
 
 // CalibrationFit returns the logistic recalibration intercept and slope of
-// probabilities p for labels y (SPEC 4.1). With x = logit(p̃) and p̃ = p
+// probabilities p for labels y. With x = logit(p̃) and p̃ = p
 // clipped to [1e-6, 1 − 1e-6]:
 //
 //	slope:     b of the fit   logit P(y=1) = a + b·x

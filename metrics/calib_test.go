@@ -11,7 +11,7 @@ import (
 // testdata/clf_gen_reference.py: scikit-learn's brier_score_loss and
 // LogisticRegression(penalty=None, solver="newton-cholesky", tol=1e-14),
 // scipy's brentq (calibration-in-the-large), binomtest Wilson intervals and
-// norm.sf, and an independent evaluation of SPEC 4.1's binning (edges k/M
+// norm.sf, and an independent evaluation of our ECE binning (edges k/M
 // in float64, bisect) and numpy's array_split for equal-mass bins.
 func TestCalibReference(t *testing.T) {
 	const tol = 1e-12
@@ -100,7 +100,7 @@ func TestWilsonReference(t *testing.T) {
 	}
 }
 
-// TestECEBinEdges checks SPEC 4.1's binning: bin k of M holds
+// TestECEBinEdges checks the ECE binning (docs/metrics.md): bin k of M holds
 // float64(k)/float64(M) <= p < float64(k+1)/float64(M), the last bin holds
 // 1.0. In particular p = 0.3 is in bin 3 of 10, where numpy's linspace edge
 // (0.30000000000000004) would put it in bin 2.

@@ -1,6 +1,6 @@
 package metrics
 
-// Binary classification kernels for the NE gate (SPEC 4.1, population
+// Binary classification kernels for the NE gate (population
 // all_queries): AUROC, average precision, ROC and PR curves, TPR at a fixed
 // FPR. Every kernel takes the labels y (true = the query has evidence) and
 // the scores p of the same rows, and treats a row as predicted positive when
@@ -92,7 +92,8 @@ func clfWalkDesc(pos, neg []float64, fn func(score float64, dp, dn int)) {
 // scikit-learn's roc_auc_score (the trapezoidal area under the full ROC
 // curve). The pair count is exact integer arithmetic, so the result is the
 // correctly rounded ratio. It is NaN when y has no positive or no negative
-// row (seed 003 returns 0.5 there; SPEC 9 makes it undefined). O(n log n).
+// row (some reference code returns 0.5 there; we make it undefined, see
+// docs/metrics.md "Conventions"). O(n log n).
 func AUROC(y []bool, p []float64) float64 {
 	pos, neg := clfSplit(y, p)
 	npos, nneg := len(pos), len(neg)
@@ -223,8 +224,8 @@ func PR(y []bool, p []float64) PRCurve {
 
 // TPRAtFPR returns the largest TPR among the points of c whose FPR is at
 // most target, with the FPR and the threshold of that point; among points
-// with that TPR the one with the highest threshold is taken (SPEC 4.1,
-// `ne.tpr@fpr=X`). This is seed 003 section 2.3's in-sample, descriptive
+// with that TPR the one with the highest threshold is taken
+// (`ne.tpr@fpr=X`). This is the in-sample, descriptive
 // operating point, with the tie rule made explicit. Because a curve from ROC
 // starts at (0, 0, +Inf), a curve of a sample with both classes always has a
 // qualifying point and the result is free of NaN (threshold +Inf means

@@ -5,12 +5,12 @@ import (
 	"testing"
 )
 
-// clfBenchSizes are the seed-scale population (1,477 posts x 10 criteria)
-// and SPEC 11's large run.
+// clfBenchSizes are the demo-scale population (1,477 posts x 10 criteria)
+// and the large run of docs/performance.md (1,000,000 queries).
 var clfBenchSizes = []int{14_770, 1_000_000}
 
 // clfBench runs f on continuous scores and on scores rounded to 3 decimals
-// (heavy ties) at each size, with the seed's 9.34% prevalence.
+// (heavy ties) at each size, with the demo's 9.34% prevalence (docs/demo-dataset.md).
 func clfBench(b *testing.B, f func(y []bool, p []float64)) {
 	for _, n := range clfBenchSizes {
 		for _, levels := range []int{0, 1000} {

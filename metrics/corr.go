@@ -8,8 +8,8 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 )
 
-// This file holds the rank correlation of the difficulty analysis (SPEC
-// 4.7, seed 001 §4.3): Spearman's rho of query difficulty n_neg/n_pos
+// This file holds the rank correlation of the difficulty analysis
+// (docs/metrics.md): Spearman's rho of query difficulty n_neg/n_pos
 // against a per-query metric.
 
 // AverageRanks returns the 1-based ranks of x in ascending order, tied

@@ -9,7 +9,8 @@
 // trec_eval, scipy, a seed contract) it matches. An undefined value is
 // math.NaN(), never a silent 0.
 //
-// The registry (Def, Lookup, Defs) gives every metric id of SPEC 4 its
+// The registry (Def, Lookup, Defs) gives every metric id of the catalog
+// (docs/metrics.md) its
 // population, direction, range, variant and Markdown definition; every
 // output reads from it.
 package metrics

@@ -6,12 +6,12 @@ import (
 	"slices"
 )
 
-// This file holds the Dynamic-K policy (SPEC 4.3, seed 003 §3.4) and the
-// evidence-set metrics of the set it selects (seed 002 §4.2-4.3, seed 003
-// §3.1-3.2, seed 004 C).
+// This file holds the Dynamic-K policy (docs/metrics.md "Dynamic-K") and the
+// evidence-set metrics of the set it selects: recall and precision over
+// positive queries, over all queries, and the micro (summed) recall.
 
-// DynKPolicy holds the constraints of the Dynamic-K selection (seed 003
-// §3.4; configuration dynamic_k). The defaults of the seeds are KMin 2,
+// DynKPolicy holds the constraints of the Dynamic-K selection
+// (configuration dynamic_k). The published defaults are KMin 2,
 // HardCap 10, KMaxRatio 0.5. A zero HardCap or KMaxRatio means that limit
 // does not apply.
 type DynKPolicy struct {
@@ -148,7 +148,7 @@ func dynkCheckCounts(hits, nGold, nSel int) {
 }
 
 // EvidenceRecall returns the recall of the selected evidence set of one
-// query (seed 002 §4.2, dynk.evidence_recall):
+// query (dynk.evidence_recall, over positive queries):
 //
 //	|selected ∩ gold| / |gold|
 //
@@ -164,7 +164,7 @@ func EvidenceRecall(hits, nGold, nSel int) float64 {
 }
 
 // EvidencePrecision returns the precision of the selected evidence set of
-// one query (seed 002 §4.3, dynk.evidence_precision):
+// one query (dynk.evidence_precision, over positive queries):
 //
 //	|selected ∩ gold| / |selected|
 //
@@ -180,8 +180,8 @@ func EvidencePrecision(hits, nSel int) float64 {
 	return float64(hits) / float64(nSel)
 }
 
-// EvidenceRecallAll returns the evidence recall of one query with seed 003
-// §3.1's convention for queries without gold, so that it is defined on
+// EvidenceRecallAll returns the evidence recall of one query with the
+// all-queries convention for queries without gold, so that it is defined on
 // all_queries (dynk.evidence_recall_all):
 //
 //	n_gold > 0: hits / n_gold
@@ -199,8 +199,8 @@ func EvidenceRecallAll(hits, nGold, nSel int) float64 {
 	return float64(hits) / float64(nGold)
 }
 
-// EvidencePrecisionAll returns the evidence precision of one query with seed
-// 003 §3.2's convention for empty selections (dynk.evidence_precision_all):
+// EvidencePrecisionAll returns the evidence precision of one query with the
+// all-queries convention for empty selections (dynk.evidence_precision_all):
 //
 //	n_sel > 0: hits / n_sel
 //	n_sel = 0: 1 if the query has no gold, else 0

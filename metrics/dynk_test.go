@@ -7,11 +7,12 @@ import (
 	"testing"
 )
 
-// dynkDefault is the policy of seed 003 §3.4 and SPEC 2.3's example.
+// dynkDefault is the published default policy, also the example of
+// docs/configuration.md: k_min 2, hard cap 10, k_max ratio 0.5.
 var dynkDefault = DynKPolicy{KMin: 2, HardCap: 10, KMaxRatio: 0.5}
 
 // TestDynKMax checks k_max = min(HardCap, ⌊n·KMaxRatio⌋), raised to KMin,
-// never above n (seed 003 §3.4), by hand.
+// never above n, by hand.
 func TestDynKMax(t *testing.T) {
 	for _, tc := range []struct {
 		p    DynKPolicy
@@ -97,18 +98,19 @@ func TestDynKSelectPanics(t *testing.T) {
 }
 
 // TestEvidenceSet checks the evidence-set metrics and both edge-case
-// conventions (seed 002 §4.2-4.3 and seed 003 §3.1-3.2) by hand.
+// conventions (positives only, and all queries where a query without gold
+// scores 1 when nothing is selected) by hand.
 func TestEvidenceSet(t *testing.T) {
 	const tol = 1e-12
 	nan := math.NaN()
 	for _, tc := range []struct {
 		hits, nGold, nSel  int
-		recall, precision  float64 // seed 002
-		recallAll, precAll float64 // seed 003
+		recall, precision  float64 // positives only; empty selection: precision 0
+		recallAll, precAll float64 // all queries
 	}{
 		{2, 3, 4, 2.0 / 3, 0.5, 2.0 / 3, 0.5},
 		{0, 3, 0, 0, 0, 0, 0},   // gold, nothing selected
-		{0, 0, 0, nan, 0, 1, 1}, // no gold, nothing selected: seed 003 rewards it
+		{0, 0, 0, nan, 0, 1, 1}, // no gold, nothing selected: the all-queries convention rewards it
 		{0, 0, 5, nan, 0, 0, 0}, // no gold, something selected
 		{3, 3, 3, 1, 1, 1, 1},   // perfect
 		{1, 4, 10, 0.25, 0.1, 0.25, 0.1},

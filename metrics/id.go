@@ -2,7 +2,7 @@ package metrics
 
 import "strconv"
 
-// ID is a metric id as SPEC 4 writes it: "family.name", then "@K" for a
+// ID is a metric id (docs/metrics.md "Ids"): "family.name", then "@K" for a
 // cutoff (rank.recall@10), "@fpr=X" for an FPR target, "@tau=X" for an
 // operating point, "@gamma=X" for a sweep point or "@p=X" for a percentile
 // K. Ids are part of the interface: scripts outside the project read them

@@ -5,8 +5,8 @@ import (
 	"math"
 )
 
-// This file holds the per-post multi-label metrics (SPEC 4.5, seed 002 §6,
-// seed 004 E). Each post is one instance whose labels are the criteria
+// This file holds the per-post multi-label metrics (posts whose every
+// criterion is in eval). Each post is one instance whose labels are the criteria
 // (A.1..A.10): truth[p][c] says whether post p has evidence for criterion c,
 // pred[p][c] whether the system returns any (the deployment decision). Both
 // matrices are posts × criteria and rectangular; a shape mismatch panics (a
@@ -47,8 +47,8 @@ func multilabelF1(tp, fp, fn int) float64 {
 }
 
 // ExactMatch returns the fraction of posts whose predicted label vector
-// equals the truth on every criterion (seed 002 §6.1, seed 004 E.1;
-// scikit-learn's accuracy_score on multi-label input, "subset accuracy"):
+// equals the truth on every criterion (scikit-learn's accuracy_score on
+// multi-label input, "subset accuracy"):
 //
 //	ExactMatch = (1/P) Σ_p 1[pred_p = truth_p]
 func ExactMatch(truth, pred [][]bool) float64 {
@@ -73,7 +73,7 @@ func ExactMatch(truth, pred [][]bool) float64 {
 }
 
 // HammingScore returns the mean over posts of the fraction of criteria
-// predicted correctly (seed 002 §6.2, seed 004 E.2):
+// predicted correctly:
 //
 //	HammingScore = (1/P) Σ_p |{c : pred_pc = truth_pc}| / C
 //
@@ -95,7 +95,7 @@ func HammingScore(truth, pred [][]bool) float64 {
 }
 
 // HammingLoss returns the fraction of (post, criterion) labels predicted
-// wrongly (seed 002 §6.3; scikit-learn's hamming_loss):
+// wrongly (scikit-learn's hamming_loss):
 //
 //	HammingLoss = (1/(P·C)) Σ_p Σ_c 1[pred_pc ≠ truth_pc]
 func HammingLoss(truth, pred [][]bool) float64 {
@@ -114,8 +114,8 @@ func HammingLoss(truth, pred [][]bool) float64 {
 	return float64(bad) / float64(posts*crit)
 }
 
-// MicroF1 returns the F1 of all (post, criterion) pairs pooled (seed 002
-// §6.4, seed 004 E.3; scikit-learn's f1_score(average='micro')):
+// MicroF1 returns the F1 of all (post, criterion) pairs pooled
+// (scikit-learn's f1_score(average='micro')):
 //
 //	MicroF1 = 2·ΣTP / (2·ΣTP + ΣFP + ΣFN)
 //
@@ -142,7 +142,7 @@ func MicroF1(truth, pred [][]bool) float64 {
 }
 
 // MacroF1Posts returns the mean over posts of each post's F1 across its
-// criteria (seed 002 §6.4, multilabel.macro_f1_posts; scikit-learn's
+// criteria (multilabel.macro_f1_posts; scikit-learn's
 // f1_score(average='samples')):
 //
 //	MacroF1Posts = (1/P) Σ_p 2·TP_p / (2·TP_p + FP_p + FN_p)
@@ -201,7 +201,7 @@ func multilabelPerCriterion(truth, pred [][]bool, crit int) (f1 []float64, suppo
 }
 
 // MacroF1Criteria returns the unweighted mean over criteria of each
-// criterion's F1 across posts (seed 004 E.4, multilabel.macro_f1_criteria;
+// criterion's F1 across posts (multilabel.macro_f1_criteria;
 // scikit-learn's f1_score(average='macro')):
 //
 //	MacroF1Criteria = (1/C) Σ_c 2·TP_c / (2·TP_c + FP_c + FN_c)
@@ -222,8 +222,8 @@ func MacroF1Criteria(truth, pred [][]bool) float64 {
 }
 
 // WeightedF1 returns the mean of the per-criterion F1 weighted by each
-// criterion's support, its number of positive posts in truth (SPEC 4.5;
-// scikit-learn's f1_score(average='weighted')):
+// criterion's support, its number of positive posts in truth
+// (scikit-learn's f1_score(average='weighted')):
 //
 //	WeightedF1 = Σ_c n_c · F1_c / Σ_c n_c
 //

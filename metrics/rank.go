@@ -7,7 +7,8 @@ import (
 	"slices"
 )
 
-// This file holds the per-query ranking kernels (SPEC 4.2, seeds 000-004).
+// This file holds the per-query ranking kernels (positive queries, ranking by
+// candidate score).
 //
 // A ranked query is described by two slices:
 //
@@ -44,13 +45,13 @@ func rankCheckK(k int) {
 }
 
 // RecallAt returns Recall@k, the fraction of the query's gold found in the
-// top k (seeds 002 §3.1, 003 §1.1, 004 B.1; trec_eval's recall_k):
+// top k (trec_eval's recall_k):
 //
 //	Recall@k = |gold ∩ top_k| / n_gold
 //
 // Population: positives_only. Gold outside the candidate pool counts in
 // n_gold, so such a query can never reach 1. A k larger than the list counts
-// the whole list. n_gold = 0 is undefined (NaN), where the seeds return 0:
+// the whole list. n_gold = 0 is undefined (NaN), where some published code returns 0:
 // the report only calls it on positive queries. It panics if k < 1.
 func RecallAt(rel []int, nGold, k int) float64 {
 	rankCheckK(k)
@@ -60,7 +61,7 @@ func RecallAt(rel []int, nGold, k int) float64 {
 	return float64(Hits(rel, k)) / float64(nGold)
 }
 
-// CappedRecallAt returns the query-specific recall of seed 001 §3.1, whose
+// CappedRecallAt returns the query-specific recall, whose
 // denominator is capped by the cutoff so that a perfect ranking scores 1
 // even when the query has more gold than k:
 //
@@ -75,8 +76,7 @@ func CappedRecallAt(rel []int, nGold, k int) float64 {
 	return float64(Hits(rel, k)) / float64(min(k, nGold))
 }
 
-// PrecisionAt returns Precision@k (seeds 001 §3.2, 002 §3.2; trec_eval's
-// P_k):
+// PrecisionAt returns Precision@k (trec_eval's P_k):
 //
 //	Precision@k = |gold ∩ top_k| / k
 //
@@ -88,7 +88,7 @@ func PrecisionAt(rel []int, k int) float64 {
 }
 
 // HitAt returns 1 if at least one gold candidate is in the top k and 0
-// otherwise (seed 002 §3.3, seed 004 B.2; trec_eval's success_k). Its mean
+// otherwise (trec_eval's success_k). Its mean
 // over queries is the hit rate. It panics if k < 1.
 func HitAt(rel []int, k int) float64 {
 	rankCheckK(k)
@@ -102,8 +102,8 @@ func HitAt(rel []int, k int) float64 {
 type Gain int
 
 const (
-	// GainExponential is 2^rel − 1 (Burges et al.; seeds 002 §3.6 and 004
-	// B.4). For binary relevance it equals GainLinear.
+	// GainExponential is 2^rel − 1 (Burges et al.). For binary relevance it
+	// equals GainLinear.
 	GainExponential Gain = iota
 	// GainLinear is rel itself, the gain of trec_eval's ndcg and ndcg_cut
 	// ("gain values are the relevance values in the qrels file").
@@ -143,8 +143,7 @@ func rankDiscount(i int) float64 {
 }
 
 // NDCGAt returns nDCG@k, the discounted cumulative gain of the top k
-// normalised by that of the ideal ranking (Järvelin and Kekäläinen; seeds
-// 000, 002 §3.6, 003 §1.4, 004 B.4):
+// normalised by that of the ideal ranking (Järvelin and Kekäläinen):
 //
 //	DCG@k  = Σ_{i=1..min(k, len(rel))} gain(rel_i) / log2(i + 1)
 //	IDCG@k = Σ_{i=1..min(k, len(gold))} gain(g_(i)) / log2(i + 1)
@@ -193,15 +192,15 @@ func rankIdealDCG(gold []int, k int, g Gain) float64 {
 	return idcg
 }
 
-// MAPDenominator selects the denominator of AP@k, on which the seeds
-// disagree (SPEC 9, contract.map_denominator).
+// MAPDenominator selects the denominator of AP@k, on which published
+// definitions disagree (contract.map_denominator; docs/metrics.md).
 type MAPDenominator int
 
 const (
 	// MAPGold divides by n_gold, the number of gold items of the query
-	// (trec_eval's map_cut, seed 002 §3.5). The default.
+	// (trec_eval's map_cut). The default.
 	MAPGold MAPDenominator = iota
-	// MAPMinGoldK divides by min(n_gold, k) (seed 003 §1.3).
+	// MAPMinGoldK divides by min(n_gold, k).
 	MAPMinGoldK
 	// MAPHits divides by the number of gold items found in the top k (seed
 	// 004 B.5); a query with no hit in the top k scores 0.
@@ -259,7 +258,7 @@ func APAt(rel []int, nGold, k int, d MAPDenominator) float64 {
 }
 
 // AP returns the average precision of the whole list, trec_eval's map
-// (SPEC 4.2, rank.map):
+// (rank.map):
 //
 //	AP = (1 / n_gold) Σ_{i=1..len(rel)} [rel_i >= 1] · Precision@i
 //
@@ -269,8 +268,7 @@ func AP(rel []int, nGold int) float64 {
 	return APAt(rel, nGold, max(len(rel), 1), MAPGold)
 }
 
-// NDCG returns nDCG over the whole ranking, trec_eval's ndcg (SPEC 4.2,
-// rank.ndcg):
+// NDCG returns nDCG over the whole ranking, trec_eval's ndcg (rank.ndcg):
 //
 //	DCG  = Σ_{i=1..len(rel)} gain(rel_i) / log2(i + 1)
 //	IDCG = Σ_{i=1..len(gold)} gain(g_(i)) / log2(i + 1)
@@ -287,7 +285,7 @@ func NDCG(rel, gold []int, g Gain) float64 {
 }
 
 // RPrecision returns the precision at rank R = n_gold, trec_eval's Rprec
-// (SPEC 4.2, rank.r_precision):
+// (rank.r_precision):
 //
 //	R-precision = |gold ∩ top_R| / R
 //
@@ -303,7 +301,7 @@ func RPrecision(rel []int, nGold int) float64 {
 
 // RR returns the reciprocal rank of the first gold candidate in the whole
 // list, 1/rank, or 0 when the list holds no gold (trec_eval's recip_rank;
-// seed 002 §3.4, seed 004 B.3). Its mean over positive queries is MRR.
+// rank.mrr). Its mean over positive queries is MRR.
 func RR(rel []int) float64 {
 	for i, r := range rel {
 		if r > 0 {
@@ -314,7 +312,7 @@ func RR(rel []int) float64 {
 }
 
 // RRAt returns the reciprocal rank of the first gold candidate within the
-// top k, or 0 when there is none (seed 003 §1.2, MRR@K). It panics if k < 1.
+// top k, or 0 when there is none (MRR@K). It panics if k < 1.
 func RRAt(rel []int, k int) float64 {
 	rankCheckK(k)
 	return RR(rel[:min(k, len(rel))])
@@ -322,7 +320,7 @@ func RRAt(rel []int, k int) float64 {
 
 // Oracle returns a copy of rel reordered as a perfect ranker would order the
 // pool: grades descending, ties keeping their order. Feeding it to the
-// kernels of this file gives the oracle baseline (seed 001 §5.1): the best
+// kernels of this file gives the oracle baseline: the best
 // any ordering of the same candidates can score. Gold outside the pool stays
 // out of reach.
 func Oracle(rel []int) []int {

@@ -21,8 +21,8 @@ func rankBenchQuery(n int) (rel, gold []int) {
 	return rel, gold
 }
 
-// rankBenchSizes are the pool sizes of SPEC 1: ~20 candidates per query
-// (evidence retrieval) up to 500-5,000 (the LTR team of seed 001).
+// rankBenchSizes are the pool sizes of the tool's users: ~20 candidates per
+// query (evidence retrieval) up to 500-5,000 (learning-to-rank pools).
 var rankBenchSizes = []int{20, 500, 5000}
 
 func BenchmarkRankKernels(b *testing.B) {

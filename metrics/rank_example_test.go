@@ -21,7 +21,7 @@ func ExampleNDCGAt() {
 	// RR       0.5000
 }
 
-// The three MAP@K conventions of the seeds on the same ranking: three gold
+// The three MAP@K conventions (contract.map_denominator) on the same ranking: three gold
 // items, one found at rank 2 within the cutoff.
 func ExampleAPAt() {
 	rel := []int{0, 1, 0, 0, 1}

@@ -6,7 +6,8 @@ import (
 	"slices"
 )
 
-// This file holds the query-specific cutoff strategies of seed 001 §2.1,
+// This file holds the three query-specific cutoff strategies (percentile,
+// fixed capped by n_pos, adaptive; docs/metrics.md "Query-specific cutoffs"),
 // for queries whose number of gold items n_pos varies widely.
 
 // rankSnapTol is the relative distance within which a product such as
@@ -24,8 +25,8 @@ func rankSnap(x float64) float64 {
 	return x
 }
 
-// PercentileKs returns the percentile-based cutoffs of seed 001 §2.1
-// (strategy 1), one per fraction, in the order of fracs:
+// PercentileKs returns the percentile-based cutoffs, one per fraction, in
+// the order of fracs:
 //
 //	K_p = min(n_pos, max(1, ⌈p · n_pos⌉))
 //
@@ -49,8 +50,8 @@ func PercentileKs(nPos int, fracs []float64) []int {
 	return ks
 }
 
-// FixedKsCapped returns the standard cutoffs capped by the query's capacity
-// (seed 001 §2.1, strategy 2), in the order of ks:
+// FixedKsCapped returns the standard cutoffs capped by the query's capacity,
+// in the order of ks:
 //
 //	K_actual = max(1, min(K, n_pos))
 //
@@ -63,8 +64,8 @@ func FixedKsCapped(nPos int, ks []int) []int {
 	return out
 }
 
-// AdaptiveKs returns the adaptive cutoffs of seed 001 §2.1 (strategy 3, the
-// one it recommends), sorted ascending without duplicates:
+// AdaptiveKs returns the adaptive cutoffs (the recommended query-specific
+// strategy), sorted ascending without duplicates:
 //
 //	n_pos < 10:       {1, 3, n_pos}
 //	10 <= n_pos < 50: {5, 10, 20, n_pos}

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestPercentileKs checks seed 001 §2.1 strategy 1 by hand:
+// TestPercentileKs checks the percentile-based query-specific K by hand:
 // K = min(n_pos, max(1, ⌈p·n_pos⌉)).
 func TestPercentileKs(t *testing.T) {
 	fracs := []float64{0.1, 0.25, 0.5, 0.75, 1}
@@ -14,7 +14,7 @@ func TestPercentileKs(t *testing.T) {
 		fracs []float64
 		want  []int
 	}{
-		{120, fracs, []int{12, 30, 60, 90, 120}}, // the seed's example (query 06-1P-014D)
+		{120, fracs, []int{12, 30, 60, 90, 120}}, // a published worked example (query 06-1P-014D)
 		{3, fracs, []int{1, 1, 2, 3, 3}},         // ⌈0.3⌉, ⌈0.75⌉, ⌈1.5⌉, ⌈2.25⌉, 3
 		{30, fracs, []int{3, 8, 15, 23, 30}},     // ⌈7.5⌉ = 8, ⌈22.5⌉ = 23
 		{1, fracs, []int{1, 1, 1, 1, 1}},         //
@@ -31,7 +31,7 @@ func TestPercentileKs(t *testing.T) {
 	}
 }
 
-// TestFixedKsCapped checks seed 001 §2.1 strategy 2: min(K, n_pos), at
+// TestFixedKsCapped checks the fixed cutoffs capped by n_pos: min(K, n_pos), at
 // least 1, in the order given.
 func TestFixedKsCapped(t *testing.T) {
 	std := []int{5, 10, 20, 50, 100}
@@ -50,7 +50,7 @@ func TestFixedKsCapped(t *testing.T) {
 	}
 }
 
-// TestAdaptiveKs checks seed 001 §2.1 strategy 3 at and around each band
+// TestAdaptiveKs checks the adaptive query-specific K at and around each band
 // boundary (10 and 50), with duplicates removed.
 func TestAdaptiveKs(t *testing.T) {
 	for _, tc := range []struct {

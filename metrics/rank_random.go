@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 )
 
-// This file holds the random-ranking baseline of seed 001 §5.1: the
+// This file holds the random-ranking baseline of the comparison tables: the
 // expected value of each per-query ranking metric when the candidate pool
 // of the query is put in a uniformly random order. The pool is rel (its
 // order is irrelevant); n is len(rel), g the number of gold candidates in

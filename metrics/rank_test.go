@@ -79,7 +79,7 @@ type rankRefCase struct {
 // testdata/rank_reference.json: a Python transcription of trec_eval 9's
 // P_k, recall_k, success_k, recip_rank, map, map_cut_k and ndcg_cut_k
 // (linear gain = qrels grade, discount log2(rank+1), ideal from all qrels
-// grades), and of the seeds' variants, on hand-made edge cases (gold outside
+// grades), and of the published variants (docs/metrics.md "Conventions"), on hand-made edge cases (gold outside
 // the pool, k beyond the list, empty gold, empty pool, tie order) and random
 // graded queries.
 func TestRankReference(t *testing.T) {
@@ -148,7 +148,7 @@ func TestRankHand(t *testing.T) {
 		{"ap@2/gold", APAt(hand, 2, 2, MAPGold), 0.25},           // (1/2) / 2
 		{"ap@2/min_gold_k", APAt(hand, 2, 2, MAPMinGoldK), 0.25}, // (1/2) / min(2, 2)
 		{"ap@3/hits", APAt(hand, 2, 3, MAPHits), 0.5},            // (1/2) / 1 hit
-		{"ap@1/hits", APAt(hand, 2, 1, MAPHits), 0},              // no hit: 0 (seed 004)
+		{"ap@1/hits", APAt(hand, 2, 1, MAPHits), 0},              // no hit: 0 (the hits denominator)
 		{"rr", RR(hand), 0.5},                                    // first gold at rank 2
 		{"rr@1", RRAt(hand, 1), 0},
 		{"rr@2", RRAt(hand, 2), 0.5},
@@ -181,7 +181,7 @@ func TestRankHand(t *testing.T) {
 
 // TestRankTieOrder shows that the kernels respect the caller's order: two
 // candidates with the same score, one gold, give different values depending
-// on which the caller ranked first (SPEC 9: input order).
+// on which the caller ranked first (ties keep input order, docs/metrics.md).
 func TestRankTieOrder(t *testing.T) {
 	first, second := []int{1, 0}, []int{0, 1}
 	if RecallAt(first, 1, 1) != 1 || RecallAt(second, 1, 1) != 0 {

@@ -2,7 +2,7 @@ package metrics
 
 import "math"
 
-// This file holds the ranking measures that need TREC judgments (SPEC 2.2):
+// This file holds the ranking measures that need TREC judgments (qrels, docs/input-format.md):
 // they tell a judged non-relevant document from an unjudged one, which a
 // per-query table cannot. Each follows trec_eval 10's source
 // (usnistgov/trec_eval: m_bpref.c, m_iprec_at_recall.c, m_11pt_avg.c,

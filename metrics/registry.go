@@ -7,8 +7,9 @@ import (
 	"sync"
 )
 
-// Population says which queries a metric is computed over (seed 000's dual
-// protocol, SPEC 3).
+// Population says which queries a metric is computed over (the dual
+// protocol: all queries or positive queries only; docs/metrics.md
+// "Populations").
 type Population string
 
 const (
@@ -40,7 +41,7 @@ const (
 	ParamFPR          // @fpr=0.05
 	ParamTau          // @tau=0.5
 	ParamGamma        // @gamma=0.9
-	ParamPct          // @p=0.25 (seed 001 percentile K)
+	ParamPct          // @p=0.25 (percentile query-specific K)
 	ParamRecall       // @recall=0.1 (interpolated precision at a recall level)
 )
 
@@ -67,7 +68,7 @@ type Def struct {
 	Lo, Hi     float64   // range of valid values (Hi < Lo: unbounded)
 	Variant    string    // the convention used, when the contracts disagree
 	Definition string    // Markdown: formula and edge cases
-	Meaning    string    // one-line interpretation for the reader (seed 002 10.2)
+	Meaning    string    // one-line interpretation for the reader, shown beside the value
 	Tables     []TableID // the tables that show the metric, in registry order
 	Headline   bool      // a headline metric: in the scorecard (cutoff metrics at the headline cutoff)
 	// Compared marks a metric compared between systems besides the
@@ -126,7 +127,8 @@ func (d Def) ID(x float64) ID {
 	return ID(d.Base)
 }
 
-// FormatParam writes a number in an id the way SPEC 4 asks:
+// FormatParam writes a number in an id the way the id scheme asks
+// (docs/metrics.md "Ids"):
 // strconv.FormatFloat(x, 'g', -1, 64).
 func FormatParam(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 
@@ -213,7 +215,7 @@ func Defs() []Def {
 const unbounded = -1 // Hi < Lo
 
 var defs = []Def{
-	// NE gate, classification (SPEC 4.1).
+	// NE gate, classification (all queries, score = ne_prob).
 	{Base: "ne.auroc", Tables: []TableID{TableNEGate, TablePerCriterion}, Headline: true, Title: "AUROC", Population: AllQueries, Direction: Higher, Hi: 1,
 		Definition: "Area under the ROC curve of `ne_prob` against has_evidence: the probability that a random positive query scores higher than a random negative one, ties counting one half (as scikit-learn's `roc_auc_score`). Undefined when only one class is present.",
 		Meaning:    "How well the NE gate separates queries with evidence from queries without; 0.5 is chance."},

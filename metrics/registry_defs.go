@@ -1,7 +1,8 @@
 package metrics
 
-// confusionDefs are the confusion-matrix metrics of seed 002 §2.3 and
-// seed 004 A.3-A.9, generated for an operating point.
+// confusionDefs are the confusion-matrix metrics (TP, TN, FP, FN,
+// sensitivity, specificity, FPR, precision, NPV, F1, MCC, balanced
+// accuracy), generated for an operating point.
 type confusionDef struct {
 	name, title string
 	dir         Direction
@@ -55,7 +56,7 @@ func init() {
 		}
 		base := "e2e." + c.name
 		if c.name == "precision" {
-			continue // defined below with its seed 004 name
+			continue // defined below with its end-to-end name
 		}
 		defs = append(defs, Def{
 			Compared: c.name == "f1", // e2e.f1
@@ -100,7 +101,7 @@ var rankDefs = []Def{
 	{Base: "rank.r_precision", Tables: []TableID{TableRanking}, Title: "R-precision", Population: PositivesOnly, Direction: Higher, Hi: 1,
 		Definition: "Precision at rank R = |gold|: |gold ∩ top_R| / R (trec_eval's `Rprec`); when fewer than R candidates are ranked, the hits of the whole ranking over R. At rank R precision equals recall.",
 		Meaning:    "Share of a query's evidence found in as many sentences as it has evidence."},
-	// TREC input only: these need judged non-relevant documents (SPEC 2.2).
+	// TREC input only: these need judged non-relevant documents (qrels).
 	{Base: "rank.bpref", Title: "bpref", Population: JudgedQueries, Direction: Higher, Hi: 1, Variant: "TREC judgments",
 		Definition: "trec_eval's `bpref` (Buckley and Voorhees 2004): $\\frac1R \\sum_r \\left(1 - \\frac{\\min(n_r, R)}{\\min(N, R)}\\right)$ over the relevant documents r retrieved, where R is the number of relevant and N of judged non-relevant documents of the query in the qrels, and n_r the judged non-relevant documents ranked above r (the term is 1 when n_r = 0). Unjudged documents are skipped; R = 0 gives 0. TREC input only.",
 		Meaning:    "How often relevant documents are ranked above judged non-relevant ones, ignoring unjudged documents; robust to incomplete judgments."},
@@ -122,7 +123,7 @@ var rankDefs = []Def{
 }
 
 var otherDefs = []Def{
-	// Query-specific K (seed 001 §2.1).
+	// Query-specific K (docs/metrics.md "Query-specific cutoffs").
 	{Base: "rank.pct_recall", Param: ParamPct, Title: "Recall at K = p·n_pos", Population: PositivesOnly, Direction: Higher, Hi: 1, Variant: "macro",
 		Definition: "Per query K = max(1, ⌈p·n_pos⌉); capped recall hits/min(K, n_pos); mean over queries (seed 001 strategy 1).",
 		Meaning:    "Recall at a depth proportional to the query's evidence count."},
@@ -152,7 +153,7 @@ var otherDefs = []Def{
 		Definition: "Two-sided p-value of the Spearman correlation from the t distribution with n − 2 degrees of freedom (as scipy).",
 		Meaning:    "Small values: the correlation is unlikely to be chance."},
 
-	// Dynamic-K (SPEC 4.3).
+	// Dynamic-K (docs/metrics.md "Dynamic-K").
 	{Base: "dynk.evidence_recall", Tables: []TableID{TableDynamicK}, Headline: true, Title: "Evidence recall (selected K)", Population: PositivesOnly, Direction: Higher, Hi: 1, Variant: "positives only (seed 002)",
 		Definition: "Mean over positive queries of |gold ∩ selected| / |gold| (seed 002 §4.2). A query the gate sends to NEG selects nothing.",
 		Meaning:    "Share of each query's evidence that the extracted set contains."},
@@ -189,7 +190,7 @@ var otherDefs = []Def{
 	{Base: "dynk.workload_per_1000", Param: ParamGamma, Tables: []TableID{TableDynamicK}, Title: "Workload per 1,000 queries at γ", Population: AllQueries, Direction: Lower, Kind: KindPer1000, Lo: 0, Hi: unbounded,
 		Definition: "Gamma sweep: sentences returned per 1,000 queries.", Meaning: "Reading burden at this mass threshold."},
 
-	// Clinical gate (SPEC 4.4).
+	// Clinical gate (three states NEG, UNCERTAIN, POS) and end to end.
 	{Base: "clinical.neg_rate", Tables: []TableID{TableClinical}, Title: "NEG rate", Population: AllQueries, Direction: Neutral, Hi: 1, Definition: "n_NEG / N.", Meaning: "Share of queries skipped."},
 	{Base: "clinical.uncertain_rate", Tables: []TableID{TableClinical}, Title: "UNCERTAIN rate", Population: AllQueries, Direction: Neutral, Hi: 1, Definition: "n_UNCERTAIN / N.", Meaning: "Share of queries needing conservative review."},
 	{Base: "clinical.pos_rate", Tables: []TableID{TableClinical}, Title: "POS rate", Population: AllQueries, Direction: Neutral, Hi: 1, Definition: "n_POS / N.", Meaning: "Share of queries raised as high-confidence alerts."},
@@ -210,7 +211,7 @@ var otherDefs = []Def{
 	{Base: "e2e.fnr", Tables: []TableID{TableClinical}, Title: "Deployment FNR", Population: AllQueries, Direction: Lower, Hi: 1,
 		Definition: "End to end (seed 004 D.3): FN / (FN + TP).", Meaning: "Share of evidence queries for which the system returns nothing."},
 
-	// Per-post multi-label (SPEC 4.5).
+	// Per-post multi-label (posts whose every criterion is in eval).
 	{Base: "multilabel.exact_match", Tables: []TableID{TablePerPost}, Title: "Exact match", Population: Posts, Direction: Higher, Hi: 1,
 		Definition: "Share of posts whose every criterion's deployment decision equals the truth (seed 002 §6.1).", Meaning: "Posts screened entirely right."},
 	{Base: "multilabel.hamming_score", Tables: []TableID{TablePerPost}, Title: "Hamming score", Population: Posts, Direction: Higher, Hi: 1,

@@ -6,7 +6,8 @@ import (
 )
 
 func TestRegistryIDs(t *testing.T) {
-	// Every id that SPEC 4 names as binding must resolve.
+	// Every id of the catalog that outside scripts read (docs/metrics.md
+	// "Ids") must resolve.
 	binding := []ID{
 		"ne.auroc", "ne.auprc", "ne.brier", "ne.ece", "ne.ece_equal_mass",
 		"ne.tpr@fpr=0.05", "ne.heldout_tpr@fpr=0.05", "ne.heldout_fpr@fpr=0.1",
@@ -60,7 +61,7 @@ func TestDefID(t *testing.T) {
 }
 
 // TestTablesFromRegistry: every table of the bundle has rows, the
-// scorecard has the eight headline metrics of SPEC 7 / seed 002 10.2, and
+// scorecard has the eight headline metrics (the registry's Headline set), and
 // every metric a table shows has the words a reader needs.
 func TestTablesFromRegistry(t *testing.T) {
 	for _, tb := range []TableID{TableNEGate, TableCalibration, TableRanking, TableDynamicK, TableClinical, TablePerPost, TablePerCriterion, TableStrata} {

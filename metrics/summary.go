@@ -6,9 +6,9 @@ import (
 	"slices"
 )
 
-// This file holds the descriptive statistics of per-query values (seed 002
-// §3.1 "mean ± std, median, P25, P75", seed 004 C.5), of fold values (SPEC
-// 6, contract.fold_std) and the coefficient of variation of seed 001 §4.2.
+// This file holds the descriptive statistics of per-query values (mean ±
+// std, median, P25, P75, P90, the K histogram), of fold values
+// (contract.fold_std) and the coefficient of variation.
 
 // Summary describes the distribution of a per-query metric over a
 // population. Undefined (NaN) values are left out of every statistic and
@@ -21,7 +21,7 @@ type Summary struct {
 	Median  float64 // 50th percentile
 	P25     float64 // 25th percentile
 	P75     float64 // 75th percentile
-	P90     float64 // 90th percentile (workload planning, seed 002 §4.1)
+	P90     float64 // 90th percentile (workload planning of the selected K)
 	Min     float64
 	Max     float64
 }
@@ -112,11 +112,11 @@ func Quantile(sorted []float64, q float64) float64 {
 	return a + (b-a)*t
 }
 
-// FoldStd returns the standard deviation of per-fold values (SPEC 6,
-// contract.fold_std), skipping NaN folds:
+// FoldStd returns the standard deviation of per-fold values
+// (contract.fold_std), skipping NaN folds:
 //
-//	sample:     sqrt(Σ (x_i − x̄)² / (n − 1))   (seed 004 F.2, the default)
-//	population: sqrt(Σ (x_i − x̄)² / n)         (seed 003 §6)
+//	sample:     sqrt(Σ (x_i − x̄)² / (n − 1))   (the default)
+//	population: sqrt(Σ (x_i − x̄)² / n)
 //
 // Fewer than two defined values with sample, or none with population, give
 // NaN.
@@ -134,14 +134,14 @@ func FoldStd(x []float64, sample bool) float64 {
 	return std
 }
 
-// CV returns the coefficient of variation of the per-query values x (seed
-// 001 §4.2), skipping NaN values:
+// CV returns the coefficient of variation of the per-query values x,
+// skipping NaN values:
 //
 //	CV = σ / μ
 //
 // with σ the population standard deviation, as scipy.stats.variation
 // (ddof = 0); the sign of the mean is kept. A mean of 0 or no defined value
-// gives NaN. Seed 001 reads CV > 0.5 as a warning sign.
+// gives NaN. CV > 0.5 is commonly read as a warning sign (high per-query variance).
 func CV(x []float64) float64 {
 	s := Summarize(x)
 	if s.N == 0 || s.Mean == 0 {
@@ -151,7 +151,7 @@ func CV(x []float64) float64 {
 }
 
 // Histogram counts the integer values of k (for example the selected K of
-// each query, seed 004 C.5) over the contiguous range [min(k), max(k)]:
+// each query) over the contiguous range [min(k), max(k)]:
 // values[i] = min(k) + i and counts[i] is how many times it occurs, zero
 // counts included, so a bar chart shows the gaps. An empty k gives nil
 // slices.

@@ -125,7 +125,7 @@ func TestFoldStdHand(t *testing.T) {
 	}
 }
 
-// TestHistogram checks the contiguous buckets of seed 004 C.5.
+// TestHistogram checks the contiguous buckets of the K distribution.
 func TestHistogram(t *testing.T) {
 	v, c := Histogram([]int{3, 2, 5, 3, 3, 2})
 	if !slices.Equal(v, []int{2, 3, 4, 5}) || !slices.Equal(c, []int{2, 3, 0, 1}) {

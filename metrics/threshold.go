@@ -1,9 +1,11 @@
 package metrics
 
-// Threshold selection (SPEC 4.1, 4.4, 5.3). Each chooser takes the labels
+// Threshold selection: the FPR-budget operating point and the two
+// thresholds of the clinical gate (docs/metrics.md "Thresholds"). Each chooser takes the labels
 // and scores of one fold's tune rows and nothing else: it has no access to
 // eval rows, to other folds, or to any state kept between calls. That is
-// the leakage guarantee of SPEC 5.3, shown by threshold_test.go.
+// the leakage guarantee (thresholds are chosen on tune rows only), shown by
+// threshold_test.go.
 //
 // Common rules: the candidate thresholds are the distinct scores observed on
 // the tune rows; a row is positive (screened in, alerted) when p >= t; every
@@ -13,7 +15,7 @@ package metrics
 import "math"
 
 // ChooseFPRThreshold chooses the FPR-budget operating point on tune rows
-// (SPEC 4.1 `ne.heldout_tpr@fpr=X`, seed 004 A.10 and G.1, SPEC 9): among
+// (`ne.heldout_tpr@fpr=X`; max TPR, highest threshold among ties): among
 // the observed scores t with
 //
 //	FPR(t) = FP(t) / n₋ <= budget,
@@ -55,7 +57,7 @@ func ChooseFPRThreshold(tuneY []bool, tuneP []float64, budget float64) (threshol
 }
 
 // ChooseScreenThreshold chooses tau_neg of the three-state gate on tune
-// rows (seed 002 section 5, SPEC 4.4): the largest observed score t whose
+// rows: the largest observed score t whose
 // screening sensitivity
 //
 //	sens(t) = #{positives with p >= t} / n₊
@@ -85,9 +87,8 @@ func ChooseScreenThreshold(tuneY []bool, tuneP []float64, minSensitivity float64
 	return tauNeg, ok
 }
 
-// ChooseAlertThreshold chooses tau_pos of the three-state gate on tune rows
-// (seed 002 section 5, SPEC 4.4): the smallest observed score t >= tauNeg
-// whose alert precision
+// ChooseAlertThreshold chooses tau_pos of the three-state gate on tune rows:
+// the smallest observed score t >= tauNeg whose alert precision
 //
 //	prec(t) = #{positives with p >= t} / #{rows with p >= t}
 //

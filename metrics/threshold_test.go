@@ -150,7 +150,8 @@ func TestThresholdHandCases(t *testing.T) {
 	}
 }
 
-// Compile-time proof of SPEC 5.3's first half: the choosers accept the
+// Compile-time proof of the first half of the leakage rule (thresholds are
+// chosen on tune rows only, docs/metrics.md "Thresholds"): the choosers accept the
 // labels and scores of one set of rows plus scalar targets, and nothing
 // else (no fold handle, no dataset, no callback, no options struct that
 // could carry eval rows).
@@ -160,7 +161,8 @@ var (
 	_ func(tuneY []bool, tuneP []float64, tauNeg, minPrecision float64) (float64, bool) = ChooseAlertThreshold
 )
 
-// TestThresholdsCannotSeeEvalRows demonstrates SPEC 5.3's leakage guarantee
+// TestThresholdsCannotSeeEvalRows demonstrates the leakage guarantee (eval
+// labels cannot reach a threshold chooser, docs/metrics.md "Thresholds")
 // on one fold stored as a single table, tune rows first and eval rows after
 // them in the same backing arrays, the layout in which a careless chooser
 // could most easily read eval rows (by re-slicing up to the capacity).

@@ -94,7 +94,7 @@ type sysPlan struct {
 
 // bootstrapAll evaluates every statistic of every system on the full
 // sample, per fold and on B resamples, and emits the metrics. Every system
-// reads the same resamples (SPEC 6: one set of group multiplicities per
+// reads the same resamples (docs/statistics.md: one set of group multiplicities per
 // replicate, drawn once): the per-group column sums of every system form
 // one matrix, and each replicate is one weighted pass over its rows plus
 // one pass over each scored row subset.
@@ -230,7 +230,7 @@ func (c *computer) planScored(sc *sysCalc, sb *sysBoot, sp *sysPlan, n int, grid
 			n += len(grid)
 		}
 		if s.band && s.kind == "auroc" && len(c.cfg.FPRTargets) > 0 {
-			// ne.tpr@fpr=X (in-sample, SPEC 4.1) from the same pass.
+			// ne.tpr@fpr=X (in-sample, on the eval rows) from the same pass.
 			run.tpr = n
 			for _, x := range c.cfg.FPRTargets {
 				sb.col[metricKey{sc.name, metrics.MustDef("ne.tpr@fpr=0.1").ID(x), ""}] = n

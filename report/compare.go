@@ -242,7 +242,7 @@ func compactGroups(g []int32) ([]int32, int) {
 	return out, len(m)
 }
 
-// checks evaluates SPEC 10 on the computed report.
+// checks evaluates the consistency checks (see Check) on the computed report.
 func (c *computer) checks() {
 	add := func(id string, hard, ok bool, detail string) {
 		c.rep.Checks = append(c.rep.Checks, Check{ID: id, Hard: hard, Passed: ok, Detail: detail})

@@ -28,7 +28,7 @@ type Options struct {
 	// rows (ids, scores, grades, node probabilities, selections) as soon
 	// as it has no more use for them: the ids of rows without a selected
 	// set at once, the rest after the per-query rows. The caller must not
-	// read them afterwards. On SPEC 11 (b) it brings the live heap at the
+	// read them afterwards. On benchmark workload (b) (1,000,000 queries) it brings the live heap at the
 	// start of the bootstrap from 1.9 to 1.1 GB (docs/performance.md).
 	FreeRows bool
 
@@ -315,7 +315,8 @@ func digitsPrefix(s string) int {
 	return n
 }
 
-// makeStrata builds the n_pos bands of SPEC 4.7.
+// makeStrata builds the n_pos bands of the stratified analysis
+// (docs/metrics.md "Stratified analysis").
 func (c *computer) makeStrata() {
 	var npos []int
 	for _, qi := range c.eval {

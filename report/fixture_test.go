@@ -122,7 +122,7 @@ func TestComputeHand(t *testing.T) {
 }
 
 // TestThresholdsSeeOnlyTuneRows shows that changing eval labels cannot move
-// a threshold: thresholds are chosen from tune rows alone (SPEC 5.3).
+// a threshold: thresholds are chosen from tune rows alone (docs/metrics.md).
 func TestThresholdsSeeOnlyTuneRows(t *testing.T) {
 	a, err := Compute(context.Background(), handConfig(0), handDataset(), Options{})
 	if err != nil {

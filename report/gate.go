@@ -19,7 +19,7 @@ type gateRows struct {
 	neg, both *engine.Rows
 }
 
-// gate computes the three-state clinical gate (SPEC 4.4): per fold, tau_neg
+// gate computes the three-state clinical gate (docs/metrics.md "Thresholds"): per fold, tau_neg
 // and tau_pos from tune rows only, states on eval rows.
 //
 // tau_neg cannot be chosen when the fold's tune rows have no positive (no
@@ -152,7 +152,7 @@ func (c *computer) selectFor(r *dataset.Row, st dataset.State, gamma, gammaUnc f
 	return pol.Select(probs, g)
 }
 
-// dynamicK computes SPEC 4.3, the clinical gate metrics and end-to-end
+// dynamicK computes the Dynamic-K metrics (docs/metrics.md), the clinical gate metrics and end-to-end
 // deployment metrics for one system.
 // gk says which rows the clinical gate metrics keep (see gate).
 //
@@ -202,7 +202,7 @@ func (c *computer) kStats(sc *sysCalc, kf []float64, row func(int) *dataset.Row,
 	}
 	c.addMean(sc, "dynk.k_mean", "", string(metrics.AllQueries), kf, nil, false)
 
-	// Gamma sweep (seed 002 §8.2).
+	// Gamma sweep: the policy re-run at each gamma, the gate's states kept.
 	for _, g := range dk.Sweep {
 		ks := make([]int, n)
 		hs := make([]int, n)
@@ -211,7 +211,7 @@ func (c *computer) kStats(sc *sysCalc, kf []float64, row func(int) *dataset.Row,
 	}
 }
 
-// clinical records the clinical gate metrics (SPEC 4.4) and the threshold
+// clinical records the clinical gate metrics and the threshold
 // grid of one system; the review workload only with the end-to-end
 // selection (workload).
 func (c *computer) clinical(sc *sysCalc, sys *dataset.System, row func(int) *dataset.Row, kf []float64, gk gateRows, workload bool) {
@@ -255,7 +255,7 @@ func (c *computer) clinical(sc *sysCalc, sys *dataset.System, row func(int) *dat
 	}
 }
 
-// endToEnd records the deployment metrics (seed 004 D): predicted
+// endToEnd records the end-to-end deployment metrics over all queries: predicted
 // positive = the system returns at least one sentence.
 func (c *computer) endToEnd(sc *sysCalc) {
 	n := len(c.eval)

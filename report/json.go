@@ -8,7 +8,8 @@ import (
 	"paperbundle/metrics"
 )
 
-// JSON returns metrics_master.json: the Report in the shape of SPEC 7.
+// JSON returns metrics_master.json: the Report as JSON (docs/bundle.md);
+// Decode reads it back.
 func (r *Report) JSON() ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)

@@ -1,8 +1,15 @@
 // Package report is the middle of the pipeline: Compute turns a validated
-// dataset.Dataset and the resolved configuration into one read-only *Report
-// holding every number of the bundle (point estimates, per-fold values,
-// bootstrap intervals, curves, checks, comparisons). The writers in this
-// package (JSON, CSV, tables) and the figures package only read it.
+// dataset.Dataset (package dataset) and the resolved configuration (package
+// config) into one read-only *Report holding every number of the bundle
+// (point estimates, per-fold values, bootstrap intervals, curves, checks,
+// comparisons, capabilities, the typed per-query rows). The bootstrap itself
+// (column sums, the sum matrix, AVX2 kernels, tail quantiles) runs in
+// report/engine. This package also writes and reads the Report's own files
+// (metrics_master.json: JSON and Decode; per_query_metrics.csv:
+// WritePerQueryCSV and ReadPerQueryCSV). Everything downstream only reads the
+// Report: tables (long tables, paper tables), figures (specs, then
+// figures/plot and figures/echarts), templates (report.html), and compare
+// (Diff of two Reports).
 package report
 
 import (
@@ -21,7 +28,7 @@ import (
 const SchemaVersion = 2
 
 // Num is a float64 that is written to JSON as null when it is undefined
-// (NaN or infinite): SPEC 4.1 "undefined is null, never 0".
+// (NaN or infinite): undefined is null, never 0 (docs/metrics.md).
 type Num float64
 
 // NaN is the undefined Num.
@@ -147,7 +154,7 @@ type SystemInfo struct {
 // same tables and figures as the one just computed, and no renderer reads
 // the configuration.
 type Settings struct {
-	HeadlineCutoff  int                  `json:"headline_cutoff"` // SPEC 4.2; see HeadlineCutoff
+	HeadlineCutoff  int                  `json:"headline_cutoff"` // the K of every "@10" table and figure; see HeadlineCutoff
 	Cutoffs         []int                `json:"cutoffs"`
 	FPRTargets      []float64            `json:"fpr_targets"`
 	OperatingPoints []float64            `json:"operating_points"` // fixed tau of the confusion metrics
@@ -168,7 +175,7 @@ type SignificanceSettings struct {
 	Correction config.Correction `json:"correction"`
 }
 
-// BootstrapSettings describe the confidence intervals (SPEC 6).
+// BootstrapSettings describe the confidence intervals (docs/statistics.md).
 type BootstrapSettings struct {
 	Resamples  int           `json:"resamples"`
 	Unit       config.Unit   `json:"unit"`   // post or query
@@ -182,14 +189,15 @@ type CalibrationSettings struct {
 	Strategy config.Strategy `json:"strategy"`
 }
 
-// GateSettings are the targets of the three-state gate (SPEC 4.4).
+// GateSettings are the targets the three-state gate's thresholds are chosen
+// to meet on tune rows (docs/metrics.md "Thresholds").
 type GateSettings struct {
 	ScreenSensitivity float64 `json:"screen_sensitivity"`
 	AlertPrecision    float64 `json:"alert_precision"`
 }
 
-// Conventions are the options in force where the contracts disagree
-// (SPEC 9).
+// Conventions are the options in force where the metric contracts disagree
+// (docs/metrics.md "Conventions").
 type Conventions struct {
 	MAPDenominator config.MAPDenominator `json:"map_denominator"`
 	FoldStd        config.FoldStd        `json:"fold_std"`
@@ -237,7 +245,8 @@ func (r *Report) SystemNames() []string {
 }
 
 // Thresholds are the operating thresholds of one system in one fold, all
-// chosen on that fold's tune rows (SPEC 5.3).
+// chosen on that fold's tune rows, or cross-fitted on the other folds' eval
+// rows when it has none (docs/metrics.md "Thresholds").
 type Thresholds struct {
 	System    string     `json:"system"`
 	Fold      int        `json:"fold"`
@@ -262,7 +271,9 @@ type FPRPoint struct {
 	EvalFPR   Num  `json:"eval_fpr"`
 }
 
-// Check is one consistency check of SPEC 10.
+// Check is one consistency check: a hard one (post-disjoint folds, tune/eval
+// overlap, gold equal across systems, probabilities and rates in [0, 1],
+// confusion cells that add up) stops the build; a soft one is shown.
 type Check struct {
 	ID     string `json:"id"`
 	Hard   bool   `json:"hard"`
@@ -295,7 +306,8 @@ type Target struct {
 	Max *float64 `json:"max,omitempty"`
 }
 
-// Metric is one (system, metric id, slice) value (SPEC 7).
+// Metric is one (system, metric id, slice) value, one row of the long
+// metrics table of metrics_master.json.
 type Metric struct {
 	System     string      `json:"system"`
 	ID         metrics.ID  `json:"id"`
@@ -314,7 +326,8 @@ type Metric struct {
 	TargetMet  *bool       `json:"target_met"`
 }
 
-// Distribution summarises the per-query values of a metric (SPEC 4.2).
+// Distribution summarises the per-query values of a metric (mean, std,
+// median, P25, P75).
 type Distribution struct {
 	System string     `json:"system"`
 	ID     metrics.ID `json:"id"`
@@ -331,7 +344,8 @@ type Distribution struct {
 	CV     Num        `json:"cv"`
 }
 
-// Comparison is one system against its reference on one metric (SPEC 4.8),
+// Comparison is one system against its reference on one metric
+// (docs/statistics.md "Comparing systems"),
 // on the queries both share: Diff = system − reference, so that a positive
 // difference on a higher-is-better metric means the system is better.
 // Test is TestPermutation, TestDeLong or TestBootstrap; PHolm is P adjusted
@@ -373,7 +387,7 @@ type PerQuery struct {
 	NGold      int
 	NCand      int
 	GoldInPool int // gold items among the candidates
-	Difficulty Num // n_neg / n_pos = (NCand − GoldInPool) / NGold (seed 001 §4.3); null without gold
+	Difficulty Num // n_neg / n_pos = (NCand − GoldInPool) / NGold (query difficulty); null without gold
 	NEProb     Num
 	State      string
 	SelectedK  int

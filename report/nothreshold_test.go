@@ -11,7 +11,7 @@ import (
 	"paperbundle/metrics"
 )
 
-// Degenerate thresholds (SPEC 4.1, 4.4, 12): when a fold's tune rows cannot
+// Degenerate thresholds (docs/statistics.md "Thresholds that cannot be chosen"): when a fold's tune rows cannot
 // give a threshold, the metrics that need it leave that fold out, or are
 // null when no fold has it, and the report says why. The datasets are
 // handDataset (fixture_test.go) with a few tune rows changed:

@@ -73,7 +73,8 @@ func (c *computer) randomKernels() rankKernels {
 	}
 }
 
-// ranking computes SPEC 4.2 and 4.7 for one system (positives only).
+// ranking computes the ranking metrics, strata and difficulty for one system
+// (positives only).
 func (c *computer) ranking(sc *sysCalc, relOf func(int) []int, query func(int) *dataset.Query, full bool) {
 	c.rankingWith(sc, relOf, query, full, c.plainKernels())
 }
@@ -128,20 +129,20 @@ func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(in
 			metrics.At("rank.map", k):           per(func(r, g []int) float64 { return kern.mapk(r, g, k) }),
 			metrics.At("rank.mrr", k):           per(func(r, g []int) float64 { return kern.rrAt(r, k) }),
 		}
-		boot := k == c.headK() // CIs at the headline cutoff (SPEC 6)
+		boot := k == c.headK() // ranking CIs only at the headline cutoff
 		for _, id := range sortedKeys(vals) {
 			c.addMean(sc, id, "", pop, vals[id], nil, boot)
 			if full {
 				c.distribution(sc.name, id, "", vals[id])
 			}
 		}
-		// Strata (SPEC 4.7).
+		// Strata by n_pos.
 		for si, st := range c.strata {
 			keep := c.stratSel[si]
 			c.addMean(sc, recallK, stratumSlice(st.label), pop, vals[recallK], keep, false)
 			c.addMean(sc, precisionK, stratumSlice(st.label), pop, vals[precisionK], keep, false)
 		}
-		// Per criterion at the headline cutoff (SPEC 4.2, 4.6).
+		// Per criterion at the headline cutoff.
 		if k == c.headK() {
 			ndcgK := metrics.At("rank.ndcg", k)
 			for ci, cr := range c.criteria {
@@ -209,7 +210,7 @@ func (c *computer) rankDifficulty(sc *sysCalc, relOf func(int) []int, query func
 // measure's per-row values, as in rankingWith.
 func (c *computer) rankingQueryK(sc *sysCalc, per func(f func(rel, gold []int) float64) []float64, query func(int) *dataset.Query, pop string) {
 	n := len(c.eval)
-	// Query-specific K (seed 001 §2.1).
+	// Query-specific K (docs/metrics.md "Query-specific cutoffs").
 	fracs := []float64{0.1, 0.25, 0.5, 0.75, 1}
 	weights := make([]float64, n)
 	for i := range weights {
@@ -271,7 +272,7 @@ func (c *computer) addWeighted(sc *sysCalc, id metrics.ID, pop string, x, w []fl
 }
 
 // perCriterion registers the per-criterion NE metrics and counts
-// (SPEC 4.6); ranking and deployment slices are added by their sections.
+// (n, n_pos, AUROC, AUPRC, ...); ranking and deployment slices are added by their sections.
 func (c *computer) perCriterion(sc *sysCalc) {
 	for ci, cr := range c.criteria {
 		var rows []int
@@ -305,7 +306,7 @@ func (c *computer) perCriterion(sc *sysCalc) {
 	}
 }
 
-// multiLabel computes SPEC 4.5 over posts whose every criterion is in eval.
+// multiLabel computes the per-post multi-label metrics over posts whose every criterion is in eval.
 // Every statistic is a function of sums, so it bootstraps like the rest:
 // per-post values sit on the post's first eval row.
 func (c *computer) multiLabel(sc *sysCalc) {
@@ -500,7 +501,7 @@ func sortedKeys[K ~string, V any](m map[K]V) []K {
 	return out
 }
 
-// trecRanking computes the measures that need TREC judgments (SPEC 2.2):
+// trecRanking computes the measures that need TREC judgments (qrels):
 // bpref, gm_map, interpolated precision at the 11 recall levels and their
 // mean, and the unjudged fraction at every cutoff. Rows without judgments
 // (a per-query table system beside TREC runs) are undefined.

@@ -2,8 +2,8 @@ package report
 
 import "strings"
 
-// Slice names the subset of the eval population a metric is computed on
-// (SPEC 7): "" for the whole population, "criterion=A.1", "stratum=4-7" or
+// Slice names the subset of the eval population a metric is computed on:
+// "" for the whole population, "criterion=A.1", "stratum=4-7" or
 // "state=POS". The string form is part of metrics_master.json.
 type Slice string
 
@@ -65,7 +65,7 @@ const (
 	Baseline SystemKind = "baseline"
 )
 
-// HeadlineCutoff is the headline cutoff K of SPEC 4.2: 10 when the cutoffs
+// HeadlineCutoff is the headline cutoff K: 10 when the cutoffs
 // hold 10, else the largest cutoff below 10, else the smallest cutoff.
 // Every table, figure and comparison that the contracts write as "@10" uses
 // it. It is 0 when there are no cutoffs.

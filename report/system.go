@@ -231,7 +231,8 @@ func (sc *sysCalc) join(o *sysCalc) {
 	}
 }
 
-// neGate computes SPEC 4.1 for one system.
+// neGate computes the NE gate's classification and calibration metrics for
+// one system (all queries).
 func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
 	all := make([]int, len(c.eval))
 	for i := range all {
@@ -283,7 +284,7 @@ func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
 // threshold (the FPR or the TPR cannot be estimated): its eval rows stay
 // out of the held-out confusion, which is pooled over the other folds
 // (docs/statistics.md). The confusion counts are then left out: they no
-// longer add up to the eval population (SPEC 10). A budget that no
+// longer add up to the eval population (a hard consistency check). A budget that no
 // observed probability meets, with both classes present, keeps the
 // chooser's answer: nothing is screened in.
 func (c *computer) neHeldOut(sc *sysCalc, sys *dataset.System) {
@@ -375,7 +376,7 @@ func (c *computer) tuneData(sys *dataset.System, f int) ([]bool, []float64) {
 
 // tuneClasses counts the rows thresholds of fold f are chosen from (its
 // tune rows, or the cross-fitted eval rows of the other folds) with and
-// without evidence. Gold is the same for every system (SPEC 5.4), so the
+// without evidence. Gold is the same for every system (a checked input rule), so the
 // counts, and whether a threshold can be chosen at all, are too.
 func (c *computer) tuneClasses(f int) (pos, neg int) {
 	for _, qi := range c.tuneOf[f] {

@@ -7,7 +7,8 @@ import (
 )
 
 // benchData returns n queries in posts of 10 with 9.34% positives and a
-// calibrated-looking probability (SPEC 2.4's demo shape), plus a per-query
+// calibrated-looking probability (the shape of the demo dataset,
+// docs/demo-dataset.md), plus a per-query
 // value that is NaN on negatives (a positives_only metric).
 func benchData(n int) (y []bool, p, x []float64, group []int32, nGroups int) {
 	r := rand.New(rand.NewPCG(1, uint64(n)))
@@ -39,7 +40,7 @@ func fprGrid(n int) []float64 {
 }
 
 // BenchmarkRun_AUROC_14770x10000 is one system's bootstrap at the demo's
-// scale (SPEC 11 a): 14,770 queries in 1,477 posts, post unit, B = 10,000;
+// scale (workload (a) of docs/performance.md): 14,770 queries in 1,477 posts, post unit, B = 10,000;
 // per replicate AUROC, AP, TPR on a 201-point FPR grid, Brier, ECE (10
 // bins) and one grouped weighted mean. One op is the whole Run.
 func BenchmarkRun_AUROC_14770x10000(b *testing.B) {
@@ -66,7 +67,8 @@ func BenchmarkRun_AUROC_14770x10000(b *testing.B) {
 	}
 }
 
-// BenchmarkRun_AUROC_1Mx1000 is SPEC 11 b's scale for the AUROC alone:
+// BenchmarkRun_AUROC_1Mx1000 is the scale of workload (b) of
+// docs/performance.md for the AUROC alone:
 // 1,000,000 queries in 100,000 posts, post unit, B = 1,000. One op is the
 // whole Run.
 func BenchmarkRun_AUROC_1Mx1000(b *testing.B) {

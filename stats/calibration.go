@@ -28,7 +28,7 @@ type Calibration struct {
 
 // NewCalibration prepares labels y and probabilities p with their group
 // indices (0..nGroups-1; nil means each item is its own group) for m
-// equal-width bins, binned as Scored.ECE bins them (SPEC 4.1). It panics if
+// equal-width bins, binned as Scored.ECE bins them (edges k/m). It panics if
 // the lengths differ, a group index is out of range, a probability is NaN
 // or m < 1.
 func NewCalibration(y []bool, p []float64, group []int32, nGroups, m int) *Calibration {

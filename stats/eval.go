@@ -471,7 +471,7 @@ func (e *Eval) TPRAtGrid(grid, out []float64) {
 
 // TPRAtFPR writes into out[j] the largest TPR among the ROC curve's
 // vertices (the step curve, thresholds at the observed scores) whose FPR is
-// at most budgets[j] (budgets ascending in [0, 1]), as SPEC 4.1's
+// at most budgets[j] (budgets ascending in [0, 1]), as the in-sample
 // ne.tpr@fpr=X. The vertex (0, 0) always qualifies. All values are NaN
 // when a class has zero weight.
 func (e *Eval) TPRAtFPR(budgets, out []float64) {

@@ -13,7 +13,8 @@ import (
 
 // PermutationTest returns the two-sided p-value of the paired sign-flip
 // permutation test of H0: "a and b are exchangeable within each pair" for
-// per-query values a and b of two systems on the same queries (SPEC 4.8).
+// per-query values a and b of two systems on the same queries
+// (docs/statistics.md "Comparing systems").
 //
 // With d_i = a_i - b_i (pairs where a_i or b_i is NaN are left out) and
 // D_g = Σ_{i in g} d_i the sum over group g, the statistic is
@@ -217,7 +218,7 @@ func meanVar(x []float64) (mean, variance float64, n int) {
 	return mean, ss / float64(n-1), n
 }
 
-// CohensD returns Cohen's d with the pooled standard deviation (seed 001):
+// CohensD returns Cohen's d with the pooled standard deviation:
 //
 //	d = (mean(a) - mean(b)) / s_p,  s_p = sqrt(((n_a-1) s_a² + (n_b-1) s_b²) / (n_a + n_b - 2)),
 //

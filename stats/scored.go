@@ -241,7 +241,7 @@ func (s *Scored) binIndex(m int) []int32 {
 }
 
 // ECE returns the weighted expected calibration error over m equal-width
-// bins (SPEC 4.1: bin k holds k/m <= p < (k+1)/m, edges computed as
+// bins (bin k holds k/m <= p < (k+1)/m, edges computed as
 // float64(k)/float64(m), the last bin also holds p = 1):
 //
 //	ECE = Σ_k (W_k / W) |ȳ_k - p̄_k| = Σ_k |Σ_{i∈k} w_i y_i - Σ_{i∈k} w_i p_i| / W

@@ -409,7 +409,7 @@ func TestKernelsUndefined(t *testing.T) {
 	}
 }
 
-// TestBinOf checks SPEC 4.1's bin edges: p = 0.3 is in [0.3, 0.4), p = 1 in
+// TestBinOf checks the ECE bin edges (docs/metrics.md): p = 0.3 is in [0.3, 0.4), p = 1 in
 // the last bin, for values exactly on edges computed as k/m.
 func TestBinOf(t *testing.T) {
 	tests := []struct {

@@ -10,7 +10,7 @@ import (
 )
 
 // CSVSafe neutralises free text that a spreadsheet would run as a formula
-// (SPEC 7): text beginning with =, +, -, @, tab or CR gets a leading '.
+// (CSV injection): text beginning with =, +, -, @, tab or CR gets a leading '.
 // Numbers are never passed through it.
 func CSVSafe(s string) string {
 	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {

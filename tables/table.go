@@ -81,7 +81,7 @@ type Table struct {
 	Title      string
 	Population string // population(s) the values are computed over
 	N          int    // size of the population (eval queries, positive queries, posts)
-	Meaning    string // one-line plain-language interpretation (seed 002 §10.2)
+	Meaning    string // one-line plain-language interpretation, shown with the table
 	Columns    []Column
 	Rows       []Row
 	Notes      []string // caveats shown under the table (e.g. a section that could not be shown)

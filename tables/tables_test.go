@@ -54,7 +54,8 @@ func TestBuildEveryTable(t *testing.T) {
 }
 
 // TestHeadlineCutoffFive: with cutoffs [1, 3, 5, 20] the headline cutoff
-// is 5 (SPEC 4.2): the scorecard and the per-criterion table show @5
+// is 5 (10 if listed, else the largest cutoff below 10, else the smallest;
+// report.HeadlineCutoff): the scorecard and the per-criterion table show @5
 // metrics with values, and nothing shows @10.
 func TestHeadlineCutoffFive(t *testing.T) {
 	f := plainFixture()

@@ -88,7 +88,7 @@ func sliceTable(r *report.Report, t Table, label string, slices []report.Slice, 
 	return t, len(t.Rows) > 0
 }
 
-// criterionTable is the per-criterion breakdown (SPEC 4.6): one row per
+// criterionTable is the per-criterion breakdown: one row per
 // system and criterion, then the macro average across criteria.
 func criterionTable(r *report.Report) (Table, bool) {
 	t := Table{ID: metrics.TablePerCriterion, Title: "Per-criterion breakdown",
@@ -102,7 +102,8 @@ func criterionTable(r *report.Report) (Table, bool) {
 	return sliceTable(r, t, "criterion", sl, metrics.TablePerCriterion, false, false)
 }
 
-// strataTable is the stratified analysis by n_pos (SPEC 4.7).
+// strataTable is the stratified analysis by n_pos (docs/metrics.md
+// "Stratified analysis").
 func strataTable(r *report.Report) (Table, bool) {
 	t := Table{ID: metrics.TableStrata, Title: "Stratified analysis by number of gold items",
 		Population: string(metrics.PositivesOnly), N: r.Dataset.PositiveQueries,
@@ -118,7 +119,8 @@ func strataTable(r *report.Report) (Table, bool) {
 	return sliceTable(r, t, "stratum", sl, metrics.TableStrata, true, false)
 }
 
-// comparisonTable is systems and significance (SPEC 4.8).
+// comparisonTable is systems and significance (docs/statistics.md
+// "Comparing systems").
 func comparisonTable(r *report.Report) (Table, bool) {
 	t := Table{ID: TableComparisons, Title: "Systems and significance", Population: "paired, the same eval queries",
 		N:       r.Dataset.EvalQueries,
@@ -168,7 +170,8 @@ func comparisonTable(r *report.Report) (Table, bool) {
 	return t, len(t.Rows) > 0
 }
 
-// Checks returns the consistency checks of SPEC 10 as a table.
+// Checks returns the consistency checks (report.Check: hard ones stop the
+// build, soft ones are shown) as a table.
 func Checks(r *report.Report) Table {
 	t := Table{ID: TableChecks, Title: "Consistency checks", Population: "every input row", N: r.Dataset.Rows,
 		Meaning: "Hard checks stop the build; soft checks are caveats the reader should know.",

@@ -611,8 +611,9 @@ func (b *builder) methods() (Section, error) {
 	return s, nil
 }
 
-// conventions is SPEC 9: where the contracts disagree, what this bundle
-// uses.
+// conventions is the table of conventions where the metric contracts
+// disagree and what this bundle uses (docs/metrics.md "Conventions"). Its
+// cells name the contracts (seeds) as the reader's sources: user-facing text.
 func (b *builder) conventions() *Table {
 	st := b.r.Settings
 	ct := st.Conventions

@@ -87,7 +87,7 @@ var (
 )
 
 // TestPageStructure: one document, unique ids, every in-page link has a
-// target, every section of SPEC 7 is there, nothing refers outside the
+// target, every section of the page (docs/report.md) is there, nothing refers outside the
 // file, and the CSP allows exactly the page's own scripts.
 func TestPageStructure(t *testing.T) {
 	html := page(t, handReport(t, nil), true)

@@ -1,10 +1,12 @@
-// Command pbbench measures the SPEC 11 workloads end to end. For each it
+// Command pbbench measures the benchmark workloads of docs/performance.md
+// ((a) demo, (b) 1,000,000 queries, (c) TREC run, (d) one demo-scale
+// system) end to end. For each it
 // runs `paperbundle build` as a separate process and prints its wall time,
 // CPU time (user + sys), peak memory (max RSS) and the split by stage that
 // the build writes with -stages (load, metrics, bootstrap, figures, html,
 // xlsx, write, other; see cmd/paperbundle/stages.go):
 //
-//	(a) the seed-scale demo, 14,770 queries x ~20 candidates, 5 folds with
+//	(a) the demo, 14,770 queries x ~20 candidates, 5 folds with
 //	    tune rows, 6 systems, B = 10,000;
 //	(b) 1,000,000 queries x 20 candidates, one system, B = 1,000;
 //	(c) a TREC run of 5,000 queries x 1,000 documents with graded qrels
@@ -12,13 +14,14 @@
 //	    a trec_eval binary it also times trec_eval on the same files for the
 //	    measures both compute, prints the ratio of the times and whether
 //	    the values agree to 1e-4;
-//	(d) one seed-scale system (the demo's full system), B = 2,000,
+//	(d) one demo-scale system (the demo's full system), B = 2,000,
 //	    bootstrap unit query.
 //
 // After (a) it prints the size of the bundle's report.html and its
 // DOMContentLoaded and load times opened from disk in headless Chromium
 // (Debian's chromium; skipped when it is not on PATH), the median and max of
-// 4 loads in fresh tabs after a warm-up: the SPEC 7 budgets are 4 MB and 1 s.
+// 4 loads in fresh tabs after a warm-up: the budgets of docs/report.md are
+// 4 MB and a DOMContentLoaded of 1 s.
 //
 // It is run by `make bench`; it is a measurement, not a test: it prints the
 // numbers and never checks them against the targets.
@@ -58,7 +61,7 @@ func main() {
 	}
 }
 
-// A workload is one of the SPEC 11 builds.
+// A workload is one of the benchmark builds (docs/performance.md).
 type workload struct {
 	id, title, target string
 	// prepare writes the inputs under dir and returns the configuration

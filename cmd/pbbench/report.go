@@ -36,8 +36,8 @@ type timing struct {
 }
 
 // measureReport prints the size of report.html in the single version folder
-// of out and its DOMContentLoaded and load times in headless Chromium (SPEC
-// 7 budgets: 4 MB, 1 s). It only prints: a problem is reported on the line
+// of out and its DOMContentLoaded and load times in headless Chromium
+// (budgets of docs/report.md: 4 MB, 1 s). It only prints: a problem is reported on the line
 // and the benchmark goes on.
 func measureReport(out string) {
 	path, err := reportPath(out)

@@ -29,7 +29,8 @@ var trecEvalIDs = map[string]string{
 }
 
 // compareTrecEval runs trec_eval on the files of workload (c), prints its
-// cost, the ratio of paperbundle's to it (SPEC 11: at most 0.5), and
+// cost, the ratio of paperbundle's to it (target: at most 0.5,
+// docs/performance.md), and
 // whether the bundle in out has trec_eval's values (which it prints to 4
 // decimals).
 func (b *bench) compareTrecEval(out string) error {

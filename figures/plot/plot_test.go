@@ -535,7 +535,7 @@ func relabeled(label, crit string) *report.Report {
 }
 
 // TestEscaping: every user string (system labels, criterion ids) reaches
-// SVG as inert text: the hostile labels of SPEC 12 are escaped, and every
+// SVG as inert text: the hostile labels of testdata/hostile.txt are escaped, and every
 // file stays well-formed XML.
 func TestEscaping(t *testing.T) {
 	const evil = `</script><script>alert(1)</script>`
@@ -562,7 +562,8 @@ func TestEscaping(t *testing.T) {
 	}
 }
 
-// TestLongLabels: a 300-character system label and criterion id (SPEC 12)
+// TestLongLabels: a 300-character system label and criterion id (user
+// strings are free text, docs/reliability.md "Hostile strings")
 // are cut in the drawing, so every figure keeps a plotting area: no NaN
 // coordinate and no negative width (seen on the systems chart and the
 // per-query heat map before labels were clipped).

@@ -1,5 +1,5 @@
 // Package hostile reads the shared corpus of hostile strings,
-// testdata/hostile.txt (SPEC 12), for the tests of every renderer: one
+// testdata/hostile.txt (docs/reliability.md "Hostile strings"), for the tests of every renderer: one
 // string per line, lines starting with "# " are comments, `\t` stands for
 // a tab.
 package hostile

@@ -198,8 +198,8 @@ func (b builder) perCriterionTable() (*table, bool) {
 	return t, len(t.rows) > 0
 }
 
-// strataTable is strata.tex in the layout of seed 001 section 6.3:
-// Stratum, # Queries, Recall@K, Precision@K, for the primary system at the
+// strataTable is strata.tex in the layout of the stratified-analysis
+// tables: Stratum, # Queries, Recall@K, Precision@K, for the primary system at the
 // headline cutoff.
 func (b builder) strataTable() (*table, bool) {
 	if !b.present(report.Strata) {
@@ -234,9 +234,9 @@ func (b builder) strataTable() (*table, bool) {
 	return t, len(t.rows) > 0
 }
 
-// primaryMetricsTable is primary_metrics.tex in the layout of seed 001
-// section 6.3: Metric, K, Macro, Weighted (by n_pos), CI, CV; the
-// adaptive K of seed 001 (1, 3, n_pos; 5, 10, 20, n_pos; 10, 20, 50,
+// primaryMetricsTable is primary_metrics.tex in the layout of the
+// query-specific evaluation: Metric, K, Macro, Weighted (by n_pos), CI, CV; the
+// adaptive K (1, 3, n_pos; 5, 10, 20, n_pos; 10, 20, 50,
 // n_pos by n_pos band). The CV column shows only when the report holds the
 // per-query distribution of the metric.
 func (b builder) primaryMetricsTable() (*table, bool) {

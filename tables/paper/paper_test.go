@@ -82,7 +82,8 @@ func TestGoldens(t *testing.T) {
 }
 
 // TestNumbersSpec: the macros of one metric and one comparison, from the
-// numbers of SPEC 7.2's example (value 0.8512, CI [0.8401, 0.8619], folds
+// numbers of the documented example (docs/report.md, docs/tables.md:
+// value 0.8512, CI [0.8401, 0.8619], folds
 // 0.852 ± 0.0084, n 1379; diff -0.0123 with p_holm 0.0004, shown as
 // <0.001 at three decimals; p_holm 0.0312 as 0.031), written by hand here.
 func TestNumbersSpec(t *testing.T) {

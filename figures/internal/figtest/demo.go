@@ -17,7 +17,7 @@ import (
 
 // FixtureAt returns the fixture computed as if the configuration had the
 // given cutoffs: every "@10" metric id and per-query column moves to the
-// headline cutoff of the list (SPEC 4.2), and Recall@K and Precision@K are
+// headline cutoff of the list (report.HeadlineCutoff), and Recall@K and Precision@K are
 // at the listed cutoffs.
 func FixtureAt(cutoffs []int) *report.Report {
 	r := Fixture()
@@ -51,8 +51,8 @@ func FixtureAt(cutoffs []int) *report.Report {
 	return r
 }
 
-// The demo Report (6 systems, about 100 figures) is the workload of SPEC
-// 11; it is built once per test binary, with 200 resamples instead of
+// The demo Report (6 systems, about 100 figures) is benchmark workload (a)
+// of docs/performance.md; it is built once per test binary, with 200 resamples instead of
 // 10,000 (the figures draw the intervals, they do not depend on B).
 var (
 	demoOnce sync.Once

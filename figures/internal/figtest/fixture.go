@@ -1,6 +1,6 @@
 // Package figtest holds the report fixtures the tests of figures,
 // figures/plot and figures/echarts share: a small Report built by hand,
-// and the demo Report of SPEC 11 computed from dataset/demo.
+// and the demo Report of benchmark workload (a) computed from dataset/demo.
 package figtest
 
 import (

@@ -1,5 +1,5 @@
 // Package md renders the Markdown of METHODS.md (tables.Methods) to the
-// HTML of the Methods section of report.html (SPEC 7). It sits between
+// HTML of the Methods section of report.html. It sits between
 // tables, which writes the Markdown, and templates, which places the HTML in
 // the page.
 //
