@@ -484,7 +484,7 @@ func (d *decoder) checkTargets(t *Targets, opt Options) {
 			d.errorAtPath(p+"#key", "targets", "got the metric id %q, expected an id such as rank.ndcg@10 or ne.tpr@fpr=0.05", short(id))
 			continue
 		case opt.KnownMetric != nil && !opt.KnownMetric(id):
-			d.errorAtPath(p+"#key", "targets", "unknown metric id %q, expected an id of the metric catalog (SPEC 4)", short(id))
+			d.errorAtPath(p+"#key", "targets", "unknown metric id %q, expected an id of the metric catalog (docs/metrics.md, or METHODS.md in a bundle)", short(id))
 			continue
 		}
 		tg := t.Bounds[id]

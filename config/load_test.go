@@ -420,7 +420,7 @@ func TestParseKnownMetric(t *testing.T) {
 	doc := sys + "targets:\n  rank.ndcg@10: {min: 0.8}\n  rank.ndgc@10: {min: 0.8}\n"
 	known := func(id string) bool { return id == "rank.ndcg@10" }
 	_, err := ParseWith("paper.yaml", []byte(doc), ".", Options{KnownMetric: known})
-	want := `paper.yaml:4:3: targets: unknown metric id "rank.ndgc@10", expected an id of the metric catalog (SPEC 4)`
+	want := `paper.yaml:4:3: targets: unknown metric id "rank.ndgc@10", expected an id of the metric catalog (docs/metrics.md, or METHODS.md in a bundle)`
 	if err == nil || err.Error() != want {
 		t.Errorf("ParseWith error\n got: %v\nwant: %s", err, want)
 	}
