@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"paperbundle/internal/hostile"
 	"paperbundle/report"
 )
 
@@ -150,7 +151,7 @@ func lineDiff(a, b string) string {
 // and a warning, is inert text in SUMMARY.md: no raw HTML, no unescaped
 // Markdown punctuation, no line break, no bidirectional control.
 func TestSummaryHostile(t *testing.T) {
-	for _, h := range hostile(t) {
+	for _, h := range hostile.Strings(t) {
 		r := summaryReport()
 		r.Title = h
 		r.Systems[1].Label = h

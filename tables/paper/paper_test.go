@@ -14,8 +14,10 @@ import (
 
 	"paperbundle/figures"
 	"paperbundle/figures/plot"
+	"paperbundle/internal/hostile"
 	"paperbundle/metrics"
 	"paperbundle/report"
+	"paperbundle/tables/internal/tabletest"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden")
@@ -66,7 +68,7 @@ func lineDiff(want, got []byte) string {
 // TestGoldens: results.tex and numbers.tex of the plain fixture, byte for
 // byte.
 func TestGoldens(t *testing.T) {
-	r := plainFixture().report(t)
+	r := tabletest.Plain().Report(t)
 	opt := DefaultOptions()
 	var res []byte
 	for _, f := range Tables(r, opt) {
@@ -134,8 +136,8 @@ func TestPrune(t *testing.T) {
 // TestASCII: every paper file of the hostile fixture is ASCII, and no
 // hostile string reaches a file unescaped.
 func TestASCII(t *testing.T) {
-	r := hostileFixture(t).report(t)
-	for _, f := range Files(r, DefaultOptions(), []Figure{{Name: "x", Caption: hostile(t)[0]}}) {
+	r := tabletest.Hostile(t).Report(t)
+	for _, f := range Files(r, DefaultOptions(), []Figure{{Name: "x", Caption: hostile.Strings(t)[0]}}) {
 		for i, c := range f.Data {
 			if c >= 0x80 {
 				t.Fatalf("%s: non-ASCII byte at %d: %q", f.Name, i, f.Data[max(0, i-20):min(len(f.Data), i+20)])
@@ -220,7 +222,7 @@ func TestCompileVenues(t *testing.T) {
 	if _, err := exec.LookPath("pdflatex"); err != nil {
 		t.Skip("pdflatex not installed")
 	}
-	plain, host := plainFixture().report(t), hostileFixture(t).report(t)
+	plain, host := tabletest.Plain().Report(t), tabletest.Hostile(t).Report(t)
 	for _, venue := range []string{"acm", "ieee"} {
 		t.Run(venue, func(t *testing.T) {
 			opt := DefaultOptions()
@@ -284,7 +286,7 @@ func TestMissingKey(t *testing.T) {
 	if _, err := exec.LookPath("pdflatex"); err != nil {
 		t.Skip("pdflatex not installed")
 	}
-	r := plainFixture().report(t)
+	r := tabletest.Plain().Report(t)
 	dir := t.TempDir()
 	write(t, dir, []File{{Dir + "preamble.tex", []byte(Preamble)}, {Dir + "numbers.tex", Numbers(r, DefaultOptions())}})
 	doc := func(body string) []File {
@@ -302,7 +304,7 @@ func TestMissingKey(t *testing.T) {
 // TestUncertaintyModes: paper.uncertainty std puts the fold std under a
 // value, none nothing; ci the interval.
 func TestUncertaintyModes(t *testing.T) {
-	r := plainFixture().report(t)
+	r := tabletest.Plain().Report(t)
 	for _, tc := range []struct {
 		u          Uncertainty
 		has, hasnt string
@@ -330,7 +332,7 @@ func TestOneColumnVenues(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: two more compiles")
 	}
-	r := plainFixture().report(t)
+	r := tabletest.Plain().Report(t)
 	for _, venue := range []string{"lncs", "neurips"} {
 		opt := DefaultOptions()
 		opt.Venue = Venues[venue]
