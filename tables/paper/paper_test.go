@@ -2,7 +2,6 @@ package paper
 
 import (
 	"bytes"
-	"flag"
 	"math"
 	"os"
 	"os/exec"
@@ -14,56 +13,12 @@ import (
 
 	"paperbundle/figures"
 	"paperbundle/figures/plot"
+	"paperbundle/internal/golden"
 	"paperbundle/internal/hostile"
 	"paperbundle/metrics"
 	"paperbundle/report"
 	"paperbundle/tables/internal/tabletest"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/*.golden")
-
-// golden compares got with testdata/<name>.golden, printing where they
-// differ; -update rewrites the file.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from %s (go test -update rewrites it after checking):\n%s", name, path, lineDiff(want, got))
-	}
-}
-
-// lineDiff shows the first lines where two texts differ.
-func lineDiff(want, got []byte) string {
-	w, g := strings.Split(string(want), "\n"), strings.Split(string(got), "\n")
-	var b strings.Builder
-	n := 0
-	for i := 0; i < max(len(w), len(g)) && n < 12; i++ {
-		var a, c string
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			c = g[i]
-		}
-		if a != c {
-			b.WriteString("line " + strconv.Itoa(i+1) + "\n  want: " + a + "\n  got:  " + c + "\n")
-			n++
-		}
-	}
-	return b.String()
-}
 
 // TestGoldens: results.tex and numbers.tex of the plain fixture, byte for
 // byte.
@@ -79,8 +34,8 @@ func TestGoldens(t *testing.T) {
 	if res == nil {
 		t.Fatal("no results.tex")
 	}
-	golden(t, "results.tex", res)
-	golden(t, "numbers.tex", Numbers(r, opt))
+	golden.Check(t, filepath.Join("testdata", "results.tex.golden"), res)
+	golden.Check(t, filepath.Join("testdata", "numbers.tex.golden"), Numbers(r, opt))
 }
 
 // TestNumbersSpec: the macros of one metric and one comparison, from the
