@@ -484,22 +484,27 @@ func legend(s *figures.Spec, lk look) *plot.Legend {
 		l.Padding = vg.Points(6) // two-line entries: keep them apart
 	}
 	for _, e := range s.Legend {
-		var th []plot.Thumbnailer
-		for _, k := range e.Keys {
-			switch k.Mark {
-			case figures.MarkLine:
-				th = append(th, legendLine{lineOf(k.Style)})
-			case figures.MarkMarker:
-				th = append(th, legendGlyph{glyphOf(k.Style)})
-			case figures.MarkFill:
-				th = append(th, legendFill{fillOf(k.Style)})
-			case figures.MarkBar:
-				th = append(th, barOf(k.Style))
-			}
-		}
-		l.Add(clipLines(e.Text, maxLabel), th...)
+		l.Add(clipLines(e.Text, maxLabel), thumbnails(e.Keys)...)
 	}
 	return l
+}
+
+// thumbnails draw the keys of a legend entry, in order.
+func thumbnails(keys []figures.Key) []plot.Thumbnailer {
+	var th []plot.Thumbnailer
+	for _, k := range keys {
+		switch k.Mark {
+		case figures.MarkLine:
+			th = append(th, legendLine{lineOf(k.Style)})
+		case figures.MarkMarker:
+			th = append(th, legendGlyph{glyphOf(k.Style)})
+		case figures.MarkFill:
+			th = append(th, legendFill{fillOf(k.Style)})
+		case figures.MarkBar:
+			th = append(th, barOf(k.Style))
+		}
+	}
+	return th
 }
 
 // --- roles to styles ---------------------------------------------------
