@@ -443,6 +443,37 @@ func (mx Matrix) compared() string {
 	return ""
 }
 
+// TestGroup is a set of columns whose markers the same tests decided.
+type TestGroup struct {
+	Test   string   // the tests' names ("DeLong's test"), "not tested" for none
+	Titles []string // the columns' titles, in column order
+}
+
+// TestGroups groups the columns by the tests that decided their markers,
+// in the order each group's first column stands.
+func (mx Matrix) TestGroups() []TestGroup {
+	var out []TestGroup
+	at := map[string]int{}
+	for _, c := range mx.Columns {
+		t := "not tested"
+		if len(c.Tests) > 0 {
+			var names []string
+			for _, x := range c.Tests {
+				names = append(names, TestName(x))
+			}
+			t = strings.Join(names, " and ")
+		}
+		i, ok := at[t]
+		if !ok {
+			i = len(out)
+			at[t] = i
+			out = append(out, TestGroup{Test: t})
+		}
+		out[i].Titles = append(out[i].Titles, c.Title)
+	}
+	return out
+}
+
 // TestName is the reader's name of a comparison test.
 func TestName(t string) string {
 	switch t {
@@ -477,25 +508,9 @@ func (mx Matrix) notes(withFolds bool) []string {
 			corr = "p < " + a + ", no correction"
 		}
 		out = append(out, "Superscript letters: significantly better than the system with that letter; ↓: significantly worse than a system it was compared with ("+corr+")."+mx.compared())
-		byTest := map[string][]string{}
-		var order []string
-		for _, c := range mx.Columns {
-			t := "not tested"
-			if len(c.Tests) > 0 {
-				var names []string
-				for _, x := range c.Tests {
-					names = append(names, TestName(x))
-				}
-				t = strings.Join(names, " and ")
-			}
-			if _, ok := byTest[t]; !ok {
-				order = append(order, t)
-			}
-			byTest[t] = append(byTest[t], c.Title)
-		}
 		var parts []string
-		for _, t := range order {
-			parts = append(parts, strings.Join(byTest[t], ", ")+": "+t)
+		for _, g := range mx.TestGroups() {
+			parts = append(parts, strings.Join(g.Titles, ", ")+": "+g.Test)
 		}
 		if len(parts) > 0 {
 			out = append(out, "Tests: "+strings.Join(parts, "; ")+".")
