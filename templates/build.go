@@ -11,6 +11,7 @@ import (
 	"paperbundle/figures"
 	"paperbundle/figures/echarts"
 	"paperbundle/figures/plot"
+	"paperbundle/internal/numtext"
 	"paperbundle/metrics"
 	"paperbundle/report"
 	"paperbundle/tables"
@@ -703,22 +704,7 @@ func (b *builder) provenance() Section {
 }
 
 // thousands writes n with comma separators.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var out strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			out.WriteByte(',')
-		}
-		out.WriteRune(r)
-	}
-	if neg {
-		return "-" + out.String()
-	}
-	return out.String()
-}
+func thousands(n int) string { return numtext.Thousands(int64(n)) }
 
 // pct writes a rate as a percentage with one decimal.
 func pct(x float64) string {

@@ -13,6 +13,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"paperbundle/figures"
+	"paperbundle/internal/numtext"
 )
 
 // The house style of every static figure: one font family (Liberation
@@ -184,18 +185,7 @@ func (c cleanTicks) Ticks(min, max float64) []plot.Tick {
 // thousands separators for integers of five digits or more.
 func numLabel(v float64) string {
 	if v == math.Trunc(v) && math.Abs(v) >= 10000 && math.Abs(v) < 1e15 {
-		s := strconv.FormatInt(int64(math.Abs(v)), 10)
-		var b []byte
-		for i := range s {
-			if i > 0 && (len(s)-i)%3 == 0 {
-				b = append(b, ',')
-			}
-			b = append(b, s[i])
-		}
-		if v < 0 {
-			return "-" + string(b)
-		}
-		return string(b)
+		return numtext.Thousands(int64(v))
 	}
 	if v == 0 {
 		return "0"
