@@ -334,28 +334,8 @@ func headline(id metrics.ID, slice report.Slice, cutoff int) bool {
 
 // Label is the human name of a metric id with its parameter written in
 // ("Recall@10" for rank.recall@10); the id itself when the registry does
-// not know it.
-func Label(id metrics.ID) string {
-	d, ok := metrics.Lookup(id)
-	if !ok {
-		return string(id)
-	}
-	p, arg := id.Param()
-	t := d.Title
-	switch p {
-	case metrics.ParamK:
-		t = strings.ReplaceAll(t, "K", arg)
-	case metrics.ParamFPR:
-		t = strings.ReplaceAll(t, "X", arg)
-	case metrics.ParamTau:
-		t = strings.ReplaceAll(t, "τ", "τ = "+arg)
-	case metrics.ParamGamma:
-		t = strings.ReplaceAll(t, "γ", "γ = "+arg)
-	case metrics.ParamPct:
-		t = strings.ReplaceAll(t, "p·", arg+"·")
-	}
-	return t
-}
+// not know it (metrics.Title).
+func Label(id metrics.ID) string { return metrics.Title(id) }
 
 // orderMetrics returns r's metrics ordered by system in r.Systems order
 // (systems missing from it last, by name), then by the first appearance

@@ -7,19 +7,14 @@ import (
 	"html/template"
 	"io"
 	"strconv"
-	"strings"
 
 	"paperbundle/report"
+	"paperbundle/tables"
 )
 
 // csvSafe prefixes free text that a spreadsheet would run as a formula
-// (beginning with =, +, -, @, tab or CR) with '.
-func csvSafe(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
-}
+// (beginning with =, +, -, @, tab or CR) with ' (tables.CSVSafe).
+func csvSafe(s string) string { return tables.CSVSafe(s) }
 
 func csvNum(x report.Num) string {
 	if !x.Valid() {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"paperbundle/internal/numtext"
 	"paperbundle/metrics"
 	"paperbundle/report"
 )
@@ -324,22 +325,7 @@ func fmtP(p float64) string {
 }
 
 // groupInt writes n with thousands separators: 12,345.
-func groupInt(n int) string {
-	s := strconv.Itoa(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b []byte
-	for i := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b = append(b, ',')
-		}
-		b = append(b, s[i])
-	}
-	if neg {
-		return "-" + string(b)
-	}
-	return string(b)
-}
+func groupInt(n int) string { return numtext.Thousands(int64(n)) }
 
 // queries is "1 query" or "n queries".
 func queries(n int) string {

@@ -140,29 +140,7 @@ func (c *computer) capabilities() {
 	caps := &c.rep.Capabilities
 	caps.Present, caps.Absent = []Capability{}, []AbsentCapability{}
 
-	// Ranking: some eval row of some system has candidates, and some eval
-	// query has gold.
-	cands := false
-	for si := range ds.Systems {
-		for _, qi := range c.eval {
-			if len(ds.Systems[si].Rows[qi].Scores) > 0 {
-				cands = true
-				break
-			}
-		}
-		if cands {
-			break
-		}
-	}
-	rankWhy := ""
-	switch {
-	case len(c.eval) == 0:
-		rankWhy = "the inputs have no eval query"
-	case !cands:
-		rankWhy = "the inputs have no candidate lists with scores"
-	case c.rep.Dataset.PositiveQueries == 0:
-		rankWhy = "no eval query has gold evidence"
-	}
+	rankWhy := c.rankingAbsent()
 	caps.record(Ranking, rankWhy == "", rankWhy)
 	strataWhy := rankWhy
 	if strataWhy == "" && len(c.strata) == 0 {
@@ -191,19 +169,7 @@ func (c *computer) capabilities() {
 	}
 	caps.record(HeldOut, heldWhy == "", heldWhy)
 
-	dkWhy := ""
-	var without []string
-	for si := range ds.Systems {
-		if !c.dynK[si] {
-			without = append(without, ds.Systems[si].Name)
-		}
-	}
-	switch {
-	case len(c.eval) == 0:
-		dkWhy = "the inputs have no eval query"
-	case len(without) == len(ds.Systems):
-		dkWhy = "the inputs have neither node_probs nor selected_uids (a fallback to the score ranking is not a Dynamic-K result)"
-	}
+	dkWhy := c.dynamicKAbsent()
 	caps.record(DynamicK, dkWhy == "", dkWhy)
 
 	gateWhy := ""
@@ -254,6 +220,53 @@ func (c *computer) capabilities() {
 		cmpWhy = "a single system has nothing to be compared with"
 	}
 	caps.record(Comparisons, cmpWhy == "", cmpWhy)
+}
+
+// rankingAbsent says why the ranking metrics are absent ("": present): they
+// need some eval row of some system with candidates, and some eval query
+// with gold.
+func (c *computer) rankingAbsent() string {
+	ds := c.ds
+	cands := false
+	for si := range ds.Systems {
+		for _, qi := range c.eval {
+			if len(ds.Systems[si].Rows[qi].Scores) > 0 {
+				cands = true
+				break
+			}
+		}
+		if cands {
+			break
+		}
+	}
+	switch {
+	case len(c.eval) == 0:
+		return "the inputs have no eval query"
+	case !cands:
+		return "the inputs have no candidate lists with scores"
+	case c.rep.Dataset.PositiveQueries == 0:
+		return "no eval query has gold evidence"
+	}
+	return ""
+}
+
+// dynamicKAbsent says why the Dynamic-K section is absent ("": present): it
+// needs eval queries and some system with a Dynamic-K selection.
+func (c *computer) dynamicKAbsent() string {
+	ds := c.ds
+	var without []string
+	for si := range ds.Systems {
+		if !c.dynK[si] {
+			without = append(without, ds.Systems[si].Name)
+		}
+	}
+	switch {
+	case len(c.eval) == 0:
+		return "the inputs have no eval query"
+	case len(without) == len(ds.Systems):
+		return "the inputs have neither node_probs nor selected_uids (a fallback to the score ranking is not a Dynamic-K result)"
+	}
+	return ""
 }
 
 // dynKSystems says, per system, whether it carries a Dynamic-K selection

@@ -166,86 +166,113 @@ func TestCapabilityMatrix(t *testing.T) {
 			if err := r.HardCheckError(); err != nil {
 				t.Fatalf("hard checks: %v", err)
 			}
-			for _, x := range allCaps {
-				want := slices.Contains(tc.present, x)
-				if r.Has(x) != want {
-					t.Errorf("capability %s present %v, want %v (reason %q)", x, r.Has(x), want, r.Capabilities.Reason(x))
-				}
-				if !r.Has(x) && r.Capabilities.Reason(x) == "" {
-					t.Errorf("capability %s absent without a reason", x)
-				}
-			}
-			if got := len(r.Capabilities.Present) + len(r.Capabilities.Absent); got != len(allCaps) {
-				t.Errorf("%d capabilities recorded, want %d", got, len(allCaps))
-			}
-			fam := map[string]bool{}
-			for _, m := range r.Metrics {
-				if isBaseline(m.System) || m.Slice != "" {
-					continue
-				}
-				fam[metrics.MustDef(m.ID).Family()] = true
-			}
-			var got []string
-			for f := range fam {
-				got = append(got, f)
-			}
-			sort.Strings(got)
-			if !slices.Equal(got, tc.families) {
-				t.Errorf("metric families %v, want %v", got, tc.families)
-			}
-			// Held-out operating points, workload and baselines follow
-			// their capabilities.
-			has := func(id metrics.ID) bool { _, ok := r.Metric("s1", id, ""); return ok }
-			if has("ne.heldout_tpr@fpr=0.05") != r.Has(HeldOut) {
-				t.Errorf("ne.heldout_tpr@fpr=0.05 present %v, held-out capability %v", !r.Has(HeldOut), r.Has(HeldOut))
-			}
-			if has("clinical.workload_per_1000") != r.Has(EndToEnd) {
-				t.Errorf("clinical.workload_per_1000 present %v, end-to-end capability %v", !r.Has(EndToEnd), r.Has(EndToEnd))
-			}
-			if has("ne.f1@tau=0.5") != r.Has(FixedTau) {
-				t.Errorf("ne.f1@tau=0.5 present %v, fixed-tau capability %v", !r.Has(FixedTau), r.Has(FixedTau))
-			}
-			if (len(r.SystemsOf(Baseline)) > 0) != r.Has(Ranking) {
-				t.Errorf("baselines %v with ranking %v", r.SystemsOf(Baseline), r.Has(Ranking))
-			}
-			for _, m := range r.Metrics {
-				if m.Slice.Kind() == SliceCriterion && !r.Has(PerCriterion) {
-					t.Errorf("%s %s [%s] without the per-criterion capability", m.System, m.ID, m.Slice)
-					break
-				}
-			}
-			// Comparisons only of metrics that exist for both systems.
-			if len(r.Comparisons) > 0 != r.Has(Comparisons) && tc.sh.systems > 1 {
-				t.Errorf("%d comparisons, capability %v", len(r.Comparisons), r.Has(Comparisons))
-			}
-			for _, c := range r.Comparisons {
-				if !fam[metrics.MustDef(c.ID).Family()] {
-					t.Errorf("comparison of %s, a family that does not apply", c.ID)
-				}
-			}
-			// One fold: no folds, fold_mean or fold_std in metrics_master.json.
-			b, err := r.JSON()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if n := strings.Count(string(b), `"fold_mean"`); (n > 0) != r.Has(Folds) {
-				t.Errorf("%d fold_mean fields, folds capability %v", n, r.Has(Folds))
-			}
-			// The JSON reads back to the same capabilities and metrics.
-			back, err := Decode(b)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, x := range allCaps {
-				if back.Has(x) != r.Has(x) || back.Capabilities.Reason(x) != r.Capabilities.Reason(x) {
-					t.Errorf("capability %s does not round-trip", x)
-				}
-			}
-			b2, err := back.JSON()
-			if err != nil || string(b2) != string(b) {
-				t.Errorf("metrics_master.json does not round-trip byte for byte (err %v)", err)
-			}
+			checkCapabilities(t, r, tc.present)
+			fam := checkFamilies(t, r, tc.families)
+			checkFollowCapabilities(t, r, fam, tc.sh.systems)
+			checkCapabilitiesRoundTrip(t, r)
 		})
+	}
+}
+
+// checkCapabilities: r has the capabilities present and no other, and
+// says why each other is absent.
+func checkCapabilities(t *testing.T, r *Report, present []Capability) {
+	t.Helper()
+	for _, x := range AllCapabilities {
+		want := slices.Contains(present, x)
+		if r.Has(x) != want {
+			t.Errorf("capability %s present %v, want %v (reason %q)", x, r.Has(x), want, r.Capabilities.Reason(x))
+		}
+		if !r.Has(x) && r.Capabilities.Reason(x) == "" {
+			t.Errorf("capability %s absent without a reason", x)
+		}
+	}
+	if got := len(r.Capabilities.Present) + len(r.Capabilities.Absent); got != len(AllCapabilities) {
+		t.Errorf("%d capabilities recorded, want %d", got, len(AllCapabilities))
+	}
+}
+
+// checkFamilies: the families of the pipelines' whole-population metrics
+// are want; it returns them as a set.
+func checkFamilies(t *testing.T, r *Report, want []string) map[string]bool {
+	t.Helper()
+	fam := map[string]bool{}
+	for _, m := range r.Metrics {
+		if isBaseline(m.System) || m.Slice != "" {
+			continue
+		}
+		fam[metrics.MustDef(m.ID).Family()] = true
+	}
+	var got []string
+	for f := range fam {
+		got = append(got, f)
+	}
+	sort.Strings(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("metric families %v, want %v", got, want)
+	}
+	return fam
+}
+
+// checkFollowCapabilities: held-out operating points, workload, baselines,
+// per-criterion slices and comparisons follow their capabilities;
+// comparisons are only of metrics of the families fam.
+func checkFollowCapabilities(t *testing.T, r *Report, fam map[string]bool, systems int) {
+	t.Helper()
+	has := func(id metrics.ID) bool { _, ok := r.Metric("s1", id, ""); return ok }
+	if has("ne.heldout_tpr@fpr=0.05") != r.Has(HeldOut) {
+		t.Errorf("ne.heldout_tpr@fpr=0.05 present %v, held-out capability %v", !r.Has(HeldOut), r.Has(HeldOut))
+	}
+	if has("clinical.workload_per_1000") != r.Has(EndToEnd) {
+		t.Errorf("clinical.workload_per_1000 present %v, end-to-end capability %v", !r.Has(EndToEnd), r.Has(EndToEnd))
+	}
+	if has("ne.f1@tau=0.5") != r.Has(FixedTau) {
+		t.Errorf("ne.f1@tau=0.5 present %v, fixed-tau capability %v", !r.Has(FixedTau), r.Has(FixedTau))
+	}
+	if (len(r.SystemsOf(Baseline)) > 0) != r.Has(Ranking) {
+		t.Errorf("baselines %v with ranking %v", r.SystemsOf(Baseline), r.Has(Ranking))
+	}
+	for _, m := range r.Metrics {
+		if m.Slice.Kind() == SliceCriterion && !r.Has(PerCriterion) {
+			t.Errorf("%s %s [%s] without the per-criterion capability", m.System, m.ID, m.Slice)
+			break
+		}
+	}
+	// Comparisons only of metrics that exist for both systems.
+	if len(r.Comparisons) > 0 != r.Has(Comparisons) && systems > 1 {
+		t.Errorf("%d comparisons, capability %v", len(r.Comparisons), r.Has(Comparisons))
+	}
+	for _, c := range r.Comparisons {
+		if !fam[metrics.MustDef(c.ID).Family()] {
+			t.Errorf("comparison of %s, a family that does not apply", c.ID)
+		}
+	}
+}
+
+// checkCapabilitiesRoundTrip: with one fold there are no folds, fold_mean
+// or fold_std in metrics_master.json, and the JSON reads back to the same
+// capabilities and the same bytes.
+func checkCapabilitiesRoundTrip(t *testing.T, r *Report) {
+	t.Helper()
+	b, err := r.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(b), `"fold_mean"`); (n > 0) != r.Has(Folds) {
+		t.Errorf("%d fold_mean fields, folds capability %v", n, r.Has(Folds))
+	}
+	back, err := Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range AllCapabilities {
+		if back.Has(x) != r.Has(x) || back.Capabilities.Reason(x) != r.Capabilities.Reason(x) {
+			t.Errorf("capability %s does not round-trip", x)
+		}
+	}
+	b2, err := back.JSON()
+	if err != nil || string(b2) != string(b) {
+		t.Errorf("metrics_master.json does not round-trip byte for byte (err %v)", err)
 	}
 }
 

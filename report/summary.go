@@ -10,8 +10,15 @@ import (
 	"paperbundle/dataset"
 )
 
-// summarize fills the dataset summary.
+// summarize fills the dataset summary and the list of systems.
 func (c *computer) summarize() {
+	c.rep.Dataset = c.datasetSummary()
+	c.rep.Systems = append(c.rep.Systems, c.systemInfos()...)
+}
+
+// datasetSummary counts the queries, posts, candidates, gold items and
+// folds of the evaluated data.
+func (c *computer) datasetSummary() DatasetSummary {
 	ds := c.ds
 	s := DatasetSummary{
 		Systems:          len(ds.Systems),
@@ -92,6 +99,14 @@ func (c *computer) summarize() {
 	if s.CandidatesMin < 0 {
 		s.CandidatesMin = 0
 	}
+	s.Folds = c.foldSummaries(foldPosts)
+	return s
+}
+
+// foldSummaries counts the evaluated queries and positives of each fold, in
+// fold order; foldPosts are the posts of each fold.
+func (c *computer) foldSummaries(foldPosts map[int]map[string]bool) []FoldSummary {
+	out := []FoldSummary{}
 	for _, f := range c.folds {
 		fs := FoldSummary{Fold: f, Posts: len(foldPosts[f]), CrossFitted: c.crossFit[f]}
 		for i := range c.eval {
@@ -105,13 +120,18 @@ func (c *computer) summarize() {
 		if !c.crossFit[f] {
 			fs.TuneRows = len(c.tuneOf[f])
 		}
-		s.Folds = append(s.Folds, fs)
+		out = append(out, fs)
 	}
-	sort.Slice(s.Folds, func(i, j int) bool { return s.Folds[i].Fold < s.Folds[j].Fold })
-	c.rep.Dataset = s
-	// A system's reference is the one system it is compared with under
-	// comparisons: reference or ladder (primary and all_pairs compare a
-	// system with several).
+	sort.Slice(out, func(i, j int) bool { return out[i].Fold < out[j].Fold })
+	return out
+}
+
+// systemInfos describes each system. A system's reference is the one
+// system it is compared with under comparisons: reference or ladder
+// (primary and all_pairs compare a system with several).
+func (c *computer) systemInfos() []SystemInfo {
+	ds := c.ds
+	var out []SystemInfo
 	ref := map[int]int{}
 	if m := c.cfg.Comparisons; m == config.CompareReference || m == config.CompareLadder {
 		for _, pr := range c.cfg.Pairs() {
@@ -123,8 +143,9 @@ func (c *computer) summarize() {
 		if ri, ok := ref[i]; ok {
 			info.Reference = ds.Systems[ri].Name
 		}
-		c.rep.Systems = append(c.rep.Systems, info)
+		out = append(out, info)
 	}
+	return out
 }
 
 // warnings writes the warnings about the data that depend on the

@@ -46,32 +46,7 @@ func PermutationTest(a, b []float64, group []int32, nGroups int, perms int, seed
 	if perms < 1 {
 		panic("stats: PermutationTest: perms < 1")
 	}
-	// Group sums of the defined differences.
-	var d []float64
-	if group == nil {
-		for i := range a {
-			if x := a[i] - b[i]; !math.IsNaN(x) {
-				d = append(d, x)
-			}
-		}
-	} else {
-		sum := make([]float64, nGroups)
-		used := make([]bool, nGroups)
-		for i, g := range group {
-			if g < 0 || int(g) >= nGroups {
-				panic(fmt.Sprintf("stats: PermutationTest: group[%d] = %d outside [0, %d)", i, g, nGroups))
-			}
-			if x := a[i] - b[i]; !math.IsNaN(x) {
-				sum[g] += x
-				used[g] = true
-			}
-		}
-		for g, u := range used {
-			if u {
-				d = append(d, sum[g])
-			}
-		}
-	}
+	d := groupDiffs(a, b, group, nGroups)
 	if len(d) == 0 {
 		return math.NaN()
 	}
@@ -80,61 +55,7 @@ func PermutationTest(a, b []float64, group []int32, nGroups int, perms int, seed
 		scale += math.Abs(x)
 	}
 	eps := 1e-12 * scale
-	// With up to 2^16 groups, byte tables: tab[c][m] = Σ_{t<8} ±d[8c+t], +
-	// where bit t of m is set, so that one permutation costs G/8 lookups
-	// (at most 32 MiB of tables). Beyond that, one sign at a time.
-	nc := (len(d) + 7) / 8
-	var stat func(src func() uint64) float64
-	if len(d) <= 1<<16 {
-		tab := make([]float64, nc*256)
-		for c := range nc {
-			t := tab[c*256 : (c+1)*256]
-			for m := range 256 {
-				var s float64
-				for bit := range 8 {
-					i := 8*c + bit
-					if i >= len(d) {
-						break
-					}
-					if m&(1<<bit) != 0 {
-						s += d[i]
-					} else {
-						s -= d[i]
-					}
-				}
-				t[m] = s
-			}
-		}
-		stat = func(src func() uint64) float64 {
-			var s float64
-			var word uint64
-			for c := range nc {
-				if c%8 == 0 {
-					word = src()
-				}
-				s += tab[c*256+int(word&0xFF)]
-				word >>= 8
-			}
-			return math.Abs(s)
-		}
-	} else {
-		stat = func(src func() uint64) float64 {
-			var s float64
-			var word uint64
-			for i, x := range d {
-				if i%64 == 0 {
-					word = src()
-				}
-				if word&1 != 0 {
-					s += x
-				} else {
-					s -= x
-				}
-				word >>= 1
-			}
-			return math.Abs(s)
-		}
-	}
+	stat := signFlipStat(d)
 	obs := stat(func() uint64 { return math.MaxUint64 })
 
 	var count atomic.Int64
@@ -265,4 +186,94 @@ func CohensDz(a, b []float64) float64 {
 		return math.NaN()
 	}
 	return m / math.Sqrt(v)
+}
+
+// groupDiffs are the sums of the defined differences a[i] - b[i] per group
+// that has one, in group order (each defined difference alone when group is
+// nil). It panics on a group index outside [0, nGroups).
+func groupDiffs(a, b []float64, group []int32, nGroups int) []float64 {
+	var d []float64
+	if group == nil {
+		for i := range a {
+			if x := a[i] - b[i]; !math.IsNaN(x) {
+				d = append(d, x)
+			}
+		}
+	} else {
+		sum := make([]float64, nGroups)
+		used := make([]bool, nGroups)
+		for i, g := range group {
+			if g < 0 || int(g) >= nGroups {
+				panic(fmt.Sprintf("stats: PermutationTest: group[%d] = %d outside [0, %d)", i, g, nGroups))
+			}
+			if x := a[i] - b[i]; !math.IsNaN(x) {
+				sum[g] += x
+				used[g] = true
+			}
+		}
+		for g, u := range used {
+			if u {
+				d = append(d, sum[g])
+			}
+		}
+	}
+	return d
+}
+
+// signFlipStat returns T(s) = |Σ_g s_g d_g|, the signs s_g drawn from
+// src: bit g%64 of the (g/64)-th word, a set bit meaning +1.
+func signFlipStat(d []float64) func(src func() uint64) float64 {
+	// With up to 2^16 groups, byte tables: tab[c][m] = Σ_{t<8} ±d[8c+t], +
+	// where bit t of m is set, so that one permutation costs G/8 lookups
+	// (at most 32 MiB of tables). Beyond that, one sign at a time.
+	nc := (len(d) + 7) / 8
+	if len(d) <= 1<<16 {
+		tab := make([]float64, nc*256)
+		for c := range nc {
+			t := tab[c*256 : (c+1)*256]
+			for m := range 256 {
+				var s float64
+				for bit := range 8 {
+					i := 8*c + bit
+					if i >= len(d) {
+						break
+					}
+					if m&(1<<bit) != 0 {
+						s += d[i]
+					} else {
+						s -= d[i]
+					}
+				}
+				t[m] = s
+			}
+		}
+		return func(src func() uint64) float64 {
+			var s float64
+			var word uint64
+			for c := range nc {
+				if c%8 == 0 {
+					word = src()
+				}
+				s += tab[c*256+int(word&0xFF)]
+				word >>= 8
+			}
+			return math.Abs(s)
+		}
+	}
+	return func(src func() uint64) float64 {
+		var s float64
+		var word uint64
+		for i, x := range d {
+			if i%64 == 0 {
+				word = src()
+			}
+			if word&1 != 0 {
+				s += x
+			} else {
+				s -= x
+			}
+			word >>= 1
+		}
+		return math.Abs(s)
+	}
 }

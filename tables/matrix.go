@@ -140,9 +140,17 @@ func BuildMatrix(r *report.Report) Matrix {
 			bases = append(bases, s)
 		}
 	}
+	mx.Columns = matrixColumns(r, pipes)
+	mx.addRows(r, pipes, bases)
+	nPipes := len(pipes)
+	mx.markComparisons(r, nPipes)
+	mx.markBest(nPipes)
+	return mx
+}
 
-	// Columns: the headline metrics some system of the inputs has, in
-	// report order (cutoff metrics at the headline cutoff).
+// matrixColumns are the headline metrics some system of the inputs has, in
+// report order (cutoff metrics at the headline cutoff).
+func matrixColumns(r *report.Report, pipes []report.SystemInfo) []MatrixColumn {
 	type col struct {
 		id    metrics.ID
 		d     metrics.Def
@@ -172,60 +180,69 @@ func BuildMatrix(r *report.Report) Matrix {
 		cols = append(cols, col{m.ID, d, familyRank(d)*10000 + d.Order()})
 	}
 	sort.SliceStable(cols, func(i, j int) bool { return cols[i].order < cols[j].order })
+	var out []MatrixColumn
 	for _, c := range cols {
-		mx.Columns = append(mx.Columns, MatrixColumn{
+		out = append(out, MatrixColumn{
 			ID: c.id, Title: Title(c.id), Plain: metrics.PlainTitle(c.id), Meaning: c.d.Meaning,
 			Direction: c.d.Direction, Population: string(c.d.Population), Digits: digits(c.d),
 			Baselines: c.d.Family() == "rank",
 		})
 	}
+	return out
+}
 
-	letter := map[string]string{}
-	for i, s := range pipes {
-		letter[s.Name] = Letter(i)
-	}
-	cell := func(system string, c MatrixColumn) MatrixCell {
-		x := MatrixCell{Value: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), FoldMean: math.NaN(), FoldStd: math.NaN(),
-			Anchor: Anchor(system, c.ID, report.Whole)}
-		m, ok := r.Metric(system, c.ID, report.Whole)
-		if !ok {
-			return x
-		}
-		x.Present, x.N = true, m.N
-		x.Value = float64(m.Value)
-		if !m.Value.Valid() {
-			x.Value = math.NaN()
-			x.Note = undefinedReason(metrics.MustDef(c.ID))
-		}
-		if m.CI != nil && m.CI.Low.Valid() && m.CI.High.Valid() {
-			x.Lo, x.Hi = float64(m.CI.Low), float64(m.CI.High)
-		}
-		if len(m.Folds) >= 2 && m.FoldMean.Valid() {
-			x.FoldMean = float64(m.FoldMean)
-			if m.FoldStd.Valid() {
-				x.FoldStd = float64(m.FoldStd)
-			}
-			if len(m.Folds) > mx.Folds {
-				mx.Folds = len(m.Folds)
-			}
-		}
+// emptyCell is a cell with no value, interval or fold spread.
+func emptyCell() MatrixCell {
+	return MatrixCell{Value: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), FoldMean: math.NaN(), FoldStd: math.NaN()}
+}
+
+// cell is the (system, column) cell of r; it raises mx.Folds to the number
+// of folds behind its fold spread.
+func (mx *Matrix) cell(r *report.Report, system string, c MatrixColumn) MatrixCell {
+	x := emptyCell()
+	x.Anchor = Anchor(system, c.ID, report.Whole)
+	m, ok := r.Metric(system, c.ID, report.Whole)
+	if !ok {
 		return x
 	}
-	for _, s := range pipes {
-		row := MatrixRow{System: s.Name, Label: r.Label(s.Name), Letter: letter[s.Name], Primary: s.Primary}
+	x.Present, x.N = true, m.N
+	x.Value = float64(m.Value)
+	if !m.Value.Valid() {
+		x.Value = math.NaN()
+		x.Note = undefinedReason(metrics.MustDef(c.ID))
+	}
+	if m.CI != nil && m.CI.Low.Valid() && m.CI.High.Valid() {
+		x.Lo, x.Hi = float64(m.CI.Low), float64(m.CI.High)
+	}
+	if len(m.Folds) >= 2 && m.FoldMean.Valid() {
+		x.FoldMean = float64(m.FoldMean)
+		if m.FoldStd.Valid() {
+			x.FoldStd = float64(m.FoldStd)
+		}
+		if len(m.Folds) > mx.Folds {
+			mx.Folds = len(m.Folds)
+		}
+	}
+	return x
+}
+
+// addRows adds a lettered row per system of the inputs, then a row per
+// baseline that has a value in some baseline column.
+func (mx *Matrix) addRows(r *report.Report, pipes, bases []report.SystemInfo) {
+	for i, s := range pipes {
+		row := MatrixRow{System: s.Name, Label: r.Label(s.Name), Letter: Letter(i), Primary: s.Primary}
 		for _, c := range mx.Columns {
-			row.Cells = append(row.Cells, cell(s.Name, c))
+			row.Cells = append(row.Cells, mx.cell(r, s.Name, c))
 		}
 		mx.Rows = append(mx.Rows, row)
 	}
-	nPipes := len(mx.Rows)
 	for _, s := range bases {
 		row := MatrixRow{System: s.Name, Label: r.Label(s.Name), Baseline: true}
 		any := false
 		for _, c := range mx.Columns {
-			x := MatrixCell{Value: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), FoldMean: math.NaN(), FoldStd: math.NaN()}
+			x := emptyCell()
 			if c.Baselines {
-				x = cell(s.Name, c)
+				x = mx.cell(r, s.Name, c)
 				any = any || x.Present
 			}
 			row.Cells = append(row.Cells, x)
@@ -234,10 +251,13 @@ func BuildMatrix(r *report.Report) Matrix {
 			mx.Rows = append(mx.Rows, row)
 		}
 	}
+}
 
-	// Markers: every significant comparison between two systems of the
-	// inputs gives the better one the other's letter and the worse one a
-	// downward mark.
+// markComparisons sets the markers: every significant comparison between
+// two systems of the inputs (the first nPipes rows) gives the better one
+// the other's letter and the worse one a downward mark. It also names each
+// column's tests and the reference and subject rows.
+func (mx *Matrix) markComparisons(r *report.Report, nPipes int) {
 	colOf := map[metrics.ID]int{}
 	for j, c := range mx.Columns {
 		colOf[c.ID] = j
@@ -310,8 +330,11 @@ func BuildMatrix(r *report.Report) Matrix {
 		}
 		sort.Strings(mx.Columns[j].Tests)
 	}
+}
 
-	// Best value per column among the systems of the inputs.
+// markBest marks the best value per column among the systems of the inputs
+// (the first nPipes rows), when at least two have a value.
+func (mx *Matrix) markBest(nPipes int) {
 	for j, c := range mx.Columns {
 		if c.Direction != metrics.Higher && c.Direction != metrics.Lower {
 			continue
@@ -336,7 +359,6 @@ func BuildMatrix(r *report.Report) Matrix {
 			}
 		}
 	}
-	return mx
 }
 
 // addLetter inserts l into the sorted set s (shorter letters first, as
@@ -421,6 +443,37 @@ func (mx Matrix) compared() string {
 	return ""
 }
 
+// TestGroup is a set of columns whose markers the same tests decided.
+type TestGroup struct {
+	Test   string   // the tests' names ("DeLong's test"), "not tested" for none
+	Titles []string // the columns' titles, in column order
+}
+
+// TestGroups groups the columns by the tests that decided their markers,
+// in the order each group's first column stands.
+func (mx Matrix) TestGroups() []TestGroup {
+	var out []TestGroup
+	at := map[string]int{}
+	for _, c := range mx.Columns {
+		t := "not tested"
+		if len(c.Tests) > 0 {
+			var names []string
+			for _, x := range c.Tests {
+				names = append(names, TestName(x))
+			}
+			t = strings.Join(names, " and ")
+		}
+		i, ok := at[t]
+		if !ok {
+			i = len(out)
+			at[t] = i
+			out = append(out, TestGroup{Test: t})
+		}
+		out[i].Titles = append(out[i].Titles, c.Title)
+	}
+	return out
+}
+
 // TestName is the reader's name of a comparison test.
 func TestName(t string) string {
 	switch t {
@@ -455,25 +508,9 @@ func (mx Matrix) notes(withFolds bool) []string {
 			corr = "p < " + a + ", no correction"
 		}
 		out = append(out, "Superscript letters: significantly better than the system with that letter; ↓: significantly worse than a system it was compared with ("+corr+")."+mx.compared())
-		byTest := map[string][]string{}
-		var order []string
-		for _, c := range mx.Columns {
-			t := "not tested"
-			if len(c.Tests) > 0 {
-				var names []string
-				for _, x := range c.Tests {
-					names = append(names, TestName(x))
-				}
-				t = strings.Join(names, " and ")
-			}
-			if _, ok := byTest[t]; !ok {
-				order = append(order, t)
-			}
-			byTest[t] = append(byTest[t], c.Title)
-		}
 		var parts []string
-		for _, t := range order {
-			parts = append(parts, strings.Join(byTest[t], ", ")+": "+t)
+		for _, g := range mx.TestGroups() {
+			parts = append(parts, strings.Join(g.Titles, ", ")+": "+g.Test)
 		}
 		if len(parts) > 0 {
 			out = append(out, "Tests: "+strings.Join(parts, "; ")+".")

@@ -82,6 +82,8 @@ const matrixComparisons = `[
  {"system": "full", "reference": "baseline:random", "id": "rank.recall@10", "diff": 0.5, "test": "permutation", "p": 0.0001, "p_permutation": 0.0001, "p_holm": 0.0001}
 ]`
 
+// TestMatrix: the columns and rows of matrixReport's matrix, in order, and
+// the primary and baseline flags.
 func TestMatrix(t *testing.T) {
 	mx := BuildMatrix(matrixReport())
 
@@ -105,20 +107,30 @@ func TestMatrix(t *testing.T) {
 	if !mx.Rows[0].Primary || mx.Rows[1].Primary || !mx.Rows[3].Baseline {
 		t.Errorf("primary/baseline flags wrong: %+v", mx.Rows)
 	}
-	cell := func(sys string, id metrics.ID) MatrixCell {
-		for _, r := range mx.Rows {
-			if r.System != sys {
-				continue
-			}
-			for j, c := range mx.Columns {
-				if c.ID == id {
-					return r.Cells[j]
-				}
+}
+
+// matrixCell is the (sys, id) cell of mx.
+func matrixCell(t *testing.T, mx Matrix, sys string, id metrics.ID) MatrixCell {
+	t.Helper()
+	for _, r := range mx.Rows {
+		if r.System != sys {
+			continue
+		}
+		for j, c := range mx.Columns {
+			if c.ID == id {
+				return r.Cells[j]
 			}
 		}
-		t.Fatalf("no cell %s %s", sys, id)
-		return MatrixCell{}
 	}
+	t.Fatalf("no cell %s %s", sys, id)
+	return MatrixCell{}
+}
+
+// TestMatrixMarkers: the letters, downward marks and best values of the
+// cells of matrixReport.
+func TestMatrixMarkers(t *testing.T) {
+	mx := BuildMatrix(matrixReport())
+	cell := func(sys string, id metrics.ID) MatrixCell { return matrixCell(t, mx, sys, id) }
 	type want struct {
 		sys     string
 		id      metrics.ID
@@ -152,6 +164,13 @@ func TestMatrix(t *testing.T) {
 				w.sys, w.id, c.Present, c.Better, c.Worse, c.Best, w.present, w.better, w.worse, w.best)
 		}
 	}
+}
+
+// TestMatrixFormats: the formatted values, folds, intervals, tests, headers
+// and notes of matrixReport's matrix.
+func TestMatrixFormats(t *testing.T) {
+	mx := BuildMatrix(matrixReport())
+	cell := func(sys string, id metrics.ID) MatrixCell { return matrixCell(t, mx, sys, id) }
 	if c := cell("rerank", "ne.auprc"); !math.IsNaN(c.Value) || c.Note == "" || mx.FormatValue(1, c) != "n/a" {
 		t.Errorf("undefined AUPRC: value %v note %q", c.Value, c.Note)
 	}

@@ -8,30 +8,8 @@ import (
 )
 
 // Title is the human name of a metric id, with its parameter written in:
-// "Recall@K" of rank.recall@5 is "Recall@5".
-func Title(id metrics.ID) string {
-	d, ok := metrics.Lookup(id)
-	if !ok {
-		return string(id)
-	}
-	p, arg := id.Param()
-	t := d.Title
-	switch p {
-	case metrics.ParamK:
-		t = strings.ReplaceAll(t, "K", arg)
-	case metrics.ParamFPR:
-		t = strings.ReplaceAll(t, "X", arg)
-	case metrics.ParamTau:
-		t = strings.ReplaceAll(t, "τ", "τ = "+arg)
-	case metrics.ParamGamma:
-		t = strings.ReplaceAll(t, "γ", "γ = "+arg)
-	case metrics.ParamPct:
-		t = strings.ReplaceAll(t, "p·", arg+"·")
-	case metrics.ParamRecall:
-		t = strings.ReplaceAll(t, "X", arg)
-	}
-	return t
-}
+// "Recall@K" of rank.recall@5 is "Recall@5" (metrics.Title).
+func Title(id metrics.ID) string { return metrics.Title(id) }
 
 // PatternID is the id of a definition with its parameter as a symbol:
 // rank.recall@K, ne.tpr@fpr=X.

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"paperbundle/internal/numtext"
 	"paperbundle/metrics"
 	"paperbundle/report"
 )
@@ -327,22 +328,7 @@ func primaryOf(r *report.Report) (string, bool) {
 }
 
 // commas writes n with comma separators.
-func commas(n int) string {
-	s := strconv.Itoa(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
+func commas(n int) string { return numtext.Thousands(int64(n)) }
 
 // mdText makes free text inert in GitHub-flavoured Markdown: HTML special
 // characters as entities; the punctuation of emphasis, links, code,

@@ -1,17 +1,15 @@
 package tables
 
 import (
-	"flag"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"paperbundle/internal/golden"
+	"paperbundle/internal/hostile"
 	"paperbundle/report"
 )
-
-var updateGolden = flag.Bool("update", false, "rewrite testdata/*.golden")
 
 // summaryReport is matrixReport with the facts SUMMARY.md shows besides
 // the matrix: title, version, data summary, a soft check that did not
@@ -44,19 +42,7 @@ var summaryChanges = []SummaryChange{
 // rewrites it; read the diff before committing it).
 func TestSummaryGolden(t *testing.T) {
 	got := Summary(summaryReport(), SummaryInput{Since: "v1", Changes: summaryChanges, Report: "v2/report.html"})
-	golden := filepath.Join("testdata", "summary.golden")
-	if *updateGolden {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (go test ./tables -run SummaryGolden -update writes it)", err)
-	}
-	if string(got) != string(want) {
-		t.Errorf("SUMMARY.md differs from %s (- want, + got):\n%s", golden, lineDiff(string(want), string(got)))
-	}
+	golden.Check(t, filepath.Join("testdata", "summary.golden"), got)
 	if n := strings.Count(string(got), "\n"); n > SummaryLines {
 		t.Errorf("%d lines, more than %d", n, SummaryLines)
 	}
@@ -80,7 +66,7 @@ func TestSummaryGolden(t *testing.T) {
 	}
 	again := Summary(summaryReport(), SummaryInput{Since: "v1", ChangeLines: lines, Report: "v2/report.html"})
 	if string(again) != string(got) {
-		t.Errorf("SUMMARY.md from its own change lines differs:\n%s", lineDiff(string(got), string(again)))
+		t.Errorf("SUMMARY.md from its own change lines differs:\n%s", golden.Diff(got, again))
 	}
 }
 
@@ -110,47 +96,11 @@ func TestSummaryLimits(t *testing.T) {
 	}
 }
 
-// lineDiff is a line diff of a and b (longest common subsequence): lines
-// only in a start with "-", only in b with "+", common ones with " ".
-func lineDiff(a, b string) string {
-	x, y := strings.Split(a, "\n"), strings.Split(b, "\n")
-	n, m := len(x), len(y)
-	l := make([][]int, n+1)
-	for i := range l {
-		l[i] = make([]int, m+1)
-	}
-	for i := n - 1; i >= 0; i-- {
-		for j := m - 1; j >= 0; j-- {
-			if x[i] == y[j] {
-				l[i][j] = l[i+1][j+1] + 1
-			} else {
-				l[i][j] = max(l[i+1][j], l[i][j+1])
-			}
-		}
-	}
-	var out strings.Builder
-	i, j := 0, 0
-	for i < n || j < m {
-		switch {
-		case i < n && j < m && x[i] == y[j]:
-			out.WriteString("  " + x[i] + "\n")
-			i, j = i+1, j+1
-		case j < m && (i == n || l[i][j+1] >= l[i+1][j]):
-			out.WriteString("+ " + y[j] + "\n")
-			j++
-		default:
-			out.WriteString("- " + x[i] + "\n")
-			i++
-		}
-	}
-	return out.String()
-}
-
 // TestSummaryHostile: every hostile string, as the title, a system label
 // and a warning, is inert text in SUMMARY.md: no raw HTML, no unescaped
 // Markdown punctuation, no line break, no bidirectional control.
 func TestSummaryHostile(t *testing.T) {
-	for _, h := range hostile(t) {
+	for _, h := range hostile.Strings(t) {
 		r := summaryReport()
 		r.Title = h
 		r.Systems[1].Label = h

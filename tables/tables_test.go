@@ -8,6 +8,7 @@ import (
 
 	"paperbundle/metrics"
 	"paperbundle/report"
+	"paperbundle/tables/internal/tabletest"
 )
 
 func ids(s Set) []string {
@@ -33,7 +34,7 @@ func find(t *testing.T, s Set, id string) Table {
 // is built, each with a population, n and a meaning, and every row has as
 // many cells as the table has columns.
 func TestBuildEveryTable(t *testing.T) {
-	s := Build(plainFixture().report(t))
+	s := Build(tabletest.Plain().Report(t))
 	want := "scorecard ne_gate calibration ranking dynamic_k clinical_gate per_post per_criterion strata comparisons"
 	if got := strings.Join(ids(s), " "); got != want {
 		t.Errorf("tables = %s\nwant %s", got, want)
@@ -58,9 +59,9 @@ func TestBuildEveryTable(t *testing.T) {
 // report.HeadlineCutoff): the scorecard and the per-criterion table show @5
 // metrics with values, and nothing shows @10.
 func TestHeadlineCutoffFive(t *testing.T) {
-	f := plainFixture()
-	f.cutoffs = []int{1, 3, 5, 20}
-	r := f.report(t)
+	f := tabletest.Plain()
+	f.Cutoffs = []int{1, 3, 5, 20}
+	r := f.Report(t)
 	if r.Settings.HeadlineCutoff != 5 {
 		t.Fatalf("headline cutoff = %d, want 5", r.Settings.HeadlineCutoff)
 	}
@@ -109,8 +110,8 @@ func TestHeadlineCutoffFive(t *testing.T) {
 // renders byte-identical CSV and LaTeX tables (the report is
 // self-contained).
 func TestDecodeRendersSameTables(t *testing.T) {
-	for _, f := range []fixture{plainFixture(), hostileFixture(t)} {
-		r := f.report(t)
+	for _, f := range []tabletest.Fixture{tabletest.Plain(), tabletest.Hostile(t)} {
+		r := f.Report(t)
 		js, err := r.JSON()
 		if err != nil {
 			t.Fatal(err)
@@ -142,7 +143,7 @@ func TestDecodeRendersSameTables(t *testing.T) {
 // (gold scored higher) is marked best on recall at the headline cutoff, and
 // exactly one row of a group of defined values is best unless tied.
 func TestBestInBold(t *testing.T) {
-	s := Build(plainFixture().report(t))
+	s := Build(tabletest.Plain().Report(t))
 	rk := find(t, s, "ranking")
 	id := string(metrics.At("rank.recall", 10))
 	for _, row := range rk.Rows {
@@ -161,7 +162,7 @@ func TestBestInBold(t *testing.T) {
 // TestCSVText: free text starting with =, +, -, @, tab or CR gets a
 // leading quote; numbers (negative ones included) are written as numbers.
 func TestCSVText(t *testing.T) {
-	s := Build(hostileFixture(t).report(t))
+	s := Build(tabletest.Hostile(t).Report(t))
 	for _, tb := range s.Tables {
 		recs, err := csv.NewReader(bytes.NewReader(tb.CSV())).ReadAll()
 		if err != nil {

@@ -11,6 +11,7 @@ import (
 	"paperbundle/figures"
 	"paperbundle/figures/echarts"
 	"paperbundle/figures/plot"
+	"paperbundle/internal/numtext"
 	"paperbundle/metrics"
 	"paperbundle/report"
 	"paperbundle/tables"
@@ -299,98 +300,21 @@ func (b *builder) section(id sectionID, title, reportSection string, tbls []metr
 		s.absent = why
 		return s, nil
 	}
-	blocks := map[string]*Block{}
-	var order []string
-	block := func(system string) *Block {
-		if bl, ok := blocks[system]; ok {
-			return bl
-		}
-		info, _ := b.r.System(system)
-		bl := &Block{System: system, Label: b.r.Label(system), Open: system == b.primary}
-		if info.Kind == report.Baseline {
-			// A baseline's detail is collapsed: its headline values are
-			// in the results matrix.
-			bl.Baseline = true
-		}
-		blocks[system] = bl
-		order = append(order, system)
-		return bl
-	}
+	bs := &blockSet{b: b, blocks: map[string]*Block{}}
 	// Pipelines in report order, then baselines, so blocks keep that order.
 	for _, name := range b.r.SystemsOf(report.Pipeline) {
-		block(name)
+		bs.block(name)
 	}
 	for _, tid := range tbls {
-		t, ok := b.tables[tid]
-		if !ok {
-			for _, m := range b.in.Tables.Missing {
-				if m.ID == tid {
-					s.Missing = append(s.Missing, "Table “"+m.Title+"” is not shown: "+m.Reason+".")
-				}
-			}
-			continue
-		}
-		bySys := map[string][]tables.Row{}
-		var shared []tables.Row
-		var sysOrder []string
-		for i, row := range t.Rows {
-			if row.System == "" {
-				shared = append(shared, row)
-				continue
-			}
-			owner := row.System
-			if tid == "comparisons" && b.comparedWithPrimary(i, row) {
-				// The primary system's block holds every comparison it
-				// takes part in, on either side, so it is shown by default.
-				owner = b.primary
-			}
-			if _, seen := bySys[owner]; !seen {
-				sysOrder = append(sysOrder, owner)
-			}
-			bySys[owner] = append(bySys[owner], row)
-		}
-		if len(shared) > 0 {
-			s.Items = append(s.Items, tableItem(b.table(t, shared, "")))
-		}
-		for _, sys := range sysOrder {
-			block(sys) // baselines get their block here
-		}
-		for _, sys := range order {
-			if rows := bySys[sys]; len(rows) > 0 {
-				bl := block(sys)
-				if tid == "ranking" {
-					bl.Items = append(bl.Items, b.rankingByCutoff(t, sys)...)
-					continue
-				}
-				bl.Items = append(bl.Items, tableItem(b.table(t, rows, sys)))
-			}
-		}
+		b.addTable(&s, bs, tid)
 	}
 	for _, kind := range kinds {
-		for i := range b.in.Specs {
-			sp := &b.in.Specs[i]
-			if sp.Kind.Family() != kind {
-				continue
-			}
-			f, err := b.figure(sp)
-			if err != nil {
-				return s, err
-			}
-			if sp.System == "" {
-				s.Items = append(s.Items, Item{Figure: f})
-			} else {
-				bl := block(sp.System)
-				bl.Items = append(bl.Items, Item{Figure: f})
-			}
-		}
-		for _, m := range b.in.Missing {
-			if m.ID.Kind.Family() == kind {
-				s.Missing = append(s.Missing, "Figure “"+m.Title+"” is not shown: "+m.Reason+".")
-			}
+		if err := b.addFigures(&s, bs, kind); err != nil {
+			return s, err
 		}
 	}
-	for _, sys := range order {
-		if bl := blocks[sys]; len(bl.Items) > 0 {
+	for _, sys := range bs.order {
+		if bl := bs.blocks[sys]; len(bl.Items) > 0 {
 			s.Blocks = append(s.Blocks, *bl)
 		}
 	}
@@ -401,6 +325,108 @@ func (b *builder) section(id sectionID, title, reportSection string, tbls []metr
 		}
 	}
 	return s, nil
+}
+
+// blockSet holds the per-system blocks of a section, in the order they
+// were first asked for.
+type blockSet struct {
+	b      *builder
+	blocks map[string]*Block
+	order  []string
+}
+
+// block returns the block of system, made on first use.
+func (bs *blockSet) block(system string) *Block {
+	if bl, ok := bs.blocks[system]; ok {
+		return bl
+	}
+	info, _ := bs.b.r.System(system)
+	bl := &Block{System: system, Label: bs.b.r.Label(system), Open: system == bs.b.primary}
+	if info.Kind == report.Baseline {
+		// A baseline's detail is collapsed: its headline values are
+		// in the results matrix.
+		bl.Baseline = true
+	}
+	bs.blocks[system] = bl
+	bs.order = append(bs.order, system)
+	return bl
+}
+
+// addTable adds table tid to section s: its rows of no system to the
+// section, each system's rows to that system's block; a table that was not
+// built adds the reason to s.Missing.
+func (b *builder) addTable(s *Section, bs *blockSet, tid metrics.TableID) {
+	t, ok := b.tables[tid]
+	if !ok {
+		for _, m := range b.in.Tables.Missing {
+			if m.ID == tid {
+				s.Missing = append(s.Missing, "Table “"+m.Title+"” is not shown: "+m.Reason+".")
+			}
+		}
+		return
+	}
+	bySys := map[string][]tables.Row{}
+	var shared []tables.Row
+	var sysOrder []string
+	for i, row := range t.Rows {
+		if row.System == "" {
+			shared = append(shared, row)
+			continue
+		}
+		owner := row.System
+		if tid == "comparisons" && b.comparedWithPrimary(i, row) {
+			// The primary system's block holds every comparison it
+			// takes part in, on either side, so it is shown by default.
+			owner = b.primary
+		}
+		if _, seen := bySys[owner]; !seen {
+			sysOrder = append(sysOrder, owner)
+		}
+		bySys[owner] = append(bySys[owner], row)
+	}
+	if len(shared) > 0 {
+		s.Items = append(s.Items, tableItem(b.table(t, shared, "")))
+	}
+	for _, sys := range sysOrder {
+		bs.block(sys) // baselines get their block here
+	}
+	for _, sys := range bs.order {
+		if rows := bySys[sys]; len(rows) > 0 {
+			bl := bs.block(sys)
+			if tid == "ranking" {
+				bl.Items = append(bl.Items, b.rankingByCutoff(t, sys)...)
+				continue
+			}
+			bl.Items = append(bl.Items, tableItem(b.table(t, rows, sys)))
+		}
+	}
+}
+
+// addFigures adds the figures of a kind to section s (a system's figure to
+// its block), and the reasons of those not drawn to s.Missing.
+func (b *builder) addFigures(s *Section, bs *blockSet, kind figures.Kind) error {
+	for i := range b.in.Specs {
+		sp := &b.in.Specs[i]
+		if sp.Kind.Family() != kind {
+			continue
+		}
+		f, err := b.figure(sp)
+		if err != nil {
+			return err
+		}
+		if sp.System == "" {
+			s.Items = append(s.Items, Item{Figure: f})
+		} else {
+			bl := bs.block(sp.System)
+			bl.Items = append(bl.Items, Item{Figure: f})
+		}
+	}
+	for _, m := range b.in.Missing {
+		if m.ID.Kind.Family() == kind {
+			s.Missing = append(s.Missing, "Figure “"+m.Title+"” is not shown: "+m.Reason+".")
+		}
+	}
+	return nil
 }
 
 // longTable is the number of rows above which a detail table is
@@ -667,22 +693,7 @@ func (b *builder) provenance() Section {
 }
 
 // thousands writes n with comma separators.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var out strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			out.WriteByte(',')
-		}
-		out.WriteRune(r)
-	}
-	if neg {
-		return "-" + out.String()
-	}
-	return out.String()
-}
+func thousands(n int) string { return numtext.Thousands(int64(n)) }
 
 // pct writes a rate as a percentage with one decimal.
 func pct(x float64) string {

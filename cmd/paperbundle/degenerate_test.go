@@ -289,6 +289,11 @@ func mixed(i, j int) []string {
 	return nil
 }
 
+// TestDegenerate builds bundles of degenerate inputs (one class in a fold
+// or a criterion, one system, one fold, no tune rows, no positive, ties, a
+// single candidate) and checks that what cannot be computed is null with a
+// reason, never invented. It is longer than 100 lines because it is a
+// table with one row per degenerate case, each with its own check.
 func TestDegenerate(t *testing.T) {
 	for _, dc := range []degenCase{
 		{name: "one class in a fold", posts: 6, folds: 2, tune: true,

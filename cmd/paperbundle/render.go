@@ -113,29 +113,9 @@ func render(s sink, rep *report.Report, rec record) error {
 			Changes: rec.Changes,
 		})
 	}()
-	js, err := rep.JSON()
-	if err != nil {
-		wg.Wait()
-		return err
-	}
-	s.Add("metrics_master.json", js)
-	s.Add("config.yaml", rec.Config)
-	if rec.Changes != nil {
-		md, err := changesMD(rec.Changes)
-		if err != nil {
-			wg.Wait()
-			return err
-		}
-		s.Add("CHANGES.md", md)
-	}
-	s.Add("SUMMARY.md", tables.Summary(rep, rec.Summary))
-	s.Add("per_query_metrics.csv", tables.PerQueryCSV(rep))
-	s.Add("METHODS.md", methods)
-	for _, t := range append(set.Tables, checks) {
-		s.Add("tables/"+string(t.ID)+".csv", t.CSV())
-	}
+	smallErr := addSmallFiles(s, rep, rec, set, checks, methods)
 	wg.Wait()
-	for _, err := range []error{xlsxErr, figErr, htmlErr, paperErr} {
+	for _, err := range []error{smallErr, xlsxErr, figErr, htmlErr, paperErr} {
 		if err != nil {
 			return err
 		}
@@ -268,4 +248,30 @@ func perQuerySheet(rep *report.Report) xlsx.PerQuery {
 			dst[len(tables.PerQueryHeader)+j] = num(float64(v))
 		}
 	}}
+}
+
+// addSmallFiles adds the files render writes itself, in their fixed order:
+// metrics_master.json, config.yaml, CHANGES.md (when there are changes),
+// SUMMARY.md, per_query_metrics.csv, METHODS.md and the tables' CSV.
+func addSmallFiles(s sink, rep *report.Report, rec record, set tables.Set, checks tables.Table, methods []byte) error {
+	js, err := rep.JSON()
+	if err != nil {
+		return err
+	}
+	s.Add("metrics_master.json", js)
+	s.Add("config.yaml", rec.Config)
+	if rec.Changes != nil {
+		md, err := changesMD(rec.Changes)
+		if err != nil {
+			return err
+		}
+		s.Add("CHANGES.md", md)
+	}
+	s.Add("SUMMARY.md", tables.Summary(rep, rec.Summary))
+	s.Add("per_query_metrics.csv", tables.PerQueryCSV(rep))
+	s.Add("METHODS.md", methods)
+	for _, t := range append(set.Tables, checks) {
+		s.Add("tables/"+string(t.ID)+".csv", t.CSV())
+	}
+	return nil
 }

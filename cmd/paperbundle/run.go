@@ -293,36 +293,73 @@ func runCheck(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	return nil
 }
 
-func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+// buildFlags are the flags of paperbundle build.
+type buildFlags struct {
+	cfgPath, version, out  *string
+	force, quiet           *bool
+	cpuprofile, memprofile *string
+}
+
+// parseBuildFlags parses the arguments of paperbundle build; pos are the
+// positional arguments left (build takes none).
+func parseBuildFlags(args []string, stdout io.Writer) (f buildFlags, pos []string, err error) {
 	fs := newFlags("build")
-	cfgPath := fs.String("config", "paper.yaml", "configuration `file`")
-	version := fs.String("version", "", "bundle `version` such as v2 (default: paper.yaml's version, else the next free vN)")
-	out := fs.String("out", "", "bundle root `folder` (default: paper.yaml's out)")
-	force := fs.Bool("force", false, "replace an existing version")
-	quiet := fs.Bool("q", false, "no progress output")
-	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this `file`")
-	memprofile := fs.String("memprofile", "", "write a heap profile, taken after rendering, to this `file`")
+	f.cfgPath = fs.String("config", "paper.yaml", "configuration `file`")
+	f.version = fs.String("version", "", "bundle `version` such as v2 (default: paper.yaml's version, else the next free vN)")
+	f.out = fs.String("out", "", "bundle root `folder` (default: paper.yaml's out)")
+	f.force = fs.Bool("force", false, "replace an existing version")
+	f.quiet = fs.Bool("q", false, "no progress output")
+	f.cpuprofile = fs.String("cpuprofile", "", "write a CPU profile to this `file`")
+	f.memprofile = fs.String("memprofile", "", "write a heap profile, taken after rendering, to this `file`")
 	fs.Var(&stages, "stages", "write the wall time of each stage to this `file` (make bench)")
-	pos, err := parseArgs(fs, args, stdout)
-	if err != nil {
-		return err
-	}
-	if *cpuprofile != "" {
-		f, err := os.Create(*cpuprofile)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return err
-		}
-		defer pprof.StopCPUProfile()
-	}
+	pos, err = parseArgs(fs, args, stdout)
+	return f, pos, err
+}
+
+// check refuses positional arguments and a malformed -version.
+func (f buildFlags) check(pos []string) error {
 	if len(pos) > 0 {
 		return usageError("build", "unexpected argument %q (the configuration is -config FILE)", pos[0])
 	}
-	if *version != "" && !bundle.ValidVersion(*version) {
-		return withStatus(exitInput, fmt.Errorf("-version: got %q, expected v<N> or v<N>.<N>... such as v2 or v2.0.1 (the name of the bundle's folder under the root)", *version))
+	if *f.version != "" && !bundle.ValidVersion(*f.version) {
+		return withStatus(exitInput, fmt.Errorf("-version: got %q, expected v<N> or v<N>.<N>... such as v2 or v2.0.1 (the name of the bundle's folder under the root)", *f.version))
+	}
+	return nil
+}
+
+// startCPUProfile starts a CPU profile written to path ("": none); stop
+// ends it and closes the file.
+func startCPUProfile(path string) (stop func(), err error) {
+	if path == "" {
+		return func() {}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}, nil
+}
+
+func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	flags, pos, err := parseBuildFlags(args, stdout)
+	if err != nil {
+		return err
+	}
+	cfgPath, version, out, force, quiet, memprofile := flags.cfgPath, flags.version, flags.out, flags.force, flags.quiet, flags.memprofile
+	stopProfile, err := startCPUProfile(*flags.cpuprofile)
+	if err != nil {
+		return err
+	}
+	defer stopProfile()
+	if err := flags.check(pos); err != nil {
+		return err
 	}
 	start := time.Now()
 	progress := newProgress(stderr, *quiet)
@@ -386,58 +423,17 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if err != nil {
 		return err
 	}
-	if *memprofile != "" {
-		if err := writeHeapProfile(*memprofile); err != nil {
-			return err
-		}
+	if err := writeHeapProfile(*memprofile, ""); err != nil {
+		return err
 	}
 	if err := rep.HardCheckError(); err != nil {
-		return err // SPEC 10: a failed hard check writes no bundle
+		return err // a failed hard check writes no bundle
 	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	progress.step("rendering")
-	cfgYAML, err := cfg.YAML()
+	dir, prev, significant, err := writeBundle(ctx, b, rep, cfg, inputs, root, *force, *memprofile, progress)
 	if err != nil {
-		return err
-	}
-	progress.step("comparing with the previous version")
-	prev := previousVersion(root, v)
-	var chg *compare.Changes
-	significant := 0
-	if prev != "" {
-		// The paired tests read the per-query rows of the report being
-		// built as they are, and the previous bundle's through the
-		// report package's reader.
-		now := side{rep: rep, config: cfgYAML, inputs: map[string]string{}}
-		for _, in := range b.Inputs() {
-			now.inputs[in.Path] = in.SHA256
-		}
-		if chg, err = changes(root, prev, now); err != nil {
-			return fmt.Errorf("build: comparing with %s: %w", prev, err)
-		}
-		significant = chg.Significant()
-	}
-	if err := render(b, rep, record{Paper: paperOptions(cfg.Paper), Config: cfgYAML, Inputs: inputs, Changes: chg,
-		Summary: summaryInput(rep, chg, prev, v)}); err != nil {
-		return err
-	}
-	if *memprofile != "" {
-		if err := writeHeapProfile(*memprofile + ".render"); err != nil {
-			return err
-		}
-	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	endCommit := stages.begin(stageWrite)
-	dir, err := b.Commit(bundle.CommitOptions{Root: root, Version: v, Force: *force, Tool: toolVersion(), Seed: cfg.Seed, Config: cfgYAML, Context: ctx})
-	endCommit()
-	if err != nil {
-		if errors.Is(err, bundle.ErrExists) {
-			return withStatus(exitInput, err)
-		}
 		return err
 	}
 	progress.done()
@@ -450,6 +446,68 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	buildSummary{Dir: dir, Version: v, Files: len(b.Names()) + 1, Seconds: time.Since(start).Seconds(),
 		Previous: prev, Significant: significant}.write(stdout, rep)
 	return nil
+}
+
+// writeBundle renders the files of rep into b, with the changes since the
+// previous version of root, and commits b as version cfg.Version of root.
+// It returns the bundle's folder, the previous version ("": none) and the
+// number of significant changes since it.
+func writeBundle(ctx context.Context, b *bundle.Bundle, rep *report.Report, cfg *config.Config, inputs []templates.InputFile,
+	root string, force bool, memprofile string, progress *progress) (dir, prev string, significant int, err error) {
+	v := cfg.Version
+	progress.step("rendering")
+	cfgYAML, err := cfg.YAML()
+	if err != nil {
+		return "", "", 0, err
+	}
+	progress.step("comparing with the previous version")
+	prev = previousVersion(root, v)
+	chg, err := changesWithPrevious(root, prev, rep, cfgYAML, b.Inputs())
+	if err != nil {
+		return "", "", 0, err
+	}
+	if chg != nil {
+		significant = chg.Significant()
+	}
+	if err := render(b, rep, record{Paper: paperOptions(cfg.Paper), Config: cfgYAML, Inputs: inputs, Changes: chg,
+		Summary: summaryInput(rep, chg, prev, v)}); err != nil {
+		return "", "", 0, err
+	}
+	if err := writeHeapProfile(memprofile, ".render"); err != nil {
+		return "", "", 0, err
+	}
+	if err := ctx.Err(); err != nil {
+		return "", "", 0, err
+	}
+	endCommit := stages.begin(stageWrite)
+	dir, err = b.Commit(bundle.CommitOptions{Root: root, Version: v, Force: force, Tool: toolVersion(), Seed: cfg.Seed, Config: cfgYAML, Context: ctx})
+	endCommit()
+	if err != nil {
+		if errors.Is(err, bundle.ErrExists) {
+			return "", "", 0, withStatus(exitInput, err)
+		}
+		return "", "", 0, err
+	}
+	return dir, prev, significant, nil
+}
+
+// changesWithPrevious compares the report being built with version prev
+// of root (nil when prev is ""). The paired tests read the per-query rows
+// of the report being built as they are, and the previous bundle's through
+// the report package's reader.
+func changesWithPrevious(root, prev string, rep *report.Report, cfgYAML []byte, inputs []bundle.Input) (*compare.Changes, error) {
+	if prev == "" {
+		return nil, nil
+	}
+	now := side{rep: rep, config: cfgYAML, inputs: map[string]string{}}
+	for _, in := range inputs {
+		now.inputs[in.Path] = in.SHA256
+	}
+	chg, err := changes(root, prev, now)
+	if err != nil {
+		return nil, fmt.Errorf("build: comparing with %s: %w", prev, err)
+	}
+	return chg, nil
 }
 
 // buildTarget is the bundle root and version of a build (v is "" when the
@@ -621,9 +679,13 @@ func reportSizeWarning(b *bundle.Bundle, rep *report.Report) string {
 		float64(len(page))/(1<<20), float64(reportBudget)/(1<<20), why)
 }
 
-// writeHeapProfile writes the live heap (pprof format) to path.
-func writeHeapProfile(path string) error {
-	f, err := os.Create(path)
+// writeHeapProfile writes the live heap (pprof format) to path+suffix;
+// nothing when path is "".
+func writeHeapProfile(path, suffix string) error {
+	if path == "" {
+		return nil
+	}
+	f, err := os.Create(path + suffix)
 	if err != nil {
 		return err
 	}

@@ -114,6 +114,42 @@ func manyRowsProject(t *testing.T) (dir, cfg string) {
 	return writeProject(t, b.String())
 }
 
+// checkInterrupted checks how a build into root signalled with sig ended
+// (status, took after the signal; took 0: it ended before the signal): a
+// build signalled after its commit point exits 0 with a v1 that verifies;
+// otherwise it exits 128+sig, writes no v1 and says it was interrupted.
+// Either way it ends within interruptLimit and leaves no temporary
+// folder. It removes v1 for the next build.
+func checkInterrupted(t *testing.T, bin, root, what string, sig syscall.Signal, status int, took time.Duration, stderr string) {
+	t.Helper()
+	want := 128 + int(sig)
+	_, err := os.Stat(filepath.Join(root, "v1"))
+	switch {
+	case status == 0 && took == 0:
+		t.Logf("%s: the build ended before the signal", what)
+	case status == 0:
+		if err != nil {
+			t.Errorf("%s: exit 0 but no v1", what)
+		} else if out, verr := exec.Command(bin, "verify", filepath.Join(root, "v1")).CombinedOutput(); verr != nil {
+			t.Errorf("%s: signalled after its commit point, v1 does not verify: %s", what, out)
+		}
+	case status != want:
+		t.Errorf("%s (%v): exit %d, want %d; stderr %s", what, sig, status, want, stderr)
+	case err == nil:
+		t.Errorf("%s: exit %d but v1 was written", what, status)
+	case !strings.Contains(stderr, "interrupted by SIG"):
+		t.Errorf("%s: stderr %q does not say the build was interrupted", what, stderr)
+	}
+	if took > interruptLimit {
+		t.Errorf("%s: took %v to end after %v", what, took, sig)
+	}
+	if l := leftovers(t, root, "."); len(l) > 0 {
+		t.Errorf("%s: temporary folders left: %v", what, l)
+	}
+	t.Logf("%s: %v -> exit %d after %v", what, sig.String(), status, took.Round(time.Millisecond))
+	os.RemoveAll(filepath.Join(root, "v1"))
+}
+
 // TestBuildInterrupted sends SIGINT or SIGTERM to real builds at moments
 // spread over two builds: one with a long bootstrap (100,000 resamples of
 // a small dataset), one with 40,000 queries whose loading, metrics and
@@ -130,35 +166,6 @@ func TestBuildInterrupted(t *testing.T) {
 	type point struct {
 		at  float64 // fraction of a build's span
 		sig syscall.Signal
-	}
-	check := func(t *testing.T, root, what string, sig syscall.Signal, status int, took time.Duration, stderr string) {
-		t.Helper()
-		want := 128 + int(sig)
-		_, err := os.Stat(filepath.Join(root, "v1"))
-		switch {
-		case status == 0 && took == 0:
-			t.Logf("%s: the build ended before the signal", what)
-		case status == 0:
-			if err != nil {
-				t.Errorf("%s: exit 0 but no v1", what)
-			} else if out, verr := exec.Command(bin, "verify", filepath.Join(root, "v1")).CombinedOutput(); verr != nil {
-				t.Errorf("%s: signalled after its commit point, v1 does not verify: %s", what, out)
-			}
-		case status != want:
-			t.Errorf("%s (%v): exit %d, want %d; stderr %s", what, sig, status, want, stderr)
-		case err == nil:
-			t.Errorf("%s: exit %d but v1 was written", what, status)
-		case !strings.Contains(stderr, "interrupted by SIG"):
-			t.Errorf("%s: stderr %q does not say the build was interrupted", what, stderr)
-		}
-		if took > interruptLimit {
-			t.Errorf("%s: took %v to end after %v", what, took, sig)
-		}
-		if l := leftovers(t, root, "."); len(l) > 0 {
-			t.Errorf("%s: temporary folders left: %v", what, l)
-		}
-		t.Logf("%s: %v -> exit %d after %v", what, sig.String(), status, took.Round(time.Millisecond))
-		os.RemoveAll(filepath.Join(root, "v1"))
 	}
 	for _, p := range []struct {
 		name   string
@@ -190,13 +197,13 @@ func TestBuildInterrupted(t *testing.T) {
 		}
 		for _, c := range p.points {
 			status, took, stderr := signalAfter(t, build(), c.sig, time.Duration(c.at*float64(span)), 0)
-			check(t, root, fmt.Sprintf("%s, at %.0f%% of %v", p.name, 100*c.at, span.Round(time.Millisecond)), c.sig, status, took, stderr)
+			checkInterrupted(t, bin, root, fmt.Sprintf("%s, at %.0f%% of %v", p.name, 100*c.at, span.Round(time.Millisecond)), c.sig, status, took, stderr)
 		}
 		if p.name != "40,000 queries" {
 			// Without a version: the claim of v1 is removed too.
 			cmd := exec.Command(bin, "build", "-config", cfg, "-out", root, "-q")
 			status, took, stderr := signalAfter(t, cmd, syscall.SIGINT, span*3/10, 0)
-			check(t, root, p.name+", no version, at 30%", syscall.SIGINT, status, took, stderr)
+			checkInterrupted(t, bin, root, p.name+", no version, at 30%", syscall.SIGINT, status, took, stderr)
 			continue
 		}
 		// At the commit: as soon as its temporary folder appears.
@@ -219,7 +226,7 @@ func TestBuildInterrupted(t *testing.T) {
 		if !sent.IsZero() {
 			took = time.Since(sent)
 		}
-		check(t, root, "at the commit", syscall.SIGINT, exitStatus(t, err), took, errb.String())
+		checkInterrupted(t, bin, root, "at the commit", syscall.SIGINT, exitStatus(t, err), took, errb.String())
 		// A second signal ends the process at once (default handling).
 		status, took, _ := signalAfter(t, build(), syscall.SIGINT, span/3, 50*time.Millisecond)
 		if status != 130 || took > interruptLimit {

@@ -96,24 +96,9 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 	}
 	defer interrupt.Track(tmp)()
 	defer os.RemoveAll(tmp)
-	given := map[string]string{} // input as given -> extracted copy
-	for i, in := range m.Inputs {
-		if in.Copy == "" {
-			continue
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, "", err
-		}
-		p := filepath.Join(tmp, "inputs", fmt.Sprint(i), filepath.Base(in.Path))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return nil, "", err
-		}
-		// Streamed to the file, stopping at the size the manifest
-		// records: a copy that lies about its size takes no memory.
-		if err := op.ExtractInput(i, p); err != nil {
-			return nil, "", err
-		}
-		given[in.Path] = p
+	given, err := extractInputs(ctx, tmp, op)
+	if err != nil {
+		return nil, "", err
 	}
 	if len(given) == 0 && len(m.Inputs) > 0 {
 		return nil, "not recomputed: the bundle holds no copy of its inputs (bundle.copy_inputs: false); checked by hashes only", nil
@@ -171,27 +156,9 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 	for _, in := range m.Inputs {
 		rec.Inputs = append(rec.Inputs, templates.InputFile{Path: in.Path, Size: in.Bytes, SHA256: in.SHA256})
 	}
-	// CHANGES.md and the report's changes section are recomputed from the
-	// version they compare with when it is in the same root; otherwise
-	// they are checked by their hashes only.
-	hashOnly := map[string]bool{}
-	var chNote, since string
-	if ch, err := readBundleFile(dir, "CHANGES.md", maxConfigBytes); err == nil {
-		prev, root := changesSince(ch), filepath.Dir(filepath.Clean(dir))
-		since = prev
-		if _, err := os.Stat(filepath.Join(root, prev, "metrics_master.json")); bundle.ValidVersion(prev) && err == nil {
-			now := side{rep: rep, config: cfgYAML, inputs: map[string]string{}}
-			for _, in := range m.Inputs {
-				now.inputs[in.Path] = in.SHA256
-			}
-			if rec.Changes, err = changes(root, prev, now); err != nil {
-				return nil, "", fmt.Errorf("comparing with %s: %w", prev, err)
-			}
-			chNote = fmt.Sprintf("; CHANGES.md recomputed against %s", prev)
-		} else {
-			hashOnly["CHANGES.md"], hashOnly["report.html"] = true, true
-			chNote = fmt.Sprintf("; CHANGES.md and report.html checked by hashes only (%q, the version they compare with, is not in the same folder)", prev)
-		}
+	hashOnly, chNote, since, err := recomputeChanges(dir, m.Inputs, rep, cfgYAML, &rec)
+	if err != nil {
+		return nil, "", err
 	}
 	rec.Summary = summaryInput(rep, rec.Changes, since, was.Version)
 	if sm, err := readBundleFile(dir, "SUMMARY.md", maxConfigBytes); err == nil && since != "" && rec.Changes == nil {
@@ -209,23 +176,85 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 	if err := ctx.Err(); err != nil {
 		return nil, "", err
 	}
+	diffs, n := compareFiles(dir, files, hashOnly, was, rep)
+	note = fmt.Sprintf("recomputed %d files from inputs/ and config.yaml", n) + chNote
+	if t := toolVersion(); t != was.Tool {
+		note += fmt.Sprintf(" (bundle made by %s, verified with %s)", was.Tool, t)
+	}
+	return diffs, note, nil
+}
+
+// extractInputs extracts the bundle's copies of its inputs below tmp and
+// returns, for each input as given, the path of its extracted copy.
+func extractInputs(ctx context.Context, tmp string, op *bundle.Opened) (map[string]string, error) {
+	given := map[string]string{}
+	for i, in := range op.Manifest.Inputs {
+		if in.Copy == "" {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		p := filepath.Join(tmp, "inputs", fmt.Sprint(i), filepath.Base(in.Path))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return nil, err
+		}
+		// Streamed to the file, stopping at the size the manifest
+		// records: a copy that lies about its size takes no memory.
+		if err := op.ExtractInput(i, p); err != nil {
+			return nil, err
+		}
+		given[in.Path] = p
+	}
+	return given, nil
+}
+
+// recomputeChanges sets rec.Changes: CHANGES.md and the report's changes
+// section are recomputed from the version they compare with when it is in
+// the same root; otherwise they are checked by their hashes only (named in
+// hashOnly). since is the version CHANGES.md compares with ("" when the
+// bundle has no CHANGES.md); note is the sentence verify adds.
+func recomputeChanges(dir string, inputs []bundle.Input, rep *report.Report, cfgYAML []byte, rec *record) (hashOnly map[string]bool, note, since string, err error) {
+	hashOnly = map[string]bool{}
+	ch, err := readBundleFile(dir, "CHANGES.md", maxConfigBytes)
+	if err != nil {
+		return hashOnly, "", "", nil
+	}
+	prev, root := changesSince(ch), filepath.Dir(filepath.Clean(dir))
+	if _, err := os.Stat(filepath.Join(root, prev, "metrics_master.json")); bundle.ValidVersion(prev) && err == nil {
+		now := side{rep: rep, config: cfgYAML, inputs: map[string]string{}}
+		for _, in := range inputs {
+			now.inputs[in.Path] = in.SHA256
+		}
+		if rec.Changes, err = changes(root, prev, now); err != nil {
+			return nil, "", "", fmt.Errorf("comparing with %s: %w", prev, err)
+		}
+		return hashOnly, fmt.Sprintf("; CHANGES.md recomputed against %s", prev), prev, nil
+	}
+	hashOnly["CHANGES.md"], hashOnly["report.html"] = true, true
+	return hashOnly, fmt.Sprintf("; CHANGES.md and report.html checked by hashes only (%q, the version they compare with, is not in the same folder)", prev), prev, nil
+}
+
+// compareFiles compares each recomputed file, in name order, with the
+// bundle's, except those checked by hashes only; it returns the lines that
+// name the differences and the number of files compared. was is the
+// bundle's own metrics_master.json, already read and decoded.
+func compareFiles(dir string, files mapSink, hashOnly map[string]bool, was, rep *report.Report) (diffs []string, compared int) {
 	names := make([]string, 0, len(files))
 	for n := range files {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	skipped := 0
 	for _, n := range names {
 		if hashOnly[n] {
-			skipped++
 			continue
 		}
+		compared++
 		disk, err := bundle.ReadFile(dir, n, int64(len(files[n]))) // a longer file differs
 		switch {
 		case errors.Is(err, bundle.ErrTooLarge):
 			diffs = append(diffs, "DIFFERS  "+n+": the recomputed bytes differ (the bundle's file is longer)")
 			if n == "metrics_master.json" {
-				// was is the bundle's own file, already read and decoded.
 				diffs = append(diffs, metricDiffs(was, rep)...)
 			}
 		case errors.Is(err, bundle.ErrNotAFile):
@@ -239,11 +268,7 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 			}
 		}
 	}
-	note = fmt.Sprintf("recomputed %d files from inputs/ and config.yaml", len(names)-skipped) + chNote
-	if t := toolVersion(); t != was.Tool {
-		note += fmt.Sprintf(" (bundle made by %s, verified with %s)", was.Tool, t)
-	}
-	return diffs, note, nil
+	return diffs, compared
 }
 
 // metricDiffs lists the metrics whose recomputed value differs.

@@ -12,6 +12,7 @@ import (
 
 	"paperbundle/figures"
 	"paperbundle/figures/internal/figtest"
+	"paperbundle/internal/cputime"
 )
 
 // BenchmarkRenderKind renders the fixture's figures of each kind (SVG,
@@ -30,14 +31,14 @@ func BenchmarkRenderKind(b *testing.B) {
 	slices.Sort(kinds)
 	for _, k := range kinds {
 		b.Run(string(k), func(b *testing.B) {
-			c0, n := cpuTime(), 0
+			c0, n := cputime.Now(), 0
 			for b.Loop() {
 				if _, err := Render(byKind[k], Options{}); err != nil {
 					b.Fatal(err)
 				}
 				n++
 			}
-			b.ReportMetric((cpuTime()-c0).Seconds()/float64(n), "cpu-s/op")
+			b.ReportMetric((cputime.Now()-c0).Seconds()/float64(n), "cpu-s/op")
 		})
 	}
 }

@@ -185,6 +185,66 @@ func (sp space) y(v float64) float64 {
 
 func (sp space) xy(p figures.XY) plotter.XY { return plotter.XY{X: sp.x(p.X), Y: sp.y(p.Y)} }
 
+// addLine draws a line's segments; the points of a primary line are added
+// to avoid (the tags keep clear of them), which it returns.
+func addLine(p *plot.Plot, sp space, e *figures.Line, avoid []plotter.XYs) []plotter.XYs {
+	ls := lineOf(e.Style)
+	for _, seg := range e.Segments {
+		xy := make(plotter.XYs, len(seg))
+		for i, pt := range seg {
+			xy[i] = sp.xy(pt)
+		}
+		if e.Steps {
+			xy = postSteps(xy)
+		}
+		l := mustLine(dropCollinear(xy), ls)
+		p.Add(l)
+		if e.Style.Role == figures.Primary {
+			avoid = append(avoid, l.XYs)
+		}
+	}
+	return avoid
+}
+
+// addBand fills a band's runs, each a ring along its upper then (back)
+// along its lower edge, as one polygon.
+func addBand(p *plot.Plot, sp space, e *figures.Band) {
+	var rings []plotter.XYs
+	for _, run := range e.Runs {
+		ring := make(plotter.XYs, 0, 2*len(run.X))
+		for k := range run.X {
+			ring = append(ring, plotter.XY{X: sp.x(run.X[k]), Y: sp.y(run.Hi[k])})
+		}
+		for k := len(run.X) - 1; k >= 0; k-- {
+			ring = append(ring, plotter.XY{X: sp.x(run.X[k]), Y: sp.y(run.Lo[k])})
+		}
+		rings = append(rings, ring)
+	}
+	if len(rings) > 0 {
+		pg := mustPolygon(rings)
+		pg.Color = fillOf(e.Style)
+		p.Add(pg)
+	}
+}
+
+// textOf places a Text element's labels above or to the right of their
+// points.
+func textOf(sp space, e *figures.Text, lk look) *textAt {
+	t := &textAt{Style: textStyle(lk.tag)}
+	t.Style.Color = colorOf(e.Style)
+	if e.Anchor == figures.Above {
+		t.Style.XAlign = draw.XCenter
+		t.DY = vg.Points(2)
+	} else {
+		t.Style.YAlign = draw.YCenter
+	}
+	for i, at := range e.At {
+		t.XYs = append(t.XYs, sp.xy(at))
+		t.Texts = append(t.Texts, e.Texts[i])
+	}
+	return t
+}
+
 // panelPlot draws one panel's elements in order, then its axes.
 func panelPlot(pn *figures.Panel, title string, cmap *viridis, lk look) *plot.Plot {
 	p := newPlot(title, pn.X.Label, pn.Y.Label, lk)
@@ -204,38 +264,9 @@ func panelPlot(pn *figures.Panel, title string, cmap *viridis, lk look) *plot.Pl
 	for _, e := range pn.Elements {
 		switch e := e.(type) {
 		case *figures.Line:
-			ls := lineOf(e.Style)
-			for _, seg := range e.Segments {
-				xy := make(plotter.XYs, len(seg))
-				for i, pt := range seg {
-					xy[i] = sp.xy(pt)
-				}
-				if e.Steps {
-					xy = postSteps(xy)
-				}
-				l := mustLine(dropCollinear(xy), ls)
-				p.Add(l)
-				if e.Style.Role == figures.Primary {
-					avoid = append(avoid, l.XYs)
-				}
-			}
+			avoid = addLine(p, sp, e, avoid)
 		case *figures.Band:
-			var rings []plotter.XYs
-			for _, run := range e.Runs {
-				ring := make(plotter.XYs, 0, 2*len(run.X))
-				for k := range run.X {
-					ring = append(ring, plotter.XY{X: sp.x(run.X[k]), Y: sp.y(run.Hi[k])})
-				}
-				for k := len(run.X) - 1; k >= 0; k-- {
-					ring = append(ring, plotter.XY{X: sp.x(run.X[k]), Y: sp.y(run.Lo[k])})
-				}
-				rings = append(rings, ring)
-			}
-			if len(rings) > 0 {
-				pg := mustPolygon(rings)
-				pg.Color = fillOf(e.Style)
-				p.Add(pg)
-			}
+			addBand(p, sp, e)
 		case *figures.Points:
 			addPoints(p, sp, e, tg)
 		case *figures.Bars:
@@ -264,19 +295,7 @@ func panelPlot(pn *figures.Panel, title string, cmap *viridis, lk look) *plot.Pl
 			}
 			p.Add(cl)
 		case *figures.Text:
-			t := &textAt{Style: textStyle(lk.tag)}
-			t.Style.Color = colorOf(e.Style)
-			if e.Anchor == figures.Above {
-				t.Style.XAlign = draw.XCenter
-				t.DY = vg.Points(2)
-			} else {
-				t.Style.YAlign = draw.YCenter
-			}
-			for i, at := range e.At {
-				t.XYs = append(t.XYs, sp.xy(at))
-				t.Texts = append(t.Texts, e.Texts[i])
-			}
-			p.Add(t)
+			p.Add(textOf(sp, e, lk))
 		}
 	}
 	if len(tg.XYs) > 0 {
@@ -465,22 +484,27 @@ func legend(s *figures.Spec, lk look) *plot.Legend {
 		l.Padding = vg.Points(6) // two-line entries: keep them apart
 	}
 	for _, e := range s.Legend {
-		var th []plot.Thumbnailer
-		for _, k := range e.Keys {
-			switch k.Mark {
-			case figures.MarkLine:
-				th = append(th, legendLine{lineOf(k.Style)})
-			case figures.MarkMarker:
-				th = append(th, legendGlyph{glyphOf(k.Style)})
-			case figures.MarkFill:
-				th = append(th, legendFill{fillOf(k.Style)})
-			case figures.MarkBar:
-				th = append(th, barOf(k.Style))
-			}
-		}
-		l.Add(clipLines(e.Text, maxLabel), th...)
+		l.Add(clipLines(e.Text, maxLabel), thumbnails(e.Keys)...)
 	}
 	return l
+}
+
+// thumbnails draw the keys of a legend entry, in order.
+func thumbnails(keys []figures.Key) []plot.Thumbnailer {
+	var th []plot.Thumbnailer
+	for _, k := range keys {
+		switch k.Mark {
+		case figures.MarkLine:
+			th = append(th, legendLine{lineOf(k.Style)})
+		case figures.MarkMarker:
+			th = append(th, legendGlyph{glyphOf(k.Style)})
+		case figures.MarkFill:
+			th = append(th, legendFill{fillOf(k.Style)})
+		case figures.MarkBar:
+			th = append(th, barOf(k.Style))
+		}
+	}
+	return th
 }
 
 // --- roles to styles ---------------------------------------------------

@@ -141,21 +141,8 @@ type legendEntry struct {
 func legendEntries(s *figures.Spec) []legendEntry {
 	var out []legendEntry
 	for _, e := range s.Legend {
-		var th []plot.Thumbnailer
-		for _, k := range e.Keys {
-			switch k.Mark {
-			case figures.MarkLine:
-				th = append(th, legendLine{lineOf(k.Style)})
-			case figures.MarkMarker:
-				th = append(th, legendGlyph{glyphOf(k.Style)})
-			case figures.MarkFill:
-				th = append(th, legendFill{fillOf(k.Style)})
-			case figures.MarkBar:
-				th = append(th, barOf(k.Style))
-			}
-		}
 		// One line per entry: the rows are one text line high.
-		out = append(out, legendEntry{text: clipLines(strings.Join(strings.Fields(e.Text), " "), 2*maxLabel), thumb: th})
+		out = append(out, legendEntry{text: clipLines(strings.Join(strings.Fields(e.Text), " "), 2*maxLabel), thumb: thumbnails(e.Keys)})
 	}
 	return out
 }

@@ -25,6 +25,7 @@ import (
 
 	"paperbundle/figures"
 	"paperbundle/figures/internal/figtest"
+	"paperbundle/internal/cputime"
 	"paperbundle/internal/golden"
 	"paperbundle/report"
 )
@@ -713,7 +714,7 @@ func BenchmarkRenderDemo(b *testing.B) {
 func benchRender(b *testing.B, r *report.Report) {
 	specs := figures.Catalogue(r)
 	b.ResetTimer()
-	c0 := cpuTime()
+	c0 := cputime.Now()
 	n := 0
 	for b.Loop() {
 		if _, err := Render(specs, Options{}); err != nil {
@@ -721,7 +722,7 @@ func benchRender(b *testing.B, r *report.Report) {
 		}
 		n++
 	}
-	b.ReportMetric((cpuTime()-c0).Seconds()/float64(n), "cpu-s/op")
+	b.ReportMetric((cputime.Now()-c0).Seconds()/float64(n), "cpu-s/op")
 }
 
 func ExampleRender() {

@@ -13,6 +13,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"paperbundle/figures"
+	"paperbundle/internal/numtext"
 )
 
 // The house style of every static figure: one font family (Liberation
@@ -184,18 +185,7 @@ func (c cleanTicks) Ticks(min, max float64) []plot.Tick {
 // thousands separators for integers of five digits or more.
 func numLabel(v float64) string {
 	if v == math.Trunc(v) && math.Abs(v) >= 10000 && math.Abs(v) < 1e15 {
-		s := strconv.FormatInt(int64(math.Abs(v)), 10)
-		var b []byte
-		for i := range s {
-			if i > 0 && (len(s)-i)%3 == 0 {
-				b = append(b, ',')
-			}
-			b = append(b, s[i])
-		}
-		if v < 0 {
-			return "-" + string(b)
-		}
-		return string(b)
+		return numtext.Thousands(int64(v))
 	}
 	if v == 0 {
 		return "0"
@@ -230,17 +220,30 @@ func legendWidth(l *plot.Legend) vg.Length {
 // drawWithLegend draws p in c with the legend l in a column on its right,
 // top-aligned with the data area.
 func drawWithLegend(c draw.Canvas, p *plot.Plot, l *plot.Legend) {
+	l, w, pc := legendColumn(c, l)
+	p.Draw(pc)
+	if l != nil {
+		drawLegendBeside(c, l, w, p.DataCanvas(pc))
+	}
+}
+
+// legendColumn makes room for an optional legend in a column on the right
+// of c: it returns the legend (nil when empty), the column's width (at
+// least minLegW) and the canvas left for the plots.
+func legendColumn(c draw.Canvas, l *plot.Legend) (*plot.Legend, vg.Length, draw.Canvas) {
 	if legendEmpty(l) {
-		p.Draw(c)
+		return nil, 0, c
+	}
+	w := max(legendWidth(l), minLegW)
+	return l, w, draw.Crop(c, 0, -w-gutter, 0, 0)
+}
+
+// drawLegendBeside draws l (nil: nothing) in the column of width w on the
+// right of c, its top level with the top of the data area dc.
+func drawLegendBeside(c draw.Canvas, l *plot.Legend, w vg.Length, dc draw.Canvas) {
+	if l == nil {
 		return
 	}
-	w := legendWidth(l)
-	if w < minLegW {
-		w = minLegW
-	}
-	pc := draw.Crop(c, 0, -w-gutter, 0, 0)
-	p.Draw(pc)
-	dc := p.DataCanvas(pc)
 	lc := draw.Crop(c, c.Max.X-c.Min.X-w, 0, 0, 0)
 	lc.Max.Y = dc.Max.Y
 	l.Draw(lc)
@@ -249,45 +252,20 @@ func drawWithLegend(c draw.Canvas, p *plot.Plot, l *plot.Legend) {
 // drawRow draws plots side by side with their data areas aligned, and an
 // optional shared legend in a column on the right.
 func drawRow(c draw.Canvas, ps []*plot.Plot, l *plot.Legend) {
-	if legendEmpty(l) {
-		l = nil
-	}
-	w := legendWidth(l)
-	if l != nil && w < minLegW {
-		w = minLegW
-	}
-	pc := c
-	if l != nil {
-		pc = draw.Crop(c, 0, -w-gutter, 0, 0)
-	}
+	l, w, pc := legendColumn(c, l)
 	t := draw.Tiles{Rows: 1, Cols: len(ps), PadX: vg.Points(14), PadLeft: vg.Points(3)}
 	cs := plot.Align([][]*plot.Plot{ps}, t, pc)
 	for i, p := range ps {
 		p.Draw(cs[0][i])
 	}
-	if l != nil {
-		dc := ps[len(ps)-1].DataCanvas(cs[0][len(ps)-1])
-		lc := draw.Crop(c, c.Max.X-c.Min.X-w, 0, 0, 0)
-		lc.Max.Y = dc.Max.Y
-		l.Draw(lc)
-	}
+	drawLegendBeside(c, l, w, ps[len(ps)-1].DataCanvas(cs[0][len(ps)-1]))
 }
 
 // drawStack draws plots one above the other, with heights proportional to
 // weights, their data areas sharing left and right edges, and an optional
 // legend beside the top plot.
 func drawStack(c draw.Canvas, ps []*plot.Plot, weights []float64, gap vg.Length, l *plot.Legend) {
-	if legendEmpty(l) {
-		l = nil
-	}
-	w := legendWidth(l)
-	if l != nil && w < minLegW {
-		w = minLegW
-	}
-	pc := c
-	if l != nil {
-		pc = draw.Crop(c, 0, -w-gutter, 0, 0)
-	}
+	l, w, pc := legendColumn(c, l)
 	var tot float64
 	for _, x := range weights {
 		tot += x
@@ -314,12 +292,7 @@ func drawStack(c draw.Canvas, ps []*plot.Plot, weights []float64, gap vg.Length,
 		cs[i] = draw.Crop(cs[i], left-(dc.Min.X-cs[i].Min.X), -(right - (cs[i].Max.X - dc.Max.X)), 0, 0)
 		p.Draw(cs[i])
 	}
-	if l != nil {
-		dc := ps[0].DataCanvas(cs[0])
-		lc := draw.Crop(c, c.Max.X-c.Min.X-w, 0, 0, 0)
-		lc.Max.Y = dc.Max.Y
-		l.Draw(lc)
-	}
+	drawLegendBeside(c, l, w, ps[0].DataCanvas(cs[0]))
 }
 
 // --- custom plotters ----------------------------------------------------

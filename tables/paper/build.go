@@ -97,6 +97,18 @@ func (b builder) present(x report.Capability) bool { return b.r.Has(x) }
 // head is a column header: a metric's title with K replaced by a cutoff.
 func head(id metrics.ID) string { return tables.LatexText(tables.Title(id)) }
 
+// addValues appends to rw a cell per metric id of sys on the whole
+// population, and reports whether any of them has a value.
+func (b builder) addValues(rw *row, sys string, ids []metrics.ID) bool {
+	any := false
+	for _, id := range ids {
+		c, ok := b.value(sys, id, report.Whole)
+		any = any || ok
+		rw.cells = append(rw.cells, c)
+	}
+	return any
+}
+
 // rankingTable is ranking.tex: the primary system's ranking metrics as
 // rows, the cutoffs as columns.
 func (b builder) rankingTable() (*table, bool) {
@@ -114,14 +126,12 @@ func (b builder) rankingTable() (*table, bool) {
 		if d.Family() != "rank" || d.Param != metrics.ParamK || !d.Shows(metrics.TableRanking) {
 			continue
 		}
-		rw := row{cells: []cell{rawCell(tables.LatexText(strings.ReplaceAll(d.Title, "@K", "")))}}
-		any := false
+		var ids []metrics.ID
 		for _, k := range cut {
-			c, ok := b.value(sys, d.ID(float64(k)), report.Whole)
-			any = any || ok
-			rw.cells = append(rw.cells, c)
+			ids = append(ids, d.ID(float64(k)))
 		}
-		if any {
+		rw := row{cells: []cell{rawCell(tables.LatexText(strings.ReplaceAll(d.Title, "@K", "")))}}
+		if b.addValues(&rw, sys, ids) {
 			t.rows = append(t.rows, rw)
 		}
 	}
@@ -147,13 +157,7 @@ func (b builder) rankingSystemsTable() (*table, bool) {
 	for _, s := range b.r.Systems {
 		base := s.Kind != report.Pipeline
 		rw := row{cells: []cell{labelCell(b.r.Label(s.Name))}, baseline: base}
-		any := false
-		for _, id := range ids {
-			c, ok := b.value(s.Name, id, report.Whole)
-			any = any || ok
-			rw.cells = append(rw.cells, c)
-		}
-		if any {
+		if b.addValues(&rw, s.Name, ids) {
 			rw.rule = base && (len(t.rows) == 0 || !t.rows[len(t.rows)-1].baseline)
 			t.rows = append(t.rows, rw)
 		}
@@ -293,13 +297,7 @@ func (b builder) calibrationTable() (*table, bool) {
 			continue
 		}
 		rw := row{cells: []cell{labelCell(b.r.Label(s.Name))}}
-		any := false
-		for _, id := range ids {
-			c, ok := b.value(s.Name, id, report.Whole)
-			any = any || ok
-			rw.cells = append(rw.cells, c)
-		}
-		if any {
+		if b.addValues(&rw, s.Name, ids) {
 			t.rows = append(t.rows, rw)
 		}
 	}

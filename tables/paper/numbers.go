@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"paperbundle/internal/numtext"
 	"paperbundle/metrics"
 	"paperbundle/report"
 	"paperbundle/tables"
@@ -104,17 +105,7 @@ func pval(p float64, d int) string {
 }
 
 // count writes an integer with thousands separators (14,770).
-func count(n int) string {
-	s := strconv.Itoa(n)
-	var b strings.Builder
-	for i := range s {
-		if i > 0 && (len(s)-i)%3 == 0 && s[i-1] != '-' {
-			b.WriteByte(',')
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
-}
+func count(n int) string { return numtext.Thousands(int64(n)) }
 
 // keyText writes a key of numbers.tex: see Numbers.
 func keyText(s string) string {

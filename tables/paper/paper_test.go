@@ -2,7 +2,6 @@ package paper
 
 import (
 	"bytes"
-	"flag"
 	"math"
 	"os"
 	"os/exec"
@@ -14,59 +13,17 @@ import (
 
 	"paperbundle/figures"
 	"paperbundle/figures/plot"
+	"paperbundle/internal/golden"
+	"paperbundle/internal/hostile"
 	"paperbundle/metrics"
 	"paperbundle/report"
+	"paperbundle/tables/internal/tabletest"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/*.golden")
-
-// golden compares got with testdata/<name>.golden, printing where they
-// differ; -update rewrites the file.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from %s (go test -update rewrites it after checking):\n%s", name, path, lineDiff(want, got))
-	}
-}
-
-// lineDiff shows the first lines where two texts differ.
-func lineDiff(want, got []byte) string {
-	w, g := strings.Split(string(want), "\n"), strings.Split(string(got), "\n")
-	var b strings.Builder
-	n := 0
-	for i := 0; i < max(len(w), len(g)) && n < 12; i++ {
-		var a, c string
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			c = g[i]
-		}
-		if a != c {
-			b.WriteString("line " + strconv.Itoa(i+1) + "\n  want: " + a + "\n  got:  " + c + "\n")
-			n++
-		}
-	}
-	return b.String()
-}
 
 // TestGoldens: results.tex and numbers.tex of the plain fixture, byte for
 // byte.
 func TestGoldens(t *testing.T) {
-	r := plainFixture().report(t)
+	r := tabletest.Plain().Report(t)
 	opt := DefaultOptions()
 	var res []byte
 	for _, f := range Tables(r, opt) {
@@ -77,8 +34,8 @@ func TestGoldens(t *testing.T) {
 	if res == nil {
 		t.Fatal("no results.tex")
 	}
-	golden(t, "results.tex", res)
-	golden(t, "numbers.tex", Numbers(r, opt))
+	golden.Check(t, filepath.Join("testdata", "results.tex.golden"), res)
+	golden.Check(t, filepath.Join("testdata", "numbers.tex.golden"), Numbers(r, opt))
 }
 
 // TestNumbersSpec: the macros of one metric and one comparison, from the
@@ -135,8 +92,8 @@ func TestPrune(t *testing.T) {
 // TestASCII: every paper file of the hostile fixture is ASCII, and no
 // hostile string reaches a file unescaped.
 func TestASCII(t *testing.T) {
-	r := hostileFixture(t).report(t)
-	for _, f := range Files(r, DefaultOptions(), []Figure{{Name: "x", Caption: hostile(t)[0]}}) {
+	r := tabletest.Hostile(t).Report(t)
+	for _, f := range Files(r, DefaultOptions(), []Figure{{Name: "x", Caption: hostile.Strings(t)[0]}}) {
 		for i, c := range f.Data {
 			if c >= 0x80 {
 				t.Fatalf("%s: non-ASCII byte at %d: %q", f.Name, i, f.Data[max(0, i-20):min(len(f.Data), i+20)])
@@ -221,7 +178,7 @@ func TestCompileVenues(t *testing.T) {
 	if _, err := exec.LookPath("pdflatex"); err != nil {
 		t.Skip("pdflatex not installed")
 	}
-	plain, host := plainFixture().report(t), hostileFixture(t).report(t)
+	plain, host := tabletest.Plain().Report(t), tabletest.Hostile(t).Report(t)
 	for _, venue := range []string{"acm", "ieee"} {
 		t.Run(venue, func(t *testing.T) {
 			opt := DefaultOptions()
@@ -285,7 +242,7 @@ func TestMissingKey(t *testing.T) {
 	if _, err := exec.LookPath("pdflatex"); err != nil {
 		t.Skip("pdflatex not installed")
 	}
-	r := plainFixture().report(t)
+	r := tabletest.Plain().Report(t)
 	dir := t.TempDir()
 	write(t, dir, []File{{Dir + "preamble.tex", []byte(Preamble)}, {Dir + "numbers.tex", Numbers(r, DefaultOptions())}})
 	doc := func(body string) []File {
@@ -303,7 +260,7 @@ func TestMissingKey(t *testing.T) {
 // TestUncertaintyModes: paper.uncertainty std puts the fold std under a
 // value, none nothing; ci the interval.
 func TestUncertaintyModes(t *testing.T) {
-	r := plainFixture().report(t)
+	r := tabletest.Plain().Report(t)
 	for _, tc := range []struct {
 		u          Uncertainty
 		has, hasnt string
@@ -331,7 +288,7 @@ func TestOneColumnVenues(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: two more compiles")
 	}
-	r := plainFixture().report(t)
+	r := tabletest.Plain().Report(t)
 	for _, venue := range []string{"lncs", "neurips"} {
 		opt := DefaultOptions()
 		opt.Venue = Venues[venue]

@@ -104,25 +104,13 @@ func (b builder) matrixNote(mx tables.Matrix) string {
 			corr = "two-sided, no correction, $\\alpha = " + a + "$"
 		}
 		s = append(s, "Superscript letters: significantly better than the system with that letter; $\\downarrow$: significantly worse than a system it was compared with ("+corr+").")
-		byTest := map[string][]string{}
-		var order []string
-		for _, c := range mx.Columns {
-			t := "not tested"
-			if len(c.Tests) > 0 {
-				var names []string
-				for _, x := range c.Tests {
-					names = append(names, tables.TestName(x))
-				}
-				t = strings.Join(names, " and ")
-			}
-			if _, ok := byTest[t]; !ok {
-				order = append(order, t)
-			}
-			byTest[t] = append(byTest[t], tables.LatexText(c.Title))
-		}
 		var parts []string
-		for _, t := range order {
-			parts = append(parts, strings.Join(byTest[t], ", ")+": "+tables.LatexText(t))
+		for _, g := range mx.TestGroups() {
+			var titles []string
+			for _, x := range g.Titles {
+				titles = append(titles, tables.LatexText(x))
+			}
+			parts = append(parts, strings.Join(titles, ", ")+": "+tables.LatexText(g.Test))
 		}
 		s = append(s, "Tests: "+strings.Join(parts, "; ")+".")
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"paperbundle/internal/cputime"
 	"paperbundle/tables"
 )
 
@@ -489,7 +490,7 @@ func BenchmarkWrite(b *testing.B) {
 					wb.PerQuery = widePerQuery(rows)
 				}
 				var buf bytes.Buffer
-				c0, n := cpuTime(), 0
+				c0, n := cputime.Now(), 0
 				for b.Loop() {
 					buf.Reset()
 					if err := Write(&buf, wb); err != nil {
@@ -497,7 +498,7 @@ func BenchmarkWrite(b *testing.B) {
 					}
 					n++
 				}
-				b.ReportMetric((cpuTime()-c0).Seconds()/float64(n), "cpu-s/op")
+				b.ReportMetric((cputime.Now()-c0).Seconds()/float64(n), "cpu-s/op")
 				b.ReportMetric(float64(buf.Len()), "bytes")
 			})
 		}

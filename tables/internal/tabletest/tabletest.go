@@ -1,35 +1,34 @@
-package tables
+// Package tabletest builds the small synthetic Reports that the tests of
+// tables and tables/paper share: a plain one with ordinary names and a
+// hostile one whose labels and criterion ids are the strings of
+// testdata/hostile.txt.
+package tabletest
 
 import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	hostile_ "paperbundle/internal/hostile"
 	"sort"
 	"testing"
 
 	"paperbundle/config"
 	"paperbundle/dataset"
+	"paperbundle/internal/hostile"
 	"paperbundle/report"
 )
 
-// hostile returns the shared hostile strings of testdata/hostile.txt.
-func hostile(t testing.TB) []string {
-	return hostile_.Strings(t)
-}
-
-// fixture describes a small synthetic dataset: posts x criteria queries
+// Fixture describes a small synthetic dataset: Posts x Criteria queries
 // over two folds with tune rows, and two systems, the first better.
-type fixture struct {
-	posts    int
-	criteria []string
-	labels   [2]string
-	cutoffs  []int
-	B        int
+type Fixture struct {
+	Posts    int
+	Criteria []string
+	Labels   [2]string
+	Cutoffs  []int // nil: the default cutoffs
+	B        int   // bootstrap resamples
 }
 
-// dataset builds the validated dataset of f, deterministically.
-func (f fixture) dataset() *dataset.Dataset {
+// Dataset builds the validated dataset of f, deterministically.
+func (f Fixture) Dataset() *dataset.Dataset {
 	rng := rand.New(rand.NewPCG(7, 11))
 	ds := &dataset.Dataset{HasCriteria: true, HasPosts: true, HasNEProb: true, HasFolds: true}
 	type qr struct {
@@ -37,7 +36,7 @@ func (f fixture) dataset() *dataset.Dataset {
 		rows [2]dataset.Row
 	}
 	var all []qr
-	for p := 0; p < f.posts; p++ {
+	for p := 0; p < f.Posts; p++ {
 		post := fmt.Sprintf("P%03d", p)
 		fold := p % 2
 		for _, split := range []dataset.Split{dataset.SplitEval, dataset.SplitTune} {
@@ -45,7 +44,7 @@ func (f fixture) dataset() *dataset.Dataset {
 			if split == dataset.SplitTune {
 				qfold = 1 - fold
 			}
-			for ci, cr := range f.criteria {
+			for ci, cr := range f.Criteria {
 				n := 6 + rng.IntN(10)
 				var gold []string
 				pos := rng.Float64() < 0.35+0.1*float64(ci%2)
@@ -81,7 +80,7 @@ func (f fixture) dataset() *dataset.Dataset {
 		}
 		return a.Criterion < b.Criterion
 	})
-	ds.Systems = []dataset.System{{Name: "full", Label: f.labels[0]}, {Name: "base", Label: f.labels[1]}}
+	ds.Systems = []dataset.System{{Name: "full", Label: f.Labels[0]}, {Name: "base", Label: f.Labels[1]}}
 	for _, x := range all {
 		ds.Queries = append(ds.Queries, x.q)
 		for s := 0; s < 2; s++ {
@@ -93,7 +92,7 @@ func (f fixture) dataset() *dataset.Dataset {
 
 // row scores the candidates: gold items get a higher mean score for the
 // better system (s = 0); candidates are stored in ranked order.
-func (f fixture) row(rng *rand.Rand, cands, gold []string, s int) dataset.Row {
+func (f Fixture) row(rng *rand.Rand, cands, gold []string, s int) dataset.Row {
 	isGold := map[string]bool{}
 	for _, g := range gold {
 		isGold[g] = true
@@ -150,36 +149,36 @@ func ones(n int) []int {
 	return out
 }
 
-// report computes the Report of f.
-func (f fixture) report(t testing.TB) *report.Report {
+// Report computes the Report of f.
+func (f Fixture) Report(t testing.TB) *report.Report {
 	t.Helper()
 	cfg := config.Default()
-	cfg.Title = f.labels[0] + " evaluation"
-	cfg.Systems = []config.System{{Name: "full", Label: f.labels[0], Input: "full.csv"}, {Name: "base", Label: f.labels[1], Input: "base.csv"}}
-	if f.cutoffs != nil {
-		cfg.Cutoffs = f.cutoffs
+	cfg.Title = f.Labels[0] + " evaluation"
+	cfg.Systems = []config.System{{Name: "full", Label: f.Labels[0], Input: "full.csv"}, {Name: "base", Label: f.Labels[1], Input: "base.csv"}}
+	if f.Cutoffs != nil {
+		cfg.Cutoffs = f.Cutoffs
 	}
 	cfg.Bootstrap.Resamples = f.B
-	r, err := report.Compute(context.Background(), cfg, f.dataset(), report.Options{Version: "v1", Tool: "paperbundle test"})
+	r, err := report.Compute(context.Background(), cfg, f.Dataset(), report.Options{Version: "v1", Tool: "paperbundle test"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return r
 }
 
-// plainFixture has ordinary names.
-func plainFixture() fixture {
-	return fixture{posts: 40, criteria: []string{"A.1", "A.2", "A.3"}, labels: [2]string{"Full pipeline", "Retriever"}, B: 50}
+// Plain has ordinary names.
+func Plain() Fixture {
+	return Fixture{Posts: 40, Criteria: []string{"A.1", "A.2", "A.3"}, Labels: [2]string{"Full pipeline", "Retriever"}, B: 50}
 }
 
-// hostileFixture uses hostile strings as labels and criterion ids.
-func hostileFixture(t testing.TB) fixture {
-	h := hostile(t)
+// Hostile uses hostile strings as labels and criterion ids.
+func Hostile(t testing.TB) Fixture {
+	h := hostile.Strings(t)
 	crit := []string{}
 	for i := 0; i < 4 && i < len(h); i++ {
 		crit = append(crit, h[len(h)-1-i])
 	}
 	crit = append(crit, h[0], h[1], h[2])
 	sort.Strings(crit)
-	return fixture{posts: 30, criteria: dedupe(crit), labels: [2]string{h[0], h[3]}, B: 20}
+	return Fixture{Posts: 30, Criteria: dedupe(crit), Labels: [2]string{h[0], h[3]}, B: 20}
 }
