@@ -363,8 +363,7 @@ func (t *tester) delong(row *Row, ia, ib []int) (float64, int, string) {
 // bootstrap runs the paired bootstrap of B - A for the metrics the
 // per-query rows can recompute from each query's NE probability and label
 // (see bootStat). Posts are resampled whole; the two-sided p is
-// 2·min(share of replicates ≤ 0, share ≥ 0), at most 1 and at least 1/B
-// (B replicates cannot show a smaller p).
+// stats.BootstrapP, the same p as the comparisons within a bundle.
 func (t *tester) bootstrap(row *Row, ia, ib []int) (float64, int, string) {
 	var fa, fb func(w []int32) float64
 	var keep []int
@@ -397,23 +396,11 @@ func (t *tester) bootstrap(row *Row, ia, ib []int) (float64, int, string) {
 	g, ng := t.groups(keep)
 	plan := stats.Plan{Group: g, NGroups: ng, B: t.c.Resamples, Seed: t.seed(row), Workers: t.workers}
 	reps := stats.Run(plan, 1, func(_ int, w []int32, out []float64) { out[0] = fb(w) - fa(w) })
-	var lo, hi, n int
-	for _, x := range reps.Column(0) {
-		if math.IsNaN(x) {
-			continue
-		}
-		n++
-		if x <= 0 {
-			lo++
-		}
-		if x >= 0 {
-			hi++
-		}
-	}
-	if n == 0 {
+	p := stats.BootstrapP(reps.Column(0))
+	if math.IsNaN(p) {
 		return 0, 0, "the metric is undefined on every resample"
 	}
-	return math.Min(1, float64(max(1, 2*min(lo, hi)))/float64(n)), len(keep), ""
+	return p, len(keep), ""
 }
 
 // clinical returns a clinical gate metric of both bundles as a function

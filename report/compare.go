@@ -178,32 +178,8 @@ func (c *computer) bootDiff(si, ri int, id metrics.ID) []float64 {
 	return d
 }
 
-// bootstrapP is the two-sided p-value of a difference from its paired
-// bootstrap replicates d (undefined replicates left out), with the +1 of
-// the permutation test so that it is never 0:
-//
-//	p = min(1, 2 · min(1 + #{d ≤ 0}, 1 + #{d ≥ 0}) / (B + 1)).
-//
-// It is NaN when no replicate is defined.
-func bootstrapP(d []float64) float64 {
-	var le, ge, n int
-	for _, x := range d {
-		if isNaN(x) {
-			continue
-		}
-		n++
-		if x <= 0 {
-			le++
-		}
-		if x >= 0 {
-			ge++
-		}
-	}
-	if n == 0 {
-		return math.NaN()
-	}
-	return math.Min(1, 2*float64(min(le, ge)+1)/float64(n+1))
-}
+// bootstrapP is stats.BootstrapP: the two-sided p of a paired bootstrap.
+func bootstrapP(d []float64) float64 { return stats.BootstrapP(d) }
 
 // constant reports whether every defined value of x is the same (true for
 // no defined value).

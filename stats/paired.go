@@ -277,3 +277,33 @@ func signFlipStat(d []float64) func(src func() uint64) float64 {
 		return math.Abs(s)
 	}
 }
+
+// BootstrapP is the two-sided p-value of a paired difference from its
+// bootstrap replicates d (NaN replicates, where the statistic was
+// undefined, are left out), with the +1 of a permutation test so that it
+// is never 0:
+//
+//	p = min(1, 2 · min(1 + #{d ≤ 0}, 1 + #{d ≥ 0}) / (B + 1))
+//
+// where B counts the defined replicates. It is NaN when none is defined.
+// Both the comparisons of one bundle and the changes between two bundles
+// use it, so one metric is always tested the same way.
+func BootstrapP(d []float64) float64 {
+	var le, ge, n int
+	for _, x := range d {
+		if math.IsNaN(x) {
+			continue
+		}
+		n++
+		if x <= 0 {
+			le++
+		}
+		if x >= 0 {
+			ge++
+		}
+	}
+	if n == 0 {
+		return math.NaN()
+	}
+	return math.Min(1, 2*float64(min(le, ge)+1)/float64(n+1))
+}
