@@ -27,6 +27,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"hash"
 	"io"
 	"os"
 	"paperbundle/internal/par"
@@ -264,31 +265,18 @@ func (b *Bundle) ReadInput(p, path string, keepCopy bool) (InputRead, error) {
 }
 
 // readInput reads input p from r (size bytes expected, 0 if unknown) in
-// pieces of 1 MB, hashing it and, with keepCopy, compressing its copy at
-// copyLevel with the zero gzip header, so that the copy's bytes depend on
-// the content only. It gives up with ErrCanceled once stop (if not nil) is
-// set.
+// pieces of 1 MB, hashing it and, with keepCopy, compressing its copy
+// (inputHash). It gives up with ErrCanceled once stop (if not nil) is set.
 func readInput(p string, r io.Reader, size int, keepCopy bool, stop *atomic.Bool) (InputRead, error) {
-	h := sha256.New()
-	var gz bytes.Buffer
-	var zw *gzip.Writer
-	if keepCopy {
-		gz.Grow(size/3 + 4096)                      // BestSpeed keeps about a third
-		zw, _ = gzip.NewWriterLevel(&gz, copyLevel) // copyLevel is valid
-	}
+	hs := newInputHash(p, size, keepCopy)
 	buf := make([]byte, min(max(size, 512), 1<<20))
-	var n int64
 	for {
 		if stop != nil && stop.Load() {
 			return InputRead{}, ErrCanceled
 		}
 		k, err := io.ReadFull(r, buf)
 		if k > 0 {
-			n += int64(k)
-			h.Write(buf[:k])
-			if zw != nil {
-				zw.Write(buf[:k]) // a bytes.Buffer does not fail
-			}
+			hs.write(buf[:k])
 		}
 		if err == io.EOF || err == io.ErrUnexpectedEOF {
 			break
@@ -297,12 +285,44 @@ func readInput(p string, r io.Reader, size int, keepCopy bool, stop *atomic.Bool
 			return InputRead{}, err
 		}
 	}
-	in := InputRead{in: Input{Path: p, Bytes: n, SHA256: hex.EncodeToString(h.Sum(nil))}, keep: keepCopy}
-	if zw != nil {
-		if err := zw.Close(); err != nil {
+	return hs.result()
+}
+
+// inputHash hashes the bytes of an input and, with a copy kept,
+// compresses them at copyLevel with the zero gzip header, so that the
+// copy's bytes depend on the content only.
+type inputHash struct {
+	p  string
+	h  hash.Hash
+	zw *gzip.Writer
+	gz bytes.Buffer
+	n  int64
+}
+
+func newInputHash(p string, size int, keepCopy bool) *inputHash {
+	hs := &inputHash{p: p, h: sha256.New()}
+	if keepCopy {
+		hs.gz.Grow(size/3 + 4096)                         // BestSpeed keeps about a third
+		hs.zw, _ = gzip.NewWriterLevel(&hs.gz, copyLevel) // copyLevel is valid
+	}
+	return hs
+}
+
+func (hs *inputHash) write(b []byte) {
+	hs.n += int64(len(b))
+	hs.h.Write(b)
+	if hs.zw != nil {
+		hs.zw.Write(b) // a bytes.Buffer does not fail
+	}
+}
+
+func (hs *inputHash) result() (InputRead, error) {
+	in := InputRead{in: Input{Path: hs.p, Bytes: hs.n, SHA256: hex.EncodeToString(hs.h.Sum(nil))}, keep: hs.zw != nil}
+	if hs.zw != nil {
+		if err := hs.zw.Close(); err != nil {
 			return InputRead{}, err
 		}
-		in.gz = gz.Bytes()
+		in.gz = hs.gz.Bytes()
 	}
 	return in, nil
 }

@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"time"
 )
 
@@ -436,5 +437,39 @@ func TestReadInput(t *testing.T) {
 	b.Cancel()
 	if _, err := b.ReadInput("runs/full.csv", p, true); !errors.Is(err, ErrCanceled) {
 		t.Errorf("after Cancel: %v, want ErrCanceled", err)
+	}
+}
+
+// TestInputReader: the record of an input read through an InputReader,
+// in pieces or whole, is AddInput's for the bytes read, and a reader
+// closed before its end is an error.
+func TestInputReader(t *testing.T) {
+	data := bytes.Repeat([]byte("post_id,criterion_id\nP1,A.1\n"), 5000)
+	want := New().AddInput("runs/full.csv", data, true)
+	for _, mode := range []string{"pieces", "whole"} {
+		b := New()
+		x := NewInputReader("runs/full.csv", bytes.NewReader(data), true)
+		var got []byte
+		if mode == "whole" {
+			got, _ = x.ReadWhole(int64(len(data)))
+		} else {
+			got, _ = io.ReadAll(iotest.OneByteReader(x))
+		}
+		if !bytes.Equal(got, data) {
+			t.Fatalf("%s: read %d bytes, want %d", mode, len(got), len(data))
+		}
+		r, err := x.Finish()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if in := b.AddRead(r); in != want {
+			t.Errorf("%s: %+v, want %+v", mode, in, want)
+		}
+	}
+	x := NewInputReader("a.csv", bytes.NewReader(data), false)
+	x.Read(make([]byte, 10))
+	x.Close()
+	if _, err := x.Finish(); err == nil {
+		t.Errorf("a reader closed after 10 bytes finished without an error")
 	}
 }

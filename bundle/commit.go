@@ -1,9 +1,11 @@
 package bundle
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
+	"paperbundle/internal/interrupt"
 	"paperbundle/internal/par"
 	"path/filepath"
 	"regexp"
@@ -23,6 +25,10 @@ type CommitOptions struct {
 	Seed    uint64  // the configuration's seed
 	Config  []byte  // the resolved configuration; nil: the bundle's config.yaml
 	Inputs  []Input // inputs recorded by hash only (HashFile), after those of AddInput
+	// Context, when not nil, stops the commit once canceled (an
+	// interrupt): no version is written and the temporary folder is
+	// removed. Once the rename has begun, the commit completes.
+	Context context.Context
 }
 
 // LeftoverAge is the age after which a temporary folder of Commit is removed
@@ -74,6 +80,8 @@ func (b *Bundle) Commit(opt CommitOptions) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	untrack := interrupt.Track(tmp) // removed if the process is ended by an interrupt
+	defer untrack()
 	defer os.RemoveAll(tmp) // after success: gone, or the old version after an exchange
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return "", err
@@ -81,7 +89,19 @@ func (b *Bundle) Commit(opt CommitOptions) (string, error) {
 	if err := b.write(tmp, opt); err != nil {
 		return "", err
 	}
-	if err := install(tmp, final, opt.Force); err != nil {
+	// The rename is the commit point: it is not started once the context
+	// is canceled, and a forced exit waits for it (interrupt.Hold).
+	release, ok := interrupt.Hold()
+	if err := opt.err(); err != nil || !ok {
+		release()
+		if err == nil {
+			err = interrupt.ErrInterrupted
+		}
+		return "", err
+	}
+	err = install(tmp, final, opt.Force)
+	release()
+	if err != nil {
 		if errors.Is(err, os.ErrExist) {
 			return "", fmt.Errorf("%w: %s (use -force to replace it)", ErrExists, final)
 		}
@@ -110,7 +130,9 @@ func (b *Bundle) write(tmp string, opt CommitOptions) error {
 	errs := make([]error, len(names))
 	par.Jobs(writers, len(names), func() func(int) {
 		return func(k int) {
-			errs[k] = writeFile(filepath.Join(tmp, filepath.FromSlash(names[k])), b.files[names[k]])
+			if errs[k] = opt.err(); errs[k] == nil {
+				errs[k] = writeFile(filepath.Join(tmp, filepath.FromSlash(names[k])), b.files[names[k]])
+			}
 		}
 	})
 	for _, err := range errs {
@@ -132,6 +154,14 @@ func (b *Bundle) write(tmp string, opt CommitOptions) error {
 		return err
 	}
 	return syncDir(tmp)
+}
+
+// err is the error of a canceled Context, else nil.
+func (opt CommitOptions) err() error {
+	if opt.Context == nil {
+		return nil
+	}
+	return opt.Context.Err()
 }
 
 // writers is the number of goroutines that write a bundle's files.

@@ -1,7 +1,7 @@
 package bundle
 
 import (
-	"compress/gzip"
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -28,7 +27,7 @@ var sha256RE = regexp.MustCompile(`^[0-9a-f]{64}$`)
 // bundle, a bad sha256 or a file twice.
 func Open(dir string) (*Opened, error) {
 	mp := filepath.Join(dir, ManifestName)
-	data, err := os.ReadFile(mp)
+	data, err := ReadFile(dir, ManifestName, MaxManifestBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("bundle: %s: no %s: not a bundle folder, or its build did not finish", dir, ManifestName)
 	}
@@ -70,7 +69,9 @@ func Open(dir string) (*Opened, error) {
 
 // InputData returns the content of input i (an index into
 // Manifest.Inputs) from its gzip copy, after checking its size and sha256
-// against the manifest. It fails when the bundle holds no copy.
+// against the manifest. It fails when the bundle holds no copy. It holds
+// up to the size the manifest records in memory: for a bundle from
+// elsewhere, ExtractInput to a file.
 func (o *Opened) InputData(i int) ([]byte, error) {
 	in := o.Manifest.Inputs[i]
 	if in.Copy == "" {
@@ -88,33 +89,22 @@ func (o *Opened) InputData(i int) ([]byte, error) {
 var errCopyDiffers = errors.New("content differs from the input's sha256")
 
 func (o *Opened) readCopy(in Input) ([]byte, error) {
-	f, err := os.Open(filepath.Join(o.Dir, filepath.FromSlash(in.Copy)))
-	if err != nil {
+	var b bytes.Buffer
+	if err := o.copyTo(&b, in); err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		return nil, fmt.Errorf("not a gzip copy: %v", err)
-	}
-	data, err := io.ReadAll(io.LimitReader(zr, in.Bytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("not a gzip copy: %v", err)
-	}
-	if int64(len(data)) != in.Bytes || hexSum(data) != in.SHA256 {
-		return nil, errCopyDiffers
-	}
-	return data, nil
+	return b.Bytes(), nil
 }
 
 // Status is the result of checking one file of a bundle against its manifest.
 type Status int
 
 const (
-	StatusOK      Status = iota // size and sha256 as in the manifest
-	StatusChanged               // size or sha256 differs, or an input copy does not give the input
-	StatusMissing               // in the manifest, not on disk
-	StatusExtra                 // on disk, not in the manifest
+	StatusOK       Status = iota // size and sha256 as in the manifest
+	StatusChanged                // size or sha256 differs, or an input copy does not give the input
+	StatusMissing                // in the manifest, not on disk
+	StatusExtra                  // on disk, not in the manifest
+	StatusNotAFile               // a symbolic link, FIFO or device: never read
 )
 
 func (s Status) String() string {
@@ -127,6 +117,8 @@ func (s Status) String() string {
 		return "MISSING"
 	case StatusExtra:
 		return "EXTRA"
+	case StatusNotAFile:
+		return "NOT A FILE"
 	}
 	return fmt.Sprintf("Status(%d)", int(s))
 }
@@ -174,7 +166,7 @@ func (o *Opened) Check() ([]FileStatus, error) {
 			return err
 		}
 		if rel = filepath.ToSlash(rel); rel != ManifestName {
-			onDisk[rel] = true
+			onDisk[rel] = d.Type().IsRegular()
 		}
 		return nil
 	})
@@ -183,7 +175,8 @@ func (o *Opened) Check() ([]FileStatus, error) {
 	}
 	st := map[string]FileStatus{}
 	for _, f := range o.Manifest.Files {
-		st[f.Path] = o.checkFile(f, onDisk[f.Path])
+		_, present := onDisk[f.Path]
+		st[f.Path] = o.checkFile(f, present)
 	}
 	for _, in := range o.Manifest.Inputs {
 		if in.Copy == "" {
@@ -192,7 +185,7 @@ func (o *Opened) Check() ([]FileStatus, error) {
 		s, listed := st[in.Copy]
 		if !listed {
 			s = FileStatus{Path: in.Copy, Status: StatusChanged, Detail: "not listed in the manifest's files"}
-			if !onDisk[in.Copy] {
+			if _, present := onDisk[in.Copy]; !present {
 				s = FileStatus{Path: in.Copy, Status: StatusMissing}
 			}
 		}
@@ -200,7 +193,10 @@ func (o *Opened) Check() ([]FileStatus, error) {
 			st[in.Copy] = s
 			continue
 		}
-		if _, err := o.readCopy(in); err != nil {
+		if s.Status == StatusNotAFile {
+			continue
+		}
+		if err := o.copyTo(io.Discard, in); err != nil {
 			if s.Status == StatusChanged {
 				s.Detail += "; " + err.Error()
 			} else {
@@ -209,9 +205,12 @@ func (o *Opened) Check() ([]FileStatus, error) {
 		}
 		st[in.Copy] = s
 	}
-	for p := range onDisk {
+	for p, regular := range onDisk {
 		if _, ok := st[p]; !ok {
 			st[p] = FileStatus{Path: p, Status: StatusExtra}
+			if !regular {
+				st[p] = FileStatus{Path: p, Status: StatusNotAFile, Detail: ErrNotAFile.Error()}
+			}
 		}
 	}
 	out := make([]FileStatus, 0, len(st))
@@ -229,22 +228,25 @@ func (o *Opened) checkFile(e Entry, present bool) FileStatus {
 		return s
 	}
 	s.Status = StatusChanged
-	p := filepath.Join(o.Dir, filepath.FromSlash(e.Path))
-	if fi, err := os.Lstat(p); err != nil || !fi.Mode().IsRegular() {
-		s.Detail = "not a regular file"
+	f, err := OpenFile(o.Dir, e.Path)
+	if errors.Is(err, ErrNotAFile) {
+		s.Status, s.Detail = StatusNotAFile, ErrNotAFile.Error()
 		return s
 	}
-	f, err := os.Open(p)
 	if err != nil {
 		s.Detail = err.Error()
 		return s
 	}
 	defer f.Close()
 	h := sha256.New()
-	n, err := io.Copy(h, f)
+	// A file that grew past its recorded size is CHANGED without being
+	// read to its end.
+	n, err := io.Copy(h, io.LimitReader(f, e.Bytes+1))
 	switch {
 	case err != nil:
 		s.Detail = err.Error()
+	case n > e.Bytes:
+		s.Detail = fmt.Sprintf("more than the %d bytes the manifest says", e.Bytes)
 	case n != e.Bytes:
 		s.Detail = fmt.Sprintf("%d bytes, the manifest says %d", n, e.Bytes)
 	case hex.EncodeToString(h.Sum(nil)) != e.SHA256:

@@ -83,7 +83,7 @@ func TestCheck(t *testing.T) {
 			p := filepath.Join(dir, "metrics_master.json")
 			os.Rename(p, p+".real")
 			os.Symlink("metrics_master.json.real", p)
-		}, "CHANGED metrics_master.json: not a regular file\nEXTRA metrics_master.json.real"},
+		}, "NOT A FILE metrics_master.json: not a regular file: a symbolic link, FIFO or device in a bundle is never read\nEXTRA metrics_master.json.real"},
 		{"input copy edited, files entry fixed", func(t *testing.T, dir string) {
 			_, gz := InputCopy("x", []byte("query_id,score\nq1,0.9\n"))
 			os.WriteFile(filepath.Join(dir, "inputs", "data", "full.csv.gz"), gz, 0o644)

@@ -90,7 +90,9 @@ func (d *decoder) check(c *Config, opt Options) {
 	d.floatSet("fpr_targets", c.FPRTargets, true, wantRate, "FPR target")
 
 	b := &c.Bootstrap
-	d.intRange("bootstrap.resamples", b.Resamples, 0, MaxResamples, wantResamples)
+	if d.intRange("bootstrap.resamples", b.Resamples, 0, MaxResamples, wantResamples) && b.Resamples > 0 && b.Resamples < MinResamples {
+		d.errorf("bootstrap.resamples", "got %d, expected 0 (no intervals) or at least %d: with fewer, a 95%% interval is made of the one or two most extreme resamples (10000 is the default)", b.Resamples, MinResamples)
+	}
 	d.enum("bootstrap.unit", b.Unit, UnitPost, UnitQuery)
 	d.enum("bootstrap.method", b.Method, MethodPercentile, MethodBCa)
 	d.floatRange("bootstrap.confidence", b.Confidence, true, wantRate)

@@ -41,6 +41,13 @@ const (
 // Limits of the integer keys.
 const (
 	MaxResamples = 1_000_000 // bootstrap.resamples
+	// MinResamples is the fewest resamples of a bootstrap that publishes
+	// intervals (0 publishes none): with fewer, a 95% percentile interval
+	// is made of the one or two extreme resamples.
+	MinResamples = 50
+	// FewResamples: below it, a build warns that the intervals' ends
+	// vary from seed to seed in their second decimal.
+	FewResamples = 1000
 	MaxCutoff    = 1_000_000 // cutoffs, dynamic_k.k_min, dynamic_k.hard_cap
 	MinBins      = 2         // calibration.bins
 	MaxBins      = 1000      // calibration.bins

@@ -33,7 +33,28 @@ func Load(path string) (*Config, error) { return LoadWith(path, Options{}) }
 // LoadWith reads and validates the paper.yaml at path; Dir is the folder
 // that holds it. See ParseWith.
 func LoadWith(path string, opt Options) (*Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseWith(path, data, filepath.Dir(path), opt)
+}
+
+// MaxFileBytes is the largest configuration file: a paper.yaml of a
+// thousand systems is under 200 KB. Past it reading stops with an error
+// (exit 2), so that -config /dev/zero ends at once.
+const MaxFileBytes = 1 << 20
+
+// ReadFile reads the configuration file at path, at most MaxFileBytes of
+// it; a file that cannot be read or is larger is a *dataset.InputError
+// list naming the file (and the line where the maximum was passed).
+func ReadFile(path string) ([]byte, error) {
+	data, err := readBounded(path, MaxFileBytes)
+	if len(data) > MaxFileBytes {
+		line := bytes.Count(data[:MaxFileBytes], []byte{'\n'}) + 1
+		return nil, dataset.ErrorList{{File: path, Line: line,
+			Msg: fmt.Sprintf("the configuration is larger than %d MiB, the maximum; expected a paper.yaml (is this the right file?)", MaxFileBytes>>20)}}
+	}
 	if err != nil {
 		msg := err.Error()
 		var pe *fs.PathError
@@ -49,7 +70,20 @@ func LoadWith(path string, opt Options) (*Config, error) {
 		return nil, dataset.ErrorList{{File: path,
 			Msg: "cannot read the configuration (" + msg + "), " + want}}
 	}
-	return ParseWith(path, data, filepath.Dir(path), opt)
+	return data, nil
+}
+
+// readBounded reads the file at path up to max+1 bytes.
+func readBounded(path string, max int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		return nil, &fs.PathError{Op: "read", Path: path, Err: errors.New("is a directory")}
+	}
+	return io.ReadAll(io.LimitReader(f, max+1))
 }
 
 // Parse reads a configuration from data; name is the file name used in
@@ -100,8 +134,8 @@ func (c *Config) Position(key string) (line, col int, ok bool) {
 	if c.File == "" {
 		return 0, 0, false
 	}
-	data, err := os.ReadFile(c.File)
-	if err != nil {
+	data, err := readBounded(c.File, MaxFileBytes)
+	if err != nil || len(data) > MaxFileBytes {
 		return 0, 0, false
 	}
 	d := newDecoder(c.File)

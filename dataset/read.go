@@ -139,6 +139,11 @@ func (s *csvSource) next() bool {
 			continue
 		}
 		s.rows++
+		if i := longField(rec); i >= 0 {
+			l, col := s.r.FieldPos(i)
+			s.c.add(s.file, l+s.base, col, "field %d is longer than %s, the maximum of a field, expected a value or a list (is a quote left open?)", i+1, sizeText(MaxFieldBytes))
+			continue
+		}
 		if i, k := invalidField(rec); i >= 0 {
 			l, col := s.r.FieldPos(i)
 			l += s.base
@@ -155,6 +160,17 @@ func (s *csvSource) next() bool {
 		return true
 	}
 	return false
+}
+
+// longField returns the index of the first field longer than
+// MaxFieldBytes, or -1.
+func longField(rec []string) int {
+	for i, f := range rec {
+		if len(f) > MaxFieldBytes {
+			return i
+		}
+	}
+	return -1
 }
 
 // invalidField returns the index of the first field that is not valid
@@ -262,14 +278,45 @@ func isBlank(b []byte) bool {
 	return len(bytes.TrimSpace(b)) == 0
 }
 
+// wholeReader is a source that reads its whole content itself (an input
+// whose bytes are also hashed and copied, bundle.InputReader); the bytes
+// returned are not to be modified.
+type wholeReader interface {
+	ReadWhole(size int64) ([]byte, error)
+}
+
 // readIfLarge reads rd whole unless it is a file of fewer than min bytes,
 // which it leaves unread for a streaming pass. (A reader of unknown size,
 // as in the tests, is read whole.)
 func readIfLarge(rd io.Reader, min int) ([]byte, bool, error) {
+	if l, ok := rd.(*limitReader); ok {
+		// The file itself is read whole (in parallel, or by its own
+		// ReadWhole), and the limits checked on what was read; a file
+		// left for streaming is read through l.
+		st, err := l.Stat()
+		if err != nil {
+			data, err := io.ReadAll(l)
+			return data, err == nil, err
+		}
+		if st.Mode().IsRegular() {
+			if err := l.sizeOK(st.Size()); err != nil {
+				return nil, false, err
+			}
+		}
+		data, whole, err := readIfLarge(l.r, min)
+		if err == nil && whole {
+			err = l.checkWhole(data)
+		}
+		return data, whole && err == nil, err
+	}
 	if f, ok := rd.(interface{ Stat() (os.FileInfo, error) }); ok {
 		if st, err := f.Stat(); err == nil {
 			if st.Size() < int64(min) {
 				return nil, false, nil
+			}
+			if w, ok := rd.(wholeReader); ok {
+				buf, err := w.ReadWhole(st.Size())
+				return buf, err == nil, err
 			}
 			if ra, ok := rd.(io.ReaderAt); ok {
 				if buf, ok := readAtOnce(ra, st.Size()); ok {

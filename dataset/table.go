@@ -361,6 +361,10 @@ func (p *tableParser) textList(col column, s string) {
 // reports false after an error.
 func (p *tableParser) listItem(col column, item int, v string) bool {
 	r := &p.raw
+	if item > MaxListItems {
+		p.errAt(col, "%s has more than %d items, the maximum of a list; expected one query's candidates (is a separator missing between rows?)", col, MaxListItems)
+		return false
+	}
 	switch col {
 	case colGold:
 		r.gold = append(r.gold, v)

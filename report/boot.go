@@ -196,11 +196,17 @@ func (c *computer) bootstrapAll(ctx context.Context) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		reps, jack := c.replicates(plans, keepAll, nStat, nCol, grid)
+		reps, jack := c.replicates(ctx, plans, keepAll, nStat, nCol, grid)
+		if err := ctx.Err(); err != nil {
+			return err // the batches after the interrupt were skipped
+		}
 		for _, sb := range c.boots {
 			sb.reps, sb.jack = reps, jack
 		}
-		c.pct = percentiles(reps, conf, c.opt.Workers)
+		c.pct = percentiles(ctx, reps, conf, c.opt.Workers)
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 	}
 	groupPart := make([]int, c.nGroups) // each group's index in c.folds
 	for g := range groupPart {
@@ -271,7 +277,7 @@ func (c *computer) scoredValues(scored []*scoredStat) (vals []float64, folds [][
 // groups x columns matrix (summed in group order, so each sum is the same
 // floating-point number as a system's own pass would give); then each
 // system's statistics and scored passes.
-func (c *computer) replicates(plans []*sysPlan, keepAll [][]int, nStat, C int, grid []float64) (reps, jack *stats.Replicates) {
+func (c *computer) replicates(ctx context.Context, plans []*sysPlan, keepAll [][]int, nStat, C int, grid []float64) (reps, jack *stats.Replicates) {
 	G := c.nGroups
 	cols := make([][]float64, 0, C)
 	for k := range plans {
@@ -294,6 +300,9 @@ func (c *computer) replicates(plans []*sysPlan, keepAll [][]int, nStat, C int, g
 			}
 		}
 		return func(b0 int, cnt []int32, out []float64) {
+			if ctx.Err() != nil {
+				return // interrupted: the caller discards the replicates
+			}
 			R := len(cnt) / G
 			M.weigh(cnt, sums)
 			for r := range R {
@@ -606,7 +615,7 @@ type pctInterval struct {
 // percentiles returns the percentile interval of every column of reps,
 // computed on all cores (workers = 0: GOMAXPROCS). The columns are read in
 // blocks of 8 so that each row of reps is read a cache line at a time.
-func percentiles(reps *stats.Replicates, conf float64, workers int) []pctInterval {
+func percentiles(ctx context.Context, reps *stats.Replicates, conf float64, workers int) []pctInterval {
 	out := make([]pctInterval, reps.NStat)
 	const blk = 8
 	nb := (reps.NStat + blk - 1) / blk
@@ -617,6 +626,9 @@ func percentiles(reps *stats.Replicates, conf float64, workers int) []pctInterva
 		}
 		var scratch []float64
 		return func(k int) {
+			if ctx.Err() != nil {
+				return // interrupted: the caller discards the intervals
+			}
 			j0, j1 := k*blk, min((k+1)*blk, reps.NStat)
 			for b := range reps.B {
 				row := reps.Row(b)

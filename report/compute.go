@@ -92,6 +92,9 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 		return nil, err
 	}
 	c.comparisons()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	c.checks()
 	if c.ds.TRECConventions != nil {
 		c.unjudgedWarnings()

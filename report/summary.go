@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"paperbundle/config"
 	"paperbundle/dataset"
 )
 
@@ -129,6 +130,9 @@ func (c *computer) summarize() {
 			unit = "queries"
 		}
 		c.rep.Warnings = append(c.rep.Warnings, fmt.Sprintf("the bootstrap resamples only %d eval %s: with fewer than %d, percentile intervals are too narrow to trust (an interval such as [1.0000, 1.0000] only says that every resample agreed)", c.nGroups, unit, fewUnits))
+	}
+	if B := c.cfg.Bootstrap.Resamples; B > 0 && B < config.FewResamples {
+		c.rep.Warnings = append(c.rep.Warnings, fmt.Sprintf("bootstrap.resamples is %d: with fewer than %d resamples the ends of a 95%% interval rest on a handful of resamples and move with the seed; set bootstrap.resamples to %d or more for the paper", B, config.FewResamples, config.FewResamples))
 	}
 	sort.Strings(c.rep.Warnings)
 }

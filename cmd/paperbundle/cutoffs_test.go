@@ -32,8 +32,8 @@ func demoProject(t *testing.T, cutoffs string) string {
 		t.Fatal(err)
 	}
 	s := regexp.MustCompile(`(?m)^cutoffs:.*$`).ReplaceAllString(string(y), "cutoffs: "+cutoffs)
-	s = regexp.MustCompile(`resamples: *[0-9]+`).ReplaceAllString(s, "resamples: 40")
-	if !strings.Contains(s, "cutoffs: "+cutoffs) || !strings.Contains(s, "resamples: 40") {
+	s = regexp.MustCompile(`resamples: *[0-9]+`).ReplaceAllString(s, "resamples: 50")
+	if !strings.Contains(s, "cutoffs: "+cutoffs) || !strings.Contains(s, "resamples: 50") {
 		t.Fatalf("demo paper.yaml has no cutoffs or resamples line to rewrite:\n%s", y)
 	}
 	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {

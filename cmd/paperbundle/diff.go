@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -12,12 +14,13 @@ import (
 	"strings"
 
 	"paperbundle/bundle"
+	"paperbundle/config"
 	"paperbundle/metrics"
 	"paperbundle/report"
 )
 
 // runDiff compares two bundles: paperbundle diff [-format F] [-all] A B.
-func runDiff(stdout, stderr io.Writer, args []string) error {
+func runDiff(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := newFlags("diff")
 	format := fs.String("format", "text", "output `format`: text, md, csv, json or html")
 	all := fs.Bool("all", false, "also show unchanged rows (~)")
@@ -42,7 +45,13 @@ func runDiff(stdout, stderr io.Writer, args []string) error {
 			return err
 		}
 	}
-	d, err := diffBundles(pos[0], pos[1])
+	d, err := diffBundles(ctx, pos[0], pos[1])
+	if ctx.Err() != nil {
+		return ctx.Err() // interrupted
+	}
+	if hostile(err) {
+		return withStatus(exitCheck, fmt.Errorf("diff: %w", err)) // NOT A FILE, or too large
+	}
 	if err != nil {
 		return withStatus(exitInput, fmt.Errorf("diff: %w", err))
 	}
@@ -63,22 +72,46 @@ func loadSide(dir string) (side, error) {
 	if err != nil {
 		return side{}, err
 	}
-	s := side{rep: r, inputs: inputSums(dir)}
-	s.config, _ = os.ReadFile(filepath.Join(dir, "config.yaml"))
-	if data, err := os.ReadFile(filepath.Join(dir, "per_query_metrics.csv")); err == nil {
+	s := side{rep: r}
+	op, err := bundle.Open(dir)
+	if hostile(err) {
+		return side{}, err
+	}
+	if err == nil {
+		s.inputs = inputSums(op)
+	}
+	// A bundle may come from elsewhere: its files are read without
+	// following a link, never from a FIFO or device, and up to a maximum
+	// (bundle.ReadFile); a missing one is left out of the comparison.
+	var err2 error
+	s.config, err2 = bundle.ReadFile(dir, "config.yaml", config.MaxFileBytes)
+	if hostile(err2) {
+		return side{}, err2
+	}
+	data, err2 := bundle.ReadFile(dir, "per_query_metrics.csv", bundle.MaxFileBytes)
+	if hostile(err2) {
+		return side{}, err2
+	}
+	if err2 == nil {
 		s.pq, _ = parsePerQuery(data)
 	}
 	return s, nil
 }
 
 // diffBundles compares bundle a (older) with bundle b (newer).
-func diffBundles(a, b string) (*report.Diff, error) {
+func diffBundles(ctx context.Context, a, b string) (*report.Diff, error) {
 	sa, err := loadSide(a)
 	if err != nil {
 		return nil, err
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	sb, err := loadSide(b)
 	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	return compare(sa, sb)
@@ -103,8 +136,17 @@ func compare(a, b side) (*report.Diff, error) {
 	return report.DiffReports(a.rep, b.rep, opt)
 }
 
+// hostile reports whether err is a bundle file that is not a regular file
+// or is larger than its maximum.
+func hostile(err error) bool {
+	return errors.Is(err, bundle.ErrNotAFile) || errors.Is(err, bundle.ErrTooLarge)
+}
+
 func readReport(dir string) (*report.Report, error) {
-	data, err := os.ReadFile(filepath.Join(dir, "metrics_master.json"))
+	data, err := bundle.ReadFile(dir, "metrics_master.json", bundle.MaxFileBytes)
+	if hostile(err) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s is not a bundle: %w", dir, err)
 	}
@@ -115,13 +157,8 @@ func readReport(dir string) (*report.Report, error) {
 	return r, nil
 }
 
-// inputSums maps each input of a bundle's manifest to its sha256 (nil
-// without a manifest).
-func inputSums(dir string) map[string]string {
-	op, err := bundle.Open(dir)
-	if err != nil {
-		return nil
-	}
+// inputSums maps each input of a bundle's manifest to its sha256.
+func inputSums(op *bundle.Opened) map[string]string {
 	m := map[string]string{}
 	for _, in := range op.Manifest.Inputs {
 		m[in.Path] = in.SHA256

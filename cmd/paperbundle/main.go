@@ -21,14 +21,16 @@
 // Exit status: 0 success; 1 internal error; 2 bad input, configuration or
 // usage (the message names file, line and column and what was expected; a
 // bundle folder that does not exist is a usage error); 3 a hard consistency
-// check failed, or verify found a bundle that is not valid.
+// check failed, or verify found a bundle that is not valid; 130 interrupted
+// by SIGINT, 143 by SIGTERM (nothing written).
 package main
 
 import (
 	"context"
 	"fmt"
 	"os"
-	"os/signal"
+
+	"paperbundle/internal/interrupt"
 	"runtime/debug"
 )
 
@@ -51,9 +53,19 @@ func setMemoryLimit(inputBytes int64) {
 
 func main() {
 	setMemoryLimit(0)
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// SIGINT and SIGTERM cancel ctx; the first one restores the default
+	// handling, so a second one ends the process at once, and a command
+	// that has not returned within interrupt.Grace is ended with its
+	// temporary files removed (internal/interrupt).
+	ctx, stop := interrupt.Notify(context.Background())
 	err := run(ctx, os.Stdout, os.Stderr, os.Args[1:])
 	stop()
+	if s, ok := interrupt.Cause(ctx); ok && err != nil {
+		// A command that completed before it saw the signal (a build past
+		// its commit point) exits as usual.
+		fmt.Fprintf(os.Stderr, "paperbundle: %v: stopped, nothing written\n", s)
+		os.Exit(s.Status())
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "paperbundle:", err)
 		os.Exit(exitCode(err))

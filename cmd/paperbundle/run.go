@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"paperbundle/internal/par"
 	"path/filepath"
 	"runtime/pprof"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"paperbundle/bundle"
@@ -108,7 +108,8 @@ columns are in docs/input-format.md):
   paperbundle build     # v2, with CHANGES.md: what changed since v1
 
 exit status: 0 ok; 2 bad input or configuration; 3 a consistency check failed
-or verify found a bundle that is not valid; 1 internal error.
+or verify found a bundle that is not valid; 1 internal error; 130 (143)
+interrupted by SIGINT (SIGTERM), nothing written.
 `
 
 // run is the whole command, testable: it never calls os.Exit.
@@ -130,7 +131,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	case "verify":
 		err = runVerify(ctx, stdout, stderr, args[1:])
 	case "diff":
-		err = runDiff(stdout, stderr, args[1:])
+		err = runDiff(ctx, stdout, stderr, args[1:])
 	case "version", "-version", "--version":
 		err = runVersion(stdout, args[1:])
 	case "help":
@@ -180,8 +181,15 @@ func loadInputs(path string) (*config.Config, *dataset.Dataset, error) {
 
 // loadDataset reads every input that cfg names.
 func loadDataset(cfg *config.Config) (*dataset.Dataset, error) {
+	return loadDatasetWith(cfg, nil)
+}
+
+// loadDatasetWith reads every input that cfg names, each opened by open
+// (nil: dataset.OpenFile).
+func loadDatasetWith(cfg *config.Config, open func(string) (io.ReadCloser, error)) (*dataset.Dataset, error) {
 	spec := datasetSpec(cfg, cfg.ResolvePath)
 	spec.NamedBy = cfg.NamedBy(cfg.ResolvePath) // a missing input is reported at its line of paper.yaml
+	spec.Open = open
 	setMemoryLimit(specBytes(spec))
 	return dataset.Load(spec)
 }
@@ -316,40 +324,28 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	progress := newProgress(stderr, *quiet)
 	progress.step("loading inputs")
 	endLoad := stages.begin(stageLoad)
-	cfg, err := loadConfig(*cfgPath)
+	cfgData, err := config.ReadFile(*cfgPath) // read once: parsed, hashed and copied
 	if err != nil {
 		endLoad()
 		return err
 	}
-	// The inputs are read, hashed and their copies compressed in the
-	// background while the dataset is loaded and the metrics computed
-	// (on an error the reads give up: b.Cancel, and the goroutine is
-	// waited for by takeInputs).
+	cfg, err := config.ParseWith(*cfgPath, cfgData, filepath.Dir(*cfgPath), config.Options{KnownMetric: knownMetric})
+	if err != nil {
+		endLoad()
+		return err
+	}
+	// Each input is read once: the loader's reader hashes the bytes it
+	// parses and compresses their copy (inputReaders), so the manifest
+	// records what was measured.
 	b := bundle.New()
-	type added struct {
-		files []templates.InputFile
-		err   error
-	}
-	addDone := make(chan added, 1)
-	go func() {
-		defer stages.begin(stageWrite)()
-		files, err := addInputs(b, cfg)
-		addDone <- added{files, err}
-	}()
-	var add *added
-	takeInputs := func() added { // b is the goroutine's until then
-		if add == nil {
-			a := <-addDone
-			add = &a
-		}
-		return *add
-	}
-	defer takeInputs()
-	defer b.Cancel() // a no-op once committed
-	ds, err := loadDataset(cfg)
+	taps := newInputReaders(cfg, cfgData)
+	ds, err := loadDatasetWith(cfg, taps.open)
 	endLoad()
 	if err != nil {
 		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err // interrupted while loading
 	}
 	root := cfg.Out
 	if *out != "" {
@@ -380,11 +376,10 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if err != nil {
 		return err
 	}
-	in := takeInputs()
-	if in.err != nil {
-		return in.err
+	inputs, err := taps.add(b, cfg)
+	if err != nil {
+		return err
 	}
-	inputs := in.files
 	if *memprofile != "" {
 		if err := writeHeapProfile(*memprofile); err != nil {
 			return err
@@ -392,6 +387,9 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	}
 	if err := rep.HardCheckError(); err != nil {
 		return err // SPEC 10: a failed hard check writes no bundle
+	}
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	progress.step("rendering")
 	cfgYAML, err := cfg.YAML()
@@ -421,8 +419,11 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 			return err
 		}
 	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	endCommit := stages.begin(stageWrite)
-	dir, err := b.Commit(bundle.CommitOptions{Root: root, Version: v, Force: *force, Tool: toolVersion(), Seed: cfg.Seed, Config: cfgYAML})
+	dir, err := b.Commit(bundle.CommitOptions{Root: root, Version: v, Force: *force, Tool: toolVersion(), Seed: cfg.Seed, Config: cfgYAML, Context: ctx})
 	endCommit()
 	if err != nil {
 		if errors.Is(err, bundle.ErrExists) {
@@ -439,15 +440,21 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	return nil
 }
 
-// addInputs records every input file of the configuration in the bundle
-// (hash, and a gzip copy under inputs/ unless bundle.copy_inputs is
-// false), under its path as the configuration gives it, and returns them
-// as the report's provenance shows them.
-func addInputs(b *bundle.Bundle, cfg *config.Config) ([]templates.InputFile, error) {
+// inputReaders opens the inputs of a build for dataset.Load, each through
+// a bundle.InputReader, so that the bytes parsed are the bytes hashed and
+// copied into inputs/.
+type inputReaders struct {
+	mu      sync.Mutex
+	keep    bool
+	given   map[string]string              // file as opened -> path as the configuration gives it
+	readers map[string]*bundle.InputReader // file as opened -> its first reader
+	config  []byte                         // paper.yaml as read and parsed
+}
+
+// inputGiven lists the inputs of cfg as the configuration gives them, in
+// the order the manifest records them (paper.yaml first).
+func inputGiven(cfg *config.Config) []string {
 	var given []string
-	if cfg.File != "" {
-		given = append(given, filepath.Base(cfg.File))
-	}
 	for _, s := range cfg.Systems {
 		given = append(given, s.Input)
 		if s.NEProbs != "" {
@@ -459,28 +466,67 @@ func addInputs(b *bundle.Bundle, cfg *config.Config) ([]templates.InputFile, err
 			given = append(given, p)
 		}
 	}
-	// Each file is read once, in pieces, hashed and its copy compressed
-	// in the same pass (bundle.ReadInput), the files on all cores; the
-	// records are added in the order above.
-	reads := make([]bundle.InputRead, len(given))
-	errs := make([]error, len(given))
-	par.Jobs(0, len(given), func() func(int) {
-		return func(k int) {
-			g := given[k]
-			p := cfg.ResolvePath(g)
-			if cfg.File != "" && g == filepath.Base(cfg.File) {
-				p = cfg.File
-			}
-			reads[k], errs[k] = b.ReadInput(givenPath(g), p, cfg.Bundle.CopyInputs)
+	return given
+}
+
+func newInputReaders(cfg *config.Config, configData []byte) *inputReaders {
+	t := &inputReaders{keep: cfg.Bundle.CopyInputs, given: map[string]string{}, readers: map[string]*bundle.InputReader{}, config: configData}
+	for _, g := range inputGiven(cfg) {
+		if _, ok := t.given[cfg.ResolvePath(g)]; !ok {
+			t.given[cfg.ResolvePath(g)] = g
 		}
-	})
+	}
+	return t
+}
+
+// open is dataset.Spec.Open.
+func (t *inputReaders) open(name string) (io.ReadCloser, error) {
+	f, err := dataset.OpenFile(name)
+	if err != nil {
+		return nil, err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	g, ok := t.given[name]
+	if !ok {
+		g = name
+	}
+	x := bundle.NewInputReader(givenPath(g), f, t.keep)
+	if _, seen := t.readers[name]; !seen {
+		t.readers[name] = x
+	}
+	return x, nil
+}
+
+// add records paper.yaml and every input read by the loader in the bundle
+// (hash, and a gzip copy under inputs/ unless bundle.copy_inputs is
+// false), under its path as the configuration gives it, and returns them
+// as the report's provenance shows them.
+func (t *inputReaders) add(b *bundle.Bundle, cfg *config.Config) ([]templates.InputFile, error) {
 	var out []templates.InputFile
-	for k := range given {
-		if errs[k] != nil {
-			return nil, errs[k]
-		}
-		in := b.AddRead(reads[k])
+	record := func(r bundle.InputRead) {
+		in := b.AddRead(r)
 		out = append(out, templates.InputFile{Path: in.Path, Size: in.Bytes, SHA256: in.SHA256})
+	}
+	if cfg.File != "" {
+		in := b.AddInput(givenPath(filepath.Base(cfg.File)), t.config, t.keep)
+		out = append(out, templates.InputFile{Path: in.Path, Size: in.Bytes, SHA256: in.SHA256})
+	}
+	done := map[*bundle.InputReader]bool{}
+	for _, g := range inputGiven(cfg) {
+		x := t.readers[cfg.ResolvePath(g)]
+		if done[x] {
+			continue // named twice: recorded once
+		}
+		done[x] = true
+		if x == nil {
+			return nil, fmt.Errorf("build: %s was not read", g)
+		}
+		r, err := x.Finish()
+		if err != nil {
+			return nil, err
+		}
+		record(r)
 	}
 	return out, nil
 }

@@ -67,7 +67,7 @@ func TestTRECMatchesTrecEval(t *testing.T) {
 	write("run.txt", "q1 Q0 d1 1 0.9 t\nq1 Q0 d2 2 0.5 t\nq1 Q0 d3 3 0.5 t\nq1 Q0 d4 4 0.1 t\n"+
 		"q2 Q0 d3 1 0.2 t\nq2 Q0 d4 2 0.8 t\nq3 Q0 d1 1 0.5 t\n")
 	write("paper.yaml", "title: trec\nqrels: qrels.txt\nsystems:\n  - {name: bm25, format: trec, input: run.txt}\n"+
-		"cutoffs: [5]\ncontract: {ndcg_gain: linear}\nbootstrap: {resamples: 20}\n")
+		"cutoffs: [5]\ncontract: {ndcg_gain: linear}\nbootstrap: {resamples: 50}\n")
 	root := filepath.Join(dir, "out")
 	if _, stderr, code := runCmd("build", "-config", filepath.Join(dir, "paper.yaml"), "-out", root, "-q"); code != 0 {
 		t.Fatalf("build: exit %d: %s", code, stderr)

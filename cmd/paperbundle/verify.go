@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"paperbundle/bundle"
 	"paperbundle/config"
 	"paperbundle/dataset"
+	"paperbundle/internal/interrupt"
 	"paperbundle/report"
 	"paperbundle/templates"
 )
@@ -54,6 +56,9 @@ func runVerify(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		}
 	}
 	diffs, note, err := recompute(ctx, dir, op)
+	if ctx.Err() != nil {
+		return ctx.Err() // interrupted
+	}
 	if err != nil {
 		return withStatus(exitCheck, fmt.Errorf("verify: could not recompute: %w", err))
 	}
@@ -82,25 +87,29 @@ func runVerify(ctx context.Context, stdout, stderr io.Writer, args []string) err
 // and returns one line per difference and a note saying what was done.
 func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []string, note string, err error) {
 	m := op.Manifest
-	tmp, err := os.MkdirTemp("", "paperbundle-verify-")
+	// The extracted inputs go to a temporary folder, removed on return
+	// and on an interrupt; one left by a killed verify is removed here.
+	tmp, err := bundle.TempDir("", "paperbundle-verify-")
 	if err != nil {
 		return nil, "", err
 	}
+	defer interrupt.Track(tmp)()
 	defer os.RemoveAll(tmp)
 	given := map[string]string{} // input as given -> extracted copy
 	for i, in := range m.Inputs {
 		if in.Copy == "" {
 			continue
 		}
-		data, err := op.InputData(i)
-		if err != nil {
+		if err := ctx.Err(); err != nil {
 			return nil, "", err
 		}
 		p := filepath.Join(tmp, "inputs", fmt.Sprint(i), filepath.Base(in.Path))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return nil, "", err
 		}
-		if err := os.WriteFile(p, data, 0o644); err != nil {
+		// Streamed to the file, stopping at the size the manifest
+		// records: a copy that lies about its size takes no memory.
+		if err := op.ExtractInput(i, p); err != nil {
 			return nil, "", err
 		}
 		given[in.Path] = p
@@ -109,7 +118,7 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 		return nil, "not recomputed: the bundle holds no copy of its inputs (bundle.copy_inputs: false); checked by hashes only", nil
 	}
 	cfgPath := filepath.Join(tmp, "config.yaml")
-	y, err := os.ReadFile(filepath.Join(dir, "config.yaml"))
+	y, err := bundle.ReadFile(dir, "config.yaml", config.MaxFileBytes)
 	if err != nil {
 		return nil, "", err
 	}
@@ -137,7 +146,10 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 	if err != nil {
 		return nil, "", err
 	}
-	old, err := os.ReadFile(filepath.Join(dir, "metrics_master.json"))
+	if err := ctx.Err(); err != nil {
+		return nil, "", err
+	}
+	old, err := bundle.ReadFile(dir, "metrics_master.json", bundle.MaxFileBytes)
 	if err != nil {
 		return nil, "", err
 	}
@@ -158,11 +170,14 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 	for _, in := range m.Inputs {
 		rec.Inputs = append(rec.Inputs, templates.InputFile{Path: in.Path, Size: in.Bytes, SHA256: in.SHA256})
 	}
-	if ch, err := os.ReadFile(filepath.Join(dir, "CHANGES.md")); err == nil {
+	if ch, err := bundle.ReadFile(dir, "CHANGES.md", bundle.MaxFileBytes); err == nil {
 		rec.Changes, rec.ChangesSince = ch, changesSince(ch)
 	}
 	files := mapSink{}
 	if err := render(files, rep, rec); err != nil {
+		return nil, "", err
+	}
+	if err := ctx.Err(); err != nil {
 		return nil, "", err
 	}
 	names := make([]string, 0, len(files))
@@ -171,8 +186,12 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		disk, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(n)))
+		disk, err := bundle.ReadFile(dir, n, int64(len(files[n]))) // a longer file differs
 		switch {
+		case errors.Is(err, bundle.ErrTooLarge):
+			diffs = append(diffs, "DIFFERS  "+n+": the recomputed bytes differ (the bundle's file is longer)")
+		case errors.Is(err, bundle.ErrNotAFile):
+			diffs = append(diffs, "NOT A FILE "+n+": "+bundle.ErrNotAFile.Error())
 		case err != nil:
 			diffs = append(diffs, "NOT RECOMPUTED "+n+": the bundle lacks a file the recomputation makes")
 		case !bytes.Equal(disk, files[n]):

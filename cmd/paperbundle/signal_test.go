@@ -1,0 +1,226 @@
+//go:build unix
+
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// interruptLimit is how long a process may take to end after a signal in
+// these tests: the bound is one second (interrupt.Grace is 0.7 s); the
+// slack is for a loaded test machine.
+const interruptLimit = 2 * time.Second
+
+// bigBootstrapProject is a small dataset with many resamples, so that the
+// bootstrap and the steps around it take seconds.
+func bigBootstrapProject(t *testing.T, resamples string) (dir, cfg string) {
+	t.Helper()
+	dir, cfg = writeProject(t, goodCSV)
+	yaml := "title: test\nsystems:\n  - {name: sys, input: sys.csv}\nbootstrap: {resamples: " + resamples + "}\n"
+	if err := os.WriteFile(cfg, []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir, cfg
+}
+
+// signalAfter starts cmd, sends sig after d (and again after d2 when d2 >
+// 0), and returns the exit status and how long the process took to end
+// after the first signal (0 when it ended before).
+func signalAfter(t *testing.T, cmd *exec.Cmd, sig syscall.Signal, d, d2 time.Duration) (status int, took time.Duration, stderr string) {
+	t.Helper()
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	var err error
+	select {
+	case err = <-done:
+		return exitStatus(t, err), 0, errb.String()
+	case <-time.After(d):
+	}
+	sent := time.Now()
+	_ = cmd.Process.Signal(sig)
+	if d2 > 0 {
+		select {
+		case err = <-done:
+			return exitStatus(t, err), time.Since(sent), errb.String()
+		case <-time.After(d2):
+		}
+		_ = cmd.Process.Signal(sig)
+	}
+	select {
+	case err = <-done:
+	case <-time.After(30 * time.Second):
+		_ = cmd.Process.Kill()
+		<-done
+		t.Fatalf("still running 30 s after %v", sig)
+	}
+	return exitStatus(t, err), time.Since(sent), errb.String()
+}
+
+func exitStatus(t *testing.T, err error) int {
+	t.Helper()
+	if err == nil {
+		return 0
+	}
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) {
+		t.Fatal(err)
+	}
+	if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return 128 + int(ws.Signal()) // killed by the signal's default action, as a shell reports it
+	}
+	return ee.ExitCode()
+}
+
+// leftovers lists the entries of dir whose names start with prefix.
+func leftovers(t *testing.T, dir, prefix string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), prefix) {
+			out = append(out, e.Name())
+		}
+	}
+	return out
+}
+
+// TestBuildInterrupted sends SIGINT or SIGTERM to real builds at moments
+// spread over a build with a long bootstrap (loading, metrics, the
+// bootstrap's batches, its intervals, rendering, writing): each ends within
+// interruptLimit with status 130 (143), no version folder and no
+// temporary folder; or, signalled after its commit point, ends with 0 and
+// a complete version. A second SIGINT ends a build at once.
+func TestBuildInterrupted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs several builds of seconds each")
+	}
+	bin := buildBinary(t)
+	dir, cfg := bigBootstrapProject(t, "100000")
+	root := filepath.Join(dir, "out")
+	build := func() *exec.Cmd {
+		return exec.Command(bin, "build", "-config", cfg, "-out", root, "-version", "v1", "-q")
+	}
+	// The span of a build: the shorter of two (the first may wait for
+	// the page cache).
+	span := time.Hour
+	for range 2 {
+		start := time.Now()
+		if out, err := build().CombinedOutput(); err != nil {
+			t.Fatalf("build: %v\n%s", err, out)
+		}
+		span = min(span, time.Since(start))
+		if err := os.RemoveAll(filepath.Join(root, "v1")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cases := []struct {
+		at  float64 // fraction of span
+		sig syscall.Signal
+	}{{0.02, syscall.SIGINT}, {0.15, syscall.SIGTERM}, {0.3, syscall.SIGINT}, {0.45, syscall.SIGINT}, {0.6, syscall.SIGTERM}, {0.75, syscall.SIGINT}}
+	for _, c := range cases {
+		status, took, stderr := signalAfter(t, build(), c.sig, time.Duration(c.at*float64(span)), 0)
+		want := 128 + int(c.sig)
+		_, err := os.Stat(filepath.Join(root, "v1"))
+		switch {
+		case status == 0 && took == 0:
+			t.Logf("at %.0f%%: the build ended before the signal", 100*c.at)
+		case status == 0:
+			if err != nil {
+				t.Errorf("at %.0f%%: exit 0 but no v1", 100*c.at)
+			}
+			t.Logf("at %.0f%%: signalled after its commit point: exit 0 with v1", 100*c.at)
+		case status != want:
+			t.Errorf("at %.0f%% (%v): exit %d, want %d; stderr %s", 100*c.at, c.sig, status, want, stderr)
+		case err == nil:
+			t.Errorf("at %.0f%%: exit %d but v1 was written", 100*c.at, status)
+		case !strings.Contains(stderr, "interrupted by SIG"):
+			t.Errorf("at %.0f%%: stderr %q does not say the build was interrupted", 100*c.at, stderr)
+		}
+		if took > interruptLimit {
+			t.Errorf("at %.0f%%: took %v to end after %v", 100*c.at, took, c.sig)
+		}
+		if l := leftovers(t, root, "."); len(l) > 0 {
+			t.Errorf("at %.0f%%: temporary folders left: %v", 100*c.at, l)
+		}
+		t.Logf("at %.0f%% of %v: %v -> exit %d after %v", 100*c.at, span.Round(time.Millisecond), c.sig.String(), status, took.Round(time.Millisecond))
+		os.RemoveAll(filepath.Join(root, "v1"))
+	}
+	// A second signal ends the process at once (default handling).
+	status, took, _ := signalAfter(t, build(), syscall.SIGINT, span/10, 50*time.Millisecond)
+	if status != 130 || took > interruptLimit {
+		t.Errorf("two SIGINTs: exit %d after %v, want 130 at once", status, took)
+	}
+	if _, err := os.Stat(filepath.Join(root, "v1")); err == nil {
+		t.Errorf("two SIGINTs: v1 was written")
+	}
+}
+
+// TestVerifyInterrupted interrupts verify while it recomputes: it ends
+// with 130 and removes its temporary folder; a folder left by a killed
+// verify (its process gone) is removed by the next verify.
+func TestVerifyInterrupted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a bundle with a long bootstrap")
+	}
+	bin := buildBinary(t)
+	dir, cfg := bigBootstrapProject(t, "100000")
+	root := filepath.Join(dir, "out")
+	if out, err := exec.Command(bin, "build", "-config", cfg, "-out", root, "-q").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	tmp := t.TempDir()
+	verify := func() *exec.Cmd {
+		cmd := exec.Command(bin, "verify", filepath.Join(root, "v1"))
+		cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+		return cmd
+	}
+	// A leftover of a verify killed long ago (pid 2^22+1 is above Linux's
+	// pid_max default; its process is gone).
+	stale := filepath.Join(tmp, "paperbundle-verify-4194305-123")
+	if err := os.MkdirAll(filepath.Join(stale, "inputs"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	status, took, stderr := signalAfter(t, verify(), syscall.SIGINT, time.Second, 0)
+	if status != 130 || took > interruptLimit {
+		t.Errorf("verify: exit %d after %v, want 130 within %v; stderr %s", status, took, interruptLimit, stderr)
+	}
+	if l := leftovers(t, tmp, "paperbundle-verify-"); len(l) > 0 {
+		t.Errorf("verify interrupted: temporary folders left in TMPDIR: %v", l)
+	}
+	// SIGKILL leaves the folder; the next verify removes it.
+	cmd := verify()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Second)
+	_ = cmd.Process.Kill()
+	_ = cmd.Wait()
+	killed := leftovers(t, tmp, "paperbundle-verify-")
+	status, _, _ = signalAfter(t, verify(), syscall.SIGINT, 300*time.Millisecond, 0)
+	if status != 130 && status != 0 {
+		t.Errorf("verify after a killed one: exit %d", status)
+	}
+	for _, l := range leftovers(t, tmp, "paperbundle-verify-") {
+		for _, k := range killed {
+			if l == k {
+				t.Errorf("the folder %s of a killed verify was not removed by the next one", l)
+			}
+		}
+	}
+}
