@@ -55,7 +55,7 @@ var csvCases = []errCase{
 	csvCase("header only", hdr,
 		"s.csv:2:1: no data rows after the header, expected one row per query"),
 	csvCase("missing columns", "post_id,gold_uids\nP,\n",
-		"s.csv:1:1: missing column candidate_uids, candidate_scores, expected a header with post_id (or query_id), gold_uids, candidate_uids and candidate_scores"),
+		"s.csv:1:1: missing columns candidate_uids and candidate_scores, expected a header with post_id (or query_id), gold_uids, candidate_uids and candidate_scores"),
 	csvCase("no post_id nor query_id", "gold_uids,candidate_uids,candidate_scores\n,,\n",
 		"s.csv:1:1: missing column post_id (or query_id), expected a header with post_id (or query_id), gold_uids, candidate_uids and candidate_scores"),
 	// "post_id,gold_uids,candidate_uids,candidate_scores," is 50 bytes.
@@ -115,7 +115,7 @@ var csvCases = []errCase{
 		`s.csv:2:4: fold is "1.5", expected a non-negative integer`),
 	// has_evidence starts after "P1,,a,1," (8 bytes) or "P1,a,a,1," (9).
 	csvCase("has_evidence 1 without gold", strings.TrimSuffix(hdr, "\n")+",has_evidence\nP1,,a,1,1\n",
-		"s.csv:2:9: has_evidence is 1 but gold_uids is empty, expected has_evidence = 1 exactly when gold_uids is not empty"),
+		"s.csv:2:9: has_evidence is 1 but gold_uids is empty, expected has_evidence = 1 exactly when gold_uids is not empty (a table without candidate lists may leave out gold_uids: has_evidence is then the label)"),
 	csvCase("has_evidence 0 with gold", strings.TrimSuffix(hdr, "\n")+",has_evidence\nP1,a,a,1,0\n",
 		"s.csv:2:10: has_evidence is 0 but gold_uids has 1 id, expected has_evidence = 1 exactly when gold_uids is not empty"),
 	csvCase("has_evidence not 0/1", strings.TrimSuffix(hdr, "\n")+",has_evidence\nP1,a,a,1,yes\n",

@@ -471,6 +471,7 @@ func (ld *loader) trecRange(recs *records, qs []*runQuery, file, neFile string, 
 				continue
 			}
 			row.NEProb, row.HasNEProb = v.p, true
+			row.NEScore, row.HasNEScore = v.p, true
 		}
 		perm = rankTREC(perm, q.scores, q.docs)
 		row.Candidates = orderStrings(&mem.strs, q.docs, perm)
@@ -659,6 +660,9 @@ func goldDiff(a, b *Query) string {
 			return fmt.Sprintf("gold_uids item %d is %q here and %q there", k+1, clip(b.Gold[k]), clip(a.Gold[k]))
 		}
 	}
+	if a.Label != b.Label {
+		return fmt.Sprintf("the label (has_evidence) is %s here and %s there", b01(b.Label), b01(a.Label))
+	}
 	for k := range a.GoldRels {
 		if a.GoldRels[k] != b.GoldRels[k] {
 			return fmt.Sprintf("gold_rels item %d is %d here and %d there", k+1, b.GoldRels[k], a.GoldRels[k])
@@ -766,8 +770,12 @@ func (ld *loader) assemble(srcs []*source) *Dataset {
 			d.Queries[j] = keyed[p]
 		}
 	}
-	d.HasNEProb = true
+	d.HasNEProb, d.HasNEScore = true, true
+	var scoreOnly []string // systems whose NE-gate scores are ne_score
 	for k, src := range srcs {
+		if src.tab == nil || !src.tab.classifier {
+			d.HasCandidates = true
+		}
 		shown := src.spec.Source
 		if shown == "" {
 			shown = src.spec.Input
@@ -777,6 +785,7 @@ func (ld *loader) assemble(srcs []*source) *Dataset {
 			sys.Label = sys.Name
 		}
 		withNE := make([]int, ranges(n, n)) // rows with ne_prob, by range
+		withSc := make([]int, ranges(n, n)) // rows with ne_prob or ne_score
 		inRanges(n, n, func(part, lo, hi int) {
 			for j := lo; j < hi; j++ {
 				r := &sys.Rows[j]
@@ -784,11 +793,24 @@ func (ld *loader) assemble(srcs []*source) *Dataset {
 				if r.HasNEProb {
 					withNE[part]++
 				}
+				if r.HasNEScore {
+					withSc[part]++
+				}
 			}
 		})
+		sc := sumInts(withSc)
+		if sc < n {
+			d.HasNEScore = false
+		}
+		if src.tab != nil && src.tab.hasNEScore {
+			scoreOnly = append(scoreOnly, sys.Name)
+			if sc < n {
+				d.Notes = append(d.Notes, fmt.Sprintf("System %s gives ne_prob or ne_score on %d of %d rows: NE-gate metrics need one on every row.", sys.Name, sc, n))
+			}
+		}
 		if ne := sumInts(withNE); ne < n {
 			d.HasNEProb = false
-			if ne > 0 {
+			if ne > 0 && !(src.tab != nil && src.tab.hasNEScore) {
 				d.Notes = append(d.Notes, fmt.Sprintf("System %s gives ne_prob on %d of %d rows: NE-gate metrics need it on every row.", sys.Name, ne, n))
 			}
 		}
@@ -796,6 +818,9 @@ func (ld *loader) assemble(srcs []*source) *Dataset {
 		src.recs = records{} // let the parsed records go
 	}
 
+	if d.HasNEScore && !d.HasNEProb && len(scoreOnly) > 0 {
+		d.Notes = append(d.Notes, fmt.Sprintf("ne_score given (%s): scores are not probabilities, so calibration, the Brier score, fixed probability thresholds and the clinical gate are not computed; the rank-based NE-gate metrics are (AUROC, AUPRC, ROC and PR curves, TPR at FPR, held-out operating points, DeLong).", strings.Join(scoreOnly, ", ")))
+	}
 	switch {
 	case first.tab != nil:
 		d.HasPosts = first.tab.hasPost

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"runtime"
@@ -454,6 +455,7 @@ func parseTableCSV(file string, rd io.Reader, c *collector) (*table, error) {
 
 	p := newTableParser(file, c)
 	p.t.hasFolds = idx[colFold] >= 0
+	p.t.classifier = idx[colCandidates] < 0
 	rows := 0
 	if n := chunkCount(tableChunks, len(data), tableChunkMin); whole && n > 1 {
 		// The records after the header, cut where a record ends.
@@ -500,19 +502,68 @@ func tableColumns(src *csvSource, c *collector) (idx [numColumns]int, ok bool) {
 		}
 		idx[col] = i
 	}
+	missing := missingColumns(func(col column) bool { return idx[col] >= 0 })
+	if len(missing) > 0 {
+		c.add(file, 1, 1, "%s", missingMsg(missing, !isClassifier(func(col column) bool { return idx[col] >= 0 })))
+	}
+	if idx[colNEProb] >= 0 && idx[colNEScore] >= 0 {
+		at := src.headerPos(idx[colNEScore])
+		c.add(file, at.line, at.col, "columns ne_prob and ne_score are both given, expected one of them: ne_prob for a probability, ne_score for a score with no probability meaning (a logit, a margin)")
+		dup = true
+	}
+	return idx, !dup && len(missing) == 0
+}
+
+// missingColumns returns the columns a header lacks for the layout it
+// comes closest to, given which known columns it has: the wide layout
+// (candidate lists) when it has candidate_uids or candidate_scores, else
+// the classifier-only layout when it has a label or an NE-gate score, else
+// the wide layout.
+func missingColumns(has func(column) bool) []string {
 	var missing []string
-	if idx[colPost] < 0 && idx[colQuery] < 0 {
+	if !has(colPost) && !has(colQuery) {
 		missing = append(missing, "post_id (or query_id)")
 	}
+	if isClassifier(has) {
+		if !has(colHasEvidence) && !has(colLabel) && !has(colGold) {
+			missing = append(missing, "has_evidence (or label)")
+		}
+		if !has(colNEProb) && !has(colNEScore) {
+			missing = append(missing, "ne_prob (or ne_score)")
+		}
+		return missing
+	}
 	for _, col := range []column{colGold, colCandidates, colScores} {
-		if idx[col] < 0 {
+		if !has(col) {
 			missing = append(missing, col.String())
 		}
 	}
-	if len(missing) > 0 {
-		c.add(file, 1, 1, "missing column %s, expected a header with %s", strings.Join(missing, ", "), requiredColumns)
+	return missing
+}
+
+// isClassifier reports whether a header, given which known columns it
+// has, is read as a classifier-only table: no candidate lists, and a
+// label or an NE-gate score.
+func isClassifier(has func(column) bool) bool {
+	return !has(colCandidates) && !has(colScores) &&
+		(has(colHasEvidence) || has(colLabel) || has(colNEProb) || has(colNEScore))
+}
+
+// missingMsg is the message for a header that lacks the columns missing.
+func missingMsg(missing []string, wide bool) string {
+	what := "column"
+	if len(missing) > 1 {
+		what = "columns"
 	}
-	return idx, !dup && len(missing) == 0
+	list := strings.Join(missing, ", ")
+	if i := strings.LastIndex(list, ", "); i >= 0 {
+		list = list[:i] + " and " + list[i+2:]
+	}
+	want := "expected a header with " + requiredColumns
+	if !wide {
+		want = "expected a header with " + classifierColumns + " (a classifier-only table)"
+	}
+	return fmt.Sprintf("missing %s %s, %s", what, list, want)
 }
 
 // readCSV reads the records of src into the table; idx gives the field of
@@ -520,6 +571,7 @@ func tableColumns(src *csvSource, c *collector) (idx [numColumns]int, ok bool) {
 func (p *tableParser) readCSV(src *csvSource, idx *[numColumns]int) {
 	for src.next() {
 		p.raw.reset(src.line)
+		p.raw.cands = idx[colCandidates] >= 0
 		p.pending = 0
 		if i := idx[colSplit]; i >= 0 {
 			s, at := src.cell(i)
@@ -665,7 +717,7 @@ func (p *tableParser) readChunks(data []byte, line int, chunks []textChunk, read
 			return 0, pt.err
 		}
 		q := pt.p
-		if len(pt.c.list) > 0 || p.posts.conflicts(q.posts) || p.crits.conflicts(q.crits) {
+		if len(pt.c.list) > 0 || p.posts.conflicts(q.posts) || p.crits.conflicts(q.crits) || p.layout.conflicts(q.layout) {
 			n, err := read(p, data[off:], line-1+chunks[k].line)
 			return rows + n, err
 		}
@@ -673,6 +725,7 @@ func (p *tableParser) readChunks(data []byte, line int, chunks []textChunk, read
 		off += len(chunks[k].data)
 		p.posts.follow(q.posts)
 		p.crits.follow(q.crits)
+		p.layout.follow(q.layout)
 		p.t.join(q.t)
 	}
 	return rows, nil

@@ -42,7 +42,7 @@ func (c *computer) gate(sc *sysCalc, sys *dataset.System) gateRows {
 	if given {
 		return gateRows{}
 	}
-	if sc.ne == nil {
+	if sc.ne == nil || !c.ds.HasNEProb {
 		for i := range sc.state {
 			sc.state[i] = dataset.StateNone // no gate: every query goes through
 		}
@@ -224,7 +224,7 @@ func (c *computer) dynamicK(sc *sysCalc, sys *dataset.System, row func(int) *dat
 		c.addRatio(sc, "clinical.screen_fn_per_1000", "", pop, fnScr, one, nil, 1000, gk.neg, true)
 		c.addRatio(sc, "clinical.alert_precision", "", pop, posY, is(dataset.StatePOS), one, 1, gk.both, true)
 		c.addRatio(sc, "clinical.workload_per_1000", "", pop, kf, one, nil, 1000, gk.both, true)
-		if sc.ne != nil && !c.statesGiven(sys) {
+		if sc.ne != nil && c.ds.HasNEProb && !c.statesGiven(sys) {
 			c.gateGrid(sc, sys, row)
 		}
 	}

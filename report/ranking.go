@@ -412,7 +412,7 @@ func (c *computer) multiLabel(sc *sysCalc) {
 // "baseline:oracle" (addBaselines adds them). It reads only the primary
 // system's grades, so it may run on a shard beside the systems' sections.
 func (c *computer) baselines() []*sysCalc {
-	if c.rep.Dataset.PositiveQueries == 0 {
+	if c.rep.Dataset.PositiveQueries == 0 || !c.cands {
 		return nil
 	}
 	sys := &c.ds.Systems[0]

@@ -147,7 +147,7 @@ const fewUnits = 30
 // be chosen depends on the labels of the rows it is chosen from, which
 // every system shares, so one warning covers every system.
 func (c *computer) thresholdWarnings() {
-	if !c.ds.HasNEProb {
+	if !c.neScore {
 		return
 	}
 	var noFPR, noNeg, noPos []int // noPos: tau_pos alone is missing
@@ -177,6 +177,9 @@ func (c *computer) thresholdWarnings() {
 	}
 	gate := false
 	for si := range c.ds.Systems {
+		if !c.ds.HasNEProb {
+			break // no clinical gate without probabilities
+		}
 		if !c.statesGiven(&c.ds.Systems[si]) {
 			gate = true
 		}
@@ -253,14 +256,26 @@ func (c *computer) sections() {
 		c.rep.Sections = append(c.rep.Sections, s)
 	}
 	hasNE := ds.HasNEProb
-	add("ne_gate", hasNE, "the inputs have no ne_prob column")
-	add("calibration", hasNE, "the inputs have no ne_prob column")
-	add("ranking", c.rep.Dataset.PositiveQueries > 0, "no eval query has gold evidence")
-	add("dynamic_k", c.rep.Dataset.PositiveQueries > 0, "no eval query has gold evidence")
+	// ne_score (a score with no probability meaning) gives the rank-based
+	// NE-gate metrics only; a classifier-only table (no candidate lists)
+	// gives no ranking, Dynamic-K or per-post results.
+	noProb := "the inputs have no ne_prob column"
+	if c.neScore && !hasNE {
+		noProb = "scores are not probabilities (ne_score given): calibration, the Brier score, fixed thresholds and the clinical gate need ne_prob"
+	}
+	rankWhy := "no eval query has gold evidence"
+	if !c.cands {
+		rankWhy = "the inputs have no candidate lists (a classifier-only table)"
+	}
+	hasRank := c.rep.Dataset.PositiveQueries > 0 && c.cands
+	add("ne_gate", c.neScore, "the inputs have no ne_prob or ne_score column")
+	add("calibration", hasNE, noProb)
+	add("ranking", hasRank, rankWhy)
+	add("dynamic_k", hasRank, rankWhy)
 	add("clinical_gate", hasNE || c.hasStates(), "the inputs have neither ne_prob nor state")
 	add("per_criterion", ds.HasCriteria, "the inputs have no criterion_id column")
-	add("per_post", ds.HasCriteria && ds.HasPosts, "per-post analysis needs post_id and criterion_id")
-	add("strata", len(c.strata) > 0, "no eval query has gold evidence")
+	add("per_post", ds.HasCriteria && ds.HasPosts && c.cands, "per-post analysis needs post_id, criterion_id and candidate lists")
+	add("strata", len(c.strata) > 0 && c.cands, rankWhy)
 	add("folds", len(c.folds) > 1, "the inputs have a single fold")
 	add("comparisons", len(ds.Systems) > 1, "a single system has nothing to be compared with")
 }

@@ -135,16 +135,20 @@ func (c *computer) system(si int) {
 	row := func(i int) *dataset.Row { return &sys.Rows[c.eval[i]] }
 	query := func(i int) *dataset.Query { return &c.ds.Queries[c.eval[i]] }
 
-	if c.ds.HasNEProb {
+	if c.neScore {
+		// ne_prob, or ne_score: the rank-based NE metrics read either;
+		// the probability-only ones check c.ds.HasNEProb.
 		sc.ne = make([]float64, n)
 		for i := range sc.ne {
-			sc.ne[i] = row(i).NEProb
+			sc.ne[i] = neScore(row(i))
 		}
 	}
 	rest := func(c *computer, sc *sysCalc) {
 		gk := c.gate(sc, sys)
-		c.dynamicK(sc, sys, row, query, gk)
-		if c.rep.Dataset.PositiveQueries > 0 {
+		if c.cands {
+			c.dynamicK(sc, sys, row, query, gk)
+		}
+		if c.rep.Dataset.PositiveQueries > 0 && c.cands {
 			c.ranking(sc, func(i int) []int { return row(i).Rel }, query, true)
 			if c.ds.TRECConventions != nil {
 				c.trecRanking(sc, row, query)
@@ -155,7 +159,7 @@ func (c *computer) system(si int) {
 			c.multiLabel(sc)
 		}
 	}
-	if !c.ds.HasNEProb {
+	if !c.neScore {
 		rest(c, sc)
 		return
 	}
@@ -246,17 +250,20 @@ func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
 	au := &scoredStat{key: metricKey{sc.name, "ne.auroc", ""}, rows: all, y: c.y, p: sc.ne, kind: "auroc", band: true}
 	ap := &scoredStat{key: metricKey{sc.name, "ne.auprc", ""}, rows: all, y: c.y, p: sc.ne, kind: "auprc", band: true}
 	sc.scored = append(sc.scored, au, ap)
+	prob := c.ds.HasNEProb // false: ne_score, not a probability
 
 	// Brier and ECE as sums.
 	pop := string(metrics.AllQueries)
-	sq := make([]float64, len(c.eval))
-	for i, p := range sc.ne {
-		d := p - b2f(c.y[i])
-		sq[i] = d * d
+	if prob {
+		sq := make([]float64, len(c.eval))
+		for i, p := range sc.ne {
+			d := p - b2f(c.y[i])
+			sq[i] = d * d
+		}
+		c.addMean(sc, "ne.brier", "", pop, sq, nil, true)
+		c.addECE(sc, "ne.ece", c.cfg.Calibration.Bins, uniformBin(c.cfg.Calibration.Bins, sc.ne))
+		c.addECE(sc, "ne.ece_equal_mass", c.cfg.Calibration.Bins, massBin(c.cfg.Calibration.Bins, sc.ne, c.y))
 	}
-	c.addMean(sc, "ne.brier", "", pop, sq, nil, true)
-	c.addECE(sc, "ne.ece", c.cfg.Calibration.Bins, uniformBin(c.cfg.Calibration.Bins, sc.ne))
-	c.addECE(sc, "ne.ece_equal_mass", c.cfg.Calibration.Bins, massBin(c.cfg.Calibration.Bins, sc.ne, c.y))
 
 	// In-sample TPR at FPR targets (descriptive).
 	roc := metrics.ROC(c.y, sc.ne)
@@ -265,16 +272,18 @@ func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
 		c.put(sc.name, metrics.MustDef("ne.tpr@fpr=0.1").ID(x), "", len(c.eval), tpr)
 		c.put(sc.name, metrics.MustDef("ne.tpr_threshold@fpr=0.1").ID(x), "", len(c.eval), thr)
 	}
-	// Fixed operating point tau = 0.5.
-	pred := make([]bool, len(c.eval))
-	for i, p := range sc.ne {
-		pred[i] = p >= 0.5
+	// Fixed operating point tau = 0.5 (a probability threshold).
+	if prob {
+		pred := make([]bool, len(c.eval))
+		for i, p := range sc.ne {
+			pred[i] = p >= 0.5
+		}
+		ids := map[string]metrics.ID{}
+		for _, m := range []string{"tp", "tn", "fp", "fn", "sensitivity", "specificity", "fpr", "precision", "npv", "f1", "mcc", "balanced_accuracy"} {
+			ids[m] = metrics.AtTau("ne."+m, 0.5)
+		}
+		c.addConfusion(sc, "tau0.5", "", pred, nil, ids, true)
 	}
-	ids := map[string]metrics.ID{}
-	for _, m := range []string{"tp", "tn", "fp", "fn", "sensitivity", "specificity", "fpr", "precision", "npv", "f1", "mcc", "balanced_accuracy"} {
-		ids[m] = metrics.AtTau("ne."+m, 0.5)
-	}
-	c.addConfusion(sc, "tau0.5", "", pred, nil, ids, true)
 
 	// Held-out FPR budgets: thresholds from each fold's tune rows. A fold
 	// whose tune rows lack a class has no threshold (the FPR or the TPR
@@ -332,13 +341,24 @@ func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
 	}
 
 	// Calibration fit and Spiegelhalter.
-	a, b := metrics.CalibrationFit(c.y, sc.ne)
-	c.put(sc.name, "ne.calibration_intercept", "", len(c.eval), a)
-	c.put(sc.name, "ne.calibration_slope", "", len(c.eval), b)
-	z, pz := metrics.SpiegelhalterZ(c.y, sc.ne)
-	c.put(sc.name, "ne.spiegelhalter_z", "", len(c.eval), z)
-	c.put(sc.name, "ne.spiegelhalter_p", "", len(c.eval), pz)
+	if prob {
+		a, b := metrics.CalibrationFit(c.y, sc.ne)
+		c.put(sc.name, "ne.calibration_intercept", "", len(c.eval), a)
+		c.put(sc.name, "ne.calibration_slope", "", len(c.eval), b)
+		z, pz := metrics.SpiegelhalterZ(c.y, sc.ne)
+		c.put(sc.name, "ne.spiegelhalter_z", "", len(c.eval), z)
+		c.put(sc.name, "ne.spiegelhalter_p", "", len(c.eval), pz)
+	}
 	c.curvesNE(sc)
+}
+
+// neScore is the NE-gate score of a row: its NEScore (ne_prob or
+// ne_score), or its NEProb for a row made without NEScore.
+func neScore(r *dataset.Row) float64 {
+	if r.HasNEScore {
+		return r.NEScore
+	}
+	return r.NEProb
 }
 
 func confOne(pred, truth bool) metrics.Confusion {
@@ -362,7 +382,7 @@ func (c *computer) tuneData(sys *dataset.System, f int) ([]bool, []float64) {
 	p := make([]float64, len(qs))
 	for k, qi := range qs {
 		y[k] = c.ds.Queries[qi].HasEvidence()
-		p[k] = sys.Rows[qi].NEProb
+		p[k] = neScore(&sys.Rows[qi])
 	}
 	return y, p
 }
