@@ -238,11 +238,15 @@ func (d *decoder) floatSet(path string, xs []float64, open bool, want, what stri
 	}
 }
 
-// formatOf infers a system's format from the extension of its input.
+// formatOf infers a system's format from the extension of its input,
+// .gz (gzip) after it allowed; "" when the name does not tell.
 func formatOf(input string) string {
-	switch strings.ToLower(filepath.Ext(input)) {
+	name := strings.TrimSuffix(strings.ToLower(input), ".gz")
+	switch filepath.Ext(name) {
 	case ".csv":
 		return FormatCSV
+	case ".tsv", ".tab":
+		return FormatTSV
 	case ".jsonl", ".ndjson":
 		return FormatJSONL
 	}
@@ -310,7 +314,7 @@ func (d *decoder) checkSystems(c *Config) {
 		switch {
 		case d.skip(fp):
 			formatsKnown = false
-		case s.Format == FormatCSV || s.Format == FormatJSONL || s.Format == FormatTREC:
+		case s.Format == FormatCSV || s.Format == FormatTSV || s.Format == FormatJSONL || s.Format == FormatTREC:
 		case s.Format == "":
 			if !inputOK {
 				formatsKnown = false
@@ -320,11 +324,11 @@ func (d *decoder) checkSystems(c *Config) {
 				s.Format = f
 			} else {
 				formatsKnown = false
-				d.errorf(ip, "cannot tell the format of %q from its extension, expected format: csv, jsonl or trec on the system (.csv is read as csv, .jsonl and .ndjson as jsonl)", short(s.Input))
+				d.errorf(ip, "cannot tell the format of %q from its extension, expected format: csv, tsv, jsonl or trec on the system (.csv is read as csv, .tsv and .tab as tsv, .jsonl and .ndjson as jsonl, each also gzip-compressed with .gz after it: .csv.gz)", short(s.Input))
 			}
 		default:
 			formatsKnown = false
-			d.errorf(fp, "got %q, expected csv, jsonl or trec", short(s.Format))
+			d.errorf(fp, "got %q, expected csv, tsv, jsonl or trec", short(s.Format))
 		}
 		if s.Format == FormatTREC {
 			anyTREC = true

@@ -7,6 +7,7 @@ import "strconv"
 const (
 	FormatCSV   = "csv"   // systems[].format: per-query table, CSV
 	FormatJSONL = "jsonl" // systems[].format: per-query table, JSON Lines
+	FormatTSV   = "tsv"   // systems[].format: per-query table, tab-separated
 	FormatTREC  = "trec"  // systems[].format: TREC run, gold from qrels
 
 	UnitPost  = "post"  // bootstrap.unit: resample posts (clusters)

@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"bytes"
+	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -129,4 +130,37 @@ func sizeText(n int64) string {
 		return fmt.Sprintf("%d KiB", n>>10)
 	}
 	return fmt.Sprintf("%d bytes", n)
+}
+
+// gunzip passes on the decompressed bytes of a gzip-compressed input,
+// turning a damaged stream into an input error of the file.
+type gunzip struct {
+	zr   *gzip.Reader
+	file string
+}
+
+func (g *gunzip) Read(p []byte) (int, error) {
+	n, err := g.zr.Read(p)
+	if err != nil && err != io.EOF {
+		return n, gzipError(g.file, err)
+	}
+	return n, err
+}
+
+// gzipError is the input error of a gzip stream that cannot be read.
+func gzipError(file string, err error) *InputError {
+	var ie *InputError
+	if errors.As(err, &ie) {
+		return ie
+	}
+	what := err.Error()
+	switch {
+	case errors.Is(err, gzip.ErrHeader):
+		what = "it is not gzip-compressed"
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		what = "the compressed data ends early (a truncated file)"
+	case errors.Is(err, gzip.ErrChecksum):
+		what = "the compressed data is damaged (checksum mismatch)"
+	}
+	return &InputError{File: file, Msg: fmt.Sprintf("cannot decompress the file: %s, expected a complete gzip file for a name ending in .gz (or rename it without .gz if it is not compressed)", what)}
 }

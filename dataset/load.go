@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"cmp"
+	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -140,6 +141,15 @@ func load(spec Spec, open opener) (*Dataset, error) {
 	for i, ss := range spec.Systems {
 		f, err := formatOf(ss)
 		if err != nil {
+			if ss.Format == "" {
+				// A path that cannot be opened is the first thing to fix.
+				r, oerr := ld.open(ss.Input)
+				if oerr != nil {
+					ld.openError(&ld.c, ss.Input, oerr)
+					continue
+				}
+				r.Close()
+			}
 			ld.c.add(ss.Input, 0, 0, "system %s: %v", ss.Name, err)
 			continue
 		}
@@ -216,19 +226,47 @@ func (ld *loader) readSystems(srcs []*source) error {
 	return nil
 }
 
+// Formats lists the input formats a system may have (its format: key).
+const Formats = "csv, tsv, jsonl or trec"
+
+// extensionsText names the extensions FormatOf knows, for messages.
+const extensionsText = ".csv, .tsv, .jsonl or .ndjson, each also compressed as .gz (.csv.gz)"
+
+// FormatOf returns the format an input's name implies: .csv is csv,
+// .tsv and .tab tsv, .jsonl and .ndjson jsonl, each also with .gz after
+// it (gzip-compressed); "" for any other name.
+func FormatOf(input string) string {
+	name := strings.ToLower(input)
+	name = strings.TrimSuffix(name, ".gz")
+	switch filepath.Ext(name) {
+	case ".csv":
+		return "csv"
+	case ".tsv", ".tab":
+		return "tsv"
+	case ".jsonl", ".ndjson":
+		return "jsonl"
+	}
+	return ""
+}
+
+// Gzipped reports whether an input is read as gzip-compressed: its name
+// ends in .gz (any case).
+func Gzipped(name string) bool {
+	return strings.HasSuffix(strings.ToLower(name), ".gz")
+}
+
 // formatOf returns the input format of a system.
 func formatOf(ss SystemSpec) (string, error) {
 	switch f := strings.ToLower(ss.Format); f {
-	case "csv", "jsonl", "trec":
+	case "csv", "tsv", "jsonl", "trec":
 		return f, nil
 	case "":
-		switch strings.ToLower(filepath.Ext(ss.Input)) {
-		case ".jsonl", ".ndjson":
-			return "jsonl", nil
+		if f := FormatOf(ss.Input); f != "" {
+			return f, nil
 		}
-		return "csv", nil
+		return "", fmt.Errorf("cannot tell the format of %s from its name, expected format: %s on the system, or a name ending in %s", clip(filepath.Base(ss.Input)), Formats, extensionsText)
 	}
-	return "", fmt.Errorf("format %q is not supported, expected csv, jsonl or trec", ss.Format)
+	return "", fmt.Errorf("format %q is not supported, expected %s", clip(ss.Format), Formats)
 }
 
 // withFile opens name and calls read with it. A file that cannot be opened
@@ -239,7 +277,20 @@ func (ld *loader) withFile(c *collector, name string, read func(io.Reader) error
 		ld.openError(c, name, err)
 		return nil
 	}
-	err = read(newLimitReader(name, f))
+	var r io.Reader = f
+	if Gzipped(name) {
+		// The file's own (compressed) bytes are what the caller's Open
+		// reads, hashes and copies; the parser reads them decompressed,
+		// within the limits of an input.
+		zr, zerr := gzip.NewReader(f)
+		if zerr != nil {
+			f.Close()
+			c.push(gzipError(name, zerr))
+			return nil
+		}
+		r = &gunzip{zr: zr, file: name}
+	}
+	err = read(newLimitReader(name, r))
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -324,13 +375,16 @@ func (ld *loader) readTRECShared() error {
 func (ld *loader) readSystem(src *source, c *collector) error {
 	name := src.spec.Input
 	switch src.format {
-	case "csv", "jsonl":
+	case "csv", "tsv", "jsonl":
 		err := ld.withFile(c, name, func(r io.Reader) error {
 			var t *table
 			var err error
-			if src.format == "csv" {
+			switch src.format {
+			case "csv":
 				t, err = parseTableCSV(name, r, c)
-			} else {
+			case "tsv":
+				t, err = parseTableDelimited(name, r, '\t', c)
+			default:
 				t, err = parseTableJSONL(name, r, c)
 			}
 			src.tab = t

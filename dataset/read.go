@@ -47,7 +47,14 @@ type csvSource struct {
 // openCSV reads the header row. It returns nil when the file has no header
 // (the error is reported) or cannot be read (err).
 func openCSV(file string, rd io.Reader, c *collector) (*csvSource, error) {
+	return openDelimited(file, rd, ',', c)
+}
+
+// openDelimited is openCSV for fields separated by comma (',' for CSV,
+// '\t' for TSV).
+func openDelimited(file string, rd io.Reader, comma rune, c *collector) (*csvSource, error) {
 	r := csv.NewReader(rd)
+	r.Comma = comma
 	r.ReuseRecord = true
 	s := &csvSource{file: file, c: c, r: r}
 	rec, err := r.Read()
@@ -87,8 +94,9 @@ func openCSV(file string, rd io.Reader, c *collector) (*csvSource, error) {
 // CSV file with the given header, the first of them starting on line
 // line. It reads them as the source of the whole file would, from a
 // record's start: every record must have as many fields as the header.
-func csvChunk(file string, data []byte, line int, header []string, c *collector) *csvSource {
+func csvChunk(file string, data []byte, line int, header []string, comma rune, c *collector) *csvSource {
 	r := csv.NewReader(bytes.NewReader(data))
+	r.Comma = comma
 	r.ReuseRecord = true
 	r.FieldsPerRecord = len(header)
 	return &csvSource{file: file, c: c, r: r, header: header, base: line - 1}
@@ -212,10 +220,15 @@ func (s *csvSource) parseError(pe *csv.ParseError, rec []string) {
 	switch pe.Err {
 	case csv.ErrFieldCount:
 		hint := ""
-		if len(rec) > len(s.header) {
+		switch {
+		case len(rec) > len(s.header) && s.r.Comma == ',':
 			hint = " (a value with a comma in it, such as the decimal comma of 0,5, must be quoted; list items are separated by ';' and decimals written with '.')"
-		} else {
+		case len(rec) > len(s.header):
+			hint = " (a value with a tab in it must be quoted)"
+		case s.r.Comma == ',':
 			hint = " (an empty value still needs its comma, e.g. ,, for an empty gold list)"
+		default:
+			hint = " (an empty value still needs its tab)"
 		}
 		s.c.add(s.file, pe.StartLine, 1, "row has %d fields but the header has %d, expected one value per column%s", len(rec), len(s.header), hint)
 	case csv.ErrBareQuote:
@@ -437,6 +450,12 @@ func chunkCount(n, size, min int) int {
 // records parsed in one chunk per core, joined in file order
 // (readChunks): the rows and the errors are those of one pass.
 func parseTableCSV(file string, rd io.Reader, c *collector) (*table, error) {
+	return parseTableDelimited(file, rd, ',', c)
+}
+
+// parseTableDelimited is parseTableCSV for fields separated by comma:
+// ',' for CSV, '\t' for TSV (the same quoting rules).
+func parseTableDelimited(file string, rd io.Reader, comma rune, c *collector) (*table, error) {
 	data, whole, err := readIfLarge(rd, tableChunkMin)
 	if err != nil {
 		return nil, err
@@ -444,7 +463,7 @@ func parseTableCSV(file string, rd io.Reader, c *collector) (*table, error) {
 	if whole {
 		rd = bytes.NewReader(data)
 	}
-	src, err := openCSV(file, rd, c)
+	src, err := openDelimited(file, rd, comma, c)
 	if src == nil {
 		return nil, err
 	}
@@ -463,7 +482,7 @@ func parseTableCSV(file string, rd io.Reader, c *collector) (*table, error) {
 		line := 1 + bytes.Count(data[:start], []byte{'\n'})
 		chunks := splitAtLines(data[start:], n, true)
 		rows, err = p.readChunks(data[start:], line, chunks, func(p *tableParser, data []byte, line int) (int, error) {
-			s := csvChunk(file, data, line, src.header, p.c)
+			s := csvChunk(file, data, line, src.header, comma, p.c)
 			p.readCSV(s, &idx)
 			return s.rows, s.ioErr
 		})

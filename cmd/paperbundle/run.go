@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"runtime/pprof"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -246,15 +245,11 @@ func knownMetric(id string) bool {
 // configuration gives it, cleaned, with forward slashes.
 func givenPath(p string) string { return filepath.ToSlash(filepath.Clean(p)) }
 
+// inputFormat is a system's format: its format: key, which the
+// configuration fills in from the input's name when it can; "" lets
+// dataset.Load tell it from the name, or report that it cannot.
 func inputFormat(s config.System) string {
-	if s.Format != "" {
-		return s.Format
-	}
-	switch strings.ToLower(filepath.Ext(s.Input)) {
-	case ".jsonl", ".ndjson", ".json":
-		return "jsonl"
-	}
-	return "csv"
+	return s.Format
 }
 
 func runCheck(ctx context.Context, stdout, stderr io.Writer, args []string) error {
