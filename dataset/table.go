@@ -258,7 +258,7 @@ type tableParser struct {
 	posts   presence
 	crits   presence
 	layout  presence // candidate lists given (wide) or not (classifier-only)
-	pending int // errors reported for the current row
+	pending int      // errors reported for the current row
 }
 
 func newTableParser(file string, c *collector) *tableParser {
