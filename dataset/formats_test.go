@@ -145,3 +145,12 @@ func TestTruncatedGzipRows(t *testing.T) {
 		t.Errorf("error %v, want cannot decompress", err)
 	}
 }
+
+func readTestdata(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(testdata(name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

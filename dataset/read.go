@@ -467,6 +467,9 @@ func parseTableDelimited(file string, rd io.Reader, comma rune, c *collector) (*
 	if src == nil {
 		return nil, err
 	}
+	if isLongHeader(src.header) {
+		return parseLong(src, c)
+	}
 	idx, ok := tableColumns(src, c)
 	if !ok {
 		return nil, nil
@@ -495,6 +498,25 @@ func parseTableDelimited(file string, rd io.Reader, comma rune, c *collector) (*
 	}
 	if rows == 0 {
 		c.add(file, src.afterHeader(), 1, "no data rows after the header, expected one row per query")
+	}
+	return p.t, nil
+}
+
+// parseLong reads the rows of a table in the long layout (one row per
+// candidate), whose header src has read.
+func parseLong(src *csvSource, c *collector) (*table, error) {
+	lc, ok := longHeader(src, c)
+	if !ok {
+		return nil, nil
+	}
+	p := newTableParser(src.file, c)
+	p.t.hasFolds = lc.q[colFold] >= 0
+	p.readLong(src, &lc)
+	if src.ioErr != nil {
+		return nil, src.ioErr
+	}
+	if src.rows == 0 {
+		c.add(src.file, src.afterHeader(), 1, "no data rows after the header, expected one row per candidate")
 	}
 	return p.t, nil
 }

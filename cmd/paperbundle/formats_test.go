@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
+	"encoding/csv"
 	"encoding/hex"
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -75,5 +77,137 @@ func TestGzipInputBuild(t *testing.T) {
 	b, _ := json.Marshal(zmaster.Metrics)
 	if !bytes.Equal(a, b) {
 		t.Error("the metrics of sys.csv.gz differ from those of sys.csv")
+	}
+}
+
+// wideToLong rewrites a wide per-query CSV (lists separated by ';') in
+// the long layout: one row per candidate, a gold id that is not a
+// candidate as a gold row without a score, a query with neither as a
+// query-level row.
+func wideToLong(t *testing.T, wide string) string {
+	t.Helper()
+	recs, err := csv.NewReader(strings.NewReader(wide)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, h := range recs[0] {
+		col[h] = i
+	}
+	get := func(rec []string, name string) string {
+		if i, ok := col[name]; ok {
+			return rec[i]
+		}
+		return ""
+	}
+	list := func(s string) []string {
+		if s == "" {
+			return nil
+		}
+		return strings.Split(s, ";")
+	}
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	w.Write([]string{"post_id", "criterion_id", "fold", "split", "candidate_uid", "score", "is_gold", "node_prob", "ne_prob"})
+	for _, rec := range recs[1:] {
+		q := []string{get(rec, "post_id"), get(rec, "criterion_id"), get(rec, "fold"), get(rec, "split")}
+		gold := map[string]bool{}
+		for _, g := range list(get(rec, "gold_uids")) {
+			gold[g] = true
+		}
+		cands, scores, nps := list(get(rec, "candidate_uids")), list(get(rec, "candidate_scores")), list(get(rec, "node_probs"))
+		ne := get(rec, "ne_prob")
+		for k, c := range cands {
+			g := "0"
+			if gold[c] {
+				g = "1"
+				delete(gold, c)
+			}
+			np := ""
+			if nps != nil {
+				np = nps[k]
+			}
+			w.Write(append(append([]string{}, q...), c, scores[k], g, np, ne))
+		}
+		for _, g := range list(get(rec, "gold_uids")) {
+			if gold[g] {
+				w.Write(append(append([]string{}, q...), g, "", "1", "", ne))
+			}
+		}
+		if len(cands) == 0 && len(list(get(rec, "gold_uids"))) == 0 {
+			w.Write(append(append([]string{}, q...), "", "", "", "", ne))
+		}
+	}
+	w.Flush()
+	return b.String()
+}
+
+// masterWithoutSource reads a bundle's metrics_master.json with
+// systems[].source removed (it names the input file).
+func masterWithoutSource(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	if systems, ok := m["systems"].([]any); ok {
+		for _, s := range systems {
+			if s, ok := s.(map[string]any); ok {
+				delete(s, "source")
+			}
+		}
+	}
+	out, err := json.MarshalIndent(m, "", " ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
+}
+
+// TestLongLayoutBuild: a wide table and the same data in the long layout
+// give the same metrics_master.json, systems[].source aside.
+func TestLongLayoutBuild(t *testing.T) {
+	dc := degenCase{posts: 12, folds: 3, gold: func(i, j int) []string {
+		switch (i + j) % 3 {
+		case 0:
+			return []string{"s2"}
+		case 1:
+			return []string{"s1", "s9"} // s9 is not a candidate
+		}
+		return nil
+	}}
+	wide := dc.csv()
+	long := wideToLong(t, wide)
+	dir := t.TempDir()
+	build := func(name, content string) string {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cfg := filepath.Join(dir, name+".yaml")
+		if err := os.WriteFile(cfg, []byte("title: test\nsystems:\n  - {name: sys, input: "+name+"}\nbootstrap: {resamples: 50}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		root := filepath.Join(dir, "out_"+name)
+		if code, msg := runGuarded(t, "build", "-q", "-config", cfg, "-out", root); code != 0 {
+			t.Fatalf("build %s: exit %d: %s", name, code, msg)
+		}
+		return masterWithoutSource(t, filepath.Join(root, "v1", "metrics_master.json"))
+	}
+	a, b := build("wide.csv", wide), build("long.csv", long)
+	if a != b {
+		al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+		for i := range min(len(al), len(bl)) {
+			if al[i] != bl[i] {
+				t.Fatalf("metrics_master.json differs at line %d:\nwide: %s\nlong: %s", i+1, al[i], bl[i])
+			}
+		}
+		t.Fatalf("metrics_master.json differs in length: %d and %d lines", len(al), len(bl))
+	}
+	if !strings.Contains(a, `"rank.`) {
+		t.Error("no ranking metric: the comparison shows nothing")
 	}
 }
