@@ -249,6 +249,8 @@ func formatOf(input string) string {
 		return FormatTSV
 	case ".jsonl", ".ndjson":
 		return FormatJSONL
+	case ".parquet", ".pq":
+		return FormatParquet
 	}
 	return ""
 }
@@ -314,7 +316,7 @@ func (d *decoder) checkSystems(c *Config) {
 		switch {
 		case d.skip(fp):
 			formatsKnown = false
-		case s.Format == FormatCSV || s.Format == FormatTSV || s.Format == FormatJSONL || s.Format == FormatTREC:
+		case s.Format == FormatCSV || s.Format == FormatTSV || s.Format == FormatJSONL || s.Format == FormatParquet || s.Format == FormatTREC:
 		case s.Format == "":
 			if !inputOK {
 				formatsKnown = false
@@ -324,11 +326,11 @@ func (d *decoder) checkSystems(c *Config) {
 				s.Format = f
 			} else {
 				formatsKnown = false
-				d.errorf(ip, "cannot tell the format of %q from its extension, expected format: csv, tsv, jsonl or trec on the system (.csv is read as csv, .tsv and .tab as tsv, .jsonl and .ndjson as jsonl, each also gzip-compressed with .gz after it: .csv.gz)", short(s.Input))
+				d.errorf(ip, "cannot tell the format of %q from its extension, expected format: csv, tsv, jsonl, parquet or trec on the system (.csv is read as csv, .tsv and .tab as tsv, .jsonl and .ndjson as jsonl, .parquet and .pq as parquet, each also gzip-compressed with .gz after it: .csv.gz)", short(s.Input))
 			}
 		default:
 			formatsKnown = false
-			d.errorf(fp, "got %q, expected csv, tsv, jsonl or trec", short(s.Format))
+			d.errorf(fp, "got %q, expected csv, tsv, jsonl, parquet or trec", short(s.Format))
 		}
 		if s.Format == FormatTREC {
 			anyTREC = true

@@ -56,7 +56,7 @@ type System struct {
 	Name    string `yaml:"name"`
 	Label   string `yaml:"label"`              // default: Name
 	Input   string `yaml:"input"`              // per-query table (.csv, .jsonl) or TREC run
-	Format  string `yaml:"format,omitempty"`   // csv, tsv, jsonl or trec; inferred from Input's extension when not written
+	Format  string `yaml:"format,omitempty"`   // csv, tsv, jsonl, parquet or trec; inferred from Input's extension when not written
 	NEProbs string `yaml:"ne_probs,omitempty"` // TREC only: CSV query_id, ne_prob
 }
 

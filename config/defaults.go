@@ -5,10 +5,11 @@ import "strconv"
 // Values of the enumerated keys. The fields of Config hold them as plain
 // strings (they are what paper.yaml spells); these constants name them.
 const (
-	FormatCSV   = "csv"   // systems[].format: per-query table, CSV
-	FormatJSONL = "jsonl" // systems[].format: per-query table, JSON Lines
-	FormatTSV   = "tsv"   // systems[].format: per-query table, tab-separated
-	FormatTREC  = "trec"  // systems[].format: TREC run, gold from qrels
+	FormatCSV     = "csv"     // systems[].format: per-query table, CSV
+	FormatJSONL   = "jsonl"   // systems[].format: per-query table, JSON Lines
+	FormatTSV     = "tsv"     // systems[].format: per-query table, tab-separated
+	FormatParquet = "parquet" // systems[].format: per-query table, Apache Parquet
+	FormatTREC    = "trec"    // systems[].format: TREC run, gold from qrels
 
 	UnitPost  = "post"  // bootstrap.unit: resample posts (clusters)
 	UnitQuery = "query" // bootstrap.unit: resample queries

@@ -954,7 +954,7 @@ func (d *decoder) systems(path string, n *yaml.Node, c *Config) {
 			{"name", d.str(&s.Name, "a system name")},
 			{"label", d.str(&s.Label, wantText)},
 			{"input", d.str(&s.Input, wantPath)},
-			{"format", d.str(&s.Format, "csv, tsv, jsonl or trec")},
+			{"format", d.str(&s.Format, "csv, tsv, jsonl, parquet or trec")},
 			{"ne_probs", d.str(&s.NEProbs, wantPath)},
 		})
 	})

@@ -177,7 +177,7 @@ var csvCases = []errCase{
 		name:  "unknown format",
 		files: map[string]string{"s.csv": hdr + "P1,,a,1\n"},
 		spec:  &Spec{Systems: []SystemSpec{{Name: "s", Input: "s.csv", Format: "xml"}}},
-		want:  []string{`s.csv: system s: format "xml" is not supported, expected csv, tsv, jsonl or trec`},
+		want:  []string{`s.csv: system s: format "xml" is not supported, expected csv, tsv, jsonl, parquet or trec`},
 	},
 	{
 		name:  "missing file",

@@ -115,7 +115,7 @@ func TestGzipTREC(t *testing.T) {
 var formatCases = []errCase{
 	{name: "unknown extension", files: map[string]string{"s.txt": "post_id\n"},
 		spec: &Spec{Systems: []SystemSpec{{Name: "s", Input: "s.txt"}}},
-		want: []string{"s.txt: system s: cannot tell the format of s.txt from its name, expected format: csv, tsv, jsonl or trec on the system, or a name ending in .csv, .tsv, .jsonl or .ndjson, each also compressed as .gz (.csv.gz)"}},
+		want: []string{"s.txt: system s: cannot tell the format of s.txt from its name, expected format: csv, tsv, jsonl, parquet or trec on the system, or a name ending in .csv, .tsv, .jsonl, .ndjson or .parquet, each also compressed as .gz (.csv.gz)"}},
 	{name: "gz that is not gzip", files: map[string]string{"s.csv.gz": "post_id,gold_uids\n"},
 		spec: &Spec{Systems: []SystemSpec{{Name: "s", Input: "s.csv.gz"}}},
 		want: []string{"s.csv.gz: cannot decompress the file: it is not gzip-compressed, expected a complete gzip file for a name ending in .gz (or rename it without .gz if it is not compressed)"}},

@@ -48,6 +48,10 @@ type limitReader struct {
 	line  int   // lines started so far (1 at the start)
 	cur   int64 // bytes of the current line so far
 	err   error
+
+	// binary: the input is a binary file (Parquet), which has no lines:
+	// only its size is bounded.
+	binary bool
 }
 
 func newLimitReader(file string, r io.Reader) *limitReader {
@@ -73,6 +77,9 @@ func (l *limitReader) count(b []byte) error {
 	l.total += int64(len(b))
 	if l.total > maxInputBytes {
 		return &InputError{File: l.file, Msg: fmt.Sprintf("the file is larger than %s, the maximum of an input; expected a per-query table, a TREC run or qrels (is this the right file?)", sizeText(maxInputBytes))}
+	}
+	if l.binary {
+		return nil
 	}
 	for len(b) > 0 {
 		i := bytes.IndexByte(b, '\n')

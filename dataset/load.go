@@ -227,14 +227,14 @@ func (ld *loader) readSystems(srcs []*source) error {
 }
 
 // Formats lists the input formats a system may have (its format: key).
-const Formats = "csv, tsv, jsonl or trec"
+const Formats = "csv, tsv, jsonl, parquet or trec"
 
 // extensionsText names the extensions FormatOf knows, for messages.
-const extensionsText = ".csv, .tsv, .jsonl or .ndjson, each also compressed as .gz (.csv.gz)"
+const extensionsText = ".csv, .tsv, .jsonl, .ndjson or .parquet, each also compressed as .gz (.csv.gz)"
 
 // FormatOf returns the format an input's name implies: .csv is csv,
-// .tsv and .tab tsv, .jsonl and .ndjson jsonl, each also with .gz after
-// it (gzip-compressed); "" for any other name.
+// .tsv and .tab tsv, .jsonl and .ndjson jsonl, .parquet and .pq parquet,
+// each also with .gz after it (gzip-compressed); "" for any other name.
 func FormatOf(input string) string {
 	name := strings.ToLower(input)
 	name = strings.TrimSuffix(name, ".gz")
@@ -245,6 +245,8 @@ func FormatOf(input string) string {
 		return "tsv"
 	case ".jsonl", ".ndjson":
 		return "jsonl"
+	case ".parquet", ".pq":
+		return "parquet"
 	}
 	return ""
 }
@@ -258,7 +260,7 @@ func Gzipped(name string) bool {
 // formatOf returns the input format of a system.
 func formatOf(ss SystemSpec) (string, error) {
 	switch f := strings.ToLower(ss.Format); f {
-	case "csv", "tsv", "jsonl", "trec":
+	case "csv", "tsv", "jsonl", "parquet", "trec":
 		return f, nil
 	case "":
 		if f := FormatOf(ss.Input); f != "" {
@@ -375,7 +377,7 @@ func (ld *loader) readTRECShared() error {
 func (ld *loader) readSystem(src *source, c *collector) error {
 	name := src.spec.Input
 	switch src.format {
-	case "csv", "tsv", "jsonl":
+	case "csv", "tsv", "jsonl", "parquet":
 		err := ld.withFile(c, name, func(r io.Reader) error {
 			var t *table
 			var err error
@@ -384,6 +386,8 @@ func (ld *loader) readSystem(src *source, c *collector) error {
 				t, err = parseTableCSV(name, r, c)
 			case "tsv":
 				t, err = parseTableDelimited(name, r, '\t', c)
+			case "parquet":
+				t, err = parseTableParquet(name, r, c)
 			default:
 				t, err = parseTableJSONL(name, r, c)
 			}

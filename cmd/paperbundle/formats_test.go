@@ -9,8 +9,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/parquet-go/parquet-go"
 )
 
 // TestGzipInputBuild builds from a gzip-compressed table: the manifest
@@ -209,5 +212,135 @@ func TestLongLayoutBuild(t *testing.T) {
 	}
 	if !strings.Contains(a, `"rank.`) {
 		t.Error("no ranking metric: the comparison shows nothing")
+	}
+}
+
+// wideParquetRow is one row of a wide table as pandas writes it through
+// pyarrow (optional scalars, LIST columns with optional items).
+type wideParquetRow struct {
+	PostID      *string    `parquet:"post_id,optional"`
+	CriterionID *string    `parquet:"criterion_id,optional"`
+	Fold        *int64     `parquet:"fold,optional"`
+	Split       *string    `parquet:"split,optional"`
+	GoldUIDs    []*string  `parquet:"gold_uids,optional,list"`
+	Candidates  []*string  `parquet:"candidate_uids,optional,list"`
+	Scores      []*float64 `parquet:"candidate_scores,optional,list"`
+	NodeProbs   []*float64 `parquet:"node_probs,optional,list"`
+	NEProb      *float64   `parquet:"ne_prob,optional"`
+}
+
+// wideToParquet rewrites a wide per-query CSV (lists separated by ';')
+// as Parquet, two rows per row group.
+func wideToParquet(t *testing.T, wide string) []byte {
+	t.Helper()
+	recs, err := csv.NewReader(strings.NewReader(wide)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, h := range recs[0] {
+		col[h] = i
+	}
+	str := func(s string) *string { return &s }
+	strs := func(s string) []*string {
+		out := []*string{}
+		if s != "" {
+			for _, x := range strings.Split(s, ";") {
+				out = append(out, str(x))
+			}
+		}
+		return out
+	}
+	num := func(s string) *float64 {
+		if s == "" {
+			return nil
+		}
+		x, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &x
+	}
+	nums := func(s string) []*float64 {
+		if s == "" {
+			return nil
+		}
+		var out []*float64
+		for _, x := range strings.Split(s, ";") {
+			out = append(out, num(x))
+		}
+		return out
+	}
+	var rows []wideParquetRow
+	for _, rec := range recs[1:] {
+		fold, err := strconv.ParseInt(rec[col["fold"]], 10, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows = append(rows, wideParquetRow{str(rec[col["post_id"]]), str(rec[col["criterion_id"]]), &fold, str(rec[col["split"]]),
+			strs(rec[col["gold_uids"]]), strs(rec[col["candidate_uids"]]), nums(rec[col["candidate_scores"]]),
+			nums(rec[col["node_probs"]]), num(rec[col["ne_prob"]])})
+	}
+	var b bytes.Buffer
+	w := parquet.NewGenericWriter[wideParquetRow](&b)
+	for i := 0; i < len(rows); i += 2 {
+		if _, err := w.Write(rows[i:min(i+2, len(rows))]); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// TestFormatsBuildAlike: the same data as CSV, TSV, JSON Lines, Parquet
+// (plain and gzip-compressed) and in the long layout builds the same
+// metrics_master.json, systems[].source aside.
+func TestFormatsBuildAlike(t *testing.T) {
+	dc := degenCase{posts: 12, folds: 3, tune: true, gold: mixed}
+	wide := dc.csv()
+	var tsv bytes.Buffer
+	recs, err := csv.NewReader(strings.NewReader(wide)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tw := csv.NewWriter(&tsv)
+	tw.Comma = '\t'
+	tw.WriteAll(recs)
+	pq := wideToParquet(t, wide)
+	var pqgz bytes.Buffer
+	zw := gzip.NewWriter(&pqgz)
+	zw.Write(pq)
+	zw.Close()
+	dir := t.TempDir()
+	build := func(name string, content []byte) string {
+		if err := os.WriteFile(filepath.Join(dir, name), content, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cfg := filepath.Join(dir, name+".yaml")
+		if err := os.WriteFile(cfg, []byte("title: test\nsystems:\n  - {name: sys, input: "+name+"}\nbootstrap: {resamples: 50}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		root := filepath.Join(dir, "out_"+name)
+		if code, msg := runGuarded(t, "build", "-q", "-config", cfg, "-out", root); code != 0 {
+			t.Fatalf("build %s: exit %d: %s", name, code, msg)
+		}
+		return masterWithoutSource(t, filepath.Join(root, "v1", "metrics_master.json"))
+	}
+	want := build("wide.csv", []byte(wide))
+	for name, content := range map[string][]byte{"wide.tsv": tsv.Bytes(), "wide.parquet": pq, "wide.parquet.gz": pqgz.Bytes(), "long.csv": []byte(wideToLong(t, wide))} {
+		if got := build(name, content); got != want {
+			al, bl := strings.Split(want, "\n"), strings.Split(got, "\n")
+			for i := range min(len(al), len(bl)) {
+				if al[i] != bl[i] {
+					t.Errorf("%s: metrics_master.json differs from wide.csv's at line %d:\ncsv: %s\n%s: %s", name, i+1, al[i], name, bl[i])
+					break
+				}
+			}
+		}
 	}
 }
