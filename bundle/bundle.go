@@ -3,9 +3,9 @@
 // verify (SPEC 8).
 //
 // Renderers hand a Bundle finished bytes (Add, Writer); the command records
-// every input file with ReadInput and AddRead (AddInput for content already
-// in memory), which keep a reproducible gzip copy under inputs/ unless
-// copies are off. Commit then writes the files into a
+// every input file through an InputReader, the one reader its parser reads
+// (tap.go), and AddRead (AddInput for content already in memory), which
+// keep a reproducible gzip copy under inputs/ unless copies are off. Commit then writes the files into a
 // temporary folder beside the target, fsyncs every file and folder, writes
 // manifest.json last and renames the folder into place: the rename is the
 // commit point, so a build killed at any moment leaves no version folder or

@@ -74,7 +74,7 @@ func (b *Bundle) Commit(opt CommitOptions) (string, error) {
 	}
 	removeLeftovers(opt.Root)
 	if _, err := os.Lstat(final); err == nil && !opt.Force {
-		return "", fmt.Errorf("%w: %s (use -force to replace it)", ErrExists, final)
+		return "", takenErr(final)
 	}
 	tmp, err := os.MkdirTemp(opt.Root, "."+opt.Version+".tmp-"+strconv.Itoa(os.Getpid())+"-*")
 	if err != nil {
@@ -103,11 +103,18 @@ func (b *Bundle) Commit(opt CommitOptions) (string, error) {
 	release()
 	if err != nil {
 		if errors.Is(err, os.ErrExist) {
-			return "", fmt.Errorf("%w: %s (use -force to replace it)", ErrExists, final)
+			return "", takenErr(final)
 		}
 		return "", err
 	}
 	return final, syncDir(opt.Root)
+}
+
+// takenErr is the error of a version that exists at commit time: the
+// command checked it was free before computing, so another build wrote
+// it meanwhile; replacing that build's bundle (-force) is not the advice.
+func takenErr(final string) error {
+	return fmt.Errorf("%w: %s was written by another build while this one ran, nothing was written; build again with another version (without a version, the next free one is claimed)", ErrExists, final)
 }
 
 // write writes the files of b and manifest.json (last) into the folder tmp,

@@ -12,3 +12,8 @@ import (
 func openNoFollow(p string) (*os.File, error) {
 	return os.OpenFile(p, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
 }
+
+// writable reports (nil) whether this process may make entries in dir.
+func writable(dir string) error {
+	return syscall.Access(dir, 2|1) // W_OK|X_OK
+}

@@ -53,7 +53,7 @@ func ReadFile(path string) ([]byte, error) {
 	if len(data) > MaxFileBytes {
 		line := bytes.Count(data[:MaxFileBytes], []byte{'\n'}) + 1
 		return nil, dataset.ErrorList{{File: path, Line: line,
-			Msg: fmt.Sprintf("the configuration is larger than %d MiB, the maximum; expected a paper.yaml (is this the right file?)", MaxFileBytes>>20)}}
+			Msg: fmt.Sprintf("the configuration is larger than %d MiB, the maximum, expected a paper.yaml (is this the right file?)", MaxFileBytes>>20)}}
 	}
 	if err != nil {
 		msg := err.Error()

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"unicode/utf8"
 )
 
 // The maximums of an input (docs/reliability.md). They are generous: a
@@ -74,9 +75,14 @@ func (l *limitReader) Read(p []byte) (int, error) {
 
 // count advances over b, the next bytes of the input.
 func (l *limitReader) count(b []byte) error {
+	if l.total == 0 && !l.binary {
+		if enc, ok := utf16At(b); ok {
+			return &InputError{File: l.file, Line: 1, Column: 1, Msg: fmt.Sprintf("the file is %s, expected UTF-8 text (convert it, e.g. iconv -f UTF-16 -t UTF-8 FILE > FILE.utf8)", enc)}
+		}
+	}
 	l.total += int64(len(b))
 	if l.total > maxInputBytes {
-		return &InputError{File: l.file, Msg: fmt.Sprintf("the file is larger than %s, the maximum of an input; expected a per-query table, a TREC run or qrels (is this the right file?)", sizeText(maxInputBytes))}
+		return &InputError{File: l.file, Msg: fmt.Sprintf("the file is larger than %s, the maximum of an input, expected a per-query table, a TREC run or qrels (is this the right file?)", sizeText(maxInputBytes))}
 	}
 	if l.binary {
 		return nil
@@ -102,7 +108,8 @@ func (l *limitReader) lineErr() error {
 	if l.cur <= maxLineBytes {
 		return nil
 	}
-	return &InputError{File: l.file, Line: l.line, Msg: fmt.Sprintf("line longer than %s, the maximum; expected one record per line of text (is this a text file?)", sizeText(maxLineBytes))}
+	// The column is the byte past the maximum.
+	return &InputError{File: l.file, Line: l.line, Column: int(maxLineBytes) + 1, Msg: fmt.Sprintf("line longer than %s (the maximum), expected one record per line of text (is this a text file?)", sizeText(maxLineBytes))}
 }
 
 // checkWhole checks the limits on the whole content of the input.
@@ -170,4 +177,51 @@ func gzipError(file string, err error) *InputError {
 		what = "the compressed data is damaged (checksum mismatch)"
 	}
 	return &InputError{File: file, Msg: fmt.Sprintf("cannot decompress the file: %s, expected a complete gzip file for a name ending in .gz (or rename it without .gz if it is not compressed)", what)}
+}
+
+// controlAt returns the byte offset in s of the first control character
+// (C0 but tab, DEL, or C1), or -1. Tab separates fields where it may
+// appear; ids are checked with tabOK false.
+func controlAt[T string | []byte](s T, tabOK bool) int {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c < 0x20:
+			if !(tabOK && (c == '\t' || c == '\r' || c == '\v' || c == '\f')) {
+				return i
+			}
+		case c == 0x7f:
+			return i
+		case c == 0xc2 && i+1 < len(s) && s[i+1] >= 0x80 && s[i+1] <= 0x9f:
+			return i // U+0080 to U+009F in UTF-8
+		}
+	}
+	return -1
+}
+
+// controlMsg describes the control character at byte i of an id.
+func controlMsg(what string, s []byte, i int) string {
+	r, _ := utf8.DecodeRune(s[i:])
+	if r == utf8.RuneError {
+		r = rune(s[i])
+	}
+	return fmt.Sprintf("%s is %q: a control character (U+%04X) at character %d, expected printable text (an id is written into CSV, HTML and the terminal; remove the character)",
+		what, clipBytes(s), r, utf8.RuneCount(s[:i])+1)
+}
+
+// utf16At reports whether b, the start of an input, is UTF-16 text (a
+// byte order mark, or ASCII letters alternating with zero bytes), and
+// which byte order.
+func utf16At(b []byte) (string, bool) {
+	switch {
+	case len(b) >= 2 && b[0] == 0xff && b[1] == 0xfe:
+		return "UTF-16 little-endian (with a byte order mark)", true
+	case len(b) >= 2 && b[0] == 0xfe && b[1] == 0xff:
+		return "UTF-16 big-endian (with a byte order mark)", true
+	case len(b) >= 4 && b[0] != 0 && b[1] == 0 && b[2] != 0 && b[3] == 0:
+		return "UTF-16 little-endian", true
+	case len(b) >= 4 && b[0] == 0 && b[1] != 0 && b[2] == 0 && b[3] != 0:
+		return "UTF-16 big-endian", true
+	}
+	return "", false
 }

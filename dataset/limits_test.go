@@ -117,3 +117,68 @@ func TestListMaximum(t *testing.T) {
 		t.Errorf("list of %d items: %v", MaxListItems+1, err)
 	}
 }
+
+// TestControlCharactersInIDs: NUL, ESC, VT, DEL and C1 characters in an
+// id are refused at the cell (CSV, JSONL) or the character (TREC), so no
+// output carries a raw escape sequence.
+func TestControlCharactersInIDs(t *testing.T) {
+	head := "post_id,criterion_id,fold,split,gold_uids,candidate_uids,candidate_scores\n"
+	cases := []struct {
+		name, file, data, want string
+	}{
+		{"ESC in post_id", "t.csv", head + "P\x1b[31m1,A.1,0,eval,s1,s1;s2,0.9;0.1\n",
+			`t.csv:2:1: post_id is "P\x1b[31m1": a control character (U+001B) at character 2`},
+		{"VT in criterion_id", "t.csv", head + "P1,A\v1,0,eval,s1,s1;s2,0.9;0.1\n",
+			`t.csv:2:4: criterion_id is "A\v1": a control character (U+000B) at character 2`},
+		{"NUL in a candidate", "t.csv", head + "P1,A.1,0,eval,s1,s1;s\x002,0.9;0.1\n",
+			`t.csv:2:18: candidate_uids item 2 is "s\x002": a control character (U+0000) at character 2`},
+		{"C1 in gold", "t.csv", head + "P1,A.1,0,eval,s\u009b1,s1;s2,0.9;0.1\n",
+			`gold_uids item 1 is "s\u009b1": a control character (U+009B) at character 2`},
+		{"DEL in JSONL", "t.jsonl", `{"post_id":"P\u007f1","gold_uids":["s1"],"candidate_uids":["s1"],"candidate_scores":[1]}` + "\n",
+			`post_id is "P\x7f1": a control character (U+007F) at character 2`},
+	}
+	for _, c := range cases {
+		_, err := load(Spec{Systems: []SystemSpec{{Name: "a", Input: c.file}}}, memFiles(map[string]string{c.file: c.data}))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v\nwant %s", c.name, err, c.want)
+		}
+	}
+	run := "q1 Q0 d\x1b1 1 0.5 x\n"
+	_, err := load(Spec{Systems: []SystemSpec{{Name: "a", Input: "r.txt", Format: "trec"}}, Qrels: "q.txt"},
+		memFiles(map[string]string{"r.txt": run, "q.txt": "q1 0 d1 1\n"}))
+	if err == nil || !strings.Contains(err.Error(), `r.txt:1:8: the line is "q1 Q0 d\x1b1 1 0.5 x": a control character (U+001B) at character 8`) {
+		t.Errorf("ESC in a TREC docno: %v", err)
+	}
+}
+
+// TestUTF16Input: a UTF-16 input, with or without a byte order mark, is
+// named as such with the conversion to run, not reported as bad UTF-8.
+func TestUTF16Input(t *testing.T) {
+	text := "post_id,gold_uids,candidate_uids,candidate_scores\nP1,s1,s1,1\n"
+	le, be := []byte{0xff, 0xfe}, []byte{}
+	for _, r := range text {
+		le = append(le, byte(r), 0)
+		be = append(be, 0, byte(r))
+	}
+	for name, data := range map[string][]byte{"UTF-16 little-endian (with a byte order mark)": le, "UTF-16 big-endian": be} {
+		_, err := load(Spec{Systems: []SystemSpec{{Name: "a", Input: "t.csv"}}}, memFiles(map[string]string{"t.csv": string(data)}))
+		want := "t.csv:1:1: the file is " + name + ", expected UTF-8 text (convert it, e.g. iconv -f UTF-16 -t UTF-8"
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %s", name, err, want)
+		}
+	}
+}
+
+// TestFieldMaximum: a quoted CSV field that runs over many short lines
+// past MaxFieldBytes is refused at its row (each line is under the line
+// maximum).
+func TestFieldMaximum(t *testing.T) {
+	line := strings.Repeat("x", 1000) + "\n"
+	csv := "post_id,criterion_id,fold,split,gold_uids,candidate_uids,candidate_scores\n" +
+		"P1,A.1,0,eval,s1,\"s1" + strings.Repeat(line, MaxFieldBytes/len(line)+1) + "\",0.5\n"
+	_, err := load(Spec{Systems: []SystemSpec{{Name: "a", Input: "t.csv"}}}, memFiles(map[string]string{"t.csv": csv}))
+	ie := firstError(err)
+	if ie == nil || ie.Line != 2 || !strings.Contains(ie.Msg, "field 6 is longer than 16 MiB, the maximum of a field") {
+		t.Errorf("a 16 MiB quoted field: %v", err)
+	}
+}

@@ -286,6 +286,12 @@ func (p *tableParser) errRow(format string, args ...any) {
 // textScalar parses a non-list CSV cell into the raw row.
 func (p *tableParser) textScalar(col column, s string) {
 	r := &p.raw
+	if col == colPost || col == colCriterion || col == colQuery {
+		if i := controlAt(s, false); i >= 0 {
+			p.errAt(col, "%s", controlMsg(col.String(), []byte(s), i))
+			return
+		}
+	}
 	switch col {
 	case colPost:
 		r.post = s
@@ -417,8 +423,14 @@ func (p *tableParser) textList(col column, s string) {
 func (p *tableParser) listItem(col column, item int, v string) bool {
 	r := &p.raw
 	if item > MaxListItems {
-		p.errAt(col, "%s has more than %d items, the maximum of a list; expected one query's candidates (is a separator missing between rows?)", col, MaxListItems)
+		p.errAt(col, "%s has more than %d items, the maximum of a list, expected one query's candidates (is a separator missing between rows?)", col, MaxListItems)
 		return false
+	}
+	if isIDList(col) {
+		if i := controlAt(v, false); i >= 0 {
+			p.errAt(col, "%s", controlMsg(fmt.Sprintf("%s item %d", col, item), []byte(v), i))
+			return false
+		}
 	}
 	switch col {
 	case colGold:

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // This file reads the TREC inputs of SPEC 2.2: run files, the qrels file,
@@ -181,6 +182,10 @@ func parseRunLines(file string, rd io.Reader, first int) *runPart {
 			c.add(file, lr.n, shift+i+1, "%s", utf8Msg(b, i))
 			continue
 		}
+		if i := controlAt(b, true); i >= 0 {
+			c.add(file, lr.n, shift+utf8.RuneCount(b[:i])+1, "%s", controlMsg("the line", b, i))
+			continue
+		}
 		if len(fs) < 6 {
 			c.add(file, lr.n, 1, "run line has %d fields, expected 6: qid Q0 docno rank score tag", len(fs))
 			continue
@@ -275,6 +280,10 @@ func parseQrels(file string, rd io.Reader, c *collector) (*qrels, error) {
 		}
 		if i := invalidUTF8(b); i >= 0 {
 			c.add(file, lr.n, shift+i+1, "%s", utf8Msg(b, i))
+			continue
+		}
+		if i := controlAt(b, true); i >= 0 {
+			c.add(file, lr.n, shift+utf8.RuneCount(b[:i])+1, "%s", controlMsg("the line", b, i))
 			continue
 		}
 		if len(fs) != 4 {

@@ -196,6 +196,9 @@ func (c *computer) bootstrapAll(ctx context.Context) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		if err := c.checkBootstrapMemory(nStat); err != nil {
+			return err
+		}
 		reps, jack := c.replicates(ctx, plans, keepAll, nStat, nCol, grid)
 		if err := ctx.Err(); err != nil {
 			return err // the batches after the interrupt were skipped

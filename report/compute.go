@@ -101,6 +101,7 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 		sort.Strings(c.rep.Warnings)
 	}
 	c.finish()
+	c.intervalWarnings()
 	return r, nil
 }
 

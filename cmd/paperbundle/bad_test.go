@@ -87,6 +87,16 @@ var badSetup = map[string]func(t *testing.T, dir string){
 		b.WriteString(strings.Join(ids, ";") + "," + strings.Join(scores, ";") + "\n")
 		writeFile(t, filepath.Join(dir, "sys.csv"), b.Bytes())
 	},
+	// /dev/zero as the input: one endless line, stopped at the maximum
+	// of a line.
+	"csv-dev-zero": func(t *testing.T, dir string) {
+		if _, err := os.Stat("/dev/zero"); err != nil {
+			t.Skip("no /dev/zero")
+		}
+		if err := os.Symlink("/dev/zero", filepath.Join(dir, "sys.csv")); err != nil {
+			t.Fatal(err)
+		}
+	},
 	// A file nobody may read. Root reads it all the same: the case is
 	// skipped when the chmod does not stop os.Open.
 	"csv-unreadable-file": func(t *testing.T, dir string) {

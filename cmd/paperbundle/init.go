@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"paperbundle/config"
+	"paperbundle/dataset"
 )
 
 // runInit writes a commented paper.yaml for the user's system files:
@@ -86,8 +87,14 @@ func sniff(path string, trec bool) (string, error) {
 	if st.IsDir() {
 		return "", fmt.Errorf("%s is a directory; name the system files inside it", path)
 	}
-	rd := bufio.NewReader(f)
+	// The first line, read no further than the maximum of a line
+	// (/dev/zero or a binary file has none); a TREC run's comment lines
+	// are read on from the same reader.
+	rd := bufio.NewReader(io.LimitReader(f, dataset.MaxLineBytes+1))
 	line, err := rd.ReadString('\n')
+	if len(line) > dataset.MaxLineBytes {
+		return "", fmt.Errorf("%s:1: the first line is longer than %d MiB (the maximum of a line), expected a per-query CSV or JSONL file, or a TREC run", path, dataset.MaxLineBytes>>20)
+	}
 	if err != nil && line == "" {
 		return "", fmt.Errorf("%s is empty; expected a per-query CSV or JSONL file, or a TREC run", path)
 	}

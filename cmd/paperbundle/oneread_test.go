@@ -133,3 +133,28 @@ func TestBuildFromFIFO(t *testing.T) {
 		t.Errorf("verify: exit %d\n%s%s", code, out, stderr)
 	}
 }
+
+// TestDevZeroEverywhere: /dev/zero given to init, as -config, or as an
+// input of check ends with exit 2 and the file, within seconds.
+func TestDevZeroEverywhere(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero")
+	}
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "paper.yaml")
+	os.WriteFile(cfg, []byte("title: t\nsystems:\n  - {name: sys, input: /dev/zero, format: jsonl}\n"), 0o644)
+	for _, args := range [][]string{
+		{"init", "-out", filepath.Join(dir, "p.yaml"), "/dev/zero"},
+		{"check", "-config", "/dev/zero"},
+		{"check", "-config", cfg},
+	} {
+		start := time.Now()
+		_, stderr, code := runCmd(args...)
+		if code != 2 || !strings.Contains(stderr, "/dev/zero:1") || !strings.Contains(stderr, "MiB") {
+			t.Errorf("%v: exit %d, %q", args, code, stderr)
+		}
+		if d := time.Since(start); d > 10*time.Second {
+			t.Errorf("%v: took %v", args, d)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime/pprof"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -329,6 +330,11 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		endLoad()
 		return err
 	}
+	root, v, err := buildTarget(cfg, *out, *version, *force)
+	if err != nil {
+		endLoad()
+		return err
+	}
 	// Each input is read once: the loader's reader hashes the bytes it
 	// parses and compresses their copy (inputReaders), so the manifest
 	// records what was measured.
@@ -342,26 +348,14 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if err := ctx.Err(); err != nil {
 		return err // interrupted while loading
 	}
-	root := cfg.Out
-	if *out != "" {
-		root = *out
-	} else {
-		root = cfg.ResolvePath(root)
-	}
-	v := cfg.Version
-	if *version != "" {
-		v = *version
-	}
 	if v == "" {
-		if v, err = bundle.NextVersion(root); err != nil {
+		// Claimed atomically: a build started beside this one takes the
+		// version after it.
+		var release func()
+		if v, release, err = bundle.ClaimNextVersion(root); err != nil {
 			return err
 		}
-	}
-	if !bundle.ValidVersion(v) {
-		return withStatus(exitInput, fmt.Errorf("build: version %q must match ^v[0-9]+(\\.[0-9]+)*$", v))
-	}
-	if _, err := os.Stat(filepath.Join(root, v)); err == nil && !*force {
-		return withStatus(exitInput, fmt.Errorf("build: %s already exists; choose another -version or use -force", filepath.Join(root, v)))
+		defer release()
 	}
 	cfg.Version = v
 	progress.step("computing metrics")
@@ -427,12 +421,62 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		return err
 	}
 	progress.done()
+	if w := reportSizeWarning(b, rep); w != "" {
+		fmt.Fprintln(stderr, "paperbundle: warning:", w)
+	}
 	if err := stages.write(); err != nil {
 		fmt.Fprintf(stderr, "paperbundle: -stages: %v\n", err) // the bundle is committed: only the timing is lost
 	}
 	buildSummary{Dir: dir, Version: v, Files: len(b.Names()) + 1, Seconds: time.Since(start).Seconds(),
 		Previous: prev, Significant: significant}.write(stdout, rep)
 	return nil
+}
+
+// buildTarget is the bundle root and version of a build (v is "" when the
+// next free version is to be claimed), checked before anything is
+// computed: a valid version, none numerically equal beside it (v01 or
+// v1.0 beside v1), not an existing one without -force, a root that is a
+// folder that can be written and a version short enough for a folder
+// name. Each problem is an input error at the key of paper.yaml that set
+// it (or the flag).
+func buildTarget(cfg *config.Config, outFlag, versionFlag string, force bool) (root, v string, err error) {
+	root, rootKey := cfg.ResolvePath(cfg.Out), "out"
+	if outFlag != "" {
+		root, rootKey = outFlag, "-out"
+	}
+	v, vKey := cfg.Version, "version"
+	if versionFlag != "" {
+		v, vKey = versionFlag, "-version"
+	}
+	at := func(key, format string, args ...any) error {
+		msg := fmt.Sprintf(format, args...)
+		if !strings.HasPrefix(key, "-") {
+			if line, col, ok := cfg.Position(key); ok {
+				return withStatus(exitInput, fmt.Errorf("%s:%d:%d: %s: %s", cfg.File, line, col, key, msg))
+			}
+		}
+		return withStatus(exitInput, fmt.Errorf("build: %s: %s", key, msg))
+	}
+	if err := bundle.Preflight(root, v); err != nil {
+		key := rootKey
+		if len(v) > bundle.MaxVersionLen {
+			key = vKey
+		}
+		return "", "", at(key, "%v", err)
+	}
+	if v == "" {
+		return root, "", nil
+	}
+	if !bundle.ValidVersion(v) {
+		return "", "", at(vKey, "got %q, expected v<N> or v<N>.<N>... such as v2 or v2.0.1", v)
+	}
+	if other := bundle.Ambiguous(root, v); other != "" {
+		return "", "", at(vKey, "%s is ambiguous beside the existing %s (the same number); choose another version, or %s itself", v, filepath.Join(root, other), other)
+	}
+	if _, err := os.Stat(filepath.Join(root, v)); err == nil && !force {
+		return "", "", withStatus(exitInput, fmt.Errorf("build: %s already exists; choose another -version or use -force", filepath.Join(root, v)))
+	}
+	return root, v, nil
 }
 
 // inputReaders opens the inputs of a build for dataset.Load, each through
@@ -524,6 +568,37 @@ func (t *inputReaders) add(b *bundle.Bundle, cfg *config.Config) ([]templates.In
 		record(r)
 	}
 	return out, nil
+}
+
+// reportBudget is the size report.html should stay under (the demo's is
+// about a third of it); a variable for tests.
+var reportBudget = 4 << 20
+
+// reportSizeWarning is the warning of a report.html over its budget,
+// naming what it grows with ("" within the budget).
+func reportSizeWarning(b *bundle.Bundle, rep *report.Report) string {
+	page, _ := b.File("report.html")
+	if len(page) <= reportBudget {
+		return ""
+	}
+	figs := 0
+	for _, n := range b.Names() {
+		if strings.HasPrefix(n, "figures/") && strings.HasSuffix(n, ".svg") {
+			figs++
+		}
+	}
+	systems := 0
+	for _, sys := range rep.Systems {
+		if sys.Kind == report.Pipeline {
+			systems++
+		}
+	}
+	why := fmt.Sprintf("%s with their sections and figures (%d figures)", plural(systems, "system"), figs)
+	if len(rep.Title) > 1000 {
+		why += fmt.Sprintf(", a title of %d characters", len(rep.Title))
+	}
+	return fmt.Sprintf("report.html is %.1f MB, over its %.1f MB budget: it grows with the %s; list fewer systems under systems: in paper.yaml (ablations in a bundle of their own) to trim it",
+		float64(len(page))/(1<<20), float64(reportBudget)/(1<<20), why)
 }
 
 // writeHeapProfile writes the live heap (pprof format) to path.

@@ -5,6 +5,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -100,74 +101,133 @@ func leftovers(t *testing.T, dir, prefix string) []string {
 	return out
 }
 
+// manyRowsProject is a dataset of 40,000 queries with few resamples, so
+// that loading, the metrics and rendering take seconds.
+func manyRowsProject(t *testing.T) (dir, cfg string) {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("post_id,criterion_id,fold,split,gold_uids,candidate_uids,candidate_scores,node_probs,ne_prob\n")
+	for i := range 40000 {
+		fmt.Fprintf(&b, "P%05d,A.%d,%d,eval,s%d,s0;s1;s2;s3;s4,0.%03d;0.%03d;0.%03d;0.%03d;0.%03d,0.2;0.2;0.2;0.2;0.2,0.%03d\n",
+			i, i%3, i%2, i%5, i*7%1000, i*13%1000, i*17%1000, i*19%1000, i*23%1000, i*29%1000)
+	}
+	return writeProject(t, b.String())
+}
+
 // TestBuildInterrupted sends SIGINT or SIGTERM to real builds at moments
-// spread over a build with a long bootstrap (loading, metrics, the
-// bootstrap's batches, its intervals, rendering, writing): each ends within
-// interruptLimit with status 130 (143), no version folder and no
-// temporary folder; or, signalled after its commit point, ends with 0 and
-// a complete version. A second SIGINT ends a build at once.
+// spread over two builds: one with a long bootstrap (100,000 resamples of
+// a small dataset), one with 40,000 queries whose loading, metrics and
+// rendering take seconds; and once the commit's temporary folder appears.
+// Each ends within interruptLimit with status 130 (143), no version
+// folder and no temporary folder; or, signalled after its commit point,
+// ends with 0 and a complete version. A second SIGINT ends a build at
+// once.
 func TestBuildInterrupted(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs several builds of seconds each")
 	}
 	bin := buildBinary(t)
-	dir, cfg := bigBootstrapProject(t, "100000")
-	root := filepath.Join(dir, "out")
-	build := func() *exec.Cmd {
-		return exec.Command(bin, "build", "-config", cfg, "-out", root, "-version", "v1", "-q")
-	}
-	// The span of a build: the shorter of two (the first may wait for
-	// the page cache).
-	span := time.Hour
-	for range 2 {
-		start := time.Now()
-		if out, err := build().CombinedOutput(); err != nil {
-			t.Fatalf("build: %v\n%s", err, out)
-		}
-		span = min(span, time.Since(start))
-		if err := os.RemoveAll(filepath.Join(root, "v1")); err != nil {
-			t.Fatal(err)
-		}
-	}
-	cases := []struct {
-		at  float64 // fraction of span
+	type point struct {
+		at  float64 // fraction of a build's span
 		sig syscall.Signal
-	}{{0.02, syscall.SIGINT}, {0.15, syscall.SIGTERM}, {0.3, syscall.SIGINT}, {0.45, syscall.SIGINT}, {0.6, syscall.SIGTERM}, {0.75, syscall.SIGINT}}
-	for _, c := range cases {
-		status, took, stderr := signalAfter(t, build(), c.sig, time.Duration(c.at*float64(span)), 0)
-		want := 128 + int(c.sig)
+	}
+	check := func(t *testing.T, root, what string, sig syscall.Signal, status int, took time.Duration, stderr string) {
+		t.Helper()
+		want := 128 + int(sig)
 		_, err := os.Stat(filepath.Join(root, "v1"))
 		switch {
 		case status == 0 && took == 0:
-			t.Logf("at %.0f%%: the build ended before the signal", 100*c.at)
+			t.Logf("%s: the build ended before the signal", what)
 		case status == 0:
 			if err != nil {
-				t.Errorf("at %.0f%%: exit 0 but no v1", 100*c.at)
+				t.Errorf("%s: exit 0 but no v1", what)
+			} else if out, verr := exec.Command(bin, "verify", filepath.Join(root, "v1")).CombinedOutput(); verr != nil {
+				t.Errorf("%s: signalled after its commit point, v1 does not verify: %s", what, out)
 			}
-			t.Logf("at %.0f%%: signalled after its commit point: exit 0 with v1", 100*c.at)
 		case status != want:
-			t.Errorf("at %.0f%% (%v): exit %d, want %d; stderr %s", 100*c.at, c.sig, status, want, stderr)
+			t.Errorf("%s (%v): exit %d, want %d; stderr %s", what, sig, status, want, stderr)
 		case err == nil:
-			t.Errorf("at %.0f%%: exit %d but v1 was written", 100*c.at, status)
+			t.Errorf("%s: exit %d but v1 was written", what, status)
 		case !strings.Contains(stderr, "interrupted by SIG"):
-			t.Errorf("at %.0f%%: stderr %q does not say the build was interrupted", 100*c.at, stderr)
+			t.Errorf("%s: stderr %q does not say the build was interrupted", what, stderr)
 		}
 		if took > interruptLimit {
-			t.Errorf("at %.0f%%: took %v to end after %v", 100*c.at, took, c.sig)
+			t.Errorf("%s: took %v to end after %v", what, took, sig)
 		}
 		if l := leftovers(t, root, "."); len(l) > 0 {
-			t.Errorf("at %.0f%%: temporary folders left: %v", 100*c.at, l)
+			t.Errorf("%s: temporary folders left: %v", what, l)
 		}
-		t.Logf("at %.0f%% of %v: %v -> exit %d after %v", 100*c.at, span.Round(time.Millisecond), c.sig.String(), status, took.Round(time.Millisecond))
+		t.Logf("%s: %v -> exit %d after %v", what, sig.String(), status, took.Round(time.Millisecond))
 		os.RemoveAll(filepath.Join(root, "v1"))
 	}
-	// A second signal ends the process at once (default handling).
-	status, took, _ := signalAfter(t, build(), syscall.SIGINT, span/10, 50*time.Millisecond)
-	if status != 130 || took > interruptLimit {
-		t.Errorf("two SIGINTs: exit %d after %v, want 130 at once", status, took)
-	}
-	if _, err := os.Stat(filepath.Join(root, "v1")); err == nil {
-		t.Errorf("two SIGINTs: v1 was written")
+	for _, p := range []struct {
+		name   string
+		dir    func(*testing.T) (string, string)
+		points []point
+	}{
+		{"bootstrap", func(t *testing.T) (string, string) { return bigBootstrapProject(t, "100000") },
+			[]point{{0.02, syscall.SIGINT}, {0.15, syscall.SIGTERM}, {0.3, syscall.SIGINT}, {0.45, syscall.SIGINT}, {0.6, syscall.SIGTERM}}},
+		{"40,000 queries", manyRowsProject,
+			[]point{{0.05, syscall.SIGINT}, {0.25, syscall.SIGTERM}, {0.5, syscall.SIGINT}, {0.7, syscall.SIGINT}, {0.85, syscall.SIGTERM}}},
+	} {
+		dir, cfg := p.dir(t)
+		root := filepath.Join(dir, "out")
+		build := func() *exec.Cmd {
+			return exec.Command(bin, "build", "-config", cfg, "-out", root, "-version", "v1", "-q")
+		}
+		// The span of a build: the shorter of two (the first may wait for
+		// the page cache).
+		span := time.Hour
+		for range 2 {
+			start := time.Now()
+			if out, err := build().CombinedOutput(); err != nil {
+				t.Fatalf("build: %v\n%s", err, out)
+			}
+			span = min(span, time.Since(start))
+			if err := os.RemoveAll(filepath.Join(root, "v1")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, c := range p.points {
+			status, took, stderr := signalAfter(t, build(), c.sig, time.Duration(c.at*float64(span)), 0)
+			check(t, root, fmt.Sprintf("%s, at %.0f%% of %v", p.name, 100*c.at, span.Round(time.Millisecond)), c.sig, status, took, stderr)
+		}
+		if p.name != "40,000 queries" {
+			// Without a version: the claim of v1 is removed too.
+			cmd := exec.Command(bin, "build", "-config", cfg, "-out", root, "-q")
+			status, took, stderr := signalAfter(t, cmd, syscall.SIGINT, span*3/10, 0)
+			check(t, root, p.name+", no version, at 30%", syscall.SIGINT, status, took, stderr)
+			continue
+		}
+		// At the commit: as soon as its temporary folder appears.
+		cmd := build()
+		var errb strings.Builder
+		cmd.Stderr = &errb
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		var sent time.Time
+		for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+			if l := leftovers(t, root, ".v1.tmp-"); len(l) > 0 {
+				sent = time.Now()
+				cmd.Process.Signal(syscall.SIGINT)
+				break
+			}
+		}
+		err := cmd.Wait()
+		took := time.Duration(0)
+		if !sent.IsZero() {
+			took = time.Since(sent)
+		}
+		check(t, root, "at the commit", syscall.SIGINT, exitStatus(t, err), took, errb.String())
+		// A second signal ends the process at once (default handling).
+		status, took, _ := signalAfter(t, build(), syscall.SIGINT, span/3, 50*time.Millisecond)
+		if status != 130 || took > interruptLimit {
+			t.Errorf("two SIGINTs: exit %d after %v, want 130 at once", status, took)
+		}
+		if _, err := os.Stat(filepath.Join(root, "v1")); err == nil {
+			t.Errorf("two SIGINTs: v1 was written")
+		}
 	}
 }
 

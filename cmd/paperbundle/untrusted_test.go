@@ -84,7 +84,7 @@ func TestUntrustedBundle(t *testing.T) {
 	for _, c := range cases {
 		dir := copyBundle(t, good)
 		link(dir, c.file, c.target)
-		out, errOut, code := runBounded(t, 256<<20, "verify", dir)
+		out, errOut, code := runBounded(t, 1<<30, "verify", dir)
 		if code != 3 {
 			t.Errorf("verify, %s: exit %d, want 3\n%s%s", c.name, code, out, errOut)
 		}
@@ -97,7 +97,7 @@ func TestUntrustedBundle(t *testing.T) {
 		if c.file == inputCopy {
 			continue // diff reads no input copy
 		}
-		_, errOut, code = runBounded(t, 256<<20, "diff", good, dir)
+		_, errOut, code = runBounded(t, 1<<30, "diff", good, dir)
 		if code != 3 || !strings.Contains(errOut, "not a regular file") {
 			t.Errorf("diff, %s: exit %d, %s; want 3, not a regular file", c.name, code, errOut)
 		}
