@@ -305,7 +305,7 @@ func (p *tableParser) longQuery(g *longQuery, hasSel bool) {
 			if msg != msgHex {
 				msg = "expected a finite number"
 			}
-			p.c.add(p.file, sc.at.line, sc.at.col, "score is %q, %s", clip(sc.s), msg)
+			p.c.add(p.file, sc.at.line, sc.at.col, "score is %q, %s%s", clip(sc.s), msg, numberHint(sc.s))
 			p.pending++
 		}
 		r.candidates = append(r.candidates, uid)
@@ -313,7 +313,7 @@ func (p *tableParser) longQuery(g *longQuery, hasSel bool) {
 		if v := row[lcNodeProb]; v.s != "" {
 			x, msg := parseProb(v.s)
 			if msg != "" {
-				p.c.add(p.file, v.at.line, v.at.col, "node_prob is %q, %s", clip(v.s), msg)
+				p.c.add(p.file, v.at.line, v.at.col, "node_prob is %q, %s%s", clip(v.s), msg, numberHint(v.s))
 				p.pending++
 			}
 			r.nodeProbs = append(r.nodeProbs, x)

@@ -61,7 +61,7 @@ var longCases = []errCase{
 	csvCase("candidate twice", longHdr+"p,s1,0.5,1,0.7\nq,s1,0.5,1,0.7\np,s1,0.4,0,0.7\n",
 		`s.csv:4:3: candidate_uid "s1" appears twice in the same query (lines 2 and 4), expected one row per candidate`),
 	csvCase("bad score", longHdr+"p,s1,nan,1,0.7\n",
-		`s.csv:2:6: score is "nan", expected a finite number`),
+		`s.csv:2:6: score is "nan", expected a finite number (a score must be a number; write an empty cell for a missing optional value)`),
 	csvCase("empty score of a non-gold row", longHdr+"p,s1,,0,0.7\n",
 		`s.csv:2:6: score is empty, expected a finite number (only a gold row with no node_prob and not selected may leave it empty: a gold id that is not a candidate)`),
 	csvCase("is_gold not 0/1", longHdr+"p,s1,0.5,yes,0.7\n",

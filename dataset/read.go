@@ -545,7 +545,17 @@ func tableColumns(src *csvSource, c *collector) (idx [numColumns]int, ok bool) {
 	}
 	missing := missingColumns(func(col column) bool { return idx[col] >= 0 })
 	if len(missing) > 0 {
-		c.add(file, 1, 1, "%s", missingMsg(missing, !isClassifier(func(col column) bool { return idx[col] >= 0 })))
+		msg := missingMsg(missing, !isClassifier(func(col column) bool { return idx[col] >= 0 }))
+		if h := src.header; len(h) == 1 {
+			// One field: the file is separated by something else.
+			switch {
+			case src.r.Comma == ',' && strings.Contains(h[0], ";"):
+				msg = "the header is one field with ';' in it: the file is separated by ';' (as a spreadsheet or pandas' to_csv(sep=';', decimal=',') writes it in a locale with decimal commas), expected ',' between fields and '.' in decimals: write it with to_csv(path, index=False), or name it .tsv with tabs between fields"
+			case src.r.Comma == ',' && strings.Contains(h[0], "\t"):
+				msg = "the header is one field with tabs in it: a tab-separated file, expected ',' between fields: name it .tsv (or set format: tsv)"
+			}
+		}
+		c.add(file, 1, 1, "%s", msg)
 	}
 	if idx[colNEProb] >= 0 && idx[colNEScore] >= 0 {
 		at := src.headerPos(idx[colNEScore])

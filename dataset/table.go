@@ -305,7 +305,7 @@ func (p *tableParser) textScalar(col column, s string) {
 		}
 		n, ok := parseInt(s)
 		if !ok || n < 0 {
-			p.errAt(col, "fold is %q, expected a non-negative integer", clip(s))
+			p.errAt(col, "fold is %q, expected a non-negative integer%s", clip(s), numberHint(s))
 			return
 		}
 		r.fold = n
@@ -325,7 +325,7 @@ func (p *tableParser) textScalar(col column, s string) {
 		}
 		x, msg := parseProb(s)
 		if msg != "" {
-			p.errAt(col, "ne_prob is %q, %s", clip(s), msg)
+			p.errAt(col, "ne_prob is %q, %s%s", clip(s), msg, numberHint(s))
 			return
 		}
 		r.neProb, r.hasNE = x, true
@@ -368,7 +368,7 @@ func (p *tableParser) textScalar(col column, s string) {
 			if msg != msgHex {
 				msg = "expected a finite number (a logit, a margin or any real score)"
 			}
-			p.errAt(col, "ne_score is %q, %s", clip(s), msg)
+			p.errAt(col, "ne_score is %q, %s%s", clip(s), msg, numberHint(s))
 			return
 		}
 		r.neScore, r.hasNESc = x, true
@@ -397,7 +397,7 @@ func (p *tableParser) textList(col column, s string) {
 			p.js.fail(p.js.i, "unexpected %s after the list", p.js.found())
 		}
 		if p.js.failed() {
-			p.errAt(col, "%s is not a valid JSON array: %s (at byte %d of the cell)", col, p.js.err, p.js.errPos+1)
+			p.errAt(col, "%s is not a valid JSON array: %s (at byte %d of the cell)%s", col, p.js.err, p.js.errPos+1, listHint(s))
 		}
 		return
 	}
@@ -445,21 +445,21 @@ func (p *tableParser) listItem(col column, item int, v string) bool {
 			if msg != msgHex {
 				msg = "expected a finite number"
 			}
-			p.errAt(col, "%s item %d is %q, %s", col, item, clip(v), msg)
+			p.errAt(col, "%s item %d is %q, %s%s", col, item, clip(v), msg, numberHint(v))
 			return false
 		}
 		r.scores = append(r.scores, x)
 	case colNodeProbs:
 		x, msg := parseProb(v)
 		if msg != "" {
-			p.errAt(col, "%s item %d is %q, %s", col, item, clip(v), msg)
+			p.errAt(col, "%s item %d is %q, %s%s", col, item, clip(v), msg, numberHint(v))
 			return false
 		}
 		r.nodeProbs = append(r.nodeProbs, x)
 	case colGoldRels:
 		n, ok := parseInt(v)
 		if !ok || n < 1 {
-			p.errAt(col, "%s item %d is %q, expected an integer >= 1", col, item, clip(v))
+			p.errAt(col, "%s item %d is %q, expected an integer >= 1%s", col, item, clip(v), numberHint(v))
 			return false
 		}
 		r.goldRels = append(r.goldRels, n)
@@ -754,7 +754,14 @@ func (p *tableParser) finish() {
 	}
 	n := len(r.candidates)
 	if len(r.scores) != n {
-		p.errAt(colScores, "candidate_scores has %s but candidate_uids has %d, expected one score per candidate", plural(len(r.scores), "value"), n)
+		hint := ""
+		for _, c := range r.candidates {
+			if strings.Contains(c, ",") {
+				hint = fmt.Sprintf(" (the id %q holds a comma: lists are separated by ';')", clip(c))
+				break
+			}
+		}
+		p.errAt(colScores, "candidate_scores has %s but candidate_uids has %d, expected one score per candidate%s", plural(len(r.scores), "value"), n, hint)
 	}
 	if len(r.nodeProbs) > 0 && len(r.nodeProbs) != n {
 		p.errAt(colNodeProbs, "node_probs has %s but candidate_uids has %d, expected one probability per candidate", plural(len(r.nodeProbs), "value"), n)
