@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"fmt"
 	"strings"
 )
 
@@ -98,26 +99,8 @@ func longHeader(src *csvSource, c *collector) (longColumns, bool) {
 		}
 		*j = i
 	}
-	var missing []string
-	if lc.q[colPost] < 0 && lc.q[colQuery] < 0 {
-		missing = append(missing, "post_id (or query_id)")
-	}
-	if lc.l[lcScore] < 0 {
-		missing = append(missing, "score")
-	}
-	if lc.l[lcIsGold] < 0 && lc.l[lcRel] < 0 {
-		missing = append(missing, "is_gold (or rel)")
-	}
-	if len(missing) > 0 {
-		list := strings.Join(missing, ", ")
-		if i := strings.LastIndex(list, ", "); i >= 0 {
-			list = list[:i] + " and " + list[i+2:]
-		}
-		what := "column"
-		if len(missing) > 1 {
-			what = "columns"
-		}
-		c.add(src.file, 1, 1, "missing %s %s: a header with candidate_uid is the long layout (one row per candidate), expected %s", what, list, longColumnsText)
+	if msg := longMissing(func(col column) bool { return lc.q[col] >= 0 }, func(col longCol) bool { return lc.l[col] >= 0 }); msg != "" {
+		c.add(src.file, 1, 1, "%s", msg)
 		ok = false
 	}
 	if lc.l[lcIsGold] >= 0 && lc.l[lcRel] >= 0 {
@@ -131,6 +114,62 @@ func longHeader(src *csvSource, c *collector) (longColumns, bool) {
 		ok = false
 	}
 	return lc, ok
+}
+
+// longMissing is the message for a long table's header that lacks a
+// required column ("" when it has them all), given which columns it has.
+func longMissing(hasQ func(column) bool, hasL func(longCol) bool) string {
+	var missing []string
+	if !hasQ(colPost) && !hasQ(colQuery) {
+		missing = append(missing, "post_id (or query_id)")
+	}
+	if !hasL(lcScore) {
+		missing = append(missing, "score")
+	}
+	if !hasL(lcIsGold) && !hasL(lcRel) {
+		missing = append(missing, "is_gold (or rel)")
+	}
+	if len(missing) == 0 {
+		return ""
+	}
+	list := strings.Join(missing, ", ")
+	if i := strings.LastIndex(list, ", "); i >= 0 {
+		list = list[:i] + " and " + list[i+2:]
+	}
+	what := "column"
+	if len(missing) > 1 {
+		what = "columns"
+	}
+	return fmt.Sprintf("missing %s %s: a header with candidate_uid is the long layout (one row per candidate), expected %s", what, list, longColumnsText)
+}
+
+// HeaderProblem says what the header of a per-query table (CSV, TSV or
+// Parquet column names) lacks for the layout it comes closest to: the
+// long layout when it has candidate_uid, else the wide or the
+// classifier-only layout; "" when it fits one.
+func HeaderProblem(header []string) string {
+	if isLongHeader(header) {
+		q, l := map[column]bool{}, map[longCol]bool{}
+		for _, h := range header {
+			if c, ok := longColByName(h); ok {
+				l[c] = true
+			} else if c, ok := columnByName(h); ok {
+				q[c] = true
+			}
+		}
+		return longMissing(func(c column) bool { return q[c] }, func(c longCol) bool { return l[c] })
+	}
+	has := map[column]bool{}
+	for _, h := range header {
+		if c, ok := columnByName(h); ok {
+			has[c] = true
+		}
+	}
+	hasF := func(c column) bool { return has[c] }
+	if missing := missingColumns(hasF); len(missing) > 0 {
+		return missingMsg(missing, !isClassifier(hasF))
+	}
+	return ""
 }
 
 const longColumnsText = "post_id (or query_id), candidate_uid, score and is_gold (or rel), and optionally criterion_id, fold, split, node_prob, selected, ne_prob, state"
