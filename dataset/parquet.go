@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -164,6 +165,15 @@ func transcodeParquet(data []byte) (pt *parquetTable, msg string) {
 			pt, msg = nil, fmt.Sprintf("cannot read the Parquet file (%v), expected a Parquet file as pandas or polars write it", p)
 		}
 	}()
+	// The frame of a Parquet file: PAR1, the data, the footer, its
+	// length, PAR1. The library allocates the footer's length as it is
+	// written, so that length is checked against the file first.
+	if len(data) < 12 || string(data[:4]) != "PAR1" || string(data[len(data)-4:]) != "PAR1" {
+		return nil, "not a Parquet file (it does not start and end with PAR1), expected a Parquet file as pandas or polars write it (is it complete?)"
+	}
+	if n := int64(binary.LittleEndian.Uint32(data[len(data)-8:])); n > int64(len(data)-12) {
+		return nil, fmt.Sprintf("cannot read the Parquet file (its footer claims %d bytes, more than the file has), expected a Parquet file as pandas or polars write it (is it complete?)", n)
+	}
 	f, err := parquet.OpenFile(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return nil, fmt.Sprintf("cannot read the Parquet file (%v), expected a Parquet file as pandas or polars write it (is it complete?)", err)

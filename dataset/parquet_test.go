@@ -296,7 +296,7 @@ func TestParquetErrors(t *testing.T) {
 		{"no candidate_scores", parquetBytes(t, []noScores{{PostID: str("p")}}, 1),
 			`s.parquet: missing column candidate_scores, expected columns post_id (or query_id), gold_uids, candidate_uids and candidate_scores`},
 		{"not Parquet", "post_id,gold_uids\n",
-			`s.parquet: cannot read the Parquet file (`},
+			`s.parquet: not a Parquet file (it does not start and end with PAR1)`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
