@@ -66,7 +66,7 @@ func optStr(s string) *string {
 	return &s
 }
 
-func optInt(t *testing.T, s string) *int64 {
+func optInt(t testing.TB, s string) *int64 {
 	if s == "" {
 		return nil
 	}
@@ -77,7 +77,7 @@ func optInt(t *testing.T, s string) *int64 {
 	return &n
 }
 
-func optFloat(t *testing.T, s string) *float64 {
+func optFloat(t testing.TB, s string) *float64 {
 	if s == "" {
 		return nil
 	}
@@ -89,7 +89,7 @@ func optFloat(t *testing.T, s string) *float64 {
 }
 
 // cellList reads a list cell of basic.csv: a JSON array or s1;s2.
-func cellList(t *testing.T, s string) []string {
+func cellList(t testing.TB, s string) []string {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return nil
@@ -117,7 +117,7 @@ func cellList(t *testing.T, s string) []string {
 	return parts
 }
 
-func floats(t *testing.T, s []string) []float64 {
+func floats(t testing.TB, s []string) []float64 {
 	if s == nil {
 		return nil
 	}
@@ -128,7 +128,7 @@ func floats(t *testing.T, s []string) []float64 {
 	return out
 }
 
-func ints(t *testing.T, s []string) []int64 {
+func ints(t testing.TB, s []string) []int64 {
 	if s == nil {
 		return nil
 	}
@@ -153,7 +153,12 @@ func ptrs[T any](s []T) []*T {
 }
 
 func readCSVRecords(t *testing.T, name string) []map[string]string {
-	recs, err := csv.NewReader(strings.NewReader(readTestdata(t, name))).ReadAll()
+	return csvRecords(t, readTestdata(t, name))
+}
+
+// csvRecords reads a CSV text into one map per record, by column name.
+func csvRecords(t testing.TB, text string) []map[string]string {
+	recs, err := csv.NewReader(strings.NewReader(text)).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,12 +173,10 @@ func readCSVRecords(t *testing.T, name string) []map[string]string {
 	return out
 }
 
-func TestWriteParquetFixtures(t *testing.T) {
-	if !*writeParquet {
-		t.Skip("run with -write-parquet to rewrite the fixtures")
-	}
+// wideRows turns the records of a wide CSV table into Parquet rows.
+func wideRows(t testing.TB, recs []map[string]string) []wideParquet {
 	var wide []wideParquet
-	for _, m := range readCSVRecords(t, "basic.csv") {
+	for _, m := range recs {
 		sel := cellList(t, m["selected_uids"])
 		if sel == nil {
 			sel = []string{} // the column is given: an empty selection
@@ -183,6 +186,14 @@ func TestWriteParquetFixtures(t *testing.T) {
 			ptrs(floats(t, cellList(t, m["candidate_scores"]))), ptrs(floats(t, cellList(t, m["node_probs"]))), ptrs(sel),
 			optFloat(t, m["ne_prob"]), optStr(m["state"]), optFloat(t, m["has_evidence"]), optStr(m["notes"])})
 	}
+	return wide
+}
+
+func TestWriteParquetFixtures(t *testing.T) {
+	if !*writeParquet {
+		t.Skip("run with -write-parquet to rewrite the fixtures")
+	}
+	wide := wideRows(t, readCSVRecords(t, "basic.csv"))
 	var long []longParquet
 	for _, m := range readCSVRecords(t, "basic_long.csv") {
 		long = append(long, longParquet{optStr(m["post_id"]), optStr(m["criterion_id"]), optInt(t, m["fold"]), optStr(m["split"]),
@@ -247,7 +258,7 @@ func TestParquet(t *testing.T) {
 }
 
 // parquetBytes writes rows as a Parquet file, group rows per row group.
-func parquetBytes[T any](t *testing.T, rows []T, group int) string {
+func parquetBytes[T any](t testing.TB, rows []T, group int) string {
 	t.Helper()
 	var b bytes.Buffer
 	w := parquet.NewGenericWriter[T](&b)
