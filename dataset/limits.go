@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -151,12 +152,28 @@ func sizeText(n int64) string {
 type gunzip struct {
 	zr   *gzip.Reader
 	file string
+	lr   *limitReader // counts the decompressed lines, when set
 }
 
 func (g *gunzip) Read(p []byte) (int, error) {
 	n, err := g.zr.Read(p)
 	if err != nil && err != io.EOF {
-		return n, gzipError(g.file, err)
+		ie := gzipError(g.file, err)
+		if g.lr != nil && ie.Line == 0 {
+			// Where the decompressed text stops: the bytes read so far
+			// (n of them still to be counted) end there.
+			line, col := g.lr.line, g.lr.cur+1
+			for _, c := range p[:n] {
+				if c == '\n' {
+					line, col = line+1, 1
+				} else {
+					col++
+				}
+			}
+			ie.Line, ie.Column = line, int(col)
+			ie.Msg = strings.Replace(ie.Msg, ", expected", fmt.Sprintf(" at line %d of the decompressed text, expected", line), 1)
+		}
+		return n, ie
 	}
 	return n, err
 }

@@ -292,7 +292,11 @@ func (ld *loader) withFile(c *collector, name string, read func(io.Reader) error
 		}
 		r = &gunzip{zr: zr, file: name}
 	}
-	err = read(newLimitReader(name, r))
+	lr := newLimitReader(name, r)
+	if g, ok := r.(*gunzip); ok {
+		g.lr = lr
+	}
+	err = read(lr)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

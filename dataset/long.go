@@ -233,7 +233,7 @@ func (p *tableParser) readLong(src *csvSource, lc *longColumns) {
 			if have := g.q[col]; have.s == "" {
 				g.q[col] = v
 			} else if have.s != v.s {
-				p.c.add(p.file, v.at.line, v.at.col, "%s is %q here but %q on line %d, a row of the same query; expected one %s per query (the same on every row of it, or empty)", col, clip(v.s), clip(have.s), have.at.line, col)
+				p.c.add(p.file, v.at.line, v.at.col, "%s is %q here but %q on line %d, a row of the same query, expected one %s per query (the same on every row of it, or empty)", col, clip(v.s), clip(have.s), have.at.line, col)
 			}
 		}
 		var row [numLongCols]longCell

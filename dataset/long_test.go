@@ -57,7 +57,7 @@ var longCases = []errCase{
 	csvCase("long without gold", "query_id,candidate_uid,score\np,s1,1\n",
 		"s.csv:1:1: missing column is_gold (or rel): a header with candidate_uid is the long layout (one row per candidate), expected "+longColumnsText),
 	csvCase("per-query value differs", longHdr+"p,s1,0.5,1,0.7\np,s2,0.4,0,0.6\n",
-		`s.csv:3:12: ne_prob is "0.6" here but "0.7" on line 2, a row of the same query; expected one ne_prob per query (the same on every row of it, or empty)`),
+		`s.csv:3:12: ne_prob is "0.6" here but "0.7" on line 2, a row of the same query, expected one ne_prob per query (the same on every row of it, or empty)`),
 	csvCase("candidate twice", longHdr+"p,s1,0.5,1,0.7\nq,s1,0.5,1,0.7\np,s1,0.4,0,0.7\n",
 		`s.csv:4:3: candidate_uid "s1" appears twice in the same query (lines 2 and 4), expected one row per candidate`),
 	csvCase("bad score", longHdr+"p,s1,nan,1,0.7\n",

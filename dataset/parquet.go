@@ -31,6 +31,7 @@ import (
 // parquetColumn is a top-level column of a Parquet file the table reads.
 type parquetColumn struct {
 	name   string
+	index  int  // its position among the file's columns (0-based)
 	leaf   int  // index of its leaf column
 	list   bool // a list column
 	maxDef int  // definition level of a present value
@@ -42,6 +43,7 @@ type parquetColumn struct {
 type parquetTable struct {
 	text      []byte
 	names     []string // the columns of the CSV text, in order
+	index     []int    // their positions among the file's columns (0-based)
 	groupRows []int64  // rows before each row group
 	// multi lists the rows whose CSV record spans several lines (a value
 	// with a line break), with the lines they add: (row, extra lines).
@@ -57,9 +59,9 @@ func parseTableParquet(file string, rd io.Reader, c *collector) (*table, error) 
 	if err != nil {
 		return nil, err
 	}
-	pt, msg := transcodeParquet(data)
+	pt, at, msg := transcodeParquet(data)
 	if msg != "" {
-		c.add(file, 0, 0, "%s", msg)
+		c.add(file, at.line, at.col, "%s", msg)
 		return nil, nil
 	}
 	var tc collector
@@ -100,7 +102,7 @@ func (pt *parquetTable) place(e *InputError) *InputError {
 	if e.Line <= 0 {
 		return e
 	}
-	col := pt.columnAt(e.Line, e.Column)
+	col, ci := pt.columnAt(e.Line, e.Column)
 	where := ""
 	if e.Line == 1 {
 		// The header: the file's schema.
@@ -113,19 +115,23 @@ func (pt *parquetTable) place(e *InputError) *InputError {
 	row := pt.row(e.Line)
 	g := sort.Search(len(pt.groupRows), func(i int) bool { return pt.groupRows[i] >= int64(row) }) - 1
 	where = fmt.Sprintf("row %d (row group %d, row %d in it)", row, g+1, int64(row)-pt.groupRows[max(g, 0)])
+	pos := 1
 	if col != "" && e.Column > 1 {
 		where += ", column " + col
+		pos = ci + 1
 	}
-	return &InputError{File: e.File, Msg: where + ": " + e.Msg, Consistency: e.Consistency}
+	// file:row:column, the column's position among the file's columns.
+	return &InputError{File: e.File, Line: row, Column: pos, Msg: where + ": " + e.Msg, Consistency: e.Consistency}
 }
 
-// columnAt names the column of the CSV text at line, byte col.
-func (pt *parquetTable) columnAt(line, col int) string {
+// columnAt names the column of the CSV text at line, byte col, and
+// gives its position among the file's columns.
+func (pt *parquetTable) columnAt(line, col int) (string, int) {
 	off := 0
 	for l := 1; l < line; l++ {
 		i := bytes.IndexByte(pt.text[off:], '\n')
 		if i < 0 {
-			return ""
+			return "", 0
 		}
 		off += i + 1
 	}
@@ -133,16 +139,16 @@ func (pt *parquetTable) columnAt(line, col int) string {
 	r.FieldsPerRecord = -1
 	rec, err := r.Read()
 	if err != nil {
-		return ""
+		return "", 0
 	}
-	name := ""
+	name, index := "", 0
 	for i := range rec {
 		l, c := r.FieldPos(i)
 		if l == 1 && c <= col && i < len(pt.names) {
-			name = pt.names[i]
+			name, index = pt.names[i], pt.index[i]
 		}
 	}
-	return name
+	return name, index
 }
 
 // parquetKnown reports whether a column name is one the table reads (a
@@ -156,31 +162,32 @@ func parquetKnown(name string) bool {
 }
 
 // transcodeParquet turns the known columns of a Parquet file into CSV
-// text; msg says why it cannot ("" when it can).
-func transcodeParquet(data []byte) (pt *parquetTable, msg string) {
+// text; msg says why it cannot ("" when it can), at the row and column
+// at (zero for the file as a whole).
+func transcodeParquet(data []byte) (pt *parquetTable, at position, msg string) {
 	defer func() {
 		// The library checks what it reads, but a damaged file must end
 		// in a message, whatever it does.
 		if p := recover(); p != nil {
-			pt, msg = nil, fmt.Sprintf("cannot read the Parquet file (%v), expected a Parquet file as pandas or polars write it", p)
+			pt, at, msg = nil, position{}, fmt.Sprintf("cannot read the Parquet file (%v), expected a Parquet file as pandas or polars write it", p)
 		}
 	}()
 	// The frame of a Parquet file: PAR1, the data, the footer, its
 	// length, PAR1. The library allocates the footer's length as it is
 	// written, so that length is checked against the file first.
 	if len(data) < 12 || string(data[:4]) != "PAR1" || string(data[len(data)-4:]) != "PAR1" {
-		return nil, "not a Parquet file (it does not start and end with PAR1), expected a Parquet file as pandas or polars write it (is it complete?)"
+		return nil, at, "not a Parquet file (it does not start and end with PAR1), expected a Parquet file as pandas or polars write it (is it complete?)"
 	}
 	if n := int64(binary.LittleEndian.Uint32(data[len(data)-8:])); n > int64(len(data)-12) {
-		return nil, fmt.Sprintf("cannot read the Parquet file (its footer claims %d bytes, more than the file has), expected a Parquet file as pandas or polars write it (is it complete?)", n)
+		return nil, at, fmt.Sprintf("cannot read the Parquet file (its footer claims %d bytes, more than the file has), expected a Parquet file as pandas or polars write it (is it complete?)", n)
 	}
 	f, err := parquet.OpenFile(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
-		return nil, fmt.Sprintf("cannot read the Parquet file (%v), expected a Parquet file as pandas or polars write it (is it complete?)", err)
+		return nil, at, fmt.Sprintf("cannot read the Parquet file (%v), expected a Parquet file as pandas or polars write it (is it complete?)", err)
 	}
 	cols, msg := parquetColumns(f.Schema())
 	if msg != "" {
-		return nil, msg
+		return nil, at, msg
 	}
 	pt = &parquetTable{}
 	var b bytes.Buffer
@@ -190,6 +197,9 @@ func transcodeParquet(data []byte) (pt *parquetTable, msg string) {
 		header[i] = pc.name
 	}
 	pt.names = header
+	for _, pc := range cols {
+		pt.index = append(pt.index, pc.index)
+	}
 	w.Write(header)
 	w.Flush() // a record's lines are counted from here on
 	rec := make([]string, len(cols))
@@ -219,7 +229,7 @@ func transcodeParquet(data []byte) (pt *parquetTable, msg string) {
 					cell, bad := pc.cell(vals[i])
 					if bad != "" {
 						rows.Close()
-						return nil, fmt.Sprintf("row %d (row group %d, row %d in it), column %s: %s", total, gi+1, total-pt.groupRows[gi], pc.name, bad)
+						return nil, position{int(total), pc.index + 1}, fmt.Sprintf("row %d (row group %d, row %d in it), column %s: %s", total, gi+1, total-pt.groupRows[gi], pc.name, bad)
 					}
 					rec[i] = cell
 				}
@@ -235,7 +245,7 @@ func transcodeParquet(data []byte) (pt *parquetTable, msg string) {
 			}
 			if err != nil {
 				rows.Close()
-				return nil, fmt.Sprintf("row group %d: cannot read it (%v), expected a Parquet file as pandas or polars write it (is it complete?)", gi+1, err)
+				return nil, at, fmt.Sprintf("row group %d: cannot read it (%v), expected a Parquet file as pandas or polars write it (is it complete?)", gi+1, err)
 			}
 			if n == 0 {
 				break
@@ -245,7 +255,7 @@ func transcodeParquet(data []byte) (pt *parquetTable, msg string) {
 	}
 	w.Flush()
 	pt.text = b.Bytes()
-	return pt, ""
+	return pt, position{}, ""
 }
 
 // parquetColumns finds the known top-level columns of a schema.
@@ -255,12 +265,12 @@ func parquetColumns(s *parquet.Schema) ([]parquetColumn, string) {
 		leafOf[strings.Join(path, "\x00")] = i
 	}
 	var cols []parquetColumn
-	for _, fd := range s.Fields() {
+	for fi, fd := range s.Fields() {
 		name := fd.Name()
 		if !parquetKnown(name) {
 			continue // unknown columns are ignored, as in CSV
 		}
-		pc := parquetColumn{name: name}
+		pc := parquetColumn{name: name, index: fi}
 		path := []string{name}
 		def := 0
 		if !fd.Required() {
