@@ -256,6 +256,10 @@ func (p *tableParser) readLong(src *csvSource, lc *longColumns) {
 			}
 			continue
 		}
+		if i := controlAt(uid.s, false); i >= 0 {
+			p.c.add(p.file, uid.at.line, uid.at.col, "%s", controlMsg("candidate_uid", []byte(uid.s), i))
+			continue
+		}
 		if prev, dup := g.uids[uid.s]; dup {
 			p.c.add(p.file, uid.at.line, uid.at.col, "candidate_uid %q appears twice in the same query (lines %d and %d), expected one row per candidate", clip(uid.s), prev, uid.at.line)
 			continue

@@ -72,6 +72,8 @@ var longCases = []errCase{
 		"s.csv:1:37: columns is_gold and rel are both given, expected one of them: is_gold (0/1) or rel (a grade, 0 for not gold)"),
 	csvCase("node_prob on some rows", "post_id,candidate_uid,score,is_gold,node_prob\np,s1,1,1,0.5\np,s2,1,0,\n",
 		"s.csv:2:1: node_prob is given on 1 of the 2 candidate rows of this query, expected it on every candidate row of a query or on none"),
+	csvCase("control character in candidate_uid", longHdr+"p,s\x1b1,0.5,1,0.7\n",
+		`s.csv:2:3: candidate_uid is "s\x1b1": a control character (U+001B) at character 2, expected printable text (an id is written into CSV, HTML and the terminal; remove the character)`),
 }
 
 func TestLongErrors(t *testing.T) { runErrCases(t, longCases) }
