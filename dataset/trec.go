@@ -509,6 +509,10 @@ func parseNEProbsCSV(file string, rd io.Reader, c *collector) (map[string]neProb
 			c.add(file, qat.line, qat.col, "query_id is empty, expected the qid used in the run")
 			continue
 		}
+		if i := controlAt(q, false); i >= 0 {
+			c.add(file, qat.line, qat.col, "%s", controlMsg("query_id", []byte(q), i))
+			continue
+		}
 		x, msg := parseProb(s)
 		if msg != "" {
 			c.add(file, sat.line, sat.col, "ne_prob is %q, %s", clip(s), msg)

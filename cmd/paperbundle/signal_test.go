@@ -16,7 +16,7 @@ import (
 )
 
 // interruptLimit is how long a process may take to end after a signal in
-// these tests: the bound is one second (interrupt.Grace is 0.7 s); the
+// these tests: the bound is one second (interrupt.Grace is 0.5 s); the
 // slack is for a loaded test machine.
 const interruptLimit = 2 * time.Second
 

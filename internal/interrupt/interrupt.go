@@ -26,7 +26,7 @@ import (
 
 // Grace is how long after the first signal the command may take to return
 // by itself before the temporary paths are removed and the process exits.
-const Grace = 700 * time.Millisecond
+const Grace = 500 * time.Millisecond
 
 // Signal is the cause of a context canceled by Notify.
 type Signal struct{ Sig os.Signal }
