@@ -13,6 +13,11 @@ import (
 	"testing"
 
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/compress"
+	pqgzip "github.com/parquet-go/parquet-go/compress/gzip"
+	"github.com/parquet-go/parquet-go/compress/lz4"
+	"github.com/parquet-go/parquet-go/compress/snappy"
+	"github.com/parquet-go/parquet-go/compress/zstd"
 )
 
 var writeParquet = flag.Bool("write-parquet", false, "rewrite testdata/*.parquet from basic.csv and basic_long.csv")
@@ -314,6 +319,33 @@ func TestParquetErrors(t *testing.T) {
 			_, err := load(Spec{Systems: []SystemSpec{{Name: "s", Input: "s.parquet"}}}, memFiles(map[string]string{"s.parquet": tc.content}))
 			if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
 				t.Errorf("error:\n%v\nwant:\n%s", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestParquetCodecs: the codecs pyarrow (snappy, its default; zstd, gzip)
+// and polars (zstd, its default; lz4) write are read.
+func TestParquetCodecs(t *testing.T) {
+	rows := wideRows(t, readCSVRecords(t, "basic.csv"))
+	for name, codec := range map[string]compress.Codec{
+		"snappy": &snappy.Codec{}, "zstd": &zstd.Codec{}, "gzip": &pqgzip.Codec{}, "lz4": &lz4.Codec{},
+	} {
+		t.Run(name, func(t *testing.T) {
+			var b bytes.Buffer
+			w := parquet.NewGenericWriter[wideParquet](&b, parquet.Compression(codec))
+			if _, err := w.Write(rows); err != nil {
+				t.Fatal(err)
+			}
+			if err := w.Close(); err != nil {
+				t.Fatal(err)
+			}
+			d, err := loadAs(t, "basic.parquet", b.String())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := wantBasic("basic.parquet"); !reflect.DeepEqual(d, want) {
+				t.Errorf("got\n%+v\nwant\n%+v", d, want)
 			}
 		})
 	}
