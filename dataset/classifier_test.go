@@ -92,6 +92,8 @@ var classifierCases = []errCase{
 		`s.csv:2:3: label is "yes please", expected 0 or 1`),
 	csvCase("classifier without a score", "post_id,label\np,1\n",
 		"s.csv:1:1: missing column ne_prob (or ne_score), expected a header with post_id (or query_id), has_evidence or label (0/1), and ne_prob (a probability) or ne_score (any finite score) (a classifier-only table)"),
+	csvCase("a classifier's own column names", "id,label,score\nq1,1,2.07\n",
+		"s.csv:1:1: missing columns post_id (or query_id) and ne_prob (or ne_score), expected a header with post_id (or query_id), has_evidence or label (0/1), and ne_prob (a probability) or ne_score (any finite score) (a classifier-only table); rename id to query_id, score to ne_score (ne_prob if it is a probability)"),
 	csvCase("candidate_uids without candidate_scores", "post_id,gold_uids,candidate_uids\np,,\n",
 		"s.csv:1:1: missing column candidate_scores, expected a header with post_id (or query_id), gold_uids, candidate_uids and candidate_scores"),
 	jsonlCase("jsonl both scores", `{"post_id":"p","label":1,"ne_prob":0.5,"ne_score":2}`+"\n",

@@ -167,7 +167,7 @@ func HeaderProblem(header []string) string {
 	}
 	hasF := func(c column) bool { return has[c] }
 	if missing := missingColumns(hasF); len(missing) > 0 {
-		return missingMsg(missing, !isClassifier(hasF))
+		return missingMsg(missing, !isClassifier(hasF)) + renameHint(header, missing)
 	}
 	return ""
 }

@@ -545,7 +545,7 @@ func tableColumns(src *csvSource, c *collector) (idx [numColumns]int, ok bool) {
 	}
 	missing := missingColumns(func(col column) bool { return idx[col] >= 0 })
 	if len(missing) > 0 {
-		msg := missingMsg(missing, !isClassifier(func(col column) bool { return idx[col] >= 0 }))
+		msg := missingMsg(missing, !isClassifier(func(col column) bool { return idx[col] >= 0 })) + renameHint(src.header, missing)
 		if h := src.header; len(h) == 1 {
 			// One field: the file is separated by something else.
 			switch {
@@ -590,6 +590,41 @@ func missingColumns(has func(column) bool) []string {
 		}
 	}
 	return missing
+}
+
+// columnAliases are names a classifier's table often has for the columns
+// of a classifier-only table, and the column each stands for.
+var columnAliases = map[string]string{
+	"id": "query_id", "qid": "query_id", "case_id": "query_id", "sample_id": "query_id", "query": "query_id",
+	"y": "label", "y_true": "label", "target": "label", "class": "label", "outcome": "label",
+	"score": "ne_score", "y_score": "ne_score", "logit": "ne_score", "margin": "ne_score", "pred": "ne_score", "prediction": "ne_score",
+	"prob": "ne_prob", "probability": "ne_prob", "y_prob": "ne_prob", "proba": "ne_prob", "y_pred_proba": "ne_prob",
+}
+
+// renameHint suggests, for the missing columns, the header's columns that
+// look like them ("" when none does): "rename id to query_id".
+func renameHint(header []string, missing []string) string {
+	var renames []string
+	for _, h := range header {
+		to, ok := columnAliases[strings.ToLower(strings.TrimSpace(h))]
+		if !ok {
+			continue
+		}
+		for _, m := range missing {
+			if strings.Contains(m, to) || to == "ne_score" && strings.Contains(m, "ne_prob (or ne_score)") || to == "label" && strings.Contains(m, "has_evidence (or label)") {
+				r := fmt.Sprintf("%s to %s", clip(strings.TrimSpace(h)), to)
+				if to == "ne_score" {
+					r += " (ne_prob if it is a probability)"
+				}
+				renames = append(renames, r)
+				break
+			}
+		}
+	}
+	if len(renames) == 0 {
+		return ""
+	}
+	return "; rename " + strings.Join(renames, ", ")
 }
 
 // isClassifier reports whether a header, given which known columns it
