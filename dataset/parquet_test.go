@@ -350,3 +350,74 @@ func TestParquetCodecs(t *testing.T) {
 		})
 	}
 }
+
+// The list columns as polars (arrow-rs) names their parts: an optional
+// group, a repeated group "list", an optional leaf "item".
+type polarsStrings struct {
+	List []struct {
+		Item *string `parquet:"item,optional"`
+	} `parquet:"list"`
+}
+
+type polarsFloats struct {
+	List []struct {
+		Item *float64 `parquet:"item,optional"`
+	} `parquet:"list"`
+}
+
+type polarsRow struct {
+	PostID     *string        `parquet:"post_id,optional"`
+	GoldUIDs   *polarsStrings `parquet:"gold_uids,optional"`
+	Candidates *polarsStrings `parquet:"candidate_uids,optional"`
+	Scores     *polarsFloats  `parquet:"candidate_scores,optional"`
+}
+
+// TestParquetPolarsLists reads list columns whose element is named item
+// (polars) and a two-level list (a repeated leaf); a null list is empty.
+func TestParquetPolarsLists(t *testing.T) {
+	str := func(s string) *string { return &s }
+	strs := func(ss ...string) *polarsStrings {
+		l := &polarsStrings{}
+		for _, s := range ss {
+			l.List = append(l.List, struct {
+				Item *string `parquet:"item,optional"`
+			}{str(s)})
+		}
+		return l
+	}
+	flts := func(xs ...float64) *polarsFloats {
+		l := &polarsFloats{}
+		for _, x := range xs {
+			l.List = append(l.List, struct {
+				Item *float64 `parquet:"item,optional"`
+			}{&x})
+		}
+		return l
+	}
+	rows := []polarsRow{
+		{str("p1"), strs("s2"), strs("s1", "s2"), flts(0.2, 0.9)},
+		{str("p2"), nil, strs("s1"), flts(0.5)},
+	}
+	d, err := loadAs(t, "polars.parquet", parquetBytes(t, rows, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := d.Systems[0].Rows[0]
+	if !reflect.DeepEqual(d.Queries[0].Gold, []string{"s2"}) || !reflect.DeepEqual(r.Candidates, []string{"s2", "s1"}) || !reflect.DeepEqual(r.Scores, []float64{0.9, 0.2}) || d.Queries[1].HasEvidence() {
+		t.Errorf("queries %+v, row 0 %+v", d.Queries, r)
+	}
+
+	type twoLevel struct {
+		PostID     string    `parquet:"post_id"`
+		GoldUIDs   []string  `parquet:"gold_uids"`
+		Candidates []string  `parquet:"candidate_uids"`
+		Scores     []float64 `parquet:"candidate_scores"`
+	}
+	d, err = loadAs(t, "two.parquet", parquetBytes(t, []twoLevel{{"p1", []string{"s1"}, []string{"s1", "s2"}, []float64{0.1, 0.3}}}, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := d.Systems[0].Rows[0]; !reflect.DeepEqual(r.Candidates, []string{"s2", "s1"}) || !reflect.DeepEqual(r.Rel, []int{0, 1}) {
+		t.Errorf("two-level lists: row %+v", r)
+	}
+}
