@@ -332,7 +332,7 @@ func TestFormatsBuildAlike(t *testing.T) {
 		return masterWithoutSource(t, filepath.Join(root, "v1", "metrics_master.json"))
 	}
 	want := build("wide.csv", []byte(wide))
-	for name, content := range map[string][]byte{"wide.tsv": tsv.Bytes(), "wide.parquet": pq, "wide.parquet.gz": pqgz.Bytes(), "long.csv": []byte(wideToLong(t, wide))} {
+	for name, content := range map[string][]byte{"wide.jsonl": wideToJSONL(t, wide), "wide.tsv": tsv.Bytes(), "wide.parquet": pq, "wide.parquet.gz": pqgz.Bytes(), "long.csv": []byte(wideToLong(t, wide))} {
 		if got := build(name, content); got != want {
 			al, bl := strings.Split(want, "\n"), strings.Split(got, "\n")
 			for i := range min(len(al), len(bl)) {
@@ -343,4 +343,63 @@ func TestFormatsBuildAlike(t *testing.T) {
 			}
 		}
 	}
+}
+
+// wideToJSONL rewrites a wide per-query CSV (lists separated by ';') as
+// JSON Lines: lists as arrays, numbers as numbers, empty cells left out.
+func wideToJSONL(t *testing.T, wide string) []byte {
+	t.Helper()
+	recs, err := csv.NewReader(strings.NewReader(wide)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	for _, rec := range recs[1:] {
+		obj := map[string]any{}
+		for i, h := range recs[0] {
+			v := rec[i]
+			switch h {
+			case "gold_uids", "candidate_uids":
+				items := []string{}
+				if v != "" {
+					items = strings.Split(v, ";")
+				}
+				obj[h] = items
+			case "candidate_scores", "node_probs":
+				if v == "" {
+					if h == "candidate_scores" {
+						obj[h] = []float64{}
+					}
+					continue
+				}
+				var xs []float64
+				for _, x := range strings.Split(v, ";") {
+					f, err := strconv.ParseFloat(x, 64)
+					if err != nil {
+						t.Fatal(err)
+					}
+					xs = append(xs, f)
+				}
+				obj[h] = xs
+			case "fold", "ne_prob":
+				if v == "" {
+					continue
+				}
+				f, err := strconv.ParseFloat(v, 64)
+				if err != nil {
+					t.Fatal(err)
+				}
+				obj[h] = f
+			default:
+				obj[h] = v
+			}
+		}
+		line, err := json.Marshal(obj)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(line)
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
 }
