@@ -31,11 +31,12 @@ import (
 // parquetColumn is a top-level column of a Parquet file the table reads.
 type parquetColumn struct {
 	name   string
-	index  int  // its position among the file's columns (0-based)
-	leaf   int  // index of its leaf column
-	list   bool // a list column
-	maxDef int  // definition level of a present value
-	repDef int  // list: definition level of a present (possibly empty) list
+	index  int    // its position among the file's columns (0-based)
+	leaf   int    // index of its leaf column
+	list   bool   // a list column
+	maxDef int    // definition level of a present value
+	repDef int    // list: definition level of a present (possibly empty) list
+	buf    []byte // scratch for a list cell
 }
 
 // parquetTable is the transcoded CSV text of a Parquet table and what
@@ -336,36 +337,76 @@ func (pc *parquetColumn) cell(vs []parquet.Value) (cell, bad string) {
 	if len(vs) == 0 || vs[0].DefinitionLevel() < pc.repDef {
 		return "", "" // a null or empty list
 	}
-	items := make([]string, 0, len(vs))
-	quoted := false
+	// Items separated by ';', unless an id needs a JSON array to stay
+	// whole (a ';', an empty id, spaces around it, a leading '[').
+	b := pc.buf[:0]
+	plain := true
 	for k, v := range vs {
 		if v.IsNull() || v.DefinitionLevel() < pc.maxDef {
 			return "", fmt.Sprintf("item %d of the list is null, expected a value (write an empty list, not a null item)", k+1)
 		}
-		s, bad := parquetText(v)
+		if k > 0 {
+			b = append(b, ';')
+		}
+		start := len(b)
+		var bad string
+		b, bad = appendParquetText(b, v)
 		if bad != "" {
 			return "", fmt.Sprintf("item %d: %s", k+1, bad)
 		}
-		if v.Kind() == parquet.ByteArray || v.Kind() == parquet.FixedLenByteArray {
-			quoted = true
+		if item := b[start:]; plain && (v.Kind() == parquet.ByteArray || v.Kind() == parquet.FixedLenByteArray) {
+			plain = len(item) > 0 && bytes.IndexByte(item, ';') < 0 && !(k == 0 && item[0] == '[') &&
+				!isSpace(item[0]) && !isSpace(item[len(item)-1]) && item[0] != '\n' && item[len(item)-1] != '\n'
 		}
-		items = append(items, s)
 	}
-	if !quoted {
-		return strings.Join(items, ";"), ""
+	pc.buf = b
+	if plain {
+		return string(b), ""
 	}
-	// Ids as a JSON array of strings: ids with ';' or spaces stay whole.
-	var b strings.Builder
-	b.WriteByte('[')
-	for k, s := range items {
+	var jb strings.Builder
+	jb.WriteByte('[')
+	for k, v := range vs {
 		if k > 0 {
-			b.WriteByte(',')
+			jb.WriteByte(',')
 		}
-		q, _ := json.Marshal(s)
-		b.Write(q)
+		if v.Kind() == parquet.ByteArray || v.Kind() == parquet.FixedLenByteArray {
+			q, _ := json.Marshal(string(v.ByteArray()))
+			jb.Write(q)
+		} else {
+			t, _ := parquetText(v)
+			jb.WriteString(t)
+		}
 	}
-	b.WriteByte(']')
-	return b.String(), ""
+	jb.WriteByte(']')
+	return jb.String(), ""
+}
+
+// appendParquetText appends one value as the text a CSV cell would hold.
+func appendParquetText(b []byte, v parquet.Value) ([]byte, string) {
+	switch v.Kind() {
+	case parquet.Boolean:
+		if v.Boolean() {
+			return append(b, '1'), ""
+		}
+		return append(b, '0'), ""
+	case parquet.Int32:
+		return strconv.AppendInt(b, int64(v.Int32()), 10), ""
+	case parquet.Int64:
+		return strconv.AppendInt(b, v.Int64(), 10), ""
+	case parquet.Float:
+		if x := float64(v.Float()); !math.IsNaN(x) && !math.IsInf(x, 0) {
+			return strconv.AppendFloat(b, x, 'g', -1, 32), ""
+		}
+		return append(b, floatText(float64(v.Float()))...), ""
+	case parquet.Double:
+		if x := v.Double(); !math.IsNaN(x) && !math.IsInf(x, 0) {
+			return strconv.AppendFloat(b, x, 'g', -1, 64), ""
+		}
+		return append(b, floatText(v.Double())...), ""
+	case parquet.ByteArray, parquet.FixedLenByteArray:
+		return append(b, v.ByteArray()...), ""
+	}
+	return b, fmt.Sprintf("a value of type %s, expected a string, a number or a boolean", v.Kind())
 }
 
 // parquetText writes one value as the text a CSV cell would hold.
