@@ -421,3 +421,18 @@ func TestParquetPolarsLists(t *testing.T) {
 		t.Errorf("two-level lists: row %+v", r)
 	}
 }
+
+// TestParquetIDsWithSeparators: ids holding ';', '"' or spaces at their
+// ends stay whole.
+func TestParquetIDsWithSeparators(t *testing.T) {
+	str := func(s string) *string { return &s }
+	f := func(x float64) *float64 { return &x }
+	rows := []wideParquet{{PostID: str("p1"), GoldUIDs: []*string{str("a;b")}, Candidates: []*string{str("a;b"), str(` c"d `), str("[x")}, Scores: []*float64{f(1), f(2), f(3)}}}
+	d, err := loadAs(t, "ids.parquet", parquetBytes(t, rows, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := d.Systems[0].Rows[0]; !reflect.DeepEqual(r.Candidates, []string{"[x", ` c"d `, "a;b"}) || !reflect.DeepEqual(r.Rel, []int{0, 0, 1}) {
+		t.Errorf("row %+v", r)
+	}
+}
