@@ -272,7 +272,13 @@ func (c *computer) sections() {
 	add("calibration", hasNE, noProb)
 	add("ranking", hasRank, rankWhy)
 	add("dynamic_k", hasRank, rankWhy)
-	add("clinical_gate", hasNE || c.hasStates(), "the inputs have neither ne_prob nor state")
+	gateWhy := "the inputs have neither ne_prob nor state"
+	if !c.cands && (hasNE || c.hasStates()) {
+		// The gate's metrics are computed beside Dynamic-K (workload,
+		// end to end), which needs candidate lists.
+		gateWhy = "the inputs have no candidate lists (a classifier-only table): the clinical gate's metrics are computed with the Dynamic-K selections"
+	}
+	add("clinical_gate", (hasNE || c.hasStates()) && c.cands, gateWhy)
 	add("per_criterion", ds.HasCriteria, "the inputs have no criterion_id column")
 	add("per_post", ds.HasCriteria && ds.HasPosts && c.cands, "per-post analysis needs post_id, criterion_id and candidate lists")
 	add("strata", len(c.strata) > 0 && c.cands, rankWhy)
