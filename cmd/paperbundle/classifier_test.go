@@ -70,6 +70,9 @@ func TestClassifierOnlyBuild(t *testing.T) {
 		if _, ok := findMetric(m, "ne.brier"); !ok {
 			t.Error("no ne.brier with probabilities")
 		}
+		if present, why := m.section(t, "clinical_gate"); present || !strings.Contains(why, "no candidate lists") {
+			t.Errorf("clinical_gate section present %v, reason %q; want absent for want of candidate lists", present, why)
+		}
 		for _, x := range m.Metrics {
 			if strings.HasPrefix(x.ID, "rank.") || strings.HasPrefix(x.ID, "dynk.") || strings.HasPrefix(x.ID, "e2e.") {
 				t.Errorf("metric %s [%s] of a classifier-only table, want it absent", x.ID, x.Slice)
