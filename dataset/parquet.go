@@ -179,8 +179,12 @@ func transcodeParquet(data []byte) (pt *parquetTable, at position, msg string) {
 	if len(data) < 12 || string(data[:4]) != "PAR1" || string(data[len(data)-4:]) != "PAR1" {
 		return nil, at, "not a Parquet file (it does not start and end with PAR1), expected a Parquet file as pandas or polars write it (is it complete?)"
 	}
-	if n := int64(binary.LittleEndian.Uint32(data[len(data)-8:])); n > int64(len(data)-12) {
+	n := int64(binary.LittleEndian.Uint32(data[len(data)-8:]))
+	if n > int64(len(data)-12) {
 		return nil, at, fmt.Sprintf("cannot read the Parquet file (its footer claims %d bytes, more than the file has), expected a Parquet file as pandas or polars write it (is it complete?)", n)
+	}
+	if err := checkThrift(data[int64(len(data))-8-n : len(data)-8]); err != nil {
+		return nil, at, fmt.Sprintf("cannot read the Parquet file (%v), expected a Parquet file as pandas or polars write it (is it complete?)", err)
 	}
 	f, err := parquet.OpenFile(bytes.NewReader(data), int64(len(data)))
 	if err != nil {

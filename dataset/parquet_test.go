@@ -436,3 +436,28 @@ func TestParquetIDsWithSeparators(t *testing.T) {
 		t.Errorf("row %+v", r)
 	}
 }
+
+// TestParquetHostileFooter: a footer whose list claims 2^31 - 1 items in
+// a few bytes is refused before the library allocates the list (it ended
+// the process out of memory).
+func TestParquetHostileFooter(t *testing.T) {
+	// Field 1, a list of strings, its size in a varint: 2^31 - 1.
+	footer := []byte{0x19, 0xf8, 0xff, 0xff, 0xff, 0xff, 0x07, 0x00}
+	if err := checkThrift(footer); err == nil {
+		t.Error("a list of 2^31 - 1 items in 8 bytes passed")
+	}
+	var b bytes.Buffer
+	b.WriteString("PAR1")
+	b.Write(footer)
+	b.Write([]byte{byte(len(footer)), 0, 0, 0})
+	b.WriteString("PAR1")
+	_, err := loadAs(t, "s.parquet", b.String())
+	if err == nil || !strings.Contains(err.Error(), "a length in the file's footer is larger than the footer") {
+		t.Errorf("error %v, want the footer refused", err)
+	}
+	// Nesting deeper than thriftDepth.
+	deep := bytes.Repeat([]byte{0x1c}, 100) // field 1, a struct, again and again
+	if err := checkThrift(deep); err == nil {
+		t.Error("structs nested 100 deep passed")
+	}
+}
