@@ -238,11 +238,16 @@ func (d *decoder) floatSet(path string, xs []float64, open bool, want, what stri
 
 // formatOf infers a system's format from the extension of its input.
 func formatOf(input string) Format {
-	switch strings.ToLower(filepath.Ext(input)) {
+	name := strings.TrimSuffix(strings.ToLower(input), ".gz") // gzip of any format
+	switch filepath.Ext(name) {
 	case ".csv":
 		return FormatCSV
+	case ".tsv", ".tab":
+		return FormatTSV
 	case ".jsonl", ".ndjson":
 		return FormatJSONL
+	case ".parquet", ".pq":
+		return FormatParquet
 	}
 	return ""
 }
@@ -300,7 +305,7 @@ func (d *decoder) checkSystems(c *Config) {
 				s.Format = f
 			} else {
 				formatsKnown = false
-				d.errorf(ip, "cannot tell the format of %q from its extension, expected format: csv, jsonl or trec on the system (.csv is read as csv, .jsonl and .ndjson as jsonl)", short(s.Input))
+				d.errorf(ip, "cannot tell the format of %q from its extension, expected format: csv, tsv, jsonl, parquet or trec on the system (.csv is read as csv, .tsv and .tab as tsv, .jsonl and .ndjson as jsonl, .parquet and .pq as parquet, each also gzip-compressed with .gz after it: .csv.gz)", short(s.Input))
 			}
 		default:
 			formatsKnown = false

@@ -24,9 +24,11 @@ type (
 )
 
 const (
-	FormatCSV   Format = "csv"   // per-query table, CSV
-	FormatJSONL Format = "jsonl" // per-query table, JSON Lines
-	FormatTREC  Format = "trec"  // TREC run, gold from qrels
+	FormatCSV     Format = "csv"     // per-query table, CSV
+	FormatTSV     Format = "tsv"     // per-query table, tab-separated
+	FormatJSONL   Format = "jsonl"   // per-query table, JSON Lines
+	FormatParquet Format = "parquet" // per-query table, Apache Parquet
+	FormatTREC    Format = "trec"    // TREC run, gold from qrels
 
 	UnitPost  Unit = "post"  // resample posts (clusters)
 	UnitQuery Unit = "query" // resample queries

@@ -248,10 +248,10 @@ var errCases = []errCase{
 	{"missing input", "systems: [{name: a}]\n",
 		"paper.yaml:1:11: systems[0].input: missing, expected the path of the system's per-query table (.csv, .jsonl) or TREC run"},
 	{"empty input", "systems: [{name: a, input: \"\"}]\n", "paper.yaml:1:28: systems[0].input: got an empty value, expected a file path"},
-	{"unknown format", "systems: [{name: a, input: a.csv, format: tsv}]\n",
-		`paper.yaml:1:43: systems[0].format: got "tsv", expected csv, jsonl or trec`},
+	{"unknown format", "systems: [{name: a, input: a.csv, format: xlsx}]\n",
+		`paper.yaml:1:43: systems[0].format: got "xlsx", expected csv, tsv, jsonl, parquet or trec`},
 	{"format not inferable", "systems: [{name: a, input: data/a.txt}]\n",
-		`paper.yaml:1:28: systems[0].input: cannot tell the format of "data/a.txt" from its extension, expected format: csv, jsonl or trec on the system (.csv is read as csv, .jsonl and .ndjson as jsonl)`},
+		`paper.yaml:1:28: systems[0].input: cannot tell the format of "data/a.txt" from its extension, expected format: csv, tsv, jsonl, parquet or trec on the system (.csv is read as csv, .tsv and .tab as tsv, .jsonl and .ndjson as jsonl, .parquet and .pq as parquet, each also gzip-compressed with .gz after it: .csv.gz)`},
 	{"trec without qrels", "systems: [{name: a, input: run.txt, format: trec}]\n",
 		"paper.yaml:1:45: systems[0].format: trec needs the gold from qrels, expected a top-level qrels: key with the TREC qrels file"},
 	{"ne_probs without trec", "systems: [{name: a, input: a.csv, ne_probs: ne.csv}]\n",
@@ -407,7 +407,7 @@ func TestParseSeveralErrorsSorted(t *testing.T) {
 	want := strings.Join([]string{
 		`paper.yaml:1:19: bootstrap.unit: got "cluster", expected post or query`,
 		`paper.yaml:4:12: systems[1].name: got "a" again (also systems[0]), expected a different name for each system`,
-		`paper.yaml:4:22: systems[1].input: cannot tell the format of "b.txt" from its extension, expected format: csv, jsonl or trec on the system (.csv is read as csv, .jsonl and .ndjson as jsonl)`,
+		`paper.yaml:4:22: systems[1].input: cannot tell the format of "b.txt" from its extension, expected format: csv, tsv, jsonl, parquet or trec on the system (.csv is read as csv, .tsv and .tab as tsv, .jsonl and .ndjson as jsonl, .parquet and .pq as parquet, each also gzip-compressed with .gz after it: .csv.gz)`,
 		`paper.yaml:5:7: seed: got the string "x", expected an integer from 0 to 18446744073709551615`,
 	}, "\n")
 	_, err := Parse("paper.yaml", []byte(doc), ".")

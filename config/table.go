@@ -44,9 +44,9 @@ const (
 const DefaultSeed uint64 = 20260118
 
 // formats are the values of systems[].format.
-var formats = []Format{FormatCSV, FormatJSONL, FormatTREC}
+var formats = []Format{FormatCSV, FormatTSV, FormatJSONL, FormatParquet, FormatTREC}
 
-// wantFormat is "csv, jsonl or trec".
+// wantFormat is "csv, tsv, jsonl, parquet or trec".
 var wantFormat = enumVal[Format]{values: formats}.allowedText()
 
 // A SystemKey is one key of an entry of systems:, all of them text.

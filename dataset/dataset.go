@@ -67,6 +67,11 @@ type Query struct {
 	Gold      []string // gold evidence ids, in input order, no duplicates
 	GoldRels  []int    // graded relevance aligned with Gold, each >= 1
 
+	// Label is the has_evidence (or label) of a classifier-only row, a
+	// table without gold_uids: the query has evidence though Gold is
+	// empty. With gold_uids it is false (Gold then says it).
+	Label bool
+
 	// TREC is true for a query judged in a qrels file; NonRel is then how
 	// many of its documents are judged non-relevant (grade 0 up to the
 	// relevance level), which bpref needs.
@@ -74,8 +79,9 @@ type Query struct {
 	NonRel int
 }
 
-// HasEvidence reports whether the query has at least one gold item.
-func (q *Query) HasEvidence() bool { return len(q.Gold) > 0 }
+// HasEvidence reports whether the query has evidence: at least one gold
+// item, or a label of 1 in a classifier-only table.
+func (q *Query) HasEvidence() bool { return len(q.Gold) > 0 || q.Label }
 
 // Row is one system's output for one Query.
 //
@@ -99,6 +105,13 @@ type Row struct {
 	NEProb    float64 // NE-gate probability, when HasNEProb
 	HasNEProb bool
 
+	// NEScore is the NE-gate score the rank-based NE metrics read (AUROC,
+	// AUPRC, ROC and PR curves, TPR at FPR, held-out thresholds, DeLong):
+	// ne_prob when the row gives it (NEScore = NEProb), else ne_score, a
+	// score with no probability meaning (a logit, a margin).
+	NEScore    float64
+	HasNEScore bool
+
 	State State // the pipeline's own gate state; StateNone when absent
 }
 
@@ -119,6 +132,17 @@ type Dataset struct {
 	HasPosts    bool // post_id was given (else each query is its own group)
 	HasNEProb   bool // every system gives ne_prob on every row
 	HasFolds    bool // fold was given
+
+	// HasNEScore: every system gives an NE-gate score on every row,
+	// ne_prob or ne_score (Row.NEScore): the rank-based NE metrics apply.
+	// HasNEScore without HasNEProb means the scores are not probabilities:
+	// calibration, the Brier score, fixed thresholds and the clinical gate
+	// do not apply.
+	HasNEScore bool
+	// HasCandidates: the inputs have candidate lists (a per-query table in
+	// the wide or long layout, or a TREC run); false for a classifier-only
+	// table (a label and a score per row), which has no ranking.
+	HasCandidates bool
 
 	TrainRowsIgnored int // rows with split = train, counted and dropped
 

@@ -55,7 +55,7 @@ var csvCases = []errCase{
 	csvCase("header only", hdr,
 		"s.csv:2:1: no data rows after the header, expected one row per query"),
 	csvCase("missing columns", "post_id,gold_uids\nP,\n",
-		"s.csv:1:1: missing column candidate_uids, candidate_scores, expected a header with post_id (or query_id), gold_uids, candidate_uids and candidate_scores"),
+		"s.csv:1:1: missing columns candidate_uids and candidate_scores, expected a header with post_id (or query_id), gold_uids, candidate_uids and candidate_scores"),
 	csvCase("no post_id nor query_id", "gold_uids,candidate_uids,candidate_scores\n,,\n",
 		"s.csv:1:1: missing column post_id (or query_id), expected a header with post_id (or query_id), gold_uids, candidate_uids and candidate_scores"),
 	// "post_id,gold_uids,candidate_uids,candidate_scores," is 50 bytes.
@@ -73,7 +73,7 @@ var csvCases = []errCase{
 	csvCase("score not a number", hdr+"P1,g,a;b,1;x\n",
 		`s.csv:2:10: candidate_scores item 2 is "x", expected a finite number`),
 	csvCase("score NaN", hdr+"P1,g,a;b,NaN;1\n",
-		`s.csv:2:10: candidate_scores item 1 is "NaN", expected a finite number`),
+		`s.csv:2:10: candidate_scores item 1 is "NaN", expected a finite number (a score must be a number; write an empty cell for a missing optional value)`),
 	csvCase("score infinite", hdr+"P1,g,a;b,1;-Inf\n",
 		`s.csv:2:10: candidate_scores item 2 is "-Inf", expected a finite number`),
 	csvCase("score overflows", hdr+"P1,g,a,1e999\n",
@@ -89,7 +89,7 @@ var csvCases = []errCase{
 	csvCase("ne_prob negative", strings.TrimSuffix(hdr, "\n")+",ne_prob\nP1,g,a,1,-0.1\n",
 		`s.csv:2:10: ne_prob is "-0.1", expected a probability in [0, 1]`),
 	csvCase("ne_prob NaN", strings.TrimSuffix(hdr, "\n")+",ne_prob\nP1,g,a,1,nan\n",
-		`s.csv:2:10: ne_prob is "nan", expected a probability in [0, 1]`),
+		`s.csv:2:10: ne_prob is "nan", expected a probability in [0, 1] (a score must be a number; write an empty cell for a missing optional value)`),
 	// gold_rels starts after "P1,g;h," (7 bytes) and "P1,g," (5 bytes).
 	csvCase("gold_rels length", "post_id,gold_uids,gold_rels,candidate_uids,candidate_scores\nP1,g;h,2,g,1\n",
 		"s.csv:2:8: gold_rels has 1 value but gold_uids has 2, expected one grade per gold id"),
@@ -115,7 +115,7 @@ var csvCases = []errCase{
 		`s.csv:2:4: fold is "1.5", expected a non-negative integer`),
 	// has_evidence starts after "P1,,a,1," (8 bytes) or "P1,a,a,1," (9).
 	csvCase("has_evidence 1 without gold", strings.TrimSuffix(hdr, "\n")+",has_evidence\nP1,,a,1,1\n",
-		"s.csv:2:9: has_evidence is 1 but gold_uids is empty, expected has_evidence = 1 exactly when gold_uids is not empty"),
+		"s.csv:2:9: has_evidence is 1 but gold_uids is empty, expected has_evidence = 1 exactly when gold_uids is not empty (a table without candidate lists may leave out gold_uids: has_evidence is then the label)"),
 	csvCase("has_evidence 0 with gold", strings.TrimSuffix(hdr, "\n")+",has_evidence\nP1,a,a,1,0\n",
 		"s.csv:2:10: has_evidence is 0 but gold_uids has 1 id, expected has_evidence = 1 exactly when gold_uids is not empty"),
 	csvCase("has_evidence not 0/1", strings.TrimSuffix(hdr, "\n")+",has_evidence\nP1,a,a,1,yes\n",
@@ -152,7 +152,7 @@ var csvCases = []errCase{
 		`s.csv:2:4: fold is "0x1", expected a non-negative integer`),
 	// "P1,g,a;" is 7 bytes: the cell of candidate_uids starts at column 6.
 	csvCase("invalid UTF-8 in a cell", hdr+"P1,g,a;b\xe9,1;2\n",
-		`s.csv:2:6: field 3 (candidate_uids): invalid UTF-8 (byte 0xe9), expected UTF-8 text (convert the file, e.g. iconv -f latin1 -t utf-8)`),
+		`s.csv:2:6: field 3 (candidate_uids): invalid UTF-8 (byte 0xe9, which is "é" in Latin-1: is the file Latin-1 or Windows-1252?), expected UTF-8 text (convert the file, e.g. iconv -f latin1 -t utf-8)`),
 	csvCase("invalid UTF-8 in the header", "post_id,gold\xff,candidate_uids,candidate_scores\nP1,,a,1\n",
 		`s.csv:1:9: header field 2: invalid UTF-8 (byte 0xff), expected UTF-8 text (convert the file, e.g. iconv -f latin1 -t utf-8)`),
 	csvCase("unclosed quote", hdr+"P1,\"g,a,1\nP2,,a,1\nP3,,a,1\n",
@@ -177,7 +177,7 @@ var csvCases = []errCase{
 		name:  "unknown format",
 		files: map[string]string{"s.csv": hdr + "P1,,a,1\n"},
 		spec:  &Spec{Systems: []SystemSpec{{Name: "s", Input: "s.csv", Format: "xml"}}},
-		want:  []string{`s.csv: system s: format "xml" is not supported, expected csv, jsonl or trec`},
+		want:  []string{`s.csv: system s: format "xml" is not supported, expected csv, tsv, jsonl, parquet or trec`},
 	},
 	{
 		name:  "missing file",
@@ -282,7 +282,7 @@ var jsonlCases = []errCase{
 	// The BOM shifts columns of line 1 by 3; the bad byte is the 15th of
 	// the line after it.
 	jsonlCase("invalid UTF-8", "\ufeff"+`{"post_id":"P`+"\xc3"+`1",`+jsonOK+`}`+"\n",
-		`s.jsonl:1:17: invalid UTF-8 (byte 0xc3), expected UTF-8 text (convert the file, e.g. iconv -f latin1 -t utf-8)`),
+		`s.jsonl:1:17: invalid UTF-8 (byte 0xc3, which is "Ã" in Latin-1: is the file Latin-1 or Windows-1252?), expected UTF-8 text (convert the file, e.g. iconv -f latin1 -t utf-8)`),
 	jsonlCase("long string value quoted in part", `{"post_id":"P1","split":"`+strings.Repeat("é", 100)+`",`+jsonOK+`}`+"\n",
 		`s.jsonl:1:25: split is "`+strings.Repeat("é", 30)+`...", expected eval, tune, test, val, dev or train`),
 }
@@ -429,7 +429,7 @@ var trecCases = []errCase{
 		name:  "qrels with invalid UTF-8",
 		files: map[string]string{"qrels.txt": "q\xe91 0 d1 1\n", "r.txt": "q1 Q0 d1 1 1 t\n"},
 		spec:  trecSpec(nil),
-		want:  []string{`qrels.txt:1:2: invalid UTF-8 (byte 0xe9), expected UTF-8 text (convert the file, e.g. iconv -f latin1 -t utf-8)`},
+		want:  []string{`qrels.txt:1:2: invalid UTF-8 (byte 0xe9, which is "é" in Latin-1: is the file Latin-1 or Windows-1252?), expected UTF-8 text (convert the file, e.g. iconv -f latin1 -t utf-8)`},
 	},
 	{
 		name:  "qrels relevance hexadecimal",
@@ -445,7 +445,7 @@ var trecCases = []errCase{
 			"queries.csv": "query_id,post_id\nq1,P\xe9\n",
 		},
 		spec: trecSpec(func(s *Spec) { s.Queries = "queries.csv" }),
-		want: []string{`queries.csv:2:4: field 2 (post_id): invalid UTF-8 (byte 0xe9), expected UTF-8 text (convert the file, e.g. iconv -f latin1 -t utf-8)`},
+		want: []string{`queries.csv:2:4: field 2 (post_id): invalid UTF-8 (byte 0xe9, which is "é" in Latin-1: is the file Latin-1 or Windows-1252?), expected UTF-8 text (convert the file, e.g. iconv -f latin1 -t utf-8)`},
 	},
 	{
 		name: "ne_prob hexadecimal",

@@ -98,6 +98,27 @@ func addCSVSeeds(f *testing.F) {
 		}
 	}
 	addBadCorpus(f, "sys.csv")
+	// The long layout and classifier-only tables.
+	addFile(f, "basic_long.csv")
+	for _, cases := range [][]errCase{longCases, classifierCases} {
+		for _, tc := range cases {
+			if s, ok := tc.files["s.csv"]; ok {
+				f.Add([]byte(s))
+			}
+		}
+	}
+}
+
+// FuzzParquet feeds arbitrary bytes as a Parquet table: never a panic,
+// only well-formed errors or a valid Dataset.
+func FuzzParquet(f *testing.F) {
+	addFile(f, "basic.parquet")
+	addFile(f, "basic_long.parquet")
+	addBadCorpus(f, "sys.parquet")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		d, err := load(Spec{Systems: []SystemSpec{{Name: "s", Input: "s.parquet"}}}, memFiles(map[string]string{"s.parquet": string(data)}))
+		checkResult(t, d, err)
+	})
 }
 
 func FuzzCSV(f *testing.F) {

@@ -2,10 +2,12 @@ package dataset
 
 import (
 	"bytes"
+	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -48,6 +50,10 @@ type limitReader struct {
 	line  int   // lines started so far (1 at the start)
 	cur   int64 // bytes of the current line so far
 	err   error
+
+	// binary: the input is a binary file (Parquet), which has no lines:
+	// only its size is bounded.
+	binary bool
 }
 
 func newLimitReader(file string, r io.Reader) *limitReader {
@@ -70,7 +76,7 @@ func (l *limitReader) Read(p []byte) (int, error) {
 
 // count advances over b, the next bytes of the input.
 func (l *limitReader) count(b []byte) error {
-	if l.total == 0 {
+	if l.total == 0 && !l.binary {
 		if enc, ok := utf16At(b); ok {
 			return &InputError{File: l.file, Line: 1, Column: 1, Msg: fmt.Sprintf("the file is %s, expected UTF-8 text (convert it, e.g. iconv -f UTF-16 -t UTF-8 FILE > FILE.utf8)", enc)}
 		}
@@ -78,6 +84,9 @@ func (l *limitReader) count(b []byte) error {
 	l.total += int64(len(b))
 	if l.total > maxInputBytes {
 		return &InputError{File: l.file, Msg: fmt.Sprintf("the file is larger than %s, the maximum of an input, expected a per-query table, a TREC run or qrels (is this the right file?)", sizeText(maxInputBytes))}
+	}
+	if l.binary {
+		return nil
 	}
 	for len(b) > 0 {
 		i := bytes.IndexByte(b, '\n')
@@ -136,6 +145,55 @@ func sizeText(n int64) string {
 		return fmt.Sprintf("%d KiB", n>>10)
 	}
 	return fmt.Sprintf("%d bytes", n)
+}
+
+// gunzip passes on the decompressed bytes of a gzip-compressed input,
+// turning a damaged stream into an input error of the file.
+type gunzip struct {
+	zr   *gzip.Reader
+	file string
+	lr   *limitReader // counts the decompressed lines, when set
+}
+
+func (g *gunzip) Read(p []byte) (int, error) {
+	n, err := g.zr.Read(p)
+	if err != nil && err != io.EOF {
+		ie := gzipError(g.file, err)
+		if g.lr != nil && ie.Line == 0 {
+			// Where the decompressed text stops: the bytes read so far
+			// (n of them still to be counted) end there.
+			line, col := g.lr.line, g.lr.cur+1
+			for _, c := range p[:n] {
+				if c == '\n' {
+					line, col = line+1, 1
+				} else {
+					col++
+				}
+			}
+			ie.Line, ie.Column = line, int(col)
+			ie.Msg = strings.Replace(ie.Msg, ", expected", fmt.Sprintf(" at line %d of the decompressed text, expected", line), 1)
+		}
+		return n, ie
+	}
+	return n, err
+}
+
+// gzipError is the input error of a gzip stream that cannot be read.
+func gzipError(file string, err error) *InputError {
+	var ie *InputError
+	if errors.As(err, &ie) {
+		return ie
+	}
+	what := err.Error()
+	switch {
+	case errors.Is(err, gzip.ErrHeader):
+		what = "it is not gzip-compressed"
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		what = "the compressed data ends early (a truncated file)"
+	case errors.Is(err, gzip.ErrChecksum):
+		what = "the compressed data is damaged (checksum mismatch)"
+	}
+	return &InputError{File: file, Msg: fmt.Sprintf("cannot decompress the file: %s, expected a complete gzip file for a name ending in .gz (or rename it without .gz if it is not compressed)", what)}
 }
 
 // controlAt returns the byte offset in s of the first control character

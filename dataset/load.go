@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"cmp"
+	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -140,6 +141,15 @@ func load(spec Spec, open opener) (*Dataset, error) {
 	for i, ss := range spec.Systems {
 		f, err := formatOf(ss)
 		if err != nil {
+			if ss.Format == "" {
+				// A path that cannot be opened is the first thing to fix.
+				r, oerr := ld.open(ss.Input)
+				if oerr != nil {
+					ld.openError(&ld.c, ss.Input, oerr)
+					continue
+				}
+				r.Close()
+			}
 			ld.c.add(ss.Input, 0, 0, "system %s: %v", ss.Name, err)
 			continue
 		}
@@ -216,19 +226,49 @@ func (ld *loader) readSystems(srcs []*source) error {
 	return nil
 }
 
+// Formats lists the input formats a system may have (its format: key).
+const Formats = "csv, tsv, jsonl, parquet or trec"
+
+// extensionsText names the extensions FormatOf knows, for messages.
+const extensionsText = ".csv, .tsv, .jsonl, .ndjson or .parquet, each also compressed as .gz (.csv.gz)"
+
+// FormatOf returns the format an input's name implies: .csv is csv,
+// .tsv and .tab tsv, .jsonl and .ndjson jsonl, .parquet and .pq parquet,
+// each also with .gz after it (gzip-compressed); "" for any other name.
+func FormatOf(input string) string {
+	name := strings.ToLower(input)
+	name = strings.TrimSuffix(name, ".gz")
+	switch filepath.Ext(name) {
+	case ".csv":
+		return "csv"
+	case ".tsv", ".tab":
+		return "tsv"
+	case ".jsonl", ".ndjson":
+		return "jsonl"
+	case ".parquet", ".pq":
+		return "parquet"
+	}
+	return ""
+}
+
+// Gzipped reports whether an input is read as gzip-compressed: its name
+// ends in .gz (any case).
+func Gzipped(name string) bool {
+	return strings.HasSuffix(strings.ToLower(name), ".gz")
+}
+
 // formatOf returns the input format of a system.
 func formatOf(ss SystemSpec) (string, error) {
 	switch f := strings.ToLower(ss.Format); f {
-	case "csv", "jsonl", "trec":
+	case "csv", "tsv", "jsonl", "parquet", "trec":
 		return f, nil
 	case "":
-		switch strings.ToLower(filepath.Ext(ss.Input)) {
-		case ".jsonl", ".ndjson":
-			return "jsonl", nil
+		if f := FormatOf(ss.Input); f != "" {
+			return f, nil
 		}
-		return "csv", nil
+		return "", fmt.Errorf("cannot tell the format of %s from its name, expected format: %s on the system, or a name ending in %s", clip(filepath.Base(ss.Input)), Formats, extensionsText)
 	}
-	return "", fmt.Errorf("format %q is not supported, expected csv, jsonl or trec", ss.Format)
+	return "", fmt.Errorf("format %q is not supported, expected %s", clip(ss.Format), Formats)
 }
 
 // withFile opens name and calls read with it. A file that cannot be opened
@@ -239,7 +279,24 @@ func (ld *loader) withFile(c *collector, name string, read func(io.Reader) error
 		ld.openError(c, name, err)
 		return nil
 	}
-	err = read(newLimitReader(name, f))
+	var r io.Reader = f
+	if Gzipped(name) {
+		// The file's own (compressed) bytes are what the caller's Open
+		// reads, hashes and copies; the parser reads them decompressed,
+		// within the limits of an input.
+		zr, zerr := gzip.NewReader(f)
+		if zerr != nil {
+			f.Close()
+			c.push(gzipError(name, zerr))
+			return nil
+		}
+		r = &gunzip{zr: zr, file: name}
+	}
+	lr := newLimitReader(name, r)
+	if g, ok := r.(*gunzip); ok {
+		g.lr = lr
+	}
+	err = read(lr)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -324,13 +381,18 @@ func (ld *loader) readTRECShared() error {
 func (ld *loader) readSystem(src *source, c *collector) error {
 	name := src.spec.Input
 	switch src.format {
-	case "csv", "jsonl":
+	case "csv", "tsv", "jsonl", "parquet":
 		err := ld.withFile(c, name, func(r io.Reader) error {
 			var t *table
 			var err error
-			if src.format == "csv" {
+			switch src.format {
+			case "csv":
 				t, err = parseTableCSV(name, r, c)
-			} else {
+			case "tsv":
+				t, err = parseTableDelimited(name, r, '\t', c)
+			case "parquet":
+				t, err = parseTableParquet(name, r, c)
+			default:
 				t, err = parseTableJSONL(name, r, c)
 			}
 			src.tab = t
@@ -471,6 +533,7 @@ func (ld *loader) trecRange(recs *records, qs []*runQuery, file, neFile string, 
 				continue
 			}
 			row.NEProb, row.HasNEProb = v.p, true
+			row.NEScore, row.HasNEScore = v.p, true
 		}
 		perm = rankTREC(perm, q.scores, q.docs)
 		row.Candidates = orderStrings(&mem.strs, q.docs, perm)
@@ -659,6 +722,9 @@ func goldDiff(a, b *Query) string {
 			return fmt.Sprintf("gold_uids item %d is %q here and %q there", k+1, clip(b.Gold[k]), clip(a.Gold[k]))
 		}
 	}
+	if a.Label != b.Label {
+		return fmt.Sprintf("the label (has_evidence) is %s here and %s there", b01(b.Label), b01(a.Label))
+	}
 	for k := range a.GoldRels {
 		if a.GoldRels[k] != b.GoldRels[k] {
 			return fmt.Sprintf("gold_rels item %d is %d here and %d there", k+1, b.GoldRels[k], a.GoldRels[k])
@@ -766,8 +832,12 @@ func (ld *loader) assemble(srcs []*source) *Dataset {
 			d.Queries[j] = keyed[p]
 		}
 	}
-	d.HasNEProb = true
+	d.HasNEProb, d.HasNEScore = true, true
+	var scoreOnly []string // systems whose NE-gate scores are ne_score
 	for k, src := range srcs {
+		if src.tab == nil || !src.tab.classifier {
+			d.HasCandidates = true
+		}
 		shown := src.spec.Source
 		if shown == "" {
 			shown = src.spec.Input
@@ -777,6 +847,7 @@ func (ld *loader) assemble(srcs []*source) *Dataset {
 			sys.Label = sys.Name
 		}
 		withNE := make([]int, ranges(n, n)) // rows with ne_prob, by range
+		withSc := make([]int, ranges(n, n)) // rows with ne_prob or ne_score
 		inRanges(n, n, func(part, lo, hi int) {
 			for j := lo; j < hi; j++ {
 				r := &sys.Rows[j]
@@ -784,11 +855,24 @@ func (ld *loader) assemble(srcs []*source) *Dataset {
 				if r.HasNEProb {
 					withNE[part]++
 				}
+				if r.HasNEScore {
+					withSc[part]++
+				}
 			}
 		})
+		sc := sumInts(withSc)
+		if sc < n {
+			d.HasNEScore = false
+		}
+		if src.tab != nil && src.tab.hasNEScore {
+			scoreOnly = append(scoreOnly, sys.Name)
+			if sc < n {
+				d.Notes = append(d.Notes, fmt.Sprintf("System %s gives ne_prob or ne_score on %d of %d rows: NE-gate metrics need one on every row.", sys.Name, sc, n))
+			}
+		}
 		if ne := sumInts(withNE); ne < n {
 			d.HasNEProb = false
-			if ne > 0 {
+			if ne > 0 && !(src.tab != nil && src.tab.hasNEScore) {
 				d.Notes = append(d.Notes, fmt.Sprintf("System %s gives ne_prob on %d of %d rows: NE-gate metrics need it on every row.", sys.Name, ne, n))
 			}
 		}
@@ -796,6 +880,9 @@ func (ld *loader) assemble(srcs []*source) *Dataset {
 		src.recs = records{} // let the parsed records go
 	}
 
+	if d.HasNEScore && !d.HasNEProb && len(scoreOnly) > 0 {
+		d.Notes = append(d.Notes, fmt.Sprintf("ne_score given (%s): scores are not probabilities, so calibration, the Brier score, fixed probability thresholds and the clinical gate are not computed; the rank-based NE-gate metrics are (AUROC, AUPRC, ROC and PR curves, TPR at FPR, held-out operating points, DeLong).", strings.Join(scoreOnly, ", ")))
+	}
 	switch {
 	case first.tab != nil:
 		d.HasPosts = first.tab.hasPost

@@ -50,22 +50,24 @@ func wantBasic(source string) *Dataset {
 			Name: "full", Label: "Full pipeline", Source: source,
 			Rows: []Row{
 				{Candidates: []string{"s2", "s4", "s3", "s1"}, Scores: []float64{0.9, 0.9, 0.5, 0.1}, Rel: []int{2, 0, 1, 0},
-					NodeProbs: []float64{0.2, 0.4, 0.3, 0.1}, Selected: sel("s2"), HasSelected: true, NEProb: 0.7, HasNEProb: true, State: StatePOS},
+					NodeProbs: []float64{0.2, 0.4, 0.3, 0.1}, Selected: sel("s2"), HasSelected: true, NEProb: 0.7, HasNEProb: true, NEScore: 0.7, HasNEScore: true, State: StatePOS},
 				{Candidates: []string{"s3", "s1", "s2"}, Scores: []float64{0.8, 0.3, 0.3}, Rel: []int{0, 0, 0},
-					HasSelected: true, NEProb: 0.1, HasNEProb: true, State: StateNEG},
+					HasSelected: true, NEProb: 0.1, HasNEProb: true, NEScore: 0.1, HasNEScore: true, State: StateNEG},
 				{Candidates: []string{"s1", "s2"}, Scores: []float64{2, 1}, Rel: []int{0, 0}, NodeProbs: []float64{0.5, 0.5},
-					HasSelected: true, NEProb: 1, HasNEProb: true},
-				{Candidates: []string{"s1"}, Scores: []float64{0}, Rel: []int{0}, HasSelected: true, NEProb: 0.2, HasNEProb: true},
+					HasSelected: true, NEProb: 1, HasNEProb: true, NEScore: 1, HasNEScore: true},
+				{Candidates: []string{"s1"}, Scores: []float64{0}, Rel: []int{0}, HasSelected: true, NEProb: 0.2, HasNEProb: true, NEScore: 0.2, HasNEScore: true},
 				{Candidates: []string{"s1", "s2"}, Scores: []float64{0.5, 0.5}, Rel: []int{3, 0},
-					HasSelected: true, NEProb: 0.4, HasNEProb: true, State: StateUncertain},
+					HasSelected: true, NEProb: 0.4, HasNEProb: true, NEScore: 0.4, HasNEScore: true, State: StateUncertain},
 				{Candidates: []string{"s2", "s1", "s3"}, Scores: []float64{0.002, 0.001, -1}, Rel: []int{1, 1, 0},
-					HasSelected: true, NEProb: 0, HasNEProb: true},
+					HasSelected: true, NEProb: 0, HasNEProb: true, NEScore: 0, HasNEScore: true},
 			},
 		}},
 		HasCriteria:      true,
 		HasPosts:         true,
 		HasNEProb:        true,
 		HasFolds:         true,
+		HasNEScore:       true,
+		HasCandidates:    true,
 		TrainRowsIgnored: 1,
 		Notes: []string{
 			"1 row with split train ignored (1 in " + source + ").",
@@ -357,14 +359,14 @@ func TestLoadTREC(t *testing.T) {
 		t.Errorf("queries:\n got %+v\nwant %+v", d.Queries, wantQ)
 	}
 	wantA := []Row{
-		{Candidates: []string{"d3", "d2", "d10", "d1"}, Scores: []float64{0.9, 0.5, 0.5, 0.5}, Rel: []int{2, 0, 0, 1}, Judged: []bool{true, true, false, true}, NEProb: 0.8, HasNEProb: true},
-		{Candidates: []string{"d5"}, Scores: []float64{1}, Rel: []int{0}, Judged: []bool{false}, NEProb: 0.1, HasNEProb: true},
-		{Candidates: []string{"d2", "d1"}, Scores: []float64{2, 2}, Rel: []int{0, 1}, Judged: []bool{false, true}, NEProb: 0.6, HasNEProb: true},
+		{Candidates: []string{"d3", "d2", "d10", "d1"}, Scores: []float64{0.9, 0.5, 0.5, 0.5}, Rel: []int{2, 0, 0, 1}, Judged: []bool{true, true, false, true}, NEProb: 0.8, HasNEProb: true, NEScore: 0.8, HasNEScore: true},
+		{Candidates: []string{"d5"}, Scores: []float64{1}, Rel: []int{0}, Judged: []bool{false}, NEProb: 0.1, HasNEProb: true, NEScore: 0.1, HasNEScore: true},
+		{Candidates: []string{"d2", "d1"}, Scores: []float64{2, 2}, Rel: []int{0, 1}, Judged: []bool{false, true}, NEProb: 0.6, HasNEProb: true, NEScore: 0.6, HasNEScore: true},
 	}
 	wantB := []Row{
-		{Candidates: []string{"d1", "d3", "d2"}, Scores: []float64{3, 2, 1}, Rel: []int{1, 2, 0}, Judged: []bool{true, true, true}, NEProb: 0.9, HasNEProb: true},
-		{Candidates: []string{"d6", "d5"}, Scores: []float64{8, 7}, Rel: []int{0, 0}, Judged: []bool{false, false}, NEProb: 0.3, HasNEProb: true},
-		{Candidates: []string{"d2"}, Scores: []float64{-0.5}, Rel: []int{0}, Judged: []bool{false}, NEProb: 0.2, HasNEProb: true},
+		{Candidates: []string{"d1", "d3", "d2"}, Scores: []float64{3, 2, 1}, Rel: []int{1, 2, 0}, Judged: []bool{true, true, true}, NEProb: 0.9, HasNEProb: true, NEScore: 0.9, HasNEScore: true},
+		{Candidates: []string{"d6", "d5"}, Scores: []float64{8, 7}, Rel: []int{0, 0}, Judged: []bool{false, false}, NEProb: 0.3, HasNEProb: true, NEScore: 0.3, HasNEScore: true},
+		{Candidates: []string{"d2"}, Scores: []float64{-0.5}, Rel: []int{0}, Judged: []bool{false}, NEProb: 0.2, HasNEProb: true, NEScore: 0.2, HasNEScore: true},
 	}
 	if !reflect.DeepEqual(d.Systems[0].Rows, wantA) {
 		t.Errorf("run a:\n got %+v\nwant %+v", d.Systems[0].Rows, wantA)

@@ -3,6 +3,7 @@ package dataset
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -133,4 +134,40 @@ func writeQrels(w io.Writer, queries int, seed uint64) error {
 		}
 	}
 	return bw.Flush()
+}
+
+// BenchmarkParseTableCSVGzip parses the table of BenchmarkParseTableCSV
+// compressed with gzip, as Load reads a .csv.gz (MB/s of the compressed
+// bytes).
+func BenchmarkParseTableCSVGzip(b *testing.B) {
+	benchmarkParseSizes(b, func(w io.Writer, q int) error {
+		zw := gzip.NewWriter(w)
+		if err := writeTable(zw, q, 20, false, 1); err != nil {
+			return err
+		}
+		return zw.Close()
+	}, func(file string, rd io.Reader, c *collector) error {
+		zr, err := gzip.NewReader(rd)
+		if err != nil {
+			return err
+		}
+		_, err = parseTableCSV(file, newLimitReader(file, &gunzip{zr: zr, file: file}), c)
+		return err
+	})
+}
+
+// BenchmarkParseTableParquet parses the table of BenchmarkParseTableCSV
+// written as Parquet (lists as LIST columns, 4,096 rows a row group).
+func BenchmarkParseTableParquet(b *testing.B) {
+	benchmarkParseSizes(b, func(w io.Writer, q int) error {
+		var buf bytes.Buffer
+		if err := writeTable(&buf, q, 20, false, 1); err != nil {
+			return err
+		}
+		_, err := io.WriteString(w, parquetBytes(b, wideRows(b, csvRecords(b, buf.String())), 4096))
+		return err
+	}, func(file string, rd io.Reader, c *collector) error {
+		_, err := parseTableParquet(file, rd, c)
+		return err
+	})
 }

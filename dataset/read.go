@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"runtime"
@@ -46,7 +47,14 @@ type csvSource struct {
 // openCSV reads the header row. It returns nil when the file has no header
 // (the error is reported) or cannot be read (err).
 func openCSV(file string, rd io.Reader, c *collector) (*csvSource, error) {
+	return openDelimited(file, rd, ',', c)
+}
+
+// openDelimited is openCSV for fields separated by comma (',' for CSV,
+// '\t' for TSV).
+func openDelimited(file string, rd io.Reader, comma rune, c *collector) (*csvSource, error) {
 	r := csv.NewReader(rd)
+	r.Comma = comma
 	r.ReuseRecord = true
 	s := &csvSource{file: file, c: c, r: r}
 	rec, err := r.Read()
@@ -86,8 +94,9 @@ func openCSV(file string, rd io.Reader, c *collector) (*csvSource, error) {
 // CSV file with the given header, the first of them starting on line
 // line. It reads them as the source of the whole file would, from a
 // record's start: every record must have as many fields as the header.
-func csvChunk(file string, data []byte, line int, header []string, c *collector) *csvSource {
+func csvChunk(file string, data []byte, line int, header []string, comma rune, c *collector) *csvSource {
 	r := csv.NewReader(bytes.NewReader(data))
+	r.Comma = comma
 	r.ReuseRecord = true
 	r.FieldsPerRecord = len(header)
 	return &csvSource{file: file, c: c, r: r, header: header, base: line - 1}
@@ -211,10 +220,15 @@ func (s *csvSource) parseError(pe *csv.ParseError, rec []string) {
 	switch pe.Err {
 	case csv.ErrFieldCount:
 		hint := ""
-		if len(rec) > len(s.header) {
+		switch {
+		case len(rec) > len(s.header) && s.r.Comma == ',':
 			hint = " (a value with a comma in it, such as the decimal comma of 0,5, must be quoted; list items are separated by ';' and decimals written with '.')"
-		} else {
+		case len(rec) > len(s.header):
+			hint = " (a value with a tab in it must be quoted)"
+		case s.r.Comma == ',':
 			hint = " (an empty value still needs its comma, e.g. ,, for an empty gold list)"
+		default:
+			hint = " (an empty value still needs its tab)"
 		}
 		s.c.add(s.file, pe.StartLine, 1, "row has %d fields but the header has %d, expected one value per column%s", len(rec), len(s.header), hint)
 	case csv.ErrBareQuote:
@@ -436,6 +450,12 @@ func chunkCount(n, size, min int) int {
 // records parsed in one chunk per core, joined in file order
 // (readChunks): the rows and the errors are those of one pass.
 func parseTableCSV(file string, rd io.Reader, c *collector) (*table, error) {
+	return parseTableDelimited(file, rd, ',', c)
+}
+
+// parseTableDelimited is parseTableCSV for fields separated by comma:
+// ',' for CSV, '\t' for TSV (the same quoting rules).
+func parseTableDelimited(file string, rd io.Reader, comma rune, c *collector) (*table, error) {
 	data, whole, err := readIfLarge(rd, tableChunkMin)
 	if err != nil {
 		return nil, err
@@ -443,9 +463,12 @@ func parseTableCSV(file string, rd io.Reader, c *collector) (*table, error) {
 	if whole {
 		rd = bytes.NewReader(data)
 	}
-	src, err := openCSV(file, rd, c)
+	src, err := openDelimited(file, rd, comma, c)
 	if src == nil {
 		return nil, err
+	}
+	if isLongHeader(src.header) {
+		return parseLong(src, c)
 	}
 	idx, ok := tableColumns(src, c)
 	if !ok {
@@ -454,6 +477,7 @@ func parseTableCSV(file string, rd io.Reader, c *collector) (*table, error) {
 
 	p := newTableParser(file, c)
 	p.t.hasFolds = idx[colFold] >= 0
+	p.t.classifier = idx[colCandidates] < 0
 	rows := 0
 	if n := chunkCount(tableChunks, len(data), tableChunkMin); whole && n > 1 {
 		// The records after the header, cut where a record ends.
@@ -461,7 +485,7 @@ func parseTableCSV(file string, rd io.Reader, c *collector) (*table, error) {
 		line := 1 + bytes.Count(data[:start], []byte{'\n'})
 		chunks := splitAtLines(data[start:], n, true)
 		rows, err = p.readChunks(data[start:], line, chunks, func(p *tableParser, data []byte, line int) (int, error) {
-			s := csvChunk(file, data, line, src.header, p.c)
+			s := csvChunk(file, data, line, src.header, comma, p.c)
 			p.readCSV(s, &idx)
 			return s.rows, s.ioErr
 		})
@@ -474,6 +498,25 @@ func parseTableCSV(file string, rd io.Reader, c *collector) (*table, error) {
 	}
 	if rows == 0 {
 		c.add(file, src.afterHeader(), 1, "no data rows after the header, expected one row per query")
+	}
+	return p.t, nil
+}
+
+// parseLong reads the rows of a table in the long layout (one row per
+// candidate), whose header src has read.
+func parseLong(src *csvSource, c *collector) (*table, error) {
+	lc, ok := longHeader(src, c)
+	if !ok {
+		return nil, nil
+	}
+	p := newTableParser(src.file, c)
+	p.t.hasFolds = lc.q[colFold] >= 0
+	p.readLong(src, &lc)
+	if src.ioErr != nil {
+		return nil, src.ioErr
+	}
+	if src.rows == 0 {
+		c.add(src.file, src.afterHeader(), 1, "no data rows after the header, expected one row per candidate")
 	}
 	return p.t, nil
 }
@@ -500,19 +543,113 @@ func tableColumns(src *csvSource, c *collector) (idx [numColumns]int, ok bool) {
 		}
 		idx[col] = i
 	}
+	missing := missingColumns(func(col column) bool { return idx[col] >= 0 })
+	if len(missing) > 0 {
+		msg := missingMsg(missing, !isClassifier(func(col column) bool { return idx[col] >= 0 })) + renameHint(src.header, missing)
+		if h := src.header; len(h) == 1 {
+			// One field: the file is separated by something else.
+			switch {
+			case src.r.Comma == ',' && strings.Contains(h[0], ";"):
+				msg = "the header is one field with ';' in it: the file is separated by ';' (as a spreadsheet or pandas' to_csv(sep=';', decimal=',') writes it in a locale with decimal commas), expected ',' between fields and '.' in decimals: write it with to_csv(path, index=False), or name it .tsv with tabs between fields"
+			case src.r.Comma == ',' && strings.Contains(h[0], "\t"):
+				msg = "the header is one field with tabs in it: a tab-separated file, expected ',' between fields: name it .tsv (or set format: tsv)"
+			}
+		}
+		c.add(file, 1, 1, "%s", msg)
+	}
+	if idx[colNEProb] >= 0 && idx[colNEScore] >= 0 {
+		at := src.headerPos(idx[colNEScore])
+		c.add(file, at.line, at.col, "columns ne_prob and ne_score are both given, expected one of them: ne_prob for a probability, ne_score for a score with no probability meaning (a logit, a margin)")
+		dup = true
+	}
+	return idx, !dup && len(missing) == 0
+}
+
+// missingColumns returns the columns a header lacks for the layout it
+// comes closest to, given which known columns it has: the wide layout
+// (candidate lists) when it has candidate_uids or candidate_scores, else
+// the classifier-only layout when it has a label or an NE-gate score, else
+// the wide layout.
+func missingColumns(has func(column) bool) []string {
 	var missing []string
-	if idx[colPost] < 0 && idx[colQuery] < 0 {
+	if !has(colPost) && !has(colQuery) {
 		missing = append(missing, "post_id (or query_id)")
 	}
+	if isClassifier(has) {
+		if !has(colHasEvidence) && !has(colLabel) && !has(colGold) {
+			missing = append(missing, "has_evidence (or label)")
+		}
+		if !has(colNEProb) && !has(colNEScore) {
+			missing = append(missing, "ne_prob (or ne_score)")
+		}
+		return missing
+	}
 	for _, col := range []column{colGold, colCandidates, colScores} {
-		if idx[col] < 0 {
+		if !has(col) {
 			missing = append(missing, col.String())
 		}
 	}
-	if len(missing) > 0 {
-		c.add(file, 1, 1, "missing column %s, expected a header with %s", strings.Join(missing, ", "), requiredColumns)
+	return missing
+}
+
+// columnAliases are names a classifier's table often has for the columns
+// of a classifier-only table, and the column each stands for.
+var columnAliases = map[string]string{
+	"id": "query_id", "qid": "query_id", "case_id": "query_id", "sample_id": "query_id", "query": "query_id",
+	"y": "label", "y_true": "label", "target": "label", "class": "label", "outcome": "label",
+	"score": "ne_score", "y_score": "ne_score", "logit": "ne_score", "margin": "ne_score", "pred": "ne_score", "prediction": "ne_score",
+	"prob": "ne_prob", "probability": "ne_prob", "y_prob": "ne_prob", "proba": "ne_prob", "y_pred_proba": "ne_prob",
+}
+
+// renameHint suggests, for the missing columns, the header's columns that
+// look like them ("" when none does): "rename id to query_id".
+func renameHint(header []string, missing []string) string {
+	var renames []string
+	for _, h := range header {
+		to, ok := columnAliases[strings.ToLower(strings.TrimSpace(h))]
+		if !ok {
+			continue
+		}
+		for _, m := range missing {
+			if strings.Contains(m, to) || to == "ne_score" && strings.Contains(m, "ne_prob (or ne_score)") || to == "label" && strings.Contains(m, "has_evidence (or label)") {
+				r := fmt.Sprintf("%s to %s", clip(strings.TrimSpace(h)), to)
+				if to == "ne_score" {
+					r += " (ne_prob if it is a probability)"
+				}
+				renames = append(renames, r)
+				break
+			}
+		}
 	}
-	return idx, !dup && len(missing) == 0
+	if len(renames) == 0 {
+		return ""
+	}
+	return "; rename " + strings.Join(renames, ", ")
+}
+
+// isClassifier reports whether a header, given which known columns it
+// has, is read as a classifier-only table: no candidate lists, and a
+// label or an NE-gate score.
+func isClassifier(has func(column) bool) bool {
+	return !has(colCandidates) && !has(colScores) &&
+		(has(colHasEvidence) || has(colLabel) || has(colNEProb) || has(colNEScore))
+}
+
+// missingMsg is the message for a header that lacks the columns missing.
+func missingMsg(missing []string, wide bool) string {
+	what := "column"
+	if len(missing) > 1 {
+		what = "columns"
+	}
+	list := strings.Join(missing, ", ")
+	if i := strings.LastIndex(list, ", "); i >= 0 {
+		list = list[:i] + " and " + list[i+2:]
+	}
+	want := "expected a header with " + requiredColumns
+	if !wide {
+		want = "expected a header with " + classifierColumns + " (a classifier-only table)"
+	}
+	return fmt.Sprintf("missing %s %s, %s", what, list, want)
 }
 
 // readCSV reads the records of src into the table; idx gives the field of
@@ -520,6 +657,7 @@ func tableColumns(src *csvSource, c *collector) (idx [numColumns]int, ok bool) {
 func (p *tableParser) readCSV(src *csvSource, idx *[numColumns]int) {
 	for src.next() {
 		p.raw.reset(src.line)
+		p.raw.cands = idx[colCandidates] >= 0
 		p.pending = 0
 		if i := idx[colSplit]; i >= 0 {
 			s, at := src.cell(i)
@@ -665,7 +803,7 @@ func (p *tableParser) readChunks(data []byte, line int, chunks []textChunk, read
 			return 0, pt.err
 		}
 		q := pt.p
-		if len(pt.c.list) > 0 || p.posts.conflicts(q.posts) || p.crits.conflicts(q.crits) {
+		if len(pt.c.list) > 0 || p.posts.conflicts(q.posts) || p.crits.conflicts(q.crits) || p.layout.conflicts(q.layout) {
 			n, err := read(p, data[off:], line-1+chunks[k].line)
 			return rows + n, err
 		}
@@ -673,6 +811,7 @@ func (p *tableParser) readChunks(data []byte, line int, chunks []textChunk, read
 		off += len(chunks[k].data)
 		p.posts.follow(q.posts)
 		p.crits.follow(q.crits)
+		p.layout.follow(q.layout)
 		p.t.join(q.t)
 	}
 	return rows, nil

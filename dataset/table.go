@@ -27,6 +27,8 @@ const (
 	colNEProb
 	colState
 	colHasEvidence
+	colLabel
+	colNEScore
 	numColumns
 )
 
@@ -45,6 +47,8 @@ var columnNames = [numColumns]string{
 	colNEProb:      "ne_prob",
 	colState:       "state",
 	colHasEvidence: "has_evidence",
+	colLabel:       "label",
+	colNEScore:     "ne_score",
 }
 
 func (c column) String() string { return columnNames[c] }
@@ -62,6 +66,17 @@ func columnByName(name string) (column, bool) {
 }
 
 const requiredColumns = "post_id (or query_id), gold_uids, candidate_uids and candidate_scores"
+
+// classifierColumns are the columns of a classifier-only table.
+const classifierColumns = "post_id (or query_id), has_evidence or label (0/1), and ne_prob (a probability) or ne_score (any finite score)"
+
+// b01 writes a 0/1 value.
+func b01(v bool) string {
+	if v {
+		return "1"
+	}
+	return "0"
+}
 
 // record is one validated (query, fold, split) row of one input file.
 type record struct {
@@ -136,6 +151,11 @@ type table struct {
 	hasFolds    bool // the fold column (or field) is given
 	hasSelected bool // some row gives selected_uids
 	hasState    bool // some row gives state
+
+	// classifier is true for a classifier-only table: a label and an
+	// NE-gate score per row, no candidate lists.
+	classifier bool
+	hasNEScore bool // some row gives ne_score
 }
 
 // join adds the rows of u, read after those of t, to t.
@@ -147,6 +167,8 @@ func (t *table) join(u *table) {
 	t.hasFolds = t.hasFolds || u.hasFolds
 	t.hasSelected = t.hasSelected || u.hasSelected
 	t.hasState = t.hasState || u.hasState
+	t.classifier = t.classifier || u.classifier
+	t.hasNEScore = t.hasNEScore || u.hasNEScore
 }
 
 // rawRow is one row as spelled in the input, before the checks that involve
@@ -172,9 +194,18 @@ type rawRow struct {
 
 	neProb  float64
 	hasNE   bool
+	neScore float64 // ne_score, a score with no probability meaning
+	hasNESc bool
 	state   State
 	hasEv   bool // has_evidence was given
 	evValue bool
+	hasLab  bool // label was given
+	labVal  bool
+	label   bool // without gold_uids: the row's label (has_evidence or label) is 1
+
+	// cands is true when the row gives candidate_uids or
+	// candidate_scores (the wide layout), false for a classifier-only row.
+	cands bool
 }
 
 func (r *rawRow) reset(line int) {
@@ -226,7 +257,8 @@ type tableParser struct {
 	mem     arena
 	posts   presence
 	crits   presence
-	pending int // errors reported for the current row
+	layout  presence // candidate lists given (wide) or not (classifier-only)
+	pending int      // errors reported for the current row
 }
 
 func newTableParser(file string, c *collector) *tableParser {
@@ -273,7 +305,7 @@ func (p *tableParser) textScalar(col column, s string) {
 		}
 		n, ok := parseInt(s)
 		if !ok || n < 0 {
-			p.errAt(col, "fold is %q, expected a non-negative integer", clip(s))
+			p.errAt(col, "fold is %q, expected a non-negative integer%s", clip(s), numberHint(s))
 			return
 		}
 		r.fold = n
@@ -293,7 +325,7 @@ func (p *tableParser) textScalar(col column, s string) {
 		}
 		x, msg := parseProb(s)
 		if msg != "" {
-			p.errAt(col, "ne_prob is %q, %s", clip(s), msg)
+			p.errAt(col, "ne_prob is %q, %s%s", clip(s), msg, numberHint(s))
 			return
 		}
 		r.neProb, r.hasNE = x, true
@@ -317,6 +349,29 @@ func (p *tableParser) textScalar(col column, s string) {
 			return
 		}
 		r.hasEv, r.evValue = true, v
+	case colLabel:
+		if s == "" {
+			return
+		}
+		v, ok := parseBool(s)
+		if !ok {
+			p.errAt(col, "label is %q, expected 0 or 1", clip(s))
+			return
+		}
+		r.hasLab, r.labVal = true, v
+	case colNEScore:
+		if s == "" {
+			return
+		}
+		x, msg := parseFloat(s)
+		if msg != "" {
+			if msg != msgHex {
+				msg = "expected a finite number (a logit, a margin or any real score)"
+			}
+			p.errAt(col, "ne_score is %q, %s%s", clip(s), msg, numberHint(s))
+			return
+		}
+		r.neScore, r.hasNESc = x, true
 	}
 }
 
@@ -342,7 +397,7 @@ func (p *tableParser) textList(col column, s string) {
 			p.js.fail(p.js.i, "unexpected %s after the list", p.js.found())
 		}
 		if p.js.failed() {
-			p.errAt(col, "%s is not a valid JSON array: %s (at byte %d of the cell)", col, p.js.err, p.js.errPos+1)
+			p.errAt(col, "%s is not a valid JSON array: %s (at byte %d of the cell)%s", col, p.js.err, p.js.errPos+1, listHint(s))
 		}
 		return
 	}
@@ -390,21 +445,21 @@ func (p *tableParser) listItem(col column, item int, v string) bool {
 			if msg != msgHex {
 				msg = "expected a finite number"
 			}
-			p.errAt(col, "%s item %d is %q, %s", col, item, clip(v), msg)
+			p.errAt(col, "%s item %d is %q, %s%s", col, item, clip(v), msg, numberHint(v))
 			return false
 		}
 		r.scores = append(r.scores, x)
 	case colNodeProbs:
 		x, msg := parseProb(v)
 		if msg != "" {
-			p.errAt(col, "%s item %d is %q, %s", col, item, clip(v), msg)
+			p.errAt(col, "%s item %d is %q, %s%s", col, item, clip(v), msg, numberHint(v))
 			return false
 		}
 		r.nodeProbs = append(r.nodeProbs, x)
 	case colGoldRels:
 		n, ok := parseInt(v)
 		if !ok || n < 1 {
-			p.errAt(col, "%s item %d is %q, expected an integer >= 1", col, item, clip(v))
+			p.errAt(col, "%s item %d is %q, expected an integer >= 1%s", col, item, clip(v), numberHint(v))
 			return false
 		}
 		r.goldRels = append(r.goldRels, n)
@@ -551,11 +606,17 @@ func (p *tableParser) jsonLine(line string, base int) {
 	if p.pending > 0 {
 		return
 	}
-	for _, col := range []column{colGold, colCandidates, colScores} {
-		if !seen[col] {
-			p.errRow("missing field %s, expected every line to give %s", col, requiredColumns)
-			return
+	if seen[colCandidates] || seen[colScores] {
+		r.cands = true
+		for _, col := range []column{colGold, colCandidates, colScores} {
+			if !seen[col] {
+				p.errRow("missing field %s, expected every line to give %s", col, requiredColumns)
+				return
+			}
 		}
+	} else if !seen[colHasEvidence] && !seen[colLabel] && !seen[colGold] {
+		p.errRow("missing fields candidate_uids and candidate_scores (a ranked query) or has_evidence/label (a classifier-only row), expected every line to give %s, or %s", requiredColumns, classifierColumns)
+		return
 	}
 	if !seen[colPost] && !seen[colQuery] {
 		p.errRow("missing field post_id (or query_id), expected every line to give %s", requiredColumns)
@@ -601,11 +662,14 @@ func (p *tableParser) jsonField(col column, base int) {
 			return
 		}
 		p.textScalar(col, v.Text)
-	case colFold, colNEProb:
+	case colFold, colNEProb, colNEScore:
 		if v.Kind != jsonNumber {
 			what := "a non-negative integer"
-			if col == colNEProb {
+			switch col {
+			case colNEProb:
 				what = "a probability in [0, 1]"
+			case colNEScore:
+				what = "a finite number"
 			}
 			p.errAt(col, "%s is %s, expected %s", col, describe(v), what)
 			return
@@ -617,9 +681,9 @@ func (p *tableParser) jsonField(col column, base int) {
 			return
 		}
 		p.textScalar(col, v.Text)
-	case colHasEvidence:
+	case colHasEvidence, colLabel:
 		if v.Kind != jsonNumber && v.Kind != jsonBool {
-			p.errAt(col, "has_evidence is %s, expected 0, 1, true or false", describe(v))
+			p.errAt(col, "%s is %s, expected 0, 1, true or false", col, describe(v))
 			return
 		}
 		p.textScalar(col, v.Text)
@@ -665,16 +729,39 @@ func (p *tableParser) finish() {
 	if i, j := p.look.reset(r.gold); j >= 0 {
 		p.errAt(colGold, "gold_uids has %q twice (items %d and %d), expected distinct ids", clip(r.gold[j]), i+1, j+1)
 	}
-	if r.hasEv && r.evValue != (len(r.gold) > 0) {
-		if r.evValue {
-			p.errAt(colHasEvidence, "has_evidence is 1 but gold_uids is empty, expected has_evidence = 1 exactly when gold_uids is not empty")
-		} else {
-			p.errAt(colHasEvidence, "has_evidence is 0 but gold_uids has %s, expected has_evidence = 1 exactly when gold_uids is not empty", plural(len(r.gold), "id"))
+	p.track(&p.layout, colCandidates, r.cands)
+	evCol, ev, evGiven := colHasEvidence, r.evValue, r.hasEv
+	if r.hasLab {
+		if r.hasEv && r.labVal != r.evValue {
+			p.errAt(colLabel, "label is %s but has_evidence is %s, expected the same value in both (each is the label)", b01(r.labVal), b01(r.evValue))
 		}
+		evCol, ev, evGiven = colLabel, r.labVal, true
+	}
+	goldGiven := r.at[colGold].line > 0
+	switch {
+	case goldGiven && evGiven && ev != (len(r.gold) > 0):
+		if ev {
+			p.errAt(evCol, "%s is 1 but gold_uids is empty, expected %s = 1 exactly when gold_uids is not empty (a table without candidate lists may leave out gold_uids: %s is then the label)", evCol, evCol, evCol)
+		} else {
+			p.errAt(evCol, "%s is 0 but gold_uids has %s, expected %s = 1 exactly when gold_uids is not empty", evCol, plural(len(r.gold), "id"), evCol)
+		}
+	case !goldGiven && !evGiven:
+		p.errAt(colHasEvidence, "has_evidence (or label) is empty, expected 0 or 1: without gold_uids it is the label of the row")
+	}
+	r.label = !goldGiven && ev
+	if r.hasNE && r.hasNESc {
+		p.errAt(colNEScore, "ne_prob and ne_score are both given, expected one of them: ne_prob for a probability, ne_score for a score with no probability meaning (a logit, a margin)")
 	}
 	n := len(r.candidates)
 	if len(r.scores) != n {
-		p.errAt(colScores, "candidate_scores has %s but candidate_uids has %d, expected one score per candidate", plural(len(r.scores), "value"), n)
+		hint := ""
+		for _, c := range r.candidates {
+			if strings.Contains(c, ",") {
+				hint = fmt.Sprintf(" (the id %q holds a comma: lists are separated by ';')", clip(c))
+				break
+			}
+		}
+		p.errAt(colScores, "candidate_scores has %s but candidate_uids has %d, expected one score per candidate%s", plural(len(r.scores), "value"), n, hint)
 	}
 	if len(r.nodeProbs) > 0 && len(r.nodeProbs) != n {
 		p.errAt(colNodeProbs, "node_probs has %s but candidate_uids has %d, expected one probability per candidate", plural(len(r.nodeProbs), "value"), n)
@@ -726,6 +813,10 @@ func (p *tableParser) build() record {
 		q.Post = q.ID
 	}
 	q.Fold, q.Split = r.fold, r.split
+	q.Label = r.label
+	if !r.cands {
+		t.classifier = true
+	}
 	q.Gold = internStrings(&p.mem.goldStrs, &p.in, r.gold, nil)
 	if len(q.Gold) > 0 {
 		q.GoldRels = p.mem.goldInts.take(len(q.Gold))
@@ -745,7 +836,13 @@ func (p *tableParser) build() record {
 		NodeProbs:  permuteFloats(&p.mem.floats, r.nodeProbs, perm),
 		NEProb:     r.neProb,
 		HasNEProb:  r.hasNE,
+		NEScore:    r.neProb,
+		HasNEScore: r.hasNE,
 		State:      r.state,
+	}
+	if r.hasNESc {
+		row.NEScore, row.HasNEScore = r.neScore, true
+		t.hasNEScore = true
 	}
 	if len(row.Candidates) > 0 {
 		row.Rel = p.mem.ints.take(len(row.Candidates))

@@ -97,7 +97,16 @@ func invalidUTF8(b []byte) int {
 
 // utf8Msg describes invalid UTF-8 at b[i] for an error message.
 func utf8Msg(b []byte, i int) string {
-	return fmt.Sprintf("invalid UTF-8 (byte 0x%02x), expected UTF-8 text (convert the file, e.g. iconv -f latin1 -t utf-8)", b[i])
+	c := b[i]
+	switch {
+	case c >= 0xa0 && c < 0xff:
+		// A letter of Latin-1 (ISO-8859-1), the usual encoding of a
+		// file that is not UTF-8.
+		return fmt.Sprintf("invalid UTF-8 (byte 0x%02x, which is %q in Latin-1: is the file Latin-1 or Windows-1252?), expected UTF-8 text (convert the file, e.g. iconv -f latin1 -t utf-8)", c, string(rune(c)))
+	case c >= 0x80 && c < 0xa0:
+		return fmt.Sprintf("invalid UTF-8 (byte 0x%02x, a Windows-1252 character: is the file Windows-1252?), expected UTF-8 text (convert the file, e.g. iconv -f windows-1252 -t utf-8)", c)
+	}
+	return fmt.Sprintf("invalid UTF-8 (byte 0x%02x), expected UTF-8 text (convert the file, e.g. iconv -f latin1 -t utf-8)", c)
 }
 
 // pow10 holds the powers of ten that are exact in float64.
@@ -538,4 +547,52 @@ func permuteFloats(sl *slab[float64], xs []float64, perm []int) []float64 {
 		out[i] = xs[p]
 	}
 	return out
+}
+
+// missingWords are the spellings of a missing value that pandas, polars,
+// NumPy and R write into a text file.
+var missingWords = []string{"nan", "none", "null", "na", "n/a", "<na>", "nat", "-nan", "+nan"}
+
+// numberHint says what a number cell that is not a number probably is,
+// and what to write instead ("" when nothing is recognised): a missing
+// value written as nan/None, a decimal comma, or a comma-separated list.
+func numberHint(s string) string {
+	t := strings.TrimSpace(s)
+	for _, w := range missingWords {
+		if strings.EqualFold(t, w) {
+			return " (a score must be a number; write an empty cell for a missing optional value)"
+		}
+	}
+	if i := strings.IndexByte(t, ','); i >= 0 {
+		if isDigits(strings.TrimLeft(t[:i], "+-")) && isDigits(t[i+1:]) {
+			return fmt.Sprintf(" (a decimal comma? write %s: decimals are written with '.'; list items are separated by ';')", t[:i]+"."+t[i+1:])
+		}
+		return " (lists are separated by ';', e.g. 0.5;0.25, or written as a JSON array [0.5, 0.25])"
+	}
+	return ""
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// listHint says what a list cell that is not a valid JSON array probably
+// is ("" when nothing is recognised): a Python list (quotes ', None,
+// nan), or a NumPy array as printed (items separated by spaces).
+func listHint(s string) string {
+	switch {
+	case strings.ContainsAny(s, "'") || strings.Contains(s, "None") || strings.Contains(s, "nan"):
+		return ": it looks like a Python list (str(list) or a DataFrame cell written as is); write a JSON array with double quotes, or s1;s2 (e.g. df[col].map(json.dumps) or df[col].str.join(';') before to_csv)"
+	case !strings.Contains(s, ",") && strings.Contains(strings.TrimSpace(s[1:len(s)-1]), " "):
+		return ": it looks like a NumPy array as printed (items separated by spaces); write a JSON array [0.5, 0.25], or 0.5;0.25 (e.g. df[col].map(lambda a: json.dumps(list(a))))"
+	}
+	return ""
 }

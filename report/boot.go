@@ -467,6 +467,9 @@ func (c *computer) curvesNE(sc *sysCalc) {
 	}
 	c.rep.Curves.ROC = append(c.rep.Curves.ROC, rc)
 	c.rep.Curves.PR = append(c.rep.Curves.PR, pc)
+	if !c.ds.HasNEProb {
+		return // reliability and decision curves need probabilities
+	}
 	bins := metrics.Reliability(c.y, sc.ne, c.cfg.Calibration.Bins, string(c.cfg.Calibration.Strategy))
 	rel := Reliability{System: sc.name, Strategy: c.cfg.Calibration.Strategy}
 	for _, b := range bins {

@@ -148,11 +148,19 @@ func (c *computer) capabilities() {
 	}
 	caps.record(Strata, strataWhy == "", strataWhy)
 
-	hasNE := ds.HasNEProb && len(c.eval) > 0
-	noNE := "the inputs have no ne_prob column (a TREC run gives it with ne_probs)"
+	// ne_prob is a probability; ne_score (a logit, a margin, a marker) is
+	// a score with no probability meaning: it gives the rank-based NE-gate
+	// metrics only.
+	hasNE := c.neScore && len(c.eval) > 0
+	hasProb := ds.HasNEProb && len(c.eval) > 0
+	noNE := "the inputs have no ne_prob or ne_score column (a TREC run gives ne_prob with ne_probs)"
+	noProb := noNE
+	if hasNE && !hasProb {
+		noProb = "scores are not probabilities (ne_score given): calibration, the Brier score, fixed thresholds and the clinical gate need ne_prob"
+	}
 	caps.record(NEGate, hasNE, noNE)
-	caps.record(Calibration, hasNE, noNE)
-	caps.record(FixedTau, hasNE, noNE)
+	caps.record(Calibration, hasProb, noProb)
+	caps.record(FixedTau, hasProb, noProb)
 
 	// Thresholds are chosen on tune rows, or cross-fitted on the eval rows
 	// of the other folds: either needs tune rows or two folds.
@@ -175,8 +183,11 @@ func (c *computer) capabilities() {
 	gateWhy := ""
 	switch {
 	case len(c.eval) > 0 && c.hasStates():
-	case !hasNE:
+	case !hasProb:
 		gateWhy = "the inputs have neither ne_prob nor the pipeline's state"
+		if hasNE {
+			gateWhy = noProb
+		}
 	case !canTune:
 		gateWhy = noTune
 	}

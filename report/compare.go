@@ -260,6 +260,9 @@ func (c *computer) checks() {
 		if !m.Value.Valid() || d.Hi < d.Lo {
 			continue
 		}
+		if d.Base == "ne.tpr_threshold" && !c.ds.HasNEProb {
+			continue // a threshold over ne_score, not a probability
+		}
 		v := float64(m.Value)
 		if v < d.Lo-1e-12 || v > d.Hi+1e-12 {
 			bad = append(bad, fmt.Sprintf("%s %s %s = %g", m.System, m.ID, m.Slice, v))

@@ -122,6 +122,13 @@ type computer struct {
 	opt Options
 	rep *Report
 
+	// cands: some row of some system has candidates (a classifier-only
+	// table has none: no ranking, Dynamic-K or per-post results).
+	// neScore: every row has an NE-gate score, ne_prob or ne_score
+	// (dataset.Row.NEScore); without ds.HasNEProb the scores are not
+	// probabilities and only the rank-based NE metrics apply.
+	cands, neScore bool
+
 	eval      []int   // indexes of eval queries in ds.Queries
 	y         []bool  // has evidence, per eval row
 	fold      []int   // fold per eval row
@@ -262,6 +269,18 @@ func newComputer(cfg *config.Config, ds *dataset.Dataset, opt Options) *computer
 		}
 	}
 	c.makeStrata()
+	c.neScore = ds.HasNEScore || ds.HasNEProb
+	for si := range ds.Systems {
+		for qi := range ds.Systems[si].Rows {
+			if len(ds.Systems[si].Rows[qi].Scores) > 0 {
+				c.cands = true
+				break
+			}
+		}
+		if c.cands {
+			break
+		}
+	}
 	return c
 }
 

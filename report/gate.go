@@ -43,7 +43,7 @@ func (c *computer) gate(sc *sysCalc, sys *dataset.System) gateRows {
 	if given {
 		return gateRows{}
 	}
-	if sc.ne == nil {
+	if sc.ne == nil || !c.ds.HasNEProb {
 		for i := range sc.state {
 			sc.state[i] = dataset.StateNone // no gate: every query goes through
 		}
@@ -249,7 +249,7 @@ func (c *computer) clinical(sc *sysCalc, sys *dataset.System, row func(int) *dat
 		if workload {
 			c.addRatio(sc, "clinical.workload_per_1000", "", pop, kf, one, nil, 1000, gk.both, true)
 		}
-		if sc.ne != nil && !c.statesGiven(sys) {
+		if sc.ne != nil && c.ds.HasNEProb && !c.statesGiven(sys) {
 			c.gateGrid(sc, sys, row, workload)
 		}
 	}

@@ -22,7 +22,10 @@ func (c *computer) perQueryRows() {
 				q := &c.ds.Queries[qi]
 				r := &sys.Rows[qi]
 				pq := PerQuery{System: sc.name, Query: q.ID, Post: q.Post, Criterion: q.Criterion, Fold: q.Fold,
-					NGold: len(q.Gold), NCand: len(r.Scores), NEProb: NaN, SelectedK: sc.k[i]}
+					NGold: len(q.Gold), NCand: len(r.Scores), NEProb: NaN}
+				if sc.k != nil { // nil without candidate lists (no Dynamic-K)
+					pq.SelectedK = sc.k[i]
+				}
 				pq.Difficulty = NaN
 				for _, g := range r.Rel {
 					if g > 0 {

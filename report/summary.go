@@ -187,7 +187,7 @@ const fewUnits = 30
 // be chosen depends on the labels of the rows it is chosen from, which
 // every system shares, so one warning covers every system.
 func (c *computer) thresholdWarnings() {
-	if !c.ds.HasNEProb {
+	if !c.neScore {
 		return
 	}
 	heldOut, derivedGate := c.has(HeldOut), c.has(ClinicalGate)
@@ -218,8 +218,8 @@ func (c *computer) thresholdWarnings() {
 	}
 	gate := false
 	for si := range c.ds.Systems {
-		if !derivedGate {
-			break
+		if !derivedGate || !c.ds.HasNEProb {
+			break // no clinical gate of our own without probabilities
 		}
 		if !c.statesGiven(&c.ds.Systems[si]) {
 			gate = true

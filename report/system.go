@@ -136,10 +136,12 @@ func (c *computer) system(si int) {
 	row := func(i int) *dataset.Row { return &sys.Rows[c.eval[i]] }
 	query := func(i int) *dataset.Query { return &c.ds.Queries[c.eval[i]] }
 
-	if c.ds.HasNEProb {
+	if c.neScore {
+		// ne_prob, or ne_score: the rank-based NE metrics read either;
+		// the probability-only ones check c.ds.HasNEProb.
 		sc.ne = make([]float64, n)
 		for i := range sc.ne {
-			sc.ne[i] = row(i).NEProb
+			sc.ne[i] = neScore(row(i))
 		}
 	}
 	ownK := c.dynK[si]
@@ -157,7 +159,7 @@ func (c *computer) system(si int) {
 			c.multiLabel(sc)
 		}
 	}
-	if !c.ds.HasNEProb {
+	if !c.neScore {
 		rest(c, sc)
 		return
 	}
@@ -241,17 +243,20 @@ func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
 	au := &scoredStat{key: metricKey{sc.name, "ne.auroc", ""}, rows: all, y: c.y, p: sc.ne, kind: "auroc", band: true}
 	ap := &scoredStat{key: metricKey{sc.name, "ne.auprc", ""}, rows: all, y: c.y, p: sc.ne, kind: "auprc", band: true}
 	sc.scored = append(sc.scored, au, ap)
+	prob := c.ds.HasNEProb // false: ne_score, not a probability
 
 	// Brier and ECE as sums.
 	pop := string(metrics.AllQueries)
-	sq := make([]float64, len(c.eval))
-	for i, p := range sc.ne {
-		d := p - b2f(c.y[i])
-		sq[i] = d * d
+	if prob {
+		sq := make([]float64, len(c.eval))
+		for i, p := range sc.ne {
+			d := p - b2f(c.y[i])
+			sq[i] = d * d
+		}
+		c.addMean(sc, "ne.brier", "", pop, sq, nil, true)
+		c.addECE(sc, "ne.ece", c.cfg.Calibration.Bins, uniformBin(c.cfg.Calibration.Bins, sc.ne))
+		c.addECE(sc, "ne.ece_equal_mass", c.cfg.Calibration.Bins, massBin(c.cfg.Calibration.Bins, sc.ne, c.y))
 	}
-	c.addMean(sc, "ne.brier", "", pop, sq, nil, true)
-	c.addECE(sc, "ne.ece", c.cfg.Calibration.Bins, uniformBin(c.cfg.Calibration.Bins, sc.ne))
-	c.addECE(sc, "ne.ece_equal_mass", c.cfg.Calibration.Bins, massBin(c.cfg.Calibration.Bins, sc.ne, c.y))
 
 	// In-sample TPR at FPR targets (descriptive).
 	roc := metrics.ROC(c.y, sc.ne)
@@ -262,6 +267,9 @@ func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
 	}
 	// Fixed operating points: each tau of operating_points.
 	for _, tau := range c.cfg.OperatingPoints {
+		if !prob {
+			break // fixed thresholds are probabilities: not with ne_score
+		}
 		pred := make([]bool, len(c.eval))
 		for i, p := range sc.ne {
 			pred[i] = p >= tau
@@ -276,7 +284,9 @@ func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
 	if c.has(HeldOut) {
 		c.neHeldOut(sc, sys)
 	}
-	c.neCalibration(sc)
+	if prob {
+		c.neCalibration(sc)
+	}
 }
 
 // neHeldOut computes the held-out FPR budgets of one system: thresholds
@@ -348,6 +358,15 @@ func (c *computer) neCalibration(sc *sysCalc) {
 	c.curvesNE(sc)
 }
 
+// neScore is the NE-gate score of a row: its NEScore (ne_prob or
+// ne_score), or its NEProb for a row made without NEScore.
+func neScore(r *dataset.Row) float64 {
+	if r.HasNEScore {
+		return r.NEScore
+	}
+	return r.NEProb
+}
+
 func confOne(pred, truth bool) metrics.Confusion {
 	switch {
 	case pred && truth:
@@ -369,7 +388,7 @@ func (c *computer) tuneData(sys *dataset.System, f int) ([]bool, []float64) {
 	p := make([]float64, len(qs))
 	for k, qi := range qs {
 		y[k] = c.ds.Queries[qi].HasEvidence()
-		p[k] = sys.Rows[qi].NEProb
+		p[k] = neScore(&sys.Rows[qi])
 	}
 	return y, p
 }

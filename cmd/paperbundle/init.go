@@ -2,6 +2,8 @@ package main
 
 import (
 	"bufio"
+	"compress/gzip"
+	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -41,9 +43,9 @@ func runInit(stdout, stderr io.Writer, args []string) error {
 		if names[name]++; names[name] > 1 {
 			name += "_" + strconv.Itoa(names[name])
 		}
-		line := fmt.Sprintf("  - {name: %s, label: %s, input: %s", name, yamlString(strings.TrimSuffix(filepath.Base(f), filepath.Ext(f))), yamlString(relTo(dir, f)))
-		if format == "trec" {
-			line += ", format: trec"
+		line := fmt.Sprintf("  - {name: %s, label: %s, input: %s", name, yamlString(stem(f)), yamlString(relTo(dir, f)))
+		if format == "trec" || dataset.FormatOf(f) == "" {
+			line += ", format: " + format // the name does not tell it
 		}
 		systems = append(systems, line+"}")
 	}
@@ -73,9 +75,12 @@ func runInit(stdout, stderr io.Writer, args []string) error {
 	return nil
 }
 
-// sniff says how a system file is read: jsonl by extension, trec when the
-// runs come with qrels, else csv; it reads the first line to catch a file
-// that is not what it claims (an empty file, a CSV without query_id).
+// sniff says how a system file is read: trec when the runs come with
+// qrels, else by its name (.csv, .tsv, .jsonl, .parquet, each also .gz),
+// else by its first line (a JSON object: jsonl; tabs and no commas: tsv;
+// else csv). It returns the header line (for columnsOf), and reads the first line to catch a file that is not what it
+// claims (an empty file, a header that fits no layout of a per-query
+// table, which is told what it lacks).
 func sniff(path string, trec bool) (format, header string, err error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -89,9 +94,26 @@ func sniff(path string, trec bool) (format, header string, err error) {
 	if st.IsDir() {
 		return "", "", fmt.Errorf("%s is a directory; name the system files inside it", path)
 	}
-	// Lines are read no further than the maximum of a line (/dev/zero or
-	// a binary file has none).
-	rd := bufio.NewReader(io.LimitReader(f, 4*dataset.MaxLineBytes))
+	var in io.Reader = f
+	if dataset.Gzipped(path) {
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			return "", "", fmt.Errorf("%s: cannot decompress it (%v), expected a gzip file for a name ending in .gz", path, err)
+		}
+		in = zr
+	}
+	byName := dataset.FormatOf(path)
+	if byName == "parquet" && !trec {
+		head := make([]byte, 4)
+		if _, err := io.ReadFull(in, head); err != nil || string(head) != "PAR1" {
+			return "", "", fmt.Errorf("%s is not a Parquet file (it does not start with PAR1), expected a Parquet file as pandas or polars write it", path)
+		}
+		return "parquet", "", nil // the columns are not read here: every key is written
+	}
+	// The first line, read no further than the maximum of a line
+	// (/dev/zero or a binary file has none); a TREC run's comment lines
+	// are read on from the same reader.
+	rd := bufio.NewReader(io.LimitReader(in, dataset.MaxLineBytes+1))
 	line, err := rd.ReadString('\n')
 	if len(line) > dataset.MaxLineBytes {
 		return "", "", fmt.Errorf("%s:1: the first line is longer than %d MiB (the maximum of a line), expected a per-query CSV or JSONL file, or a TREC run", path, dataset.MaxLineBytes>>20)
@@ -99,6 +121,7 @@ func sniff(path string, trec bool) (format, header string, err error) {
 	if err != nil && line == "" {
 		return "", "", fmt.Errorf("%s is empty; expected a per-query CSV or JSONL file, or a TREC run", path)
 	}
+	format = byName
 	switch {
 	case trec:
 		// The first line that is not blank and not a comment ('#').
@@ -114,13 +137,41 @@ func sniff(path string, trec bool) (format, header string, err error) {
 			return "", "", fmt.Errorf("%s:%d: a TREC run line has 6 fields (qid Q0 docno rank score tag), found %d", path, n, k)
 		}
 		return "trec", "", nil
-	case strings.EqualFold(filepath.Ext(path), ".jsonl") || strings.EqualFold(filepath.Ext(path), ".ndjson"):
+	case format == "jsonl":
 		return "jsonl", line, nil
+	case format == "":
+		t := strings.TrimPrefix(strings.TrimSpace(line), "\ufeff")
+		switch {
+		case strings.HasPrefix(t, "{"):
+			return "jsonl", line, nil
+		case strings.Contains(t, "\t") && !strings.Contains(t, ","):
+			format = "tsv"
+		default:
+			format = "csv"
+		}
 	}
-	if !strings.Contains(line, "candidate_scores") || !strings.Contains(line, "post_id") && !strings.Contains(line, "query_id") {
-		return "", "", fmt.Errorf("%s:1: the header lacks post_id (or query_id) and candidate_scores; expected a per-query CSV (docs/input-format.md), or TREC runs with -qrels", path)
+	r := csv.NewReader(strings.NewReader(strings.TrimPrefix(line, "\ufeff")))
+	if format == "tsv" {
+		r.Comma = '\t'
 	}
-	return "csv", line, nil
+	cols, err := r.Read()
+	if err != nil {
+		return "", "", fmt.Errorf("%s:1: cannot read the header (%v), expected a %s header row naming the columns (docs/input-format.md)", path, err, strings.ToUpper(format))
+	}
+	if msg := dataset.HeaderProblem(cols); msg != "" {
+		return "", "", fmt.Errorf("%s:1: %s (docs/input-format.md; TREC runs: add -qrels)", path, msg)
+	}
+	return format, line, nil
+}
+
+// stem is a file's name without its folder, its extension and a .gz
+// after it (runs/bm25.csv.gz: bm25).
+func stem(path string) string {
+	base := filepath.Base(path)
+	if dataset.Gzipped(base) {
+		base = base[:len(base)-3]
+	}
+	return strings.TrimSuffix(base, filepath.Ext(base))
 }
 
 // columns says which kinds of result the system files can support, as
@@ -140,20 +191,24 @@ func (a columns) or(b columns) columns {
 // ranking without ne_prob; a JSONL line names its keys, so the same test
 // of names applies.
 func columnsOf(format, header string) columns {
-	if format == "trec" {
+	switch format {
+	case "trec":
 		return columns{ranking: true}
+	case "parquet": // its columns were not read: every key
+		return columns{ranking: true, ne: true, dynK: true}
 	}
 	h := strings.ToLower(header)
 	return columns{
-		ranking: strings.Contains(h, "candidate_scores"),
+		// the wide layout's lists, or the long layout (candidate_uid, score)
+		ranking: strings.Contains(h, "candidate_scores") || strings.Contains(h, "candidate_uid") && strings.Contains(h, "score"),
 		ne:      strings.Contains(h, "ne_prob"),
-		dynK:    strings.Contains(h, "node_probs") || strings.Contains(h, "selected_uids"),
+		dynK:    strings.Contains(h, "node_prob") || strings.Contains(h, "selected"),
 	}
 }
 
 // systemName is a system name from a file name: lower case [a-z0-9_].
 func systemName(path string) string {
-	base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	base := stem(path)
 	var b strings.Builder
 	for _, r := range strings.ToLower(base) {
 		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"os"
 	"path/filepath"
 	"strings"
@@ -40,7 +42,7 @@ func TestInit(t *testing.T) {
 		{empty, "is empty"},
 		{filepath.Join(dir, "runs"), "is a directory"},
 		{filepath.Join(dir, "missing.csv"), "no such file"},
-		{cfg, "lacks post_id"},
+		{cfg, "missing columns post_id (or query_id), gold_uids, candidate_uids and candidate_scores"},
 	} {
 		if _, stderr, code := runCmd("init", "-out", other, c.file); code != exitInput || !strings.Contains(stderr, c.want) {
 			t.Errorf("init %s: exit %d %q, want %q", c.file, code, stderr, c.want)
@@ -132,6 +134,53 @@ func TestInitKeys(t *testing.T) {
 		}
 		if out, stderr, code := runCmd("check", "-config", cfg); code != 0 {
 			t.Errorf("%s: check of the written paper.yaml: exit %d\n%s%s", tc.name, code, out, stderr)
+		}
+	}
+}
+
+// TestInitFormats: init accepts every layout and format a build reads
+// (the long layout, a classifier-only table, TSV, gzip, Parquet by its
+// magic number), writes format: when the name does not tell it, and
+// tells a header what it lacks for its closest layout.
+func TestInitFormats(t *testing.T) {
+	dir := t.TempDir()
+	var z bytes.Buffer
+	zw := gzip.NewWriter(&z)
+	zw.Write([]byte("query_id,label,ne_score\nq1,1,2.5\nq2,0,-1\n"))
+	zw.Close()
+	files := map[string]string{
+		"long.csv":        "post_id,candidate_uid,score,is_gold\np1,s1,0.5,1\n",
+		"clf.csv.gz":      z.String(),
+		"wide.tsv":        "post_id\tgold_uids\tcandidate_uids\tcandidate_scores\np1\ts1\ts1\t0.5\n",
+		"table.txt":       "post_id\tgold_uids\tcandidate_uids\tcandidate_scores\np1\ts1\ts1\t0.5\n",
+		"noscore.csv":     "post_id,gold_uids,candidate_uids\np1,s1,s1\n",
+		"longnoscore.csv": "post_id,candidate_uid,is_gold\np1,s1,1\n",
+	}
+	for name, content := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := filepath.Join(dir, "paper.yaml")
+	var args []string
+	for _, n := range []string{"long.csv", "clf.csv.gz", "wide.tsv", "table.txt"} {
+		args = append(args, filepath.Join(dir, n))
+	}
+	if _, stderr, code := runCmd(append([]string{"init", "-out", cfg}, args...)...); code != 0 {
+		t.Fatalf("init: exit %d %s", code, stderr)
+	}
+	y, _ := os.ReadFile(cfg)
+	for _, want := range []string{`name: clf, label: "clf", input: "clf.csv.gz"}`, `input: "table.txt", format: tsv}`, `input: "wide.tsv"}`} {
+		if !strings.Contains(string(y), want) {
+			t.Errorf("paper.yaml lacks %q:\n%s", want, y)
+		}
+	}
+	for name, want := range map[string]string{
+		"noscore.csv":     "missing column candidate_scores, expected a header with post_id (or query_id), gold_uids, candidate_uids and candidate_scores",
+		"longnoscore.csv": "missing column score: a header with candidate_uid is the long layout",
+	} {
+		if _, stderr, code := runCmd("init", "-out", filepath.Join(dir, "x.yaml"), filepath.Join(dir, name)); code != exitInput || !strings.Contains(stderr, want) {
+			t.Errorf("init %s: exit %d %q, want %q", name, code, stderr, want)
 		}
 	}
 }

@@ -250,15 +250,14 @@ func knownMetric(id string) bool {
 // configuration gives it, cleaned, with forward slashes.
 func givenPath(p string) string { return filepath.ToSlash(filepath.Clean(p)) }
 
+// inputFormat is a system's format: its format: key, which the
+// configuration fills in from the input's name when it can; "" lets
+// dataset.Load tell it from the name, or report that it cannot.
 func inputFormat(s config.System) string {
 	if s.Format != "" {
 		return string(s.Format)
 	}
-	switch strings.ToLower(filepath.Ext(s.Input)) {
-	case ".jsonl", ".ndjson", ".json":
-		return "jsonl"
-	}
-	return "csv"
+	return dataset.FormatOf(s.Input)
 }
 
 func runCheck(ctx context.Context, stdout, stderr io.Writer, args []string) error {
