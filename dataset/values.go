@@ -588,10 +588,14 @@ func isDigits(s string) bool {
 // is ("" when nothing is recognised): a Python list (quotes ', None,
 // nan), or a NumPy array as printed (items separated by spaces).
 func listHint(s string) string {
+	inner := "" // between the brackets of "[...]"
+	if len(s) >= 2 {
+		inner = s[1 : len(s)-1]
+	}
 	switch {
 	case strings.ContainsAny(s, "'") || strings.Contains(s, "None") || strings.Contains(s, "nan"):
 		return ": it looks like a Python list (str(list) or a DataFrame cell written as is); write a JSON array with double quotes, or s1;s2 (e.g. df[col].map(json.dumps) or df[col].str.join(';') before to_csv)"
-	case !strings.Contains(s, ",") && strings.Contains(strings.TrimSpace(s[1:len(s)-1]), " "):
+	case !strings.Contains(s, ",") && strings.Contains(strings.TrimSpace(inner), " "):
 		return ": it looks like a NumPy array as printed (items separated by spaces); write a JSON array [0.5, 0.25], or 0.5;0.25 (e.g. df[col].map(lambda a: json.dumps(list(a))))"
 	}
 	return ""
