@@ -581,6 +581,28 @@ func finalCmp(a, b *Query) int {
 // have the same keys, so their key orders align row for row.
 func (ld *loader) assemble(srcs []*source) *Dataset {
 	first := srcs[0]
+	queries, pos := finalOrder(first)
+	d := &Dataset{Queries: queries, Systems: make([]System, len(srcs))}
+	assembleSystems(d, srcs, pos)
+	switch {
+	case first.tab != nil:
+		d.HasPosts = first.tab.hasPost
+		d.HasCriteria = first.tab.hasCriteria
+		d.HasFolds = first.tab.hasFolds
+	case ld.queries != nil:
+		d.HasPosts = ld.queries.hasPost
+		d.HasCriteria = ld.queries.hasCriteria
+		d.HasFolds = ld.queries.hasFolds
+	}
+	ld.inputNotes(d, srcs)
+	ld.trecNotes(d, srcs)
+	return d
+}
+
+// finalOrder returns the queries of the first source in final order and
+// pos, where pos[j] is the key-order position of the j-th query in final
+// order (the same for every source, since all have the same keys).
+func finalOrder(first *source) (queries []Query, pos []int) {
 	n := len(first.order)
 	// The queries in key order, then pos[j], the key-order position of the
 	// j-th query in final order. The keys are distinct, so finalCmp (which
@@ -591,16 +613,24 @@ func (ld *loader) assemble(srcs []*source) *Dataset {
 			keyed[p] = first.recs.at(first.order[p]).Query
 		}
 	})
-	pos := identity(nil, n)
+	pos = identity(nil, n)
 	byFinal := func(i, j int) int { return finalCmp(&keyed[i], &keyed[j]) }
-	d := &Dataset{Queries: keyed, Systems: make([]System, len(srcs))}
+	queries = keyed
 	if !slices.IsSortedFunc(pos, byFinal) {
 		sortFunc(pos, byFinal)
-		d.Queries = make([]Query, n)
+		queries = make([]Query, n)
 		for j, p := range pos {
-			d.Queries[j] = keyed[p]
+			queries[j] = keyed[p]
 		}
 	}
+	return queries, pos
+}
+
+// assembleSystems fills d.Systems with the rows of each source in final
+// order, sets HasCandidates, HasNEProb and HasNEScore, and adds the notes on
+// partial or score-only NE-gate columns.
+func assembleSystems(d *Dataset, srcs []*source, pos []int) {
+	n := len(d.Queries)
 	d.HasNEProb, d.HasNEScore = true, true
 	var scoreOnly []string // systems whose NE-gate scores are ne_score
 	for k, src := range srcs {
@@ -652,17 +682,11 @@ func (ld *loader) assemble(srcs []*source) *Dataset {
 	if d.HasNEScore && !d.HasNEProb && len(scoreOnly) > 0 {
 		d.Notes = append(d.Notes, fmt.Sprintf("ne_score given (%s): scores are not probabilities, so calibration, the Brier score, fixed probability thresholds and the clinical gate are not computed; the rank-based NE-gate metrics are (AUROC, AUPRC, ROC and PR curves, TPR at FPR, held-out operating points, DeLong).", strings.Join(scoreOnly, ", ")))
 	}
-	switch {
-	case first.tab != nil:
-		d.HasPosts = first.tab.hasPost
-		d.HasCriteria = first.tab.hasCriteria
-		d.HasFolds = first.tab.hasFolds
-	case ld.queries != nil:
-		d.HasPosts = ld.queries.hasPost
-		d.HasCriteria = ld.queries.hasCriteria
-		d.HasFolds = ld.queries.hasFolds
-	}
+}
 
+// inputNotes counts the ignored train rows and adds the notes on train
+// rows, pipeline selections, pipeline gate states and a missing post_id.
+func (ld *loader) inputNotes(d *Dataset, srcs []*source) {
 	var train []string
 	if ld.queries != nil && ld.queries.trainRows > 0 {
 		d.TrainRowsIgnored += ld.queries.trainRows
@@ -696,7 +720,11 @@ func (ld *loader) assemble(srcs []*source) *Dataset {
 	if !d.HasPosts {
 		d.Notes = append(d.Notes, "No post_id: each query is its own group (folds and the cluster bootstrap treat queries as independent).")
 	}
+}
 
+// trecNotes records, for the TREC systems, the run and qrels queries left
+// unmatched and the TREC conventions in force, with their notes.
+func (ld *loader) trecNotes(d *Dataset, srcs []*source) {
 	for _, src := range srcs {
 		if src.format != "trec" {
 			continue
@@ -730,7 +758,6 @@ func (ld *loader) assemble(srcs []*source) *Dataset {
 			}
 		}
 	}
-	return d
 }
 
 // plural writes n and a noun, in the plural unless n is 1 ("query" becomes
