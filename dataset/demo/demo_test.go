@@ -39,6 +39,24 @@ func TestStatistics(t *testing.T) {
 		t.Errorf("Seed = %d, want %d", d.Seed, DefaultSeed)
 	}
 
+	postByID := checkPosts(t, d)
+	st := checkRows(t, d, postByID)
+	checkPrevalence(t, st.posByCrit)
+	checkFolds(t, st, postByID)
+	checkSystems(t, d, postByID)
+}
+
+// rowStats carries what checkRows counts to the later checks.
+type rowStats struct {
+	evalFold             map[string]int    // post -> fold of its eval rows
+	tunePosts, evalPosts []map[string]bool // by fold: posts with tune, eval rows
+	nTune                int               // tune rows
+	posByCrit            map[string]int    // positive eval queries by criterion
+}
+
+// checkPosts checks the posts and their sentences and returns the posts by id.
+func checkPosts(t *testing.T, d *Data) map[string]*Post {
+	t.Helper()
 	// Posts and their sentences.
 	if len(d.Posts) != NumPosts {
 		t.Fatalf("%d posts, want %d", len(d.Posts), NumPosts)
@@ -67,7 +85,13 @@ func TestStatistics(t *testing.T) {
 	if meanSent < 18 || meanSent > 22 {
 		t.Errorf("mean sentences per post = %.2f, want in [18, 22]", meanSent)
 	}
+	return postByID
+}
 
+// checkRows checks the rows: every (post, criterion) once in eval, with one
+// gold everywhere; the counts of eval, tune and positive rows.
+func checkRows(t *testing.T, d *Data, postByID map[string]*Post) rowStats {
+	t.Helper()
 	// Rows: every (post, criterion) once in eval, with one gold everywhere.
 	evalFold := map[string]int{} // post -> fold of its eval rows
 	evalSeen := map[pcKey]bool{} // (post, criterion) with an eval row
@@ -155,7 +179,12 @@ func TestStatistics(t *testing.T) {
 	if m := float64(candEval) / float64(nEval); m < 18 || m > 22 {
 		t.Errorf("mean candidates per eval query = %.2f, want about 20", m)
 	}
+	return rowStats{evalFold: evalFold, tunePosts: tunePosts, evalPosts: evalPosts, nTune: nTune, posByCrit: posByCrit}
+}
 
+// checkPrevalence checks the criterion-dependent prevalence.
+func checkPrevalence(t *testing.T, posByCrit map[string]int) {
+	t.Helper()
 	// Criterion-dependent prevalence, A.1 highest down to A.10.
 	var prev []string
 	for c := 1; c <= NumCriteria; c++ {
@@ -171,7 +200,12 @@ func TestStatistics(t *testing.T) {
 	if r := float64(posByCrit["A.10"]) / NumPosts; r < 0.015 || r > 0.025 {
 		t.Errorf("A.10 prevalence %.3f, want about 0.02", r)
 	}
+}
 
+// checkFolds checks the fold sizes, post-disjointness and tune rows.
+func checkFolds(t *testing.T, st rowStats, postByID map[string]*Post) {
+	t.Helper()
+	evalFold, tunePosts, evalPosts, nTune := st.evalFold, st.tunePosts, st.evalPosts, st.nTune
 	// Folds: sizes, post-disjointness, tune rows.
 	if len(evalFold) != NumPosts {
 		t.Errorf("%d posts evaluated, want every one of %d", len(evalFold), NumPosts)
@@ -201,7 +235,11 @@ func TestStatistics(t *testing.T) {
 	if nTune < 17000 || nTune > 18500 {
 		t.Errorf("%d tune rows, want about 17,700", nTune)
 	}
+}
 
+// checkSystems checks the outputs of the six systems.
+func checkSystems(t *testing.T, d *Data, postByID map[string]*Post) {
+	t.Helper()
 	// System outputs.
 	if len(d.Systems) != 6 {
 		t.Fatalf("%d systems, want 6", len(d.Systems))
