@@ -184,7 +184,7 @@ func goldDiff(a, b *Query) string {
 	return ""
 }
 
-// checkFolds runs the leakage checks of SPEC 5.1 and 5.2 on the first
+// checkFolds runs the fold leakage checks (docs/input-format.md) on the first
 // system (every other system has the same rows): a post is evaluated in at
 // most one fold, and within a fold its rows are all eval or all tune.
 func (ld *loader) checkFolds(src *source) {

@@ -5,9 +5,10 @@ import (
 	"strings"
 )
 
-// This file turns one row of a per-query table (SPEC 2.1), read from CSV or
-// from JSON Lines, into a validated record. The two formats differ only in
-// how a cell is spelled; both fill a rawRow, and finish checks and ranks it.
+// This file turns one row of a per-query table (docs/input-format.md), read
+// from CSV or from JSON Lines, into a validated record. The two formats differ
+// only in how a cell is spelled; both fill a rawRow, and finish checks and
+// ranks it.
 
 // column is a known column of the per-query table.
 type column uint8

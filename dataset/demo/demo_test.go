@@ -32,7 +32,8 @@ func defaultDemo(t testing.TB) *Data {
 
 type pcKey struct{ post, crit string }
 
-// TestStatistics checks the generated study against SPEC 2.4.
+// TestStatistics checks the generated study against the shape
+// docs/demo-dataset.md describes.
 func TestStatistics(t *testing.T) {
 	d := defaultDemo(t)
 	if d.Seed != DefaultSeed {

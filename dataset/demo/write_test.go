@@ -171,7 +171,8 @@ func TestCSVFormat(t *testing.T) {
 	}
 }
 
-// TestPaperYAML parses the written paper.yaml with the SPEC 2.3 keys it
+// TestPaperYAML parses the written paper.yaml with the keys of
+// docs/configuration.md it
 // should use (and no other) and checks the systems and their inputs.
 func TestPaperYAML(t *testing.T) {
 	dir := t.TempDir()
