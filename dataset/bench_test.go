@@ -122,7 +122,7 @@ func BenchmarkLoadJSONL(b *testing.B) {
 }
 
 // BenchmarkLoadTREC loads a run of 1,000 queries x 1,000 documents with
-// qrels, the shape of seed 001's LTR inputs.
+// qrels, the shape of a learning-to-rank study's TREC inputs.
 func BenchmarkLoadTREC(b *testing.B) {
 	dir := b.TempDir()
 	runPath, qrelsPath := filepath.Join(dir, "run.txt"), filepath.Join(dir, "qrels.txt")

@@ -13,7 +13,7 @@ import (
 )
 
 // Split says what a row is for: eval rows are measured, tune rows only choose
-// thresholds (SPEC 5).
+// thresholds (docs/metrics.md, Thresholds).
 type Split uint8
 
 const (
@@ -31,7 +31,8 @@ func (s Split) String() string {
 	return fmt.Sprintf("Split(%d)", uint8(s))
 }
 
-// State is a three-state clinical gate decision (seed 002 section 5).
+// State is a three-state clinical gate decision: NEG, UNCERTAIN or POS
+// (docs/metrics.md, Thresholds: clinical gate).
 type State uint8
 
 const (
@@ -57,7 +58,7 @@ func (s State) String() string {
 
 // Query is one (query, fold, split) row of the evaluation: everything about it
 // that does not depend on the system. Gold is identical across systems
-// (SPEC 5.4).
+// (a load fails when two systems give a query different gold).
 type Query struct {
 	ID        string // query_id; defaults to post_id + "/" + criterion_id
 	Post      string // the group: unit of folds and of the cluster bootstrap
@@ -173,11 +174,11 @@ type InputError struct {
 	Column int
 	Msg    string // what was wrong, and what was expected
 
-	// Consistency marks a failed hard consistency check of SPEC 10 (folds
+	// Consistency marks a failed hard consistency check (folds
 	// not post-disjoint, tune/eval overlap, gold differing between systems)
 	// rather than malformed input; when every error of a list is one, the
 	// command exits 3 instead of 2. A probability outside [0, 1] is a
-	// malformed value of its row (SPEC 12, exit 2).
+	// malformed value of its row (exit 2; docs/reliability.md).
 	Consistency bool
 }
 

@@ -16,7 +16,9 @@ func (c *collector) add(file string, line, col int, format string, args ...any) 
 	c.push(&InputError{File: file, Line: line, Column: col, Msg: fmt.Sprintf(format, args...)})
 }
 
-// consistency records a failed hard consistency check (SPEC 5.1, 5.2, 5.4).
+// consistency records a failed hard consistency check: a post evaluated in
+// two folds, a post with both eval and tune rows in a fold, or gold that
+// differs between systems.
 func (c *collector) consistency(file string, line, col int, format string, args ...any) {
 	c.push(&InputError{File: file, Line: line, Column: col, Msg: fmt.Sprintf(format, args...), Consistency: true})
 }

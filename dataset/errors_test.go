@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// Every bad-input case of SPEC 12 and docs/input-format.md, one per entry,
+// Every bad-input case of docs/input-format.md section 3, one per entry,
 // with the exact error text. Columns are 1-based byte columns of the
 // offending field (CSV: the field's start; JSON Lines: the value or list
 // item; TREC: the field), counted by hand in the comments.

@@ -181,7 +181,7 @@ func FuzzQrels(f *testing.F) {
 }
 
 // addBadCorpus adds every file called name in the folders of the top-level
-// bad-input corpus (testdata/bad, SPEC 12) as a seed.
+// bad-input corpus (testdata/bad; docs/reliability.md) as a seed.
 func addBadCorpus(f *testing.F, name string) {
 	files, _ := filepath.Glob(filepath.Join("..", "testdata", "bad", "*", name))
 	for _, p := range files {

@@ -24,7 +24,7 @@ func memFiles(files map[string]string) opener {
 func testdata(name string) string { return filepath.Join("testdata", name) }
 
 // wantBasic is the Dataset that testdata/basic.csv and basic.jsonl describe.
-// Worked out by hand from the files (SPEC 2.1):
+// Worked out by hand from the files (rules in docs/input-format.md section 1):
 //
 //   - order: fold 0 eval (P1/A.1, P1/A.2), fold 0 tune (P3/A.1 from "val",
 //     P3/A.2 from "dev"), fold 1 eval (P2/A.1, P2/A.2); the train row is
@@ -105,8 +105,8 @@ func TestLoadTable(t *testing.T) {
 	}
 }
 
-// TestDefaults checks the identity defaults of SPEC 2.1: query_id alone
-// makes each query its own group; post_id without criterion_id makes the
+// TestDefaults checks the identity defaults of a per-query table: query_id
+// alone makes each query its own group; post_id without criterion_id makes the
 // post the query id; fold 0 and split eval when absent.
 func TestDefaults(t *testing.T) {
 	tests := []struct {

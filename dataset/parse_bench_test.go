@@ -70,8 +70,8 @@ func BenchmarkParseTableJSONL(b *testing.B) {
 		})
 }
 
-// BenchmarkParseRun parses a TREC run of 20 documents per query (SPEC 11
-// c has 1,000: BenchmarkLoadTREC is that shape).
+// BenchmarkParseRun parses a TREC run of 20 documents per query (the TREC
+// workload (c) of `make bench` has 1,000: BenchmarkLoadTREC is that shape).
 func BenchmarkParseRun(b *testing.B) {
 	benchmarkParseSizes(b, func(w io.Writer, q int) error { return writeRun(w, q, 20, 1) },
 		func(file string, rd io.Reader, c *collector) error {

@@ -8,8 +8,9 @@ import (
 	"unicode/utf8"
 )
 
-// This file reads the TREC inputs of SPEC 2.2: run files, the qrels file,
-// and the two optional CSV side tables (queries, and per-system ne_probs).
+// This file reads the TREC inputs (docs/input-format.md section 2): run files,
+// the qrels file, and the two optional CSV side tables (queries, and per-system
+// ne_probs).
 
 // textField is one white-space separated field of a line.
 type textField struct {

@@ -21,10 +21,10 @@ import (
 	"time"
 )
 
-// The bad-input corpus of SPEC 12 lives in the top-level testdata/bad/:
-// one folder per case with a paper.yaml, its input files, want.txt (the
-// exit status on the first line, then the exact text the user sees on
-// stderr) and, optionally, args (more build flags, one per line). See
+// The bad-input corpus (docs/reliability.md) lives in the top-level
+// testdata/bad/: one folder per case with a paper.yaml, its input files,
+// want.txt (the exit status on the first line, then the exact text the user
+// sees on stderr) and, optionally, args (more build flags, one per line). See
 // testdata/README.md.
 
 var updateBad = flag.Bool("updatebad", false, "rewrite testdata/bad/*/want.txt from the messages the cases give now")
@@ -387,8 +387,8 @@ func TestBadCorpusDocumented(t *testing.T) {
 			t.Errorf("%s: message %q does not start with paperbundle: and end with a newline", e.Name(), msg)
 			continue
 		}
-		// SPEC 12: file:line:col: what was wrong, what was expected. Only
-		// a configuration that cannot be read at all and a bad flag have
+		// Every error reads file:line:col: what was wrong, what was expected.
+		// Only a configuration that cannot be read at all and a bad flag have
 		// no line to point at.
 		for _, line := range strings.Split(strings.TrimSuffix(strings.TrimPrefix(msg, "paperbundle: "), "\n"), "\n") {
 			switch {

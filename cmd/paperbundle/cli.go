@@ -12,7 +12,7 @@ import (
 	"strings"
 )
 
-// This file is the command line's own help (SPEC 8): a usage page per
+// This file is the command line's own help: a usage page per
 // subcommand, "did you mean" for a mistyped subcommand or flag, flags
 // anywhere among the arguments, and the version.
 

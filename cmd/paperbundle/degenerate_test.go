@@ -10,8 +10,8 @@ import (
 	"testing"
 )
 
-// Degenerate but valid data (SPEC 12): each case builds a bundle, and
-// every statistic that is undefined on it is null in metrics_master.json
+// Degenerate but valid data (docs/reliability.md): each case builds a bundle,
+// and every statistic that is undefined on it is null in metrics_master.json
 // and "n/a" with its reason in report.html, never an invented 0 or 0.5.
 
 // degenCase describes a per-query table of posts x criteria: gold says

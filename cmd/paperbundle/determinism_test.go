@@ -9,7 +9,8 @@ import (
 )
 
 // TestBundleBytesIndependentOfCores: the same inputs, configuration and seed
-// give byte-identical bundles with GOMAXPROCS = 1 and 2 (SPEC 6, 7).
+// give byte-identical bundles with GOMAXPROCS = 1 and 2: a bundle's bytes
+// depend on its inputs, configuration and seed only.
 func TestBundleBytesIndependentOfCores(t *testing.T) {
 	dir, cfg := writeProject(t, goodCSV)
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))

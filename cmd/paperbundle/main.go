@@ -41,7 +41,7 @@ import (
 // about 4.5 times its inputs (the parsed rows beside the raw bytes, then
 // the report's columns and per-query rows beside the rows); the collector
 // lets the heap grow to twice the live heap unless a limit stops it. With
-// the limit the 1,000,000-query workload of SPEC 11 (b) stays under 2 GiB
+// the limit the 1,000,000-query workload (b) of `make bench` stays under 2 GiB
 // (docs/performance.md), and a larger input gets a limit that grows with
 // it instead of a collector running without pause; small inputs never come
 // near it.

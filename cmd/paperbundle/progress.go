@@ -11,7 +11,7 @@ import (
 )
 
 // progress prints one line per long step on a terminal, and nothing when
-// stderr is not a terminal or -q is given (SPEC 8).
+// stderr is not a terminal or -q is given.
 type progress struct {
 	w     io.Writer
 	on    bool

@@ -23,7 +23,8 @@ import (
 	"paperbundle/templates"
 )
 
-// Exit statuses (SPEC 8).
+// Exit statuses: 0 success, 1 internal error, 2 bad input or usage, 3 a
+// failed hard consistency check.
 const (
 	exitOK       = 0
 	exitInternal = 1

@@ -153,7 +153,7 @@ func TestCheckAndUsage(t *testing.T) {
 
 func TestFoldsNotPostDisjointExit3(t *testing.T) {
 	// P2 is evaluated in fold 0 and again in fold 1: a hard consistency
-	// failure (SPEC 5.1, 10), exit 3, nothing written.
+	// failure (a post evaluated in two folds), exit 3, nothing written.
 	dir, cfg := writeProject(t, strings.Replace(goodCSV, "P4,A.1,1,eval", "P2,A.1,1,eval", 1))
 	root := filepath.Join(dir, "out")
 	_, stderr, code := runCmd("build", "-config", cfg, "-out", root, "-q")

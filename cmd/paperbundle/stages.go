@@ -10,9 +10,9 @@ import (
 	"time"
 )
 
-// This file times the stages of a build for `make bench` (SPEC 11: the
-// split by stage). `paperbundle build -stages FILE` writes, once the bundle
-// is committed, one line per stage:
+// This file times the stages of a build for `make bench` (its report splits the
+// wall time by stage; docs/performance.md). `paperbundle build -stages FILE`
+// writes, once the bundle is committed, one line per stage:
 //
 //	# stage    start      end  seconds   (seconds from process start)
 //	load       0.004    1.812    1.808

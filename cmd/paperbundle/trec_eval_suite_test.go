@@ -13,9 +13,9 @@ import (
 	"testing"
 )
 
-// trecEvalMeasures maps the measures of trec_eval's `-m all_trec` output
-// to the metric ids they equal (SPEC 2.2), for the cutoffs init writes for
-// TREC runs.
+// trecEvalMeasures maps the measures of trec_eval's `-m all_trec` output to the
+// metric ids they equal (docs/input-format.md section 2), for the cutoffs init
+// writes for TREC runs.
 func trecEvalMeasures() map[string]string {
 	m := map[string]string{
 		"map": "rank.map", "gm_map": "rank.gm_map", "Rprec": "rank.r_precision", "bpref": "rank.bpref",

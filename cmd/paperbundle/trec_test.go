@@ -102,7 +102,7 @@ func TestTRECMatchesTrecEval(t *testing.T) {
 		"rank.11pt_avg":    ((5+4*2.0/3)/11 + 0.5) / 2,
 		"rank.gm_map":      math.Sqrt(5.0 / 18),
 	}
-	const tol = 1e-4 // SPEC 2.2: equal to trec_eval to 1e-4
+	const tol = 1e-4 // TREC metrics must equal trec_eval's to 1e-4
 	for _, m := range doc.Metrics {
 		w, ok := want[m.ID]
 		if !ok || m.System != "bm25" || m.Slice != "" {

@@ -1,7 +1,7 @@
-// Package demo generates the deterministic demo dataset of SPEC 2.4: a
-// synthetic evidence-retrieval study that looks like the real one the
-// metric contracts were written for, so that `make paper` can build a full
-// bundle on a fresh machine with no data of its own.
+// Package demo generates the deterministic demo dataset (docs/demo-dataset.md):
+// a synthetic evidence-retrieval study that looks like the real one the metric
+// contracts were written for, so that `make paper` can build a full bundle on a
+// fresh machine with no data of its own.
 //
 // Its place in the pipeline is in front of everything else: demo writes
 // inputs (a paper.yaml and one per-query CSV per system), which then go
@@ -26,7 +26,7 @@
 // each fold, 30% of its training posts (the posts of the other four folds)
 // are held out as that fold's tune rows, on which thresholds are chosen.
 //
-// Six systems follow the module ablation ladder of seed 002 section 8.1
+// Six systems follow a module ablation ladder
 // (retriever, + reranker, + graph reranker, + Dynamic-K, + NE gate, full
 // pipeline), each scoring the same rows a little better than the one before.
 // docs/demo-dataset.md describes the generative model.
@@ -49,10 +49,10 @@ import (
 )
 
 // DefaultSeed is the seed used when Options.Seed is zero. It is the seed of
-// the example paper.yaml of SPEC 2.3.
+// the example paper.yaml (docs/configuration.md).
 const DefaultSeed uint64 = 20260118
 
-// Shape of the generated study (SPEC 2.4).
+// Shape of the generated study (docs/demo-dataset.md).
 const (
 	NumPosts      = 1477 // posts P0001..P1477
 	NumCriteria   = 10   // criteria A.1..A.10

@@ -51,9 +51,10 @@ type systemParams struct {
 	slope, shift   float64
 }
 
-// ladder is the module ablation ladder of seed 002 section 8.1, weakest
+// ladder is the module ablation ladder (retriever, + reranker, + graph
+// reranker, + Dynamic-K, + NE gate, full pipeline), weakest
 // first. Parameters were chosen so that the full system lands near the
-// targets of SPEC 2.4 (nDCG@10 ≈ 0.85, Recall@10 ≈ 0.93, AUROC ≈ 0.90,
+// demo's targets (nDCG@10 ≈ 0.85, Recall@10 ≈ 0.93, AUROC ≈ 0.90,
 // AUPRC ≈ 0.6, ECE < 0.05) and the retriever near AUROC 0.75.
 var ladder = []systemParams{
 	{name: "retriever", label: "Retriever only", rank: 1.70, implicit: 0.15, ne: 0.75, scoreA: 0.45, scoreB: 0.12, slope: 1.30, shift: 0.15},
@@ -350,8 +351,6 @@ func (g *generator) layoutRows() {
 // overwritten by the next call and fn must not keep them; without it they
 // are fresh on every call.
 func (g *generator) each(reuse bool, fn func(inst rowInstance, qs []Query, rows [][]Row)) {
-	rankShared, rankOwn := math.Sqrt(rankRho), math.Sqrt(1-rankRho)
-	neShared, neOwn := math.Sqrt(neRho), math.Sqrt(1-neRho)
 	const maxCells = NumCriteria * MaxSentences
 	vs := make([]float64, NumCriteria)
 	zsBuf := make([]float64, maxCells)
@@ -422,52 +421,63 @@ func (g *generator) each(reuse bool, fn func(inst rowInstance, qs []Query, rows 
 				row.Scores = scores[s][c*n : (c+1)*n : (c+1)*n]
 				row.NodeProbs = nodes[s][c*n : (c+1)*n : (c+1)*n]
 
-				// NE gate.
-				y := neShared*vs[c] + neOwn*r.NormFloat64()
-				switch {
-				case q.explicit:
-					y += explicitGain * sp.ne
-				case q.positive:
-					y += subtleGain * sp.ne
-				}
-				l := sp.slope*(logit(g.prior[c])+logLR(y, sp.ne)) + sp.shift
-				var ne float64
-				switch {
-				case l > satHigh:
-					ne = 1
-				case l >= satLow:
-					ne = roundTo(sigmoid(l), probDecimals)
-				}
-				row.NEProb = ne
-
-				// Candidates, in a shuffled order.
-				order := order[:n]
-				for j := range order {
-					order[j] = j
-				}
-				r.Shuffle(n, func(a, b int) { order[a], order[b] = order[b], order[a] })
-
-				// Node model prior: the query's evidence probability spread
-				// over the expected number of gold sentences.
-				pi := min(0.5, ne*meanGold/float64(n))
-				pi = min(max(pi, 1e-6), 1-1e-6)
-				base := logit(pi) - sp.rank*sp.rank/2
-				for k, j := range order {
-					x := rankShared*zs[c*n+j] + rankOwn*r.NormFloat64()
-					switch {
-					case q.signal == nil:
-					case q.implicit[j]:
-						x += sp.implicit * q.signal[j]
-					default:
-						x += sp.rank * q.signal[j]
-					}
-					row.Candidates[k] = p.sentences[j]
-					row.Scores[k] = roundTo(sp.scoreA+sp.scoreB*x, scoreDecimals)
-					row.NodeProbs[k] = roundTo(sigmoid(nodeTemp*(base+sp.rank*x)), probDecimals)
-				}
+				g.drawRow(r, sp, q, row, c, vs[c], zs[c*n:(c+1)*n], order[:n], p.sentences)
 			}
 		}
 		fn(inst, qs, rows)
+	}
+}
+
+// drawRow draws the row of one system for one criterion of a post from r:
+// the NE-gate probability, then the shuffled candidates with their scores
+// and node probabilities. v is the criterion's shared draw v_q and zs its
+// shared draws z_j, one per sentence; order is scratch of one int per
+// sentence. The order of the draws from r is part of the demo's bytes.
+func (g *generator) drawRow(r *rand.Rand, sp *systemParams, q *gcrit, row *Row, c int, v float64, zs []float64, order []int, sentences []string) {
+	n := len(sentences)
+	rankShared, rankOwn := math.Sqrt(rankRho), math.Sqrt(1-rankRho)
+	neShared, neOwn := math.Sqrt(neRho), math.Sqrt(1-neRho)
+	// NE gate.
+	y := neShared*v + neOwn*r.NormFloat64()
+	switch {
+	case q.explicit:
+		y += explicitGain * sp.ne
+	case q.positive:
+		y += subtleGain * sp.ne
+	}
+	l := sp.slope*(logit(g.prior[c])+logLR(y, sp.ne)) + sp.shift
+	var ne float64
+	switch {
+	case l > satHigh:
+		ne = 1
+	case l >= satLow:
+		ne = roundTo(sigmoid(l), probDecimals)
+	}
+	row.NEProb = ne
+
+	// Candidates, in a shuffled order.
+	for j := range order {
+		order[j] = j
+	}
+	r.Shuffle(n, func(a, b int) { order[a], order[b] = order[b], order[a] })
+
+	// Node model prior: the query's evidence probability spread
+	// over the expected number of gold sentences.
+	pi := min(0.5, ne*meanGold/float64(n))
+	pi = min(max(pi, 1e-6), 1-1e-6)
+	base := logit(pi) - sp.rank*sp.rank/2
+	for k, j := range order {
+		x := rankShared*zs[j] + rankOwn*r.NormFloat64()
+		switch {
+		case q.signal == nil:
+		case q.implicit[j]:
+			x += sp.implicit * q.signal[j]
+		default:
+			x += sp.rank * q.signal[j]
+		}
+		row.Candidates[k] = sentences[j]
+		row.Scores[k] = roundTo(sp.scoreA+sp.scoreB*x, scoreDecimals)
+		row.NodeProbs[k] = roundTo(sigmoid(nodeTemp*(base+sp.rank*x)), probDecimals)
 	}
 }
 

@@ -6,7 +6,8 @@ import (
 	"strings"
 )
 
-// csvHeader is the header line of every system file (SPEC 2.1 columns; no
+// csvHeader is the header line of every system file (the per-query table
+// columns of docs/input-format.md; no
 // state and no selected_uids: paperbundle derives them).
 const csvHeader = "post_id,criterion_id,query_id,fold,split,gold_uids,gold_rels," +
 	"candidate_uids,candidate_scores,node_probs,ne_prob,has_evidence\n"
@@ -103,12 +104,12 @@ func appendFixed(b []byte, x float64, d int) []byte {
 
 var pow10 = [...]int64{1, 10, 100, 1000, 10000}
 
-// paperYAML is the configuration written next to the data: the title, the
-// seed, the six systems (the full pipeline first, as the primary system,
-// then the ladder from the retriever up; comparisons: reference, every
-// system against the retriever), the contract's targets, and the SPEC 2.3
-// defaults of the
-// keys a user is most likely to change, written out so that they are seen.
+// paperYAML is the configuration written next to the data: the title, the seed,
+// the six systems (the full pipeline first, as the primary system, then the
+// ladder from the retriever up; comparisons: reference, every system against
+// the retriever), the contract's targets, and the defaults
+// (docs/configuration.md) of the keys a user is most likely to change, written
+// out so that they are seen.
 func paperYAML(seed uint64, resamples int) string {
 	var b strings.Builder
 	b.WriteString("# Demo dataset written by `paperbundle demo`: synthetic data, see\n")
