@@ -172,6 +172,10 @@ type sysCalc struct {
 	perQ   map[metrics.ID][]float64 // per-query values by metric id (for comparisons, CSV)
 }
 
+// newComputer prepares one computation: the eval rows, labels, folds,
+// groups, criteria and strata every section reads. It is a little over
+// 100 lines because it is one list of independent fields filled in order,
+// each a few lines; splitting it would only move the list.
 func newComputer(cfg *config.Config, ds *dataset.Dataset, opt Options) *computer {
 	c := &computer{cfg: cfg, ds: ds, opt: opt, tuneOf: map[int][]int{}, crossFit: map[int]bool{}, primary: max(0, cfg.PrimaryIndex())}
 	postIdx := map[string]int32{}
