@@ -88,19 +88,7 @@ func TestLoadTable(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := wantBasic(path)
-			if !reflect.DeepEqual(d, want) {
-				for i := range want.Queries {
-					if i < len(d.Queries) && !reflect.DeepEqual(d.Queries[i], want.Queries[i]) {
-						t.Errorf("query %d:\n got %+v\nwant %+v", i, d.Queries[i], want.Queries[i])
-					}
-					if i < len(d.Systems[0].Rows) && !reflect.DeepEqual(d.Systems[0].Rows[i], want.Systems[0].Rows[i]) {
-						t.Errorf("row %d:\n got %+v\nwant %+v", i, d.Systems[0].Rows[i], want.Systems[0].Rows[i])
-					}
-				}
-				d.Queries, want.Queries = nil, nil
-				d.Systems, want.Systems = nil, nil
-				t.Errorf("dataset:\n got %+v\nwant %+v", d, want)
-			}
+			sameDataset(t, d, want)
 		})
 	}
 }
@@ -441,4 +429,25 @@ func TestOpenError(t *testing.T) {
 	if err == nil || err.Error() != want {
 		t.Errorf("error %v, want %q", err, want)
 	}
+}
+
+// sameDataset reports where d differs from want: the first differing
+// queries and rows of the first system, then the rest of the Dataset.
+func sameDataset(t *testing.T, d, want *Dataset) {
+	t.Helper()
+	if reflect.DeepEqual(d, want) {
+		return
+	}
+	for i := range want.Queries {
+		if i < len(d.Queries) && !reflect.DeepEqual(d.Queries[i], want.Queries[i]) {
+			t.Errorf("query %d:\n got %+v\nwant %+v", i, d.Queries[i], want.Queries[i])
+		}
+		if i < len(d.Systems[0].Rows) && !reflect.DeepEqual(d.Systems[0].Rows[i], want.Systems[0].Rows[i]) {
+			t.Errorf("row %d:\n got %+v\nwant %+v", i, d.Systems[0].Rows[i], want.Systems[0].Rows[i])
+		}
+	}
+	dc, wc := *d, *want
+	dc.Queries, wc.Queries = nil, nil
+	dc.Systems, wc.Systems = nil, nil
+	t.Errorf("dataset:\n got %+v\nwant %+v", dc, wc)
 }

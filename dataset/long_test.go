@@ -1,7 +1,6 @@
 package dataset
 
 import (
-	"reflect"
 	"strings"
 	"testing"
 )
@@ -32,19 +31,7 @@ func TestLongLayout(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := wantBasic(name)
-			if !reflect.DeepEqual(d, want) {
-				for i := range want.Queries {
-					if i < len(d.Queries) && !reflect.DeepEqual(d.Queries[i], want.Queries[i]) {
-						t.Errorf("query %d:\n got %+v\nwant %+v", i, d.Queries[i], want.Queries[i])
-					}
-					if i < len(d.Systems[0].Rows) && !reflect.DeepEqual(d.Systems[0].Rows[i], want.Systems[0].Rows[i]) {
-						t.Errorf("row %d:\n got %+v\nwant %+v", i, d.Systems[0].Rows[i], want.Systems[0].Rows[i])
-					}
-				}
-				d.Queries, want.Queries = nil, nil
-				d.Systems, want.Systems = nil, nil
-				t.Errorf("dataset:\n got %+v\nwant %+v", d, want)
-			}
+			sameDataset(t, d, want)
 		})
 	}
 }
