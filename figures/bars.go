@@ -392,6 +392,9 @@ func (c *cat) systems(string) (*Spec, string) {
 		for i, n := range names {
 			y := float64(len(names) - 1 - i)
 			v, lo, hi := value(c.r, n, sp.id, report.Whole)
+			if _, ok := c.r.Metric(n, sp.id, report.Whole); !ok {
+				continue // does not apply to this system (a baseline's AUROC): left blank
+			}
 			if !defined(v) {
 				na.At = append(na.At, XY{p.X.Min + 0.02*(p.X.Max-p.X.Min), y})
 				na.Texts = append(na.Texts, "n/a")
@@ -412,7 +415,7 @@ func (c *cat) systems(string) (*Spec, string) {
 		what = append(what, sp.short)
 	}
 	return &Spec{Kind: KindSystems, Layout: Row,
-		Subtitle: "dots: point estimate; whiskers: " + ciName(c.r) + "; n/a: the metric does not apply",
+		Subtitle: "dots: point estimate; whiskers: " + ciName(c.r) + "; n/a: undefined on this data; blank: does not apply",
 		Alt: "Dot-and-whisker chart of " + strings.Join(what, " and ") + " for " + strconv.Itoa(len(names)) +
 			" systems and baselines, top to bottom in report order, with " + ciName(c.r) + " whiskers.",
 		Panels: panels, Notes: leftOut(skipped)}, ""
