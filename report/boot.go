@@ -259,6 +259,16 @@ func (c *computer) emitSystem(sc *sysCalc, sb *sysBoot, groupPart []int, grid []
 			}
 		}
 		c.emit(st.key.system, st.key.id, st.key.slice, st.pop, int(total[st.nCol]), v, folds, c.ci(sb, st.key, v))
+		if st.den != nil {
+			d := 0.0
+			for _, j := range st.den {
+				d += total[j]
+			}
+			// The columns count queries, posts or sentences: their sums
+			// are whole numbers.
+			n := int(d)
+			c.rep.Metrics[len(c.rep.Metrics)-1].Denominator = &n
+		}
 	}
 	// The scored statistics' values (a sort each, per fold too) on
 	// all cores; emitted in order.

@@ -61,18 +61,19 @@ func Decode(data []byte) (*Report, error) {
 // report has a single fold (the Folds capability is absent, Metric.Folds is
 // nil): without folds, fold_mean and fold_std.
 type metricNoFolds struct {
-	System     string      `json:"system"`
-	ID         metrics.ID  `json:"id"`
-	Slice      Slice       `json:"slice"`
-	Population string      `json:"population"`
-	N          int         `json:"n"`
-	Value      Num         `json:"value"`
-	CI         *CI         `json:"ci"`
-	CIDeLong   *AnalyticCI `json:"ci_delong,omitempty"`
-	Direction  string      `json:"direction"`
-	Variant    string      `json:"variant"`
-	Target     *Target     `json:"target"`
-	TargetMet  *bool       `json:"target_met"`
+	System      string      `json:"system"`
+	ID          metrics.ID  `json:"id"`
+	Slice       Slice       `json:"slice"`
+	Population  string      `json:"population"`
+	N           int         `json:"n"`
+	Denominator *int        `json:"denominator,omitempty"`
+	Value       Num         `json:"value"`
+	CI          *CI         `json:"ci"`
+	CIDeLong    *AnalyticCI `json:"ci_delong,omitempty"`
+	Direction   string      `json:"direction"`
+	Variant     string      `json:"variant"`
+	Target      *Target     `json:"target"`
+	TargetMet   *bool       `json:"target_met"`
 }
 
 // metricAlias is Metric without its methods.
@@ -82,7 +83,7 @@ type metricAlias Metric
 func (m Metric) MarshalJSON() ([]byte, error) {
 	var v any = metricAlias(m)
 	if m.Folds == nil {
-		v = metricNoFolds{System: m.System, ID: m.ID, Slice: m.Slice, Population: m.Population, N: m.N, Value: m.Value,
+		v = metricNoFolds{System: m.System, ID: m.ID, Slice: m.Slice, Population: m.Population, N: m.N, Denominator: m.Denominator, Value: m.Value,
 			CI: m.CI, CIDeLong: m.CIDeLong, Direction: m.Direction, Variant: m.Variant, Target: m.Target, TargetMet: m.TargetMet}
 	}
 	var buf bytes.Buffer
@@ -92,6 +93,15 @@ func (m Metric) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// ShownN is the n a reader should see beside m's value: the denominator
+// of a ratio of counts, else the population size.
+func (m Metric) ShownN() int {
+	if m.Denominator != nil {
+		return *m.Denominator
+	}
+	return m.N
 }
 
 // UnmarshalJSON reads a Metric; absent fold fields leave Folds nil and the

@@ -269,6 +269,9 @@ func (c *computer) addWeighted(sc *sysCalc, id metrics.ID, pop string, x, w []fl
 		}
 	}
 	c.addRatio(sc, id, "", pop, num, den, cnt, 1, nil, false)
+	// A weighted mean is read over its queries (n), not over the sum of
+	// its weights: it carries no denominator.
+	sc.stats[len(sc.stats)-1].den = nil
 }
 
 // perCriterion registers the per-criterion NE metrics and counts

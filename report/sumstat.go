@@ -8,7 +8,11 @@ type sumStat struct {
 	pop  string
 	cols []int
 	f    func(s []float64) float64
-	nCol int  // column whose full-sample sum is the population size n
+	nCol int // column whose full-sample sum is the population size n
+	// den lists the columns whose full-sample sums add up to the count a
+	// ratio of counts is divided by (Metric.Denominator); nil for a mean
+	// of per-query values and for statistics that are not one ratio.
+	den  []int
 	perQ int  // column of per-query values (for comparisons), -1 if none
 	boot bool // bootstrap a CI
 }

@@ -71,7 +71,7 @@ func (c *computer) addRatio(sc *sysCalc, id metrics.ID, slice Slice, pop string,
 	if scale != 1 {
 		f = func(s []float64) float64 { return ratio(s) * scale }
 	}
-	sc.stats = append(sc.stats, &sumStat{key: metricKey{sc.name, id, slice}, pop: pop, cols: []int{a, b, nc}, f: f, nCol: nc, perQ: -1, boot: boot})
+	sc.stats = append(sc.stats, &sumStat{key: metricKey{sc.name, id, slice}, pop: pop, cols: []int{a, b, nc}, f: f, nCol: nc, den: []int{b}, perQ: -1, boot: boot})
 }
 
 // addConfusion registers the confusion-matrix metrics of a decision.
@@ -123,7 +123,11 @@ func (c *computer) addConfusion(sc *sysCalc, tag string, slice Slice, pred []boo
 			return cm.BalancedAccuracy()
 		}
 		isCount := m == "tp" || m == "fp" || m == "tn" || m == "fn"
-		sc.stats = append(sc.stats, &sumStat{key: metricKey{sc.name, id, slice}, pop: string(metrics.AllQueries), cols: []int{tp, fp, tn, fn, all}, f: f, nCol: all, perQ: -1, boot: boot && !isCount})
+		// The cells a rate of the confusion matrix is divided by; F1,
+		// MCC and balanced accuracy are not one ratio and have none.
+		den := map[string][]int{"sensitivity": {tp, fn}, "fnr": {tp, fn}, "specificity": {tn, fp}, "fpr": {tn, fp},
+			"precision": {tp, fp}, "npv": {tn, fn}}[m]
+		sc.stats = append(sc.stats, &sumStat{key: metricKey{sc.name, id, slice}, pop: string(metrics.AllQueries), cols: []int{tp, fp, tn, fn, all}, f: f, nCol: all, den: den, perQ: -1, boot: boot && !isCount})
 	}
 }
 
@@ -216,6 +220,13 @@ func (sc *sysCalc) join(o *sysCalc) {
 		}
 		st.cols = cols
 		st.nCol = remap[st.nCol]
+		if st.den != nil {
+			den := make([]int, len(st.den))
+			for k, j := range st.den {
+				den[k] = remap[j]
+			}
+			st.den = den
+		}
 		if st.perQ >= 0 {
 			st.perQ = remap[st.perQ]
 		}

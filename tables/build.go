@@ -265,7 +265,7 @@ func metricRow(r *report.Report, m report.Metric, d metrics.Def, scorecard bool)
 	}
 	return Row{
 		Cells: []Cell{TextCell(r.Label(m.System)), TextCell(Title(m.ID)), TextCell(string(m.ID)), TextCell(m.Population),
-			NumCell(float64(m.N)), val, fm, TextCell(targetText(m.Target)), TextCell(met)},
+			NumCell(float64(m.ShownN())), val, fm, TextCell(targetText(m.Target)), TextCell(met)},
 		Group:  string(m.ID),
 		Anchor: Anchor(m.System, m.ID, m.Slice),
 		System: m.System,

@@ -205,7 +205,7 @@ func (mx *Matrix) cell(r *report.Report, system string, c MatrixColumn) MatrixCe
 	if !ok {
 		return x
 	}
-	x.Present, x.N = true, m.N
+	x.Present, x.N = true, m.ShownN()
 	x.Value = float64(m.Value)
 	if !m.Value.Valid() {
 		x.Value = math.NaN()

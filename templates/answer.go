@@ -94,7 +94,7 @@ func (b *builder) cardsSection() Section {
 			continue
 		}
 		d := metrics.MustDef(c.ID)
-		card := Card{Title: c.Title, ID: string(c.ID), Meaning: d.Meaning, N: "n = " + thousands(m.N),
+		card := Card{Title: c.Title, ID: string(c.ID), Meaning: d.Meaning, N: "n = " + thousands(m.ShownN()),
 			Link: "#" + tables.Anchor(b.primary, c.ID, report.Whole)}
 		if m.Value.Valid() {
 			card.Value = tables.FormatNum(float64(m.Value), c.Digits)
@@ -223,7 +223,7 @@ func (b *builder) rankingByCutoff(t tables.Table, system string) []Item {
 				fm.Text += " ± " + tables.FormatNum(float64(m.FoldStd), 4)
 			}
 		}
-		long.Rows = append(long.Rows, Row{ID: id, Cells: []Cell{{Text: tables.Title(m.ID), Header: true, Link: id}, v, fm, num(thousands(m.N)), {Text: string(m.ID), Code: true}}})
+		long.Rows = append(long.Rows, Row{ID: id, Cells: []Cell{{Text: tables.Title(m.ID), Header: true, Link: id}, v, fm, num(thousands(m.ShownN())), {Text: string(m.ID), Code: true}}})
 	}
 	var out []Item
 	if len(wide.Rows) > 0 {

@@ -47,7 +47,7 @@ func Numbers(r *report.Report, opt Options) []byte {
 		if m.FoldMean.Valid() && m.FoldStd.Valid() {
 			pm = num(float64(m.FoldMean), dec) + `\ensuremath{\pm}` + num(float64(m.FoldStd), dec)
 		}
-		b.WriteString(`\pb@m` + key + "{" + num(float64(m.Value), dec) + "}{" + ci + "}{" + pm + "}{" + count(m.N) + "}\n")
+		b.WriteString(`\pb@m` + key + "{" + num(float64(m.Value), dec) + "}{" + ci + "}{" + pm + "}{" + count(m.ShownN()) + "}\n")
 	}
 	for _, c := range r.Comparisons {
 		key := "{" + keyText(c.System) + "}{" + keyText(c.Reference) + "}{" + keyText(string(c.ID)) + "}"
