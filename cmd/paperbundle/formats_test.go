@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"os"
+	"paperbundle/internal/golden"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -402,4 +403,34 @@ func wideToJSONL(t *testing.T, wide string) []byte {
 		b.WriteByte('\n')
 	}
 	return b.Bytes()
+}
+
+// TestDuckDBParquet: Parquet files written by DuckDB's own writer (snappy
+// and zstd pages, dictionary encoding, LIST columns; testdata/duckdb, made
+// by make.mjs there) build the same metrics_master.json as the CSV they
+// were written from, in the wide layout with list columns and in the long
+// layout.
+func TestDuckDBParquet(t *testing.T) {
+	dir := t.TempDir()
+	build := func(name string) string {
+		cfg := filepath.Join(dir, name+".yaml")
+		in, err := filepath.Abs(filepath.Join("testdata", "duckdb", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(cfg, []byte("title: test\nsystems:\n  - {name: sys, input: "+in+"}\nbootstrap: {resamples: 50}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		root := filepath.Join(dir, "out_"+name)
+		if code, msg := runGuarded(t, "build", "-q", "-config", cfg, "-out", root); code != 0 {
+			t.Fatalf("build %s: exit %d: %s", name, code, msg)
+		}
+		return masterWithoutSource(t, filepath.Join(root, "v1", "metrics_master.json"))
+	}
+	want := build("wide.csv")
+	for _, name := range []string{"wide.parquet", "long.parquet", "long.csv"} {
+		if got := build(name); got != want {
+			t.Errorf("%s: metrics_master.json differs from wide.csv's:\n%s", name, golden.Diff([]byte(want), []byte(got)))
+		}
+	}
 }
