@@ -677,7 +677,7 @@ func (b *builder) provenance() Section {
 		{"Tool", r.Tool},
 		{"Generated", gen},
 		{"Seed", strconv.FormatUint(st.Seed, 10)},
-		{"Bootstrap", fmt.Sprintf("%s, %s resamples, unit %s, %g%% level", st.Bootstrap.Method, thousands(st.Bootstrap.Resamples), st.Bootstrap.Unit, 100*st.Bootstrap.Confidence)},
+		{"Confidence intervals", st.Bootstrap.Text(st.Seed)},
 		{"Source of truth", "metrics_master.json in this bundle; manifest.json holds the sha256 of every file"},
 	}})
 	if len(b.in.Inputs) > 0 {

@@ -209,8 +209,7 @@ func workbook(rep *report.Report, set tables.Set, checks tables.Table) xlsx.Work
 		PerQuery: perQuerySheet(rep),
 		Readme: []xlsx.ReadmeLine{
 			{Key: "Headline cutoff", Value: fmt.Sprintf("K = %d (cutoffs %v)", st.HeadlineCutoff, st.Cutoffs)},
-			{Key: "Confidence intervals", Value: fmt.Sprintf("%s bootstrap, %d resamples, unit %s, %g%% level, seed %d",
-				st.Bootstrap.Method, st.Bootstrap.Resamples, st.Bootstrap.Unit, 100*st.Bootstrap.Confidence, st.Seed)},
+			{Key: "Confidence intervals", Value: st.Bootstrap.Text(st.Seed)},
 			{Key: "Conventions", Value: fmt.Sprintf("MAP@K denominator %s; fold std %s; nDCG gain %s; undefined AUROC %s",
 				st.Conventions.MAPDenominator, st.Conventions.FoldStd, st.Conventions.NDCGGain, st.Conventions.UndefinedAUROC)},
 			{Key: "Undefined values", Value: "empty cells: a 0/0 ratio or AUROC with one class is undefined, never 0"},
