@@ -113,7 +113,7 @@ func (c *cat) criteriaRanking(system string) (*Spec, string) {
 		{Keys: []Key{{MarkBar, nb.Style}}, Text: "nDCG@" + K},
 		{Keys: []Key{{MarkLine, Style{Role: Whisker}}}, Text: ciName(c.r)},
 	}
-	return &Spec{Kind: KindCriteriaRanking, Subtitle: "positive queries; hover a bar for its " + ciName(c.r) + "; n/a: no positive query",
+	return &Spec{Kind: KindCriteriaRanking, Subtitle: "positive queries; n/a: no positive query", Hint: "hover a bar for its " + ciName(c.r),
 		Alt: "Grouped bar chart of Recall@" + K + " and nDCG@" + K + " of " + label(c.r, system) + " for each of " +
 			strconv.Itoa(len(crit)) + " criteria with " + ciName(c.r) + " whiskers.",
 		Panels: []Panel{p}, Legend: leg, Notes: leftOut(skipped)}, ""
@@ -219,7 +219,7 @@ func (c *cat) dynkHist(system string, g histGroup) (*Spec, string) {
 	if len(hs) == 1 {
 		title += " (n = " + groupInt(total) + ")"
 	}
-	return &Spec{Kind: g.kind(), Title: title, Subtitle: "hover a bar for its exact K and count",
+	return &Spec{Kind: g.kind(), Title: title, Hint: "hover a bar for its exact K and count",
 		Alt: "Histogram of the number of sentences Dynamic-K selected per query for " + label(c.r, system) + " over " +
 			queries(total) + ", K from " + strconv.Itoa(ks[0]) + " to " + strconv.Itoa(ks[len(ks)-1]) + groupsText(hs) + ".",
 		Panels: []Panel{p}, Legend: leg}, ""

@@ -123,7 +123,7 @@ func (c *cat) roc(system string) (*Spec, string) {
 			Text: op.Label + "\n(held out: FPR " + TrimFloat(x, 3) + ", TPR " + TrimFloat(y, 3) + ")"})
 		marked++
 	}
-	s := &Spec{Kind: KindROC, Subtitle: auc + "; band: " + ciName(c.r) + "; hover the curve for thresholds",
+	s := &Spec{Kind: KindROC, Subtitle: auc + "; band: " + ciName(c.r), Hint: "hover the curve for thresholds",
 		Alt: "ROC curve of " + label(c.r, system) + " (" + auc + ") with its " + ciName(c.r) + " band, " +
 			strconv.Itoa(len(rc.Folds)) + " per-fold curves and " + strconv.Itoa(marked) + " held-out operating points.",
 		Panels: []Panel{p}, Legend: leg, Notes: leftOut(skipped)}
@@ -161,7 +161,7 @@ func (c *cat) rocOverlay(string) (*Spec, string) {
 		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, st}}, Text: lbl + "\n(AUROC " + fmt3(num(rc.AUROC)) + ")"})
 	}
 	leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Diagonal}}}, Text: "Chance"})
-	return &Spec{Kind: KindROCOverlay, Subtitle: "full-sample curves; hover a curve for thresholds",
+	return &Spec{Kind: KindROCOverlay, Subtitle: "full-sample curves", Hint: "hover a curve for thresholds",
 		Alt:    "Full-sample ROC curves of " + strconv.Itoa(len(c.r.Curves.ROC)) + " systems on one plot, with the chance diagonal.",
 		Panels: []Panel{p}, Legend: leg}, ""
 }
@@ -196,7 +196,7 @@ func (c *cat) pr(system string) (*Spec, string) {
 			Segments: [][]XY{{{0, pr}, {1, pr}}}})
 		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Reference}}}, Text: "Positive rate " + fmt3(pr) + "\n(random classifier)"})
 	}
-	return &Spec{Kind: KindPR, Subtitle: ap + "; dashed: positive rate (a random classifier); hover the curve for thresholds",
+	return &Spec{Kind: KindPR, Subtitle: ap + "; dashed: positive rate (a random classifier)", Hint: "hover the curve for thresholds",
 		Alt: "Precision-recall curve of " + label(c.r, system) + " (" + ap + ") with its " + ciName(c.r) +
 			" band, per-fold curves and the positive rate of a random classifier.",
 		Panels: []Panel{p}, Legend: leg, Notes: leftOut(skipped)}, ""
@@ -225,7 +225,7 @@ func (c *cat) prOverlay(string) (*Spec, string) {
 			Segments: [][]XY{{{0, float64(pr)}, {1, float64(pr)}}}})
 		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Reference}}}, Text: "Positive rate " + fmt3(float64(pr))})
 	}
-	return &Spec{Kind: KindPROverlay, Subtitle: "full-sample curves; hover a curve for thresholds",
+	return &Spec{Kind: KindPROverlay, Subtitle: "full-sample curves", Hint: "hover a curve for thresholds",
 		Alt:    "Full-sample precision-recall curves of " + strconv.Itoa(len(c.r.Curves.PR)) + " systems on one plot, with the positive rate.",
 		Panels: []Panel{p}, Legend: leg}, ""
 }
@@ -285,7 +285,7 @@ func (c *cat) reliability(system string) (*Spec, string) {
 		{Keys: []Key{{MarkBar, counts.Style}}, Text: "Queries per bin"},
 	}
 	return &Spec{Kind: KindReliability, Layout: Stack, Weights: []float64{0.7, 0.3},
-		Subtitle: "hover a bin for its count and observed frequency",
+		Hint: "hover a bin for its count and observed frequency",
 		Alt: "Reliability diagram of " + label(c.r, system) + ": observed frequency of evidence against mean predicted probability in " +
 			strconv.Itoa(len(dots.Points)) + " bins with Wilson 95% intervals, and the number of queries per bin beneath.",
 		Panels: []Panel{top, bottom}, Legend: leg, Notes: leftOut(skipped)}, ""

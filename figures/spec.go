@@ -151,9 +151,13 @@ type Spec struct {
 	Kind     Kind   // ID.Kind
 	System   string // the system shown, by name ("" for a figure of all systems)
 	Title    string // plain text; backends escape it
-	Subtitle string // one line of caption: the numbers a reader needs beside the figure
-	Alt      string // one-sentence text alternative (accessibility)
-	Notes    []string
+	Subtitle string // one line of caption: the numbers a reader needs beside the figure, true in every medium (page, PDF, paper)
+	// Hint says what only the interactive chart of report.html does
+	// ("hover a bar for its exact K and count"); the page shows it with
+	// that chart, never under a static or printed figure.
+	Hint  string
+	Alt   string // one-sentence text alternative (accessibility)
+	Notes []string
 
 	Layout  Layout
 	Weights []float64 // Stack: relative panel heights

@@ -19,8 +19,9 @@ import (
 type Matrix struct {
 	Columns []MatrixColumn
 	Rows    []MatrixRow
-	// Confidence is the level of the intervals (0.95).
-	Confidence float64
+	// CI is the bootstrap settings in words (report.BootstrapSettings.Text),
+	// "" when the report has no intervals.
+	CI string
 	// Alpha and Correction decide the markers: a pair is significant when
 	// its corrected p-value is below Alpha.
 	Alpha      float64
@@ -128,7 +129,10 @@ func comparisonMode(r *report.Report) string { return r.ComparisonMode }
 
 // BuildMatrix returns the results matrix of a report.
 func BuildMatrix(r *report.Report) Matrix {
-	mx := Matrix{Confidence: r.Settings.Bootstrap.Confidence}
+	var mx Matrix
+	if r.Settings.Bootstrap.Resamples > 0 {
+		mx.CI = r.Settings.Bootstrap.Text(r.Settings.Seed)
+	}
 	mx.Alpha, mx.Correction = significance(r)
 	mx.Mode = comparisonMode(r)
 
@@ -495,7 +499,10 @@ func (mx Matrix) Notes() []string { return mx.notes(true) }
 // fold mean ± std (SUMMARY.md's cells do not).
 func (mx Matrix) notes(withFolds bool) []string {
 	var out []string
-	cell := "Each cell: the value with its " + strconv.FormatFloat(100*mx.Confidence, 'f', -1, 64) + "% bootstrap CI"
+	cell := "Each cell: the value"
+	if mx.CI != "" {
+		cell += " with its confidence interval (" + mx.CI + ")"
+	}
 	if withFolds && mx.Folds >= 2 {
 		cell += ", and the mean ± std over " + strconv.Itoa(mx.Folds) + " folds"
 	}

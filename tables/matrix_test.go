@@ -33,7 +33,8 @@ func matrixReport() *report.Report {
 			{Name: "baseline:random", Label: "Random ranking", Kind: report.Baseline},
 			{Name: "baseline:oracle", Label: "Oracle ranking", Kind: report.Baseline},
 		},
-		Settings: report.Settings{HeadlineCutoff: 10, Bootstrap: report.BootstrapSettings{Confidence: 0.95}},
+		Settings: report.Settings{HeadlineCutoff: 10, Seed: 42,
+			Bootstrap: report.BootstrapSettings{Resamples: 10000, Unit: "post", Method: "percentile", Confidence: 0.95}},
 		Metrics: []report.Metric{
 			m("full", "rank.recall@10", 0.8, ci(0.75, 0.85), 0.79, 0.81),
 			m("rerank", "rank.recall@10", 0.7, ci(0.65, 0.75), 0.69, 0.71),
@@ -204,7 +205,7 @@ func TestMatrixFormats(t *testing.T) {
 		t.Errorf("mode note: %q (reference %d)", mx.Notes(), mx.Reference)
 	}
 	notes := strings.Join(mx.Notes(), "\n")
-	for _, s := range []string{"95% bootstrap CI", "mean ± std over 2 folds", "Holm-corrected p < 0.05",
+	for _, s := range []string{"with its confidence interval (percentile bootstrap, 10,000 resamples of posts, 95% confidence level, seed 42)", "mean ± std over 2 folds", "Holm-corrected p < 0.05",
 		"AUROC: DeLong's test", "Recall@10, nDCG@10: paired permutation test", "never bold"} {
 		if !strings.Contains(notes, s) {
 			t.Errorf("notes lack %q:\n%s", s, notes)

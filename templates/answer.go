@@ -1,7 +1,6 @@
 package templates
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -85,8 +84,8 @@ func (b *builder) cardsSection() Section {
 	r := b.r
 	st := r.Settings
 	s := Section{ID: "sec-scorecard", Title: "Headline metrics: " + r.Label(b.primary),
-		Intro: fmt.Sprintf("Values are shown as value [%g%% CI]: %s bootstrap over %s resamples by %s, seed %d. Thresholds are chosen on tune rows only. \"n/a\" marks an undefined value, with the reason.",
-			100*st.Bootstrap.Confidence, st.Bootstrap.Method, thousands(st.Bootstrap.Resamples), st.Bootstrap.Unit, st.Seed)}
+		Intro: "Values are shown as value [" + st.Bootstrap.Level() + " CI]; confidence intervals: " + st.Bootstrap.Text(st.Seed) +
+			". Thresholds are chosen on tune rows only. \"n/a\" marks an undefined value, with the reason."}
 	mx := tables.BuildMatrix(r)
 	for _, c := range mx.Columns {
 		m, ok := r.Metric(b.primary, c.ID, report.Whole)

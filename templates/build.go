@@ -485,17 +485,6 @@ func (b *builder) figure(sp *figures.Spec) (*Figure, error) {
 		return nil, fmt.Errorf("report.html: figure %s: %w", id, err)
 	}
 	f.SVG = svg
-	// "hover ..." clauses of a caption are true of the interactive chart
-	// only: they are shown once it replaces the static figure.
-	var keep, hints []string
-	for _, part := range strings.Split(sp.Subtitle, "; ") {
-		if strings.HasPrefix(part, "hover ") {
-			hints = append(hints, part)
-		} else if part != "" {
-			keep = append(keep, part)
-		}
-	}
-	f.Caption = strings.Join(keep, "; ")
 	c, ok := b.charts[sp.ID]
 	if ok && sp.Kind == figures.KindPerQueryHeatmap && sp.System != b.primary {
 		// A per-query heat map holds a cell per post and criterion: the
@@ -508,7 +497,7 @@ func (b *builder) figure(sp *figures.Spec) (*Figure, error) {
 			return nil, fmt.Errorf("report.html: chart option of %s is not HTML-safe JSON", id)
 		}
 		f.Chart, f.Height = c.ChartID, c.Height
-		f.Hint = strings.Join(hints, "; ")
+		f.Hint = sp.Hint // true of the interactive chart only
 		b.live = append(b.live, ChartData{ID: c.ChartID, JSON: template.JS(c.Option)})
 	}
 	return f, nil
@@ -677,7 +666,7 @@ func (b *builder) provenance() Section {
 		{"Tool", r.Tool},
 		{"Generated", gen},
 		{"Seed", strconv.FormatUint(st.Seed, 10)},
-		{"Bootstrap", fmt.Sprintf("%s, %s resamples, unit %s, %g%% level", st.Bootstrap.Method, thousands(st.Bootstrap.Resamples), st.Bootstrap.Unit, 100*st.Bootstrap.Confidence)},
+		{"Confidence intervals", st.Bootstrap.Text(st.Seed)},
 		{"Source of truth", "metrics_master.json in this bundle; manifest.json holds the sha256 of every file"},
 	}})
 	if len(b.in.Inputs) > 0 {

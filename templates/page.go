@@ -212,8 +212,8 @@ type Figure struct {
 	ID      string // element id "fig-<figure id>"
 	LabelID string // id of the caption title, which labels the SVG
 	Title   string
-	Caption string // the spec's subtitle, without its "hover ..." clauses
-	Hint    string // the "hover ..." clauses, shown with the interactive chart
+	Caption string // the spec's subtitle: true of the static and the interactive figure
+	Hint    string // the spec's hint, shown with the interactive chart only
 	Alt     string // text alternative
 	Notes   []string
 	SVG     template.HTML

@@ -148,25 +148,24 @@ func paperFolder(rep *report.Report, specs []figures.Spec, opt paper.Options) ([
 	}
 	figs := make([]paper.Figure, len(set))
 	for i, s := range set {
-		cap := s.Title
-		// The subtitle's words for the report's reader, without what only
-		// an interactive chart does (hover).
-		var keep []string
-		for _, part := range strings.Split(s.Subtitle, "; ") {
-			if part != "" && !strings.Contains(strings.ToLower(part), "hover") {
-				keep = append(keep, part)
-			}
-		}
-		if sub := strings.Join(keep, "; "); sub != "" {
-			cap += ". " + strings.ToUpper(sub[:1]) + sub[1:]
-		}
-		figs[i] = paper.Figure{Name: s.ID.String(), Caption: cap + ".", Wide: plot.Wide(&s)}
+		figs[i] = paper.Figure{Name: s.ID.String(), Caption: paperCaption(&s), Wide: plot.Wide(&s)}
 	}
 	out := make([]paper.File, 0, len(pdfs)+16)
 	for _, f := range pdfs {
 		out = append(out, paper.File{Name: f.Name, Data: f.Data})
 	}
 	return append(out, paper.Files(rep, opt, figs)...), nil
+}
+
+// paperCaption is a figure's caption in paper/figures.tex: its title and
+// its subtitle, which holds in print (the spec's Hint, about the
+// interactive chart, is not part of it).
+func paperCaption(s *figures.Spec) string {
+	cap := s.Title
+	if sub := s.Subtitle; sub != "" {
+		cap += ". " + strings.ToUpper(sub[:1]) + sub[1:]
+	}
+	return cap + "."
 }
 
 // paperOptions are the paper: settings of a configuration.
@@ -209,8 +208,7 @@ func workbook(rep *report.Report, set tables.Set, checks tables.Table) xlsx.Work
 		PerQuery: perQuerySheet(rep),
 		Readme: []xlsx.ReadmeLine{
 			{Key: "Headline cutoff", Value: fmt.Sprintf("K = %d (cutoffs %v)", st.HeadlineCutoff, st.Cutoffs)},
-			{Key: "Confidence intervals", Value: fmt.Sprintf("%s bootstrap, %d resamples, unit %s, %g%% level, seed %d",
-				st.Bootstrap.Method, st.Bootstrap.Resamples, st.Bootstrap.Unit, 100*st.Bootstrap.Confidence, st.Seed)},
+			{Key: "Confidence intervals", Value: st.Bootstrap.Text(st.Seed)},
 			{Key: "Conventions", Value: fmt.Sprintf("MAP@K denominator %s; fold std %s; nDCG gain %s; undefined AUROC %s",
 				st.Conventions.MAPDenominator, st.Conventions.FoldStd, st.Conventions.NDCGGain, st.Conventions.UndefinedAUROC)},
 			{Key: "Undefined values", Value: "empty cells: a 0/0 ratio or AUROC with one class is undefined, never 0"},

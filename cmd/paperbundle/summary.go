@@ -35,7 +35,8 @@ func (s buildSummary) write(w io.Writer, rep *report.Report) {
 			primary = sys.Name
 		}
 	}
-	fmt.Fprintf(w, "  version   %s (seed %d, %d resamples)\n", s.Version, rep.Settings.Seed, rep.Settings.Bootstrap.Resamples)
+	fmt.Fprintf(w, "  version   %s\n", s.Version)
+	fmt.Fprintf(w, "  intervals %s\n", rep.Settings.Bootstrap.Text(rep.Settings.Seed))
 	fmt.Fprintf(w, "  systems   %d: %s\n", len(names), strings.Join(names, ", "))
 	fmt.Fprintf(w, "  primary   %s\n", headlines(rep, primary))
 	soft := 0

@@ -224,10 +224,14 @@ func finite(s *figures.Spec) error {
 	return nil
 }
 
-// subtitle is the spec's caption and notes.
+// subtitle is the spec's caption, its hint (this chart is the
+// interactive one) and its notes.
 func subtitle(s *figures.Spec) string {
 	sub := s.Subtitle
-	for _, n := range s.Notes {
+	for _, n := range append([]string{s.Hint}, s.Notes...) {
+		if n == "" {
+			continue
+		}
 		if sub != "" {
 			sub += "; "
 		}

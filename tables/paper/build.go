@@ -69,8 +69,7 @@ func (b builder) uncertaintyText() string {
 		if bs.Resamples == 0 {
 			return ""
 		}
-		return " Under each value: its " + strconv.FormatFloat(100*bs.Confidence, 'g', -1, 64) + `\,\% ` + string(bs.Method) +
-			" bootstrap interval (" + count(bs.Resamples) + " resamples of " + string(bs.Unit) + "s)."
+		return " Under each value: its confidence interval (" + tables.LatexText(bs.Text(st.Seed)) + ")."
 	case Std:
 		return " Under each value: the standard deviation over the " + strconv.Itoa(len(b.r.Dataset.Folds)) +
 			" folds (" + string(st.Conventions.FoldStd) + ")."

@@ -1,0 +1,52 @@
+package report
+
+import (
+	"math"
+	"strconv"
+
+	"paperbundle/config"
+	"paperbundle/internal/numtext"
+)
+
+// Text words the bootstrap settings for a reader of the paper, in plain
+// text, for example
+//
+//	percentile bootstrap, 10,000 resamples of posts, 95% confidence level, seed 42
+//
+// Every output that states the settings (report.html, METHODS.md,
+// SUMMARY.md, the captions of paper/, tables.xlsx's README sheet, the
+// console summary) uses this text, each escaping it for its format, so
+// the settings read the same everywhere. seed is Settings.Seed, the seed
+// of the resamples. With no resamples the text says there are no
+// intervals.
+func (b BootstrapSettings) Text(seed uint64) string {
+	if b.Resamples <= 0 {
+		return "none (bootstrap.resamples is 0)"
+	}
+	method := string(b.Method) + " bootstrap"
+	switch b.Method {
+	case config.MethodPercentile:
+		method = "percentile bootstrap"
+	case config.MethodBCa:
+		method = "BCa (bias-corrected and accelerated) bootstrap"
+	}
+	unit := string(b.Unit) + " units"
+	switch b.Unit {
+	case config.UnitPost:
+		unit = "posts"
+	case config.UnitQuery:
+		unit = "queries"
+	}
+	resamples := numtext.Thousands(int64(b.Resamples)) + " resamples of " + unit
+	if b.Resamples == 1 {
+		resamples = "1 resample of " + unit
+	}
+	return method + ", " + resamples + ", " + b.Level() + " confidence level, seed " + strconv.FormatUint(seed, 10)
+}
+
+// Level is the confidence level as a percentage, "95%" for 0.95: at most
+// four decimals, so that 0.975 is "97.5%" and not the float64 product
+// 97.50000000000001.
+func (b BootstrapSettings) Level() string {
+	return strconv.FormatFloat(math.Round(1e6*b.Confidence)/1e4, 'f', -1, 64) + "%"
+}
