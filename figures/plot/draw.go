@@ -51,13 +51,13 @@ func build(s *figures.Spec, lk look, pw vg.Length) (f *figure, err error) {
 	var below, inside []legendEntry
 	if lk.paper {
 		// The caption says what the figure is; the legend goes in rows
-		// under the plot, as wide as the figure, or inside the plot where
-		// a ROC curve never is (below the diagonal, bottom right) when it
-		// would take more than one row there.
+		// in one row under the plot, or, for a ROC or precision-recall
+		// curve that would need more than one row there, inside the plot
+		// in a corner no curve crosses.
 		figTitle = ""
 		leg = newLegend(lk)
 		es := legendEntries(s)
-		if rocLike(s) && len(s.Panels) == 1 && legendRowsHeight(es, w, lk) > legendRowsHeight(es[:min(1, len(es))], w, lk) {
+		if curveLike(s) && len(s.Panels) == 1 && legendRowsHeight(es, w, lk) > legendRowsHeight(es[:min(1, len(es))], w, lk) {
 			inside = es
 		} else {
 			below = es
@@ -91,7 +91,7 @@ func build(s *figures.Spec, lk look, pw vg.Length) (f *figure, err error) {
 		inner := paint
 		paint = func(c draw.Canvas) {
 			inner(c)
-			drawLegendInside(ps[0].DataCanvas(c), inside, lk)
+			drawLegendInside(ps[0].DataCanvas(c), ps[0], &s.Panels[0], inside, lk)
 		}
 	}
 	return &figure{name: s.ID.String(), w: w, h: h, draw: paint, clampLines: lk.paper}, nil

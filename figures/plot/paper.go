@@ -210,16 +210,23 @@ func drawLegendRows(c draw.Canvas, es []legendEntry, lk look) draw.Canvas {
 	return draw.Crop(c, 0, 0, vg.Length(rows)*rowH+vg.Points(3), 0)
 }
 
-// rocLike reports whether a figure is a ROC curve, whose bottom-right
-// corner (below the diagonal) holds no curve of a classifier better than
-// chance.
-func rocLike(s *figures.Spec) bool {
-	return s.Kind == figures.KindROC || s.Kind == figures.KindROCOverlay
+// curveLike reports whether a figure is a ROC or precision-recall curve:
+// a single panel of curves whose legend, when it would take more than one
+// row under the plot, goes inside the plot, in a corner no curve crosses.
+func curveLike(s *figures.Spec) bool {
+	switch s.Kind {
+	case figures.KindROC, figures.KindROCOverlay, figures.KindPR, figures.KindPROverlay:
+		return true
+	}
+	return false
 }
 
-// drawLegendInside draws the legend as a column in a white box at the
-// bottom right of the data area dc.
-func drawLegendInside(dc draw.Canvas, es []legendEntry, lk look) {
+// drawLegendInside draws the legend as a column in a white box in the
+// corner of the data area dc of p that the fewest segments of pn's lines
+// cross: bottom right first (below a ROC curve's diagonal), then top
+// right (a precision-recall curve falls as recall grows), bottom left,
+// top left.
+func drawLegendInside(dc draw.Canvas, p *plot.Plot, pn *figures.Panel, es []legendEntry, lk look) {
 	sty := textStyle(lk.legend)
 	sty.YAlign = draw.YCenter
 	rowH := lk.legend * 1.3
@@ -230,7 +237,7 @@ func drawLegendInside(dc draw.Canvas, es []legendEntry, lk look) {
 	pad := vg.Points(3)
 	w := pad + rowThumb + rowPad + tw + pad
 	h := pad + vg.Length(len(es))*rowH + pad
-	box := vg.Rectangle{Min: vg.Point{X: dc.Max.X - w - pad, Y: dc.Min.Y + pad}, Max: vg.Point{X: dc.Max.X - pad, Y: dc.Min.Y + pad + h}}
+	box := legendCorner(dc, p, pn, w, h, pad)
 	dc.SetColor(color.White)
 	dc.Fill(box.Path())
 	dc.SetLineStyle(draw.LineStyle{Color: gridGrey, Width: vg.Points(0.5)})
@@ -244,6 +251,74 @@ func drawLegendInside(dc draw.Canvas, es []legendEntry, lk look) {
 		}
 		dc.FillText(sty, vg.Point{X: box.Min.X + pad + rowThumb + rowPad, Y: y0 + rowH/2}, e.text)
 	}
+}
+
+// legendCorner is the box of width w and height h, pad inside a corner of
+// the data area dc of p, that the fewest segments of pn's lines meet; ties
+// go to the first of bottom right, top right, bottom left, top left.
+func legendCorner(dc draw.Canvas, p *plot.Plot, pn *figures.Panel, w, h, pad vg.Length) vg.Rectangle {
+	at := func(x, y vg.Length) vg.Rectangle {
+		return vg.Rectangle{Min: vg.Point{X: x, Y: y}, Max: vg.Point{X: x + w, Y: y + h}}
+	}
+	left, right := dc.Min.X+pad, dc.Max.X-w-pad
+	bottom, top := dc.Min.Y+pad, dc.Max.Y-h-pad
+	box, least := vg.Rectangle{}, -1
+	trX, trY := p.Transforms(&dc)
+	for _, r := range []vg.Rectangle{at(right, bottom), at(right, top), at(left, bottom), at(left, top)} {
+		if n := crossings(pn, r, trX, trY); least < 0 || n < least {
+			box, least = r, n
+		}
+	}
+	return box
+}
+
+// crossings counts the segments of pn's lines (a step line's horizontal
+// and vertical pieces) that meet the rectangle r, in drawing coordinates.
+func crossings(pn *figures.Panel, r vg.Rectangle, trX, trY func(float64) vg.Length) int {
+	n := 0
+	for _, el := range pn.Elements {
+		l, ok := el.(*figures.Line)
+		if !ok {
+			continue
+		}
+		for _, seg := range l.Segments {
+			for i := 1; i < len(seg); i++ {
+				a := vg.Point{X: trX(seg[i-1].X), Y: trY(seg[i-1].Y)}
+				b := vg.Point{X: trX(seg[i].X), Y: trY(seg[i].Y)}
+				if l.Steps {
+					corner := vg.Point{X: b.X, Y: a.Y}
+					if segmentMeets(a, corner, r) || segmentMeets(corner, b, r) {
+						n++
+					}
+				} else if segmentMeets(a, b, r) {
+					n++
+				}
+			}
+		}
+	}
+	return n
+}
+
+// segmentMeets reports whether the segment ab meets the rectangle r: the
+// part of the segment's parameter range inside each slab of r (Liang and
+// Barsky's clipping) is not empty.
+func segmentMeets(a, b vg.Point, r vg.Rectangle) bool {
+	t0, t1 := 0.0, 1.0
+	clip := func(p, q float64) bool {
+		if p == 0 {
+			return q >= 0
+		}
+		t := q / p
+		if p < 0 {
+			t0 = max(t0, t)
+		} else {
+			t1 = min(t1, t)
+		}
+		return t0 <= t1
+	}
+	dx, dy := float64(b.X-a.X), float64(b.Y-a.Y)
+	return clip(-dx, float64(a.X-r.Min.X)) && clip(dx, float64(r.Max.X-a.X)) &&
+		clip(-dy, float64(a.Y-r.Min.Y)) && clip(dy, float64(r.Max.Y-a.Y))
 }
 
 // rotateCategories turns the category names of an x axis by 45° when the
