@@ -76,6 +76,9 @@ func option(s *figures.Spec, id string) (Chart, error) {
 		return Chart{}, err
 	}
 	h := height(s)
+	if len(s.Panels) == 1 {
+		h += int(turnRoom(&s.Panels[0].X)) // turned category names
+	}
 	b := &builder{spec: s, base: charts.NewLine()}
 	b.base.SetGlobalOptions(
 		charts.WithInitializationOpts(opts.Initialization{ChartID: id, Width: "100%", Height: strconv.Itoa(h) + "px",
@@ -270,7 +273,8 @@ func grids(s *figures.Spec) []opts.Grid {
 	}
 	switch {
 	case n == 1:
-		return []opts.Grid{{Left: pct(left), Right: pct(right), Top: "64", Bottom: "86"}}
+		bottom := 86 + int(turnRoom(&s.Panels[0].X))
+		return []opts.Grid{{Left: pct(left), Right: pct(right), Top: "64", Bottom: strconv.Itoa(bottom)}}
 	case s.Layout == figures.Stack:
 		var tot float64
 		for _, w := range s.Weights {

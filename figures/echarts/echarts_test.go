@@ -567,3 +567,56 @@ func contrast(a, b string) float64 {
 	la, lb := lum(a), lum(b)
 	return (math.Max(la, lb) + 0.05) / (math.Min(la, lb) + 0.05)
 }
+
+// TestLongCategoriesTurn: the criterion charts turn their category names
+// by 30° and show every one when the names would not fit side by side,
+// and leave short names level. The fixture's criteria are short; the long
+// case renames them as a user's long criterion names would be.
+func TestLongCategoriesTurn(t *testing.T) {
+	turned := func(r *report.Report) map[string]bool {
+		out := map[string]bool{}
+		for _, c := range options(t, r) {
+			var doc struct {
+				XAxis []struct {
+					Type      string `json:"type"`
+					AxisLabel *struct {
+						Rotate   float64 `json:"rotate"`
+						Interval string  `json:"interval"`
+					} `json:"axisLabel"`
+				} `json:"xAxis"`
+			}
+			if err := json.Unmarshal(c.Option, &doc); err != nil {
+				t.Fatal(err)
+			}
+			for _, x := range doc.XAxis {
+				if x.Type == "category" && x.AxisLabel != nil && x.AxisLabel.Rotate == 30 && x.AxisLabel.Interval == "0" {
+					out[c.ID.String()] = true
+				}
+			}
+		}
+		return out
+	}
+	r := figtest.Fixture()
+	if got := turned(r); len(got) != 0 {
+		t.Errorf("short criterion names turned in %v", got)
+	}
+	r = figtest.Fixture()
+	for i, old := range r.Dataset.Criteria {
+		name := fmt.Sprintf("Criterion %d: depressed mood most of the day", i+1)
+		r.Dataset.Criteria[i] = name
+		for j := range r.Metrics {
+			if r.Metrics[j].Slice == report.Slice("criterion="+old) {
+				r.Metrics[j].Slice = report.Slice("criterion=" + name)
+			}
+		}
+	}
+	got := turned(r)
+	if len(got) == 0 {
+		t.Fatal("long criterion names are not turned in any chart")
+	}
+	for id := range got {
+		if !strings.HasPrefix(id, "criteria_") {
+			t.Errorf("%s: turned, expected only the criterion charts", id)
+		}
+	}
+}
