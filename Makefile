@@ -5,8 +5,9 @@
 #   make test    run every test (3-4 minutes on 2 cores), then list the
 #                optional clients that were missing and what was skipped
 #   make lint    go vet, staticcheck (pinned) and the race detector (-short)
-#   make bench   wall, CPU, peak memory and stage split of the SPEC 11
-#                workloads (cmd/pbbench), then every Go benchmark
+#   make bench   wall, CPU, peak memory and stage split of the four
+#                performance workloads (cmd/pbbench, docs/performance.md),
+#                then every Go benchmark
 #   make axe     fetch axe-core for the browser tests of e2e/ (they skip without it)
 
 GO        ?= go
@@ -80,7 +81,7 @@ clients:
 	[ -f $(ECHARTS) ] || { missing=1; echo "missing echarts: skipped templates TestEChartsPinned, and the tests see report.html with static figures only; run make echarts"; }; \
 	[ -n "$$missing" ] || echo "optional clients: chromium, axe-core, soffice, pdflatex and echarts all present; no test was skipped for want of one"
 
-# SPEC 12: every parser and the configuration loader has a fuzz target; `make
+# Every parser and the configuration loader has a fuzz target; `make
 # test` runs each briefly (FUZZTIME) beyond its committed seed corpus. Before
 # a release: make fuzz FUZZTIME=10m. The default is a count of executions, not
 # a duration: with a duration, Go 1.26's fuzz coordinator can fail a target
@@ -97,15 +98,15 @@ fuzz:
 	@$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./config/ >fuzz.log 2>&1 || { cat fuzz.log; rm -f fuzz.log; exit 1; }
 	@rm -f fuzz.log
 
-# SPEC 12: vet, staticcheck and the race detector are clean. -short skips the
+# vet, staticcheck and the race detector must be clean. -short skips the
 # slow demo and browser builds so this stays quick in CI.
 lint:
 	$(GO) vet ./...
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) ./...
 	$(GO) test -race -short -timeout $(TEST_TIMEOUT) ./...
 
-# SPEC 11. Go benchmarks of every package, one package at a time (-p 1) so
-# that two do not share the cores.
+# The four workloads of docs/performance.md, then the Go benchmarks of every
+# package, one package at a time (-p 1) so that two do not share the cores.
 bench: build
 	$(GO) run ./cmd/pbbench -bin $(BIN) $(BENCHFLAGS)
 	$(GO) test -p 1 -run '^$$' -bench . -benchtime 3x ./...
