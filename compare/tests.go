@@ -367,7 +367,7 @@ func (t *tester) delong(row *Row, ia, ib []int) (float64, int, string) {
 func (t *tester) bootstrap(row *Row, ia, ib []int) (float64, int, string) {
 	var fa, fb func(w []int32) float64
 	var keep []int
-	if strings.HasPrefix(string(row.ID), "clinical.") {
+	if row.ID.Base().Family() == "clinical" {
 		var reason string
 		if fa, fb, keep, reason = t.clinical(row.ID, ia, ib); reason != "" {
 			return 0, 0, reason

@@ -1,6 +1,9 @@
 package metrics
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // ID is a metric id (docs/metrics.md "Ids"): "family.name", then "@K" for a
 // cutoff (rank.recall@10), "@fpr=X" for an FPR target, "@tau=X" for an
@@ -33,6 +36,15 @@ type Base string
 
 // String returns the base as written in metric ids.
 func (b Base) String() string { return string(b) }
+
+// Family returns the part of the base before the first dot: "rank" of
+// "rank.recall".
+func (b Base) Family() string {
+	if i := strings.IndexByte(string(b), '.'); i >= 0 {
+		return string(b[:i])
+	}
+	return string(b)
+}
 
 // ID returns the id of a metric without a parameter: RankMRR.ID() =
 // "rank.mrr".

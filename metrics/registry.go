@@ -101,13 +101,7 @@ func ComparedIDs(h int) []ID {
 }
 
 // Family returns the part of the id before the first dot.
-func (d Def) Family() string {
-	b := string(d.Base)
-	if i := strings.IndexByte(b, '.'); i >= 0 {
-		return b[:i]
-	}
-	return b
-}
+func (d Def) Family() string { return d.Base.Family() }
 
 // ID returns the metric id for parameter value x (ignored without a param).
 func (d Def) ID(x float64) ID {

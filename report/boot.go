@@ -632,7 +632,7 @@ func (c *computer) macroCriteria() {
 	var keys []metricKey
 	seen := map[metricKey]*acc{}
 	for _, m := range c.rep.Metrics {
-		if len(m.Slice) < 10 || m.Slice[:10] != "criterion=" || m.ID[:5] == "data." {
+		if len(m.Slice) < 10 || m.Slice[:10] != "criterion=" || m.ID.Base().Family() == "data" {
 			continue
 		}
 		k := metricKey{m.System, m.ID, "criterion=macro"}

@@ -366,7 +366,7 @@ func (c *computer) kDist(sc *sysCalc, slice Slice, group string, keep *engine.Ro
 		v, cnt = []int{}, []int{}
 	}
 	c.rep.Curves.DynKHist = append(c.rep.Curves.DynKHist, Histogram{System: sc.name, Group: group, K: v, Count: cnt})
-	c.distribution(sc.name, "dynk.k", slice, kf)
+	c.distribution(sc.name, metrics.DynKSelectedK, slice, kf)
 }
 
 // distribution records the spread of per-query values.

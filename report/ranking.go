@@ -538,8 +538,8 @@ func (c *computer) trecRanking(sc *sysCalc, row func(int) *dataset.Row, query fu
 		}
 		return metrics.GMMAPTerm(ap)
 	})
-	x := sc.tab.ColOf("rank.gm_map||x", nil, gm, engine.NaNZero)
-	m := sc.tab.ColOf("rank.gm_map||m", nil, gm, engine.NotNaN)
+	x := sc.tab.ColOf(metrics.RankGMMAP.String()+"||x", nil, gm, engine.NaNZero)
+	m := sc.tab.ColOf(metrics.RankGMMAP.String()+"||m", nil, gm, engine.NotNaN)
 	sc.stats = append(sc.stats, &sumStat{key: metricKey{sc.name, metrics.RankGMMAP.ID(), ""}, pop: pop, cols: []int{x, m},
 		f: func(s []float64) float64 { return math.Exp(ratio(s)) }, nCol: m, perQ: -1, boot: true})
 	// Interpolated precision at the 11 recall levels, one pass per query.
