@@ -233,7 +233,7 @@ func (c *computer) planScored(sc *sysCalc, sb *sysBoot, sp *sysPlan, n int, grid
 			// ne.tpr@fpr=X (in-sample, on the eval rows) from the same pass.
 			run.tpr = n
 			for _, x := range c.cfg.FPRTargets {
-				sb.col[metricKey{sc.name, metrics.MustDef(metrics.NETPR.AtFPR(0.1)).ID(x), ""}] = n
+				sb.col[metricKey{sc.name, metrics.NETPR.AtFPR(x), ""}] = n
 				n++
 			}
 		}
@@ -511,9 +511,9 @@ func (c *computer) rankAtK() {
 		}
 		for _, sl := range strata {
 			for _, k := range c.cfg.Cutoffs {
-				ks := metrics.MustDef(metrics.RankRecall.At(1)).ID(float64(k))
+				ks := metrics.RankRecall.At(k)
 				r, ok := c.rep.Metric(s.Name, ks, sl)
-				p, ok2 := c.rep.Metric(s.Name, metrics.MustDef(metrics.RankPrecision.At(1)).ID(float64(k)), sl)
+				p, ok2 := c.rep.Metric(s.Name, metrics.RankPrecision.At(k), sl)
 				if !ok || !ok2 {
 					continue
 				}

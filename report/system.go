@@ -262,8 +262,8 @@ func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
 	roc := metrics.ROC(c.y, sc.ne)
 	for _, x := range c.cfg.FPRTargets {
 		tpr, _, thr := metrics.TPRAtFPR(roc, x)
-		c.put(sc.name, metrics.MustDef(metrics.NETPR.AtFPR(0.1)).ID(x), "", len(c.eval), tpr)
-		c.put(sc.name, metrics.MustDef(metrics.NETPRThreshold.AtFPR(0.1)).ID(x), "", len(c.eval), thr)
+		c.put(sc.name, metrics.NETPR.AtFPR(x), "", len(c.eval), tpr)
+		c.put(sc.name, metrics.NETPRThreshold.AtFPR(x), "", len(c.eval), thr)
 	}
 	// Fixed operating points: each tau of operating_points.
 	for _, tau := range c.cfg.OperatingPoints {
