@@ -1,5 +1,7 @@
 package metrics
 
+//go:generate go test -run TestBaseConstants -update .
+
 import (
 	"sort"
 	"strconv"
