@@ -9,6 +9,7 @@ package compare
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -288,14 +289,10 @@ func (c *Changes) metricRows(a, b *report.Report, t *tester) {
 	}
 }
 
-// headlineOrder is the order of the headline metrics in the results
-// matrix (classification, ranking, Dynamic-K, clinical gate); the registry
-// says which metrics are headline, this only orders them.
-var headlineOrder = []string{"ne.auroc", "ne.auprc", "ne.ece", "rank.recall", "rank.ndcg",
-	"dynk.evidence_recall", "clinical.screen_sensitivity", "clinical.alert_precision"}
-
-// sortHeadline orders headline rows by system (in b's order) and then as
-// headlineOrder lists their metrics (others after, in their order).
+// sortHeadline orders headline rows by system (in b's order) and then by
+// metric in registry order, the order of the results matrix
+// (classification, ranking, Dynamic-K, clinical gate); a metric the
+// registry does not know comes last.
 func sortHeadline(rows []Row, b *report.Report) {
 	sysRank := map[string]int{}
 	for i, s := range b.Systems {
@@ -304,10 +301,11 @@ func sortHeadline(rows []Row, b *report.Report) {
 		}
 	}
 	rank := func(r Row) int {
-		if i := slices.Index(headlineOrder, r.ID.Base()); i >= 0 {
-			return i
+		d, ok := r.ID.Def()
+		if !ok {
+			return math.MaxInt
 		}
-		return len(headlineOrder)
+		return d.Order()
 	}
 	slices.SortStableFunc(rows, func(x, y Row) int {
 		return cmp.Or(cmp.Compare(sysRank[x.System], sysRank[y.System]), cmp.Compare(rank(x), rank(y)))
@@ -327,7 +325,7 @@ func headline(id metrics.ID, slice report.Slice, cutoff int) bool {
 		return false
 	}
 	if d.Param == metrics.ParamK {
-		return id == metrics.At(d.Base, cutoff)
+		return id == d.Base.At(cutoff)
 	}
 	return d.Param == metrics.NoParam
 }

@@ -75,18 +75,18 @@ const (
 // meanBases are the metrics whose value is the mean of per-query values
 // over their population (the positive queries for ranking metrics, every
 // query for ne.brier).
-var meanBases = map[string]bool{
-	"rank.recall": true, "rank.capped_recall": true, "rank.precision": true, "rank.hit": true, "rank.ndcg": true,
-	"rank.map": true, "rank.mrr": true, "rank.r_precision": true,
-	"dynk.evidence_recall": true, "dynk.evidence_precision": true, "dynk.evidence_recall_all": true, "dynk.evidence_precision_all": true,
-	"dynk.k_mean": true, "dynk.avg_k_all": true, // the mean selected K over every query
-	"ne.brier": true,
+var meanBases = map[metrics.Base]bool{
+	metrics.RankRecall: true, metrics.RankCappedRecall: true, metrics.RankPrecision: true, metrics.RankHit: true, metrics.RankNDCG: true,
+	metrics.RankMAP: true, metrics.RankMRR: true, metrics.RankRPrecision: true,
+	metrics.DynKEvidenceRecall: true, metrics.DynKEvidencePrecision: true, metrics.DynKEvidenceRecallAll: true, metrics.DynKEvidencePrecisionAll: true,
+	metrics.DynKKMean: true, metrics.DynKAvgKAll: true, // the mean selected K over every query
+	metrics.NEBrier: true,
 }
 
 // statisticBases are metrics that are themselves a test statistic or a
 // p-value: a difference of two p-values means nothing.
-var statisticBases = map[string]bool{
-	"rank.spearman_difficulty_p": true, "ne.spiegelhalter_z": true, "ne.spiegelhalter_p": true,
+var statisticBases = map[metrics.Base]bool{
+	metrics.RankSpearmanDifficultyP: true, metrics.NESpiegelhalterZ: true, metrics.NESpiegelhalterP: true,
 }
 
 func kindOf(id metrics.ID) kind {
@@ -94,7 +94,7 @@ func kindOf(id metrics.ID) kind {
 	switch {
 	case statisticBases[base]:
 		return kindStatistic
-	case base == "ne.auroc":
+	case base == metrics.NEAUROC:
 		return kindDeLong
 	case meanBases[base]:
 		return kindPermutation
@@ -226,7 +226,7 @@ func (t *tester) pairs(system string, slice report.Slice) (ia, ib []int, reason 
 func (t *tester) values(id metrics.ID, ia, ib []int) (va, vb []float64, ok bool) {
 	get := func(p *perQuery, rows []int) ([]float64, bool) {
 		out := make([]float64, len(rows))
-		if id == "ne.brier" {
+		if id == metrics.NEBrier.ID() {
 			for k, i := range rows {
 				q := &p.r.PerQuery[i]
 				y := 0.0
@@ -239,7 +239,7 @@ func (t *tester) values(id metrics.ID, ia, ib []int) (va, vb []float64, ok bool)
 			return out, true
 		}
 		j, ok := p.col[id]
-		if !ok && (id == "dynk.k_mean" || id == "dynk.avg_k_all") {
+		if !ok && (id == metrics.DynKKMean.ID() || id == metrics.DynKAvgKAll.ID()) {
 			for k, i := range rows {
 				out[k] = float64(p.r.PerQuery[i].SelectedK)
 			}
@@ -367,7 +367,7 @@ func (t *tester) delong(row *Row, ia, ib []int) (float64, int, string) {
 func (t *tester) bootstrap(row *Row, ia, ib []int) (float64, int, string) {
 	var fa, fb func(w []int32) float64
 	var keep []int
-	if strings.HasPrefix(string(row.ID), "clinical.") {
+	if row.ID.Base().Family() == "clinical" {
 		var reason string
 		if fa, fb, keep, reason = t.clinical(row.ID, ia, ib); reason != "" {
 			return 0, 0, reason
@@ -418,13 +418,13 @@ func (t *tester) clinical(id metrics.ID, ia, ib []int) (fa, fb func(w []int32) f
 		n     num
 		scale float64
 	}{
-		"clinical.screen_sensitivity":  {num{func(y bool, s string) bool { return y && s != "NEG" }, func(y bool, _ string) bool { return y }}, 1},
-		"clinical.alert_precision":     {num{func(y bool, s string) bool { return y && s == "POS" }, func(_ bool, s string) bool { return s == "POS" }}, 1},
-		"clinical.neg_rate":            {num{func(_ bool, s string) bool { return s == "NEG" }, all}, 1},
-		"clinical.uncertain_rate":      {num{func(_ bool, s string) bool { return s == "UNCERTAIN" }, all}, 1},
-		"clinical.pos_rate":            {num{func(_ bool, s string) bool { return s == "POS" }, all}, 1},
-		"clinical.alert_rate_per_1000": {num{func(_ bool, s string) bool { return s == "POS" }, all}, 1000},
-		"clinical.screen_fn_per_1000":  {num{func(y bool, s string) bool { return y && s == "NEG" }, all}, 1000},
+		metrics.ClinicalScreenSensitivity.ID(): {num{func(y bool, s string) bool { return y && s != "NEG" }, func(y bool, _ string) bool { return y }}, 1},
+		metrics.ClinicalAlertPrecision.ID():    {num{func(y bool, s string) bool { return y && s == "POS" }, func(_ bool, s string) bool { return s == "POS" }}, 1},
+		metrics.ClinicalNegRate.ID():           {num{func(_ bool, s string) bool { return s == "NEG" }, all}, 1},
+		metrics.ClinicalUncertainRate.ID():     {num{func(_ bool, s string) bool { return s == "UNCERTAIN" }, all}, 1},
+		metrics.ClinicalPosRate.ID():           {num{func(_ bool, s string) bool { return s == "POS" }, all}, 1},
+		metrics.ClinicalAlertRatePer1000.ID():  {num{func(_ bool, s string) bool { return s == "POS" }, all}, 1000},
+		metrics.ClinicalScreenFNPer1000.ID():   {num{func(y bool, s string) bool { return y && s == "NEG" }, all}, 1000},
 	}
 	def, ok := per[id]
 	if !ok {
@@ -462,11 +462,23 @@ func (t *tester) clinical(id metrics.ID, ia, ib []int) (fa, fb func(w []int32) f
 	return f(sa), f(sb), keep, ""
 }
 
-// confusionNames are the NE metrics at a fixed threshold tau (ne.X@tau=t)
+// confusionValues are the NE metrics at a fixed threshold tau (ne.X@tau=t)
 // that a confusion matrix gives, a query predicted positive when its
 // probability is at least tau.
-var confusionNames = map[string]bool{"tp": true, "tn": true, "fp": true, "fn": true, "sensitivity": true, "specificity": true,
-	"fpr": true, "fnr": true, "precision": true, "npv": true, "f1": true, "mcc": true, "balanced_accuracy": true}
+var confusionValues = map[metrics.Base]func(metrics.Confusion) float64{
+	metrics.NETP:               func(c metrics.Confusion) float64 { return float64(c.TP) },
+	metrics.NETN:               func(c metrics.Confusion) float64 { return float64(c.TN) },
+	metrics.NEFP:               func(c metrics.Confusion) float64 { return float64(c.FP) },
+	metrics.NEFN:               func(c metrics.Confusion) float64 { return float64(c.FN) },
+	metrics.NESensitivity:      metrics.Confusion.Sensitivity,
+	metrics.NESpecificity:      metrics.Confusion.Specificity,
+	metrics.NEFPR:              metrics.Confusion.FPR,
+	metrics.NEPrecision:        metrics.Confusion.Precision,
+	metrics.NENPV:              metrics.Confusion.NPV,
+	metrics.NEF1:               metrics.Confusion.F1,
+	metrics.NEMCC:              metrics.Confusion.MCC,
+	metrics.NEBalancedAccuracy: metrics.Confusion.BalancedAccuracy,
+}
 
 // bootStat returns metric id as a function of the bootstrap weights of
 // the queries with labels y and probabilities p: ne.auprc (average
@@ -476,10 +488,10 @@ var confusionNames = map[string]bool{"tp": true, "tn": true, "fp": true, "fn": t
 // recomputed from the per-query rows.
 func bootStat(id metrics.ID, y []bool, p []float64, bins int) (func(w []int32) float64, string) {
 	switch id {
-	case "ne.auprc":
+	case metrics.NEAUPRC.ID():
 		s := stats.NewScored(y, p)
 		return s.AP, ""
-	case "ne.ece":
+	case metrics.NEECE.ID():
 		if bins < 1 {
 			return nil, "no calibration bins in bundle B's settings"
 		}
@@ -487,7 +499,7 @@ func bootStat(id metrics.ID, y []bool, p []float64, bins int) (func(w []int32) f
 		return func(w []int32) float64 { return s.ECE(w, bins) }, ""
 	}
 	base, param, arg := metrics.ParseID(id)
-	if base == "ne.tpr" && param == metrics.ParamFPR {
+	if base == metrics.NETPR && param == metrics.ParamFPR {
 		budget, err := strconv.ParseFloat(arg, 64)
 		if err != nil {
 			return nil, "the per-query rows do not hold what this metric is computed from"
@@ -499,9 +511,9 @@ func bootStat(id metrics.ID, y []bool, p []float64, bins int) (func(w []int32) f
 			return out[0]
 		}, ""
 	}
-	name, isNE := strings.CutPrefix(base, "ne.")
+	value, isConfusion := confusionValues[base]
 	tau, err := strconv.ParseFloat(strings.TrimPrefix(arg, "tau="), 64)
-	if !isNE || param != metrics.ParamTau || !confusionNames[name] || err != nil {
+	if !isConfusion || param != metrics.ParamTau || err != nil {
 		return nil, "the per-query rows do not hold what this metric is computed from"
 	}
 	return func(w []int32) float64 {
@@ -519,36 +531,6 @@ func bootStat(id metrics.ID, y []bool, p []float64, bins int) (func(w []int32) f
 				c.TN += n
 			}
 		}
-		return confusionValue(name, c)
+		return value(c)
 	}, ""
-}
-
-func confusionValue(name string, c metrics.Confusion) float64 {
-	switch name {
-	case "tp":
-		return float64(c.TP)
-	case "tn":
-		return float64(c.TN)
-	case "fp":
-		return float64(c.FP)
-	case "fn":
-		return float64(c.FN)
-	case "sensitivity":
-		return c.Sensitivity()
-	case "specificity":
-		return c.Specificity()
-	case "fpr":
-		return c.FPR()
-	case "fnr":
-		return c.FNR()
-	case "precision":
-		return c.Precision()
-	case "npv":
-		return c.NPV()
-	case "f1":
-		return c.F1()
-	case "mcc":
-		return c.MCC()
-	}
-	return c.BalancedAccuracy()
 }

@@ -3,6 +3,8 @@ package config
 import (
 	"math"
 	"strconv"
+
+	"paperbundle/metrics"
 )
 
 func bound(x float64) *float64 { return &x }
@@ -19,18 +21,18 @@ func bound(x float64) *float64 { return &x }
 // Each call returns a new map the caller may change.
 func DefaultTargets() map[string]Target {
 	return map[string]Target{
-		"ne.auroc":                    {Min: bound(0.85)},
-		"ne.auprc":                    {Min: bound(0.55)},
-		"ne.ece":                      {Max: bound(0.05)},
-		"ne.brier":                    {Max: bound(0.1)},
-		"ne.tpr@fpr=0.05":             {Min: bound(0.20)},
-		"dynk.evidence_recall":        {Min: bound(0.70)},
-		"clinical.screen_sensitivity": {Min: bound(0.995)},
-		"clinical.screen_fn_per_1000": {Max: bound(5)},
-		"clinical.alert_precision":    {Min: bound(0.90)},
-		"rank.ndcg@10":                {Min: bound(0.85)},
-		"rank.recall@10":              {Min: bound(0.90)},
-		"rank.mrr@10":                 {Min: bound(0.80)},
+		metrics.NEAUROC.String():                   {Min: bound(0.85)},
+		metrics.NEAUPRC.String():                   {Min: bound(0.55)},
+		metrics.NEECE.String():                     {Max: bound(0.05)},
+		metrics.NEBrier.String():                   {Max: bound(0.1)},
+		metrics.NETPR.AtFPR(0.05).String():         {Min: bound(0.20)},
+		metrics.DynKEvidenceRecall.String():        {Min: bound(0.70)},
+		metrics.ClinicalScreenSensitivity.String(): {Min: bound(0.995)},
+		metrics.ClinicalScreenFNPer1000.String():   {Max: bound(5)},
+		metrics.ClinicalAlertPrecision.String():    {Min: bound(0.90)},
+		metrics.RankNDCG.At(10).String():           {Min: bound(0.85)},
+		metrics.RankRecall.At(10).String():         {Min: bound(0.90)},
+		metrics.RankMRR.At(10).String():            {Min: bound(0.80)},
 	}
 }
 

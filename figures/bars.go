@@ -66,7 +66,7 @@ func (c *cat) criteriaAUROC(system string) (*Spec, string) {
 	if len(crit) == 0 {
 		return nil, c.sectionReason("per_criterion", "the inputs have no criterion_id column")
 	}
-	b, def := c.criteriaBars(system, "ne.auroc", "AUROC", Style{Role: Primary, Opacity: 0.75})
+	b, def := c.criteriaBars(system, metrics.NEAUROC.ID(), "AUROC", Style{Role: Primary, Opacity: 0.75})
 	if len(b.Bars) == 0 {
 		return nil, c.sectionReason("ne_gate", "no criterion has a defined AUROC (ne_prob missing, or one class in every criterion)")
 	}
@@ -77,7 +77,7 @@ func (c *cat) criteriaAUROC(system string) (*Spec, string) {
 		{Keys: []Key{{MarkBar, b.Style}}, Text: "AUROC"},
 		{Keys: []Key{{MarkLine, Style{Role: Whisker}}}, Text: ciName(c.r)},
 	}
-	if all, _, _ := value(c.r, system, "ne.auroc", report.Whole); defined(all) {
+	if all, _, _ := value(c.r, system, metrics.NEAUROC.ID(), report.Whole); defined(all) {
 		p.Elements = append(p.Elements, hline("All criteria "+fmt3(all), Style{Role: Summary}, all, len(crit)))
 		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Summary}}}, Text: "All criteria " + fmt3(all)})
 	}
@@ -100,8 +100,8 @@ func (c *cat) criteriaRanking(system string) (*Spec, string) {
 		return nil, "the report has no ranking cutoff"
 	}
 	K := strconv.Itoa(c.k)
-	rb, rdef := c.criteriaBars(system, metrics.At("rank.recall", c.k), "Recall@"+K, Style{Role: Primary, Opacity: 0.8})
-	nb, ndef := c.criteriaBars(system, metrics.At("rank.ndcg", c.k), "nDCG@"+K, Style{Role: Series, Series: 3, Opacity: 0.85})
+	rb, rdef := c.criteriaBars(system, metrics.RankRecall.At(c.k), "Recall@"+K, Style{Role: Primary, Opacity: 0.8})
+	nb, ndef := c.criteriaBars(system, metrics.RankNDCG.At(c.k), "nDCG@"+K, Style{Role: Series, Series: 3, Opacity: 0.85})
 	if len(rb.Bars) == 0 && len(nb.Bars) == 0 {
 		return nil, c.sectionReason("ranking", "no criterion has ranking metrics at the headline cutoff @"+K)
 	}
@@ -292,7 +292,7 @@ func (c *cat) rankAtK(system string, recall bool) (*Spec, string) {
 		sort.SliceStable(s.pts, func(a, b int) bool { return s.pts[a].X < s.pts[b].X })
 		st := Style{Role: Series, Series: i}
 		name := "n_pos " + s.name
-		n, _, _ := value(c.r, system, "data.n", report.StratumSlice(s.name))
+		n, _, _ := value(c.r, system, metrics.DataN.ID(), report.StratumSlice(s.name))
 		if s.name == "all" {
 			st.Role = Total
 			name = "All positives"
@@ -363,9 +363,9 @@ func (c *cat) systems(string) (*Spec, string) {
 	var specs []panelSpec
 	if c.k > 0 {
 		K := strconv.Itoa(c.k)
-		specs = append(specs, panelSpec{metrics.At("rank.ndcg", c.k), "nDCG@" + K, "nDCG@" + K + " (positive queries)"})
+		specs = append(specs, panelSpec{metrics.RankNDCG.At(c.k), "nDCG@" + K, "nDCG@" + K + " (positive queries)"})
 	}
-	specs = append(specs, panelSpec{"ne.auroc", "AUROC", "AUROC (all queries)"})
+	specs = append(specs, panelSpec{metrics.NEAUROC.ID(), "AUROC", "AUROC (all queries)"})
 	labels := make([]string, len(names))
 	rev := make([]string, len(names))
 	for i, n := range names {

@@ -110,7 +110,7 @@ func headlineK(r *report.Report) int {
 	}
 	var ks []int
 	for _, c := range r.PerQueryColumns {
-		if c.Base() != "rank.recall" {
+		if c.Base() != metrics.RankRecall {
 			continue
 		}
 		if _, a := c.Param(); a != "" {

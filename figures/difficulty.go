@@ -37,7 +37,7 @@ func (c *cat) difficultyData(system string) (d diffData, why string) {
 	if c.k <= 0 {
 		return d, "the report has no ranking cutoff"
 	}
-	d.K, d.Metric = c.k, metrics.At("rank.recall", c.k)
+	d.K, d.Metric = c.k, metrics.RankRecall.At(c.k)
 	col := -1
 	for j, id := range c.r.PerQueryColumns {
 		if id == d.Metric {
@@ -75,9 +75,9 @@ func (c *cat) difficultyData(system string) (d diffData, why string) {
 		}
 		return pa.Y < pb.Y
 	})
-	rho := metrics.At("rank.spearman_difficulty", c.k)
+	rho := metrics.RankSpearmanDifficulty.At(c.k)
 	d.Rho, _, _ = value(c.r, system, rho, report.Whole)
-	d.P, _, _ = value(c.r, system, metrics.At("rank.spearman_difficulty_p", c.k), report.Whole)
+	d.P, _, _ = value(c.r, system, metrics.RankSpearmanDifficultyP.At(c.k), report.Whole)
 	if m, ok := c.r.Metric(system, rho, report.Whole); ok {
 		d.RhoN = m.N
 	}

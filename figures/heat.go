@@ -238,9 +238,9 @@ func (c *cat) gammaSweep(system string) (*Spec, string) {
 // the first of a preference list that the Report has, defined for all
 // queries when possible.
 func (c *cat) heatColumn() int {
-	want := []metrics.ID{"dynk.evidence_recall_all", "rank.mrr"}
+	want := []metrics.ID{metrics.DynKEvidenceRecallAll.ID(), metrics.RankMRR.ID()}
 	if c.k > 0 {
-		want = []metrics.ID{"dynk.evidence_recall_all", metrics.At("rank.recall", c.k), "rank.mrr"}
+		want = []metrics.ID{metrics.DynKEvidenceRecallAll.ID(), metrics.RankRecall.At(c.k), metrics.RankMRR.ID()}
 	}
 	for _, w := range want {
 		for j, col := range c.r.PerQueryColumns {

@@ -7,7 +7,7 @@ import "strings"
 // acronym learns what the column measures); "K" is replaced by the cutoff.
 // They sit beside the registry rather than in its entries so that adding a
 // header never touches a metric's definition.
-var plainTitles = map[string]string{
+var plainTitles = map[Base]string{
 	"ne.auroc":                    "Tells positives from negatives",
 	"ne.auprc":                    "Precision over all thresholds",
 	"ne.ece":                      "Calibration error",

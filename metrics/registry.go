@@ -1,5 +1,7 @@
 package metrics
 
+//go:generate go test -run TestBaseConstants -update .
+
 import (
 	"sort"
 	"strconv"
@@ -59,7 +61,7 @@ const (
 // Def is one entry of the metric registry: everything a renderer needs to
 // know about a metric besides its value.
 type Def struct {
-	Base       string // id without the parameter, e.g. "rank.recall"
+	Base       Base // id without the parameter, e.g. "rank.recall"
 	Param      Param
 	Title      string // short human name; "K" in it is replaced by the cutoff
 	Population Population
@@ -92,39 +94,34 @@ func ComparedIDs(h int) []ID {
 		}
 		switch d.Param {
 		case NoParam:
-			out = append(out, ID(d.Base))
+			out = append(out, d.Base.ID())
 		case ParamK:
-			out = append(out, At(d.Base, h))
+			out = append(out, d.Base.At(h))
 		}
 	}
 	return out
 }
 
 // Family returns the part of the id before the first dot.
-func (d Def) Family() string {
-	if i := strings.IndexByte(d.Base, '.'); i >= 0 {
-		return d.Base[:i]
-	}
-	return d.Base
-}
+func (d Def) Family() string { return d.Base.Family() }
 
 // ID returns the metric id for parameter value x (ignored without a param).
 func (d Def) ID(x float64) ID {
 	switch d.Param {
 	case ParamK:
-		return At(d.Base, int(x))
+		return d.Base.At(int(x))
 	case ParamFPR:
-		return AtFPR(d.Base, x)
+		return d.Base.AtFPR(x)
 	case ParamTau:
-		return AtTau(d.Base, x)
+		return d.Base.AtTau(x)
 	case ParamGamma:
-		return AtGamma(d.Base, x)
+		return d.Base.AtGamma(x)
 	case ParamPct:
-		return AtPct(d.Base, x)
+		return d.Base.AtPct(x)
 	case ParamRecall:
-		return AtRecall(d.Base, x)
+		return d.Base.AtRecall(x)
 	}
-	return ID(d.Base)
+	return d.Base.ID()
 }
 
 // FormatParam writes a number in an id the way the id scheme asks
@@ -133,7 +130,7 @@ func (d Def) ID(x float64) ID {
 func FormatParam(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 
 type regKey struct {
-	base  string
+	base  Base
 	param Param
 }
 
@@ -161,12 +158,12 @@ func registryIndex() map[regKey]*Def {
 }
 
 // ParseID splits a metric id into its base and the kind of its parameter.
-func ParseID(id ID) (base string, p Param, arg string) {
+func ParseID(id ID) (base Base, p Param, arg string) {
 	i := strings.IndexByte(string(id), '@')
 	if i < 0 {
-		return string(id), NoParam, ""
+		return Base(id), NoParam, ""
 	}
-	base, arg = string(id[:i]), string(id[i+1:])
+	base, arg = Base(id[:i]), string(id[i+1:])
 	for _, pre := range []struct {
 		s string
 		p Param

@@ -30,7 +30,7 @@ var confusionDefs = []confusionDef{
 func init() {
 	for _, c := range confusionDefs {
 		defs = append(defs, Def{
-			Base: "ne." + c.name, Param: ParamTau, Title: c.title + " at τ", Population: AllQueries,
+			Base: Base("ne." + c.name), Param: ParamTau, Title: c.title + " at τ", Population: AllQueries,
 			Direction: c.dir, Kind: c.kind, Lo: c.lo, Hi: c.hi, Tables: []TableID{TableNEGate},
 			Definition: "At the fixed operating point τ (a query is flagged when `ne_prob` ≥ τ): " + c.formula + ". A 0/0 ratio is undefined (null, shown as n/a), never 0.",
 			Meaning:    c.meaning,
@@ -44,7 +44,7 @@ func init() {
 		}
 		defs = append(defs, Def{
 			Tables: shown,
-			Base:   "ne.heldout_" + c.name, Param: ParamFPR, Title: c.title + " at held-out FPR budget X", Population: AllQueries,
+			Base:   Base("ne.heldout_" + c.name), Param: ParamFPR, Title: c.title + " at held-out FPR budget X", Population: AllQueries,
 			Direction: c.dir, Kind: c.kind, Lo: c.lo, Hi: c.hi, Variant: "threshold from tune rows",
 			Definition: "At each fold's tune-chosen threshold for FPR budget X (see `ne.heldout_tpr`), counts summed over folds: " + c.formula + ". A 0/0 ratio is undefined.",
 			Meaning:    c.meaning,
@@ -54,7 +54,7 @@ func init() {
 		if c.name == "npv" || c.name == "specificity" || c.name == "mcc" || c.name == "balanced_accuracy" || c.name == "sensitivity" {
 			continue
 		}
-		base := "e2e." + c.name
+		base := Base("e2e." + c.name)
 		if c.name == "precision" {
 			continue // defined below with its end-to-end name
 		}

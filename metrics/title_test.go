@@ -10,8 +10,8 @@ func TestTitle(t *testing.T) {
 		id   ID
 		want string
 	}{
-		{At("rank.recall", 10), "Recall@10"},
-		{AtRecall("rank.iprec", 0.1), "Interpolated precision at recall 0.1"},
+		{RankRecall.At(10), "Recall@10"},
+		{RankIPrec.AtRecall(0.1), "Interpolated precision at recall 0.1"},
 		{"no.such", "no.such"},
 	} {
 		if got := Title(c.id); got != c.want {

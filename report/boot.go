@@ -233,7 +233,7 @@ func (c *computer) planScored(sc *sysCalc, sb *sysBoot, sp *sysPlan, n int, grid
 			// ne.tpr@fpr=X (in-sample, on the eval rows) from the same pass.
 			run.tpr = n
 			for _, x := range c.cfg.FPRTargets {
-				sb.col[metricKey{sc.name, metrics.MustDef("ne.tpr@fpr=0.1").ID(x), ""}] = n
+				sb.col[metricKey{sc.name, metrics.NETPR.AtFPR(x), ""}] = n
 				n++
 			}
 		}
@@ -500,8 +500,8 @@ func (c *computer) opPoints() {
 		r := &c.rep.Curves.ROC[i]
 		for _, x := range c.cfg.FPRTargets {
 			xs := metrics.FormatParam(x)
-			tpr, ok1 := c.rep.Metric(r.System, metrics.AtFPR("ne.heldout_tpr", x), "")
-			fpr, ok2 := c.rep.Metric(r.System, metrics.AtFPR("ne.heldout_fpr", x), "")
+			tpr, ok1 := c.rep.Metric(r.System, metrics.NEHeldoutTPR.AtFPR(x), "")
+			fpr, ok2 := c.rep.Metric(r.System, metrics.NEHeldoutFPR.AtFPR(x), "")
 			if ok1 && ok2 && tpr.Value.Valid() && fpr.Value.Valid() {
 				r.Points = append(r.Points, OpPoint{Label: "FPR budget " + xs, FPR: fpr.Value, TPR: tpr.Value})
 			}
@@ -521,9 +521,9 @@ func (c *computer) rankAtK() {
 		}
 		for _, sl := range strata {
 			for _, k := range c.cfg.Cutoffs {
-				ks := metrics.MustDef("rank.recall@1").ID(float64(k))
+				ks := metrics.RankRecall.At(k)
 				r, ok := c.rep.Metric(s.Name, ks, sl)
-				p, ok2 := c.rep.Metric(s.Name, metrics.MustDef("rank.precision@1").ID(float64(k)), sl)
+				p, ok2 := c.rep.Metric(s.Name, metrics.RankPrecision.At(k), sl)
 				if !ok || !ok2 {
 					continue
 				}
@@ -544,15 +544,15 @@ func (c *computer) sweepCurves() {
 			continue
 		}
 		for _, g := range c.cfg.DynamicK.Sweep {
-			get := func(base string) Num {
-				if m, ok := c.rep.Metric(s.Name, metrics.AtGamma(base, g), ""); ok {
+			get := func(base metrics.Base) Num {
+				if m, ok := c.rep.Metric(s.Name, base.AtGamma(g), ""); ok {
 					return m.Value
 				}
 				return NaN
 			}
 			c.rep.Curves.GammaSweep = append(c.rep.Curves.GammaSweep, SweepPoint{System: s.Name, Gamma: Num(g),
-				MeanK: get("dynk.mean_k"), EvidenceRecall: get("dynk.evidence_recall"), EvidencePrecision: get("dynk.evidence_precision"),
-				WorkloadPer1000: get("dynk.workload_per_1000")})
+				MeanK: get(metrics.DynKMeanK), EvidenceRecall: get(metrics.DynKEvidenceRecall), EvidencePrecision: get(metrics.DynKEvidencePrecision),
+				WorkloadPer1000: get(metrics.DynKWorkloadPer1000)})
 		}
 	}
 }
@@ -609,7 +609,7 @@ func (c *computer) deLongCIs() {
 		if sc.ne == nil {
 			continue
 		}
-		i, ok := c.rep.index[metricKey{sc.name, "ne.auroc", ""}]
+		i, ok := c.rep.index[metricKey{sc.name, metrics.NEAUROC.ID(), ""}]
 		if !ok {
 			continue
 		}
@@ -642,7 +642,7 @@ func (c *computer) macroCriteria() {
 	var keys []metricKey
 	seen := map[metricKey]*acc{}
 	for _, m := range c.rep.Metrics {
-		if len(m.Slice) < 10 || m.Slice[:10] != "criterion=" || m.ID[:5] == "data." {
+		if len(m.Slice) < 10 || m.Slice[:10] != "criterion=" || m.ID.Base().Family() == "data" {
 			continue
 		}
 		k := metricKey{m.System, m.ID, "criterion=macro"}

@@ -87,7 +87,7 @@ func (c *computer) compare(si, ri int, id metrics.ID) (Comparison, bool) {
 	va, perA := a.perQ[id]
 	vb, perB := b.perQ[id]
 	switch {
-	case id == "ne.auroc":
+	case id == metrics.NEAUROC.ID():
 		if a.ne == nil || b.ne == nil || constant(a.ne) && constant(b.ne) {
 			return cmp, false
 		}
@@ -260,7 +260,7 @@ func (c *computer) checks() {
 		if !m.Value.Valid() || d.Hi < d.Lo {
 			continue
 		}
-		if d.Base == "ne.tpr_threshold" && !c.ds.HasNEProb {
+		if d.Base == metrics.NETPRThreshold && !c.ds.HasNEProb {
 			continue // a threshold over ne_score, not a probability
 		}
 		v := float64(m.Value)
@@ -283,7 +283,7 @@ func (c *computer) checks() {
 	add("folds_equal_size", false, len(sizes) <= 1, fmt.Sprintf("posts per fold: %s", foldSizes(c.rep.Dataset.Folds)))
 	var noPos []string
 	for _, cr := range c.criteria {
-		if m, ok := c.rep.Metric(c.ds.Systems[c.primary].Name, "data.n_pos", critSlice(cr)); ok && m.Value == 0 {
+		if m, ok := c.rep.Metric(c.ds.Systems[c.primary].Name, metrics.DataNPos.ID(), critSlice(cr)); ok && m.Value == 0 {
 			noPos = append(noPos, cr)
 		}
 	}
@@ -310,12 +310,12 @@ func (c *computer) checks() {
 type confPrefix struct{ tp, fn, fp, tn metrics.ID }
 
 func (c *computer) confusionPrefixes() []confPrefix {
-	out := []confPrefix{{"e2e.tp", "e2e.fn", "e2e.fp", "e2e.tn"}}
+	out := []confPrefix{{metrics.E2ETP.ID(), metrics.E2EFN.ID(), metrics.E2EFP.ID(), metrics.E2ETN.ID()}}
 	for _, x := range c.cfg.OperatingPoints {
-		out = append(out, confPrefix{metrics.AtTau("ne.tp", x), metrics.AtTau("ne.fn", x), metrics.AtTau("ne.fp", x), metrics.AtTau("ne.tn", x)})
+		out = append(out, confPrefix{metrics.NETP.AtTau(x), metrics.NEFN.AtTau(x), metrics.NEFP.AtTau(x), metrics.NETN.AtTau(x)})
 	}
 	for _, x := range c.cfg.FPRTargets {
-		out = append(out, confPrefix{metrics.AtFPR("ne.heldout_tp", x), metrics.AtFPR("ne.heldout_fn", x), metrics.AtFPR("ne.heldout_fp", x), metrics.AtFPR("ne.heldout_tn", x)})
+		out = append(out, confPrefix{metrics.NEHeldoutTP.AtFPR(x), metrics.NEHeldoutFN.AtFPR(x), metrics.NEHeldoutFP.AtFPR(x), metrics.NEHeldoutTN.AtFPR(x)})
 	}
 	return out
 }

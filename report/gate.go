@@ -192,15 +192,15 @@ func (c *computer) kStats(sc *sysCalc, kf []float64, row func(int) *dataset.Row,
 			continue
 		}
 		c.kDist(sc, StateSlice(st.String()), "state="+st.String(), in)
-		c.addMean(sc, "dynk.k_mean", StateSlice(st.String()), string(metrics.AllQueries), kf, in, false)
+		c.addMean(sc, metrics.DynKKMean.ID(), StateSlice(st.String()), string(metrics.AllQueries), kf, in, false)
 	}
 	for _, h := range []bool{false, true} {
 		lab := EvidenceSlice(h)
 		in := engine.SelectRows(n, func(i int) bool { return c.y[i] == h })
 		c.kDist(sc, lab, string(lab), in)
-		c.addMean(sc, "dynk.k_mean", lab, string(metrics.AllQueries), kf, in, false)
+		c.addMean(sc, metrics.DynKKMean.ID(), lab, string(metrics.AllQueries), kf, in, false)
 	}
-	c.addMean(sc, "dynk.k_mean", "", string(metrics.AllQueries), kf, nil, false)
+	c.addMean(sc, metrics.DynKKMean.ID(), "", string(metrics.AllQueries), kf, nil, false)
 
 	// Gamma sweep: the policy re-run at each gamma, the gate's states kept.
 	for _, g := range dk.Sweep {
@@ -229,10 +229,10 @@ func (c *computer) clinical(sc *sysCalc, sys *dataset.System, row func(int) *dat
 			}
 			return v
 		}
-		c.addRatio(sc, "clinical.neg_rate", "", pop, is(dataset.StateNEG), one, nil, 1, gk.neg, true)
-		c.addRatio(sc, "clinical.uncertain_rate", "", pop, is(dataset.StateUncertain), one, nil, 1, gk.both, true)
-		c.addRatio(sc, "clinical.pos_rate", "", pop, is(dataset.StatePOS), one, nil, 1, gk.both, true)
-		c.addRatio(sc, "clinical.alert_rate_per_1000", "", pop, is(dataset.StatePOS), one, nil, 1000, gk.both, true)
+		c.addRatio(sc, metrics.ClinicalNegRate.ID(), "", pop, is(dataset.StateNEG), one, nil, 1, gk.neg, true)
+		c.addRatio(sc, metrics.ClinicalUncertainRate.ID(), "", pop, is(dataset.StateUncertain), one, nil, 1, gk.both, true)
+		c.addRatio(sc, metrics.ClinicalPosRate.ID(), "", pop, is(dataset.StatePOS), one, nil, 1, gk.both, true)
+		c.addRatio(sc, metrics.ClinicalAlertRatePer1000.ID(), "", pop, is(dataset.StatePOS), one, nil, 1000, gk.both, true)
 		scrIn := make([]float64, n)
 		yv := make([]float64, n)
 		fnScr := make([]float64, n)
@@ -243,11 +243,11 @@ func (c *computer) clinical(sc *sysCalc, sys *dataset.System, row func(int) *dat
 			fnScr[i] = b2f(c.y[i] && sc.state[i] == dataset.StateNEG)
 			posY[i] = b2f(c.y[i] && sc.state[i] == dataset.StatePOS)
 		}
-		c.addRatio(sc, "clinical.screen_sensitivity", "", pop, scrIn, yv, one, 1, gk.neg, true)
-		c.addRatio(sc, "clinical.screen_fn_per_1000", "", pop, fnScr, one, nil, 1000, gk.neg, true)
-		c.addRatio(sc, "clinical.alert_precision", "", pop, posY, is(dataset.StatePOS), one, 1, gk.both, true)
+		c.addRatio(sc, metrics.ClinicalScreenSensitivity.ID(), "", pop, scrIn, yv, one, 1, gk.neg, true)
+		c.addRatio(sc, metrics.ClinicalScreenFNPer1000.ID(), "", pop, fnScr, one, nil, 1000, gk.neg, true)
+		c.addRatio(sc, metrics.ClinicalAlertPrecision.ID(), "", pop, posY, is(dataset.StatePOS), one, 1, gk.both, true)
 		if workload {
-			c.addRatio(sc, "clinical.workload_per_1000", "", pop, kf, one, nil, 1000, gk.both, true)
+			c.addRatio(sc, metrics.ClinicalWorkloadPer1000.ID(), "", pop, kf, one, nil, 1000, gk.both, true)
 		}
 		if sc.ne != nil && c.ds.HasNEProb && !c.statesGiven(sys) {
 			c.gateGrid(sc, sys, row, workload)
@@ -263,12 +263,12 @@ func (c *computer) endToEnd(sc *sysCalc) {
 	for i := range pred {
 		pred[i] = sc.k[i] > 0
 	}
-	ids := map[string]metrics.ID{"tp": "e2e.tp", "tn": "e2e.tn", "fp": "e2e.fp", "fn": "e2e.fn",
-		"fpr": "e2e.fpr", "fnr": "e2e.fnr", "precision": "e2e.precision", "sensitivity": "e2e.recall", "f1": "e2e.f1"}
+	ids := map[string]metrics.ID{"tp": metrics.E2ETP.ID(), "tn": metrics.E2ETN.ID(), "fp": metrics.E2EFP.ID(), "fn": metrics.E2EFN.ID(),
+		"fpr": metrics.E2EFPR.ID(), "fnr": metrics.E2EFNR.ID(), "precision": metrics.E2EPrecision.ID(), "sensitivity": metrics.E2ERecall.ID(), "f1": metrics.E2EF1.ID()}
 	c.addConfusion(sc, "e2e", "", pred, nil, ids, true)
 	for ci, cr := range c.criteria {
 		c.addConfusion(sc, "e2e", critSlice(cr), pred, c.critSel[ci],
-			map[string]metrics.ID{"precision": "e2e.precision", "sensitivity": "e2e.recall"}, true)
+			map[string]metrics.ID{"precision": metrics.E2EPrecision.ID(), "sensitivity": metrics.E2ERecall.ID()}, true)
 	}
 }
 
@@ -314,18 +314,18 @@ func (c *computer) evidenceStats(sc *sysCalc, slice Slice, k, hits []int, query 
 		one[i] = 1
 	}
 	pos, all := string(metrics.PositivesOnly), string(metrics.AllQueries)
-	c.addMean(sc, "dynk.evidence_recall", slice, pos, rec, nil, boot)
-	c.addMean(sc, "dynk.evidence_precision", slice, pos, prec, nil, boot)
-	c.addMean(sc, "dynk.evidence_recall_all", slice, all, recAll, nil, boot)
-	c.addMean(sc, "dynk.evidence_precision_all", slice, all, precAll, nil, boot)
-	c.addMean(sc, "dynk.avg_k_all", slice, all, kf, nil, boot)
-	c.addRatio(sc, "dynk.avg_k_pred_pos", slice, string(metrics.PredPositive), kf, predPos, nil, 1, nil, boot)
+	c.addMean(sc, metrics.DynKEvidenceRecall.ID(), slice, pos, rec, nil, boot)
+	c.addMean(sc, metrics.DynKEvidencePrecision.ID(), slice, pos, prec, nil, boot)
+	c.addMean(sc, metrics.DynKEvidenceRecallAll.ID(), slice, all, recAll, nil, boot)
+	c.addMean(sc, metrics.DynKEvidencePrecisionAll.ID(), slice, all, precAll, nil, boot)
+	c.addMean(sc, metrics.DynKAvgKAll.ID(), slice, all, kf, nil, boot)
+	c.addRatio(sc, metrics.DynKAvgKPredPos.ID(), slice, string(metrics.PredPositive), kf, predPos, nil, 1, nil, boot)
 	yv := make([]float64, n)
 	for i := range yv {
 		yv[i] = b2f(c.y[i])
 	}
-	c.addRatio(sc, "dynk.evidence_recall_micro", slice, pos, hitsPos, goldPos, yv, 1, nil, boot)
-	c.addRatio(sc, "dynk.evidence_recall_micro_conditional", slice, pos, hitsCond, goldCond, yv, 1, nil, boot)
+	c.addRatio(sc, metrics.DynKEvidenceRecallMicro.ID(), slice, pos, hitsPos, goldPos, yv, 1, nil, boot)
+	c.addRatio(sc, metrics.DynKEvidenceRecallMicroConditional.ID(), slice, pos, hitsCond, goldCond, yv, 1, nil, boot)
 }
 
 func (c *computer) sweepStats(sc *sysCalc, g float64, k, hits []int, query func(int) *dataset.Query) {
@@ -345,10 +345,10 @@ func (c *computer) sweepStats(sc *sysCalc, g float64, k, hits []int, query func(
 		one[i] = 1
 	}
 	pos, all := string(metrics.PositivesOnly), string(metrics.AllQueries)
-	c.addMean(sc, metrics.AtGamma("dynk.mean_k", g), "", all, kf, nil, false)
-	c.addMean(sc, metrics.AtGamma("dynk.evidence_recall", g), "", pos, rec, nil, false)
-	c.addMean(sc, metrics.AtGamma("dynk.evidence_precision", g), "", pos, prec, nil, false)
-	c.addRatio(sc, metrics.AtGamma("dynk.workload_per_1000", g), "", all, kf, one, nil, 1000, nil, false)
+	c.addMean(sc, metrics.DynKMeanK.AtGamma(g), "", all, kf, nil, false)
+	c.addMean(sc, metrics.DynKEvidenceRecall.AtGamma(g), "", pos, rec, nil, false)
+	c.addMean(sc, metrics.DynKEvidencePrecision.AtGamma(g), "", pos, prec, nil, false)
+	c.addRatio(sc, metrics.DynKWorkloadPer1000.AtGamma(g), "", all, kf, one, nil, 1000, nil, false)
 }
 
 // kDist records the K histogram and summary of a group of eval rows.
@@ -366,7 +366,7 @@ func (c *computer) kDist(sc *sysCalc, slice Slice, group string, keep *engine.Ro
 		v, cnt = []int{}, []int{}
 	}
 	c.rep.Curves.DynKHist = append(c.rep.Curves.DynKHist, Histogram{System: sc.name, Group: group, K: v, Count: cnt})
-	c.distribution(sc.name, "dynk.k", slice, kf)
+	c.distribution(sc.name, metrics.DynKSelectedK, slice, kf)
 }
 
 // distribution records the spread of per-query values.

@@ -122,18 +122,18 @@ func (c *computer) compared() map[metrics.ID]bool {
 func (c *computer) perQueryColumns() []metrics.ID {
 	var cols []metrics.ID
 	for _, k := range c.cfg.Cutoffs {
-		cols = append(cols, metrics.At("rank.recall", k), metrics.At("rank.precision", k), metrics.At("rank.ndcg", k), metrics.At("rank.map", k))
+		cols = append(cols, metrics.RankRecall.At(k), metrics.RankPrecision.At(k), metrics.RankNDCG.At(k), metrics.RankMAP.At(k))
 	}
-	cols = append(cols, "rank.mrr", "rank.map", "rank.ndcg", "rank.r_precision", "dynk.evidence_recall", "dynk.evidence_precision", "dynk.evidence_recall_all", "dynk.evidence_precision_all")
+	cols = append(cols, metrics.RankMRR.ID(), metrics.RankMAP.ID(), metrics.RankNDCG.ID(), metrics.RankRPrecision.ID(), metrics.DynKEvidenceRecall.ID(), metrics.DynKEvidencePrecision.ID(), metrics.DynKEvidenceRecallAll.ID(), metrics.DynKEvidencePrecisionAll.ID())
 	if c.ds.TRECConventions != nil {
 		// The measures of TREC judgments, so that each can be checked per
 		// query against trec_eval -q.
-		cols = append(cols, "rank.bpref", "rank.11pt_avg")
+		cols = append(cols, metrics.RankBpref.ID(), metrics.Rank11ptAvg.ID())
 		for _, l := range metrics.RecallLevels {
-			cols = append(cols, metrics.AtRecall("rank.iprec", l))
+			cols = append(cols, metrics.RankIPrec.AtRecall(l))
 		}
 		for _, k := range c.cfg.Cutoffs {
-			cols = append(cols, metrics.At("rank.unjudged", k))
+			cols = append(cols, metrics.RankUnjudged.At(k))
 		}
 	}
 	return cols

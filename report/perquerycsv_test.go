@@ -17,7 +17,7 @@ import (
 func perQueryFixture(t *testing.T) *Report {
 	t.Helper()
 	ids := append(hostile_.Strings(t), "-x", "=x", "+x", "@x", "'x", "'=x", "''", "'", "", "a,b", "a\"b", "line\nbreak")
-	r := &Report{PerQueryColumns: []metrics.ID{metrics.At("rank.recall", 10), "rank.mrr"}}
+	r := &Report{PerQueryColumns: []metrics.ID{metrics.RankRecall.At(10), "rank.mrr"}}
 	for i, s := range ids {
 		r.PerQuery = append(r.PerQuery, PerQuery{System: s, Query: s + "#q", Post: s, Criterion: s, Fold: i % 3,
 			NGold: i % 4, NCand: 10 + i, GoldInPool: i % 3, Difficulty: Num(float64(i) / 7), NEProb: NaN, State: "POS",

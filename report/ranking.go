@@ -119,15 +119,15 @@ func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(in
 	}
 	for _, k := range c.cfg.Cutoffs {
 		k := k
-		recallK, precisionK := metrics.At("rank.recall", k), metrics.At("rank.precision", k)
+		recallK, precisionK := metrics.RankRecall.At(k), metrics.RankPrecision.At(k)
 		vals := map[metrics.ID][]float64{
-			recallK:                             per(func(r, g []int) float64 { return kern.recall(r, g, k) }),
-			metrics.At("rank.capped_recall", k): per(func(r, g []int) float64 { return kern.capped(r, g, k) }),
-			precisionK:                          per(func(r, g []int) float64 { return kern.precision(r, g, k) }),
-			metrics.At("rank.hit", k):           per(func(r, g []int) float64 { return kern.hit(r, g, k) }),
-			metrics.At("rank.ndcg", k):          per(func(r, g []int) float64 { return kern.ndcg(r, g, k) }),
-			metrics.At("rank.map", k):           per(func(r, g []int) float64 { return kern.mapk(r, g, k) }),
-			metrics.At("rank.mrr", k):           per(func(r, g []int) float64 { return kern.rrAt(r, k) }),
+			recallK:                        per(func(r, g []int) float64 { return kern.recall(r, g, k) }),
+			metrics.RankCappedRecall.At(k): per(func(r, g []int) float64 { return kern.capped(r, g, k) }),
+			precisionK:                     per(func(r, g []int) float64 { return kern.precision(r, g, k) }),
+			metrics.RankHit.At(k):          per(func(r, g []int) float64 { return kern.hit(r, g, k) }),
+			metrics.RankNDCG.At(k):         per(func(r, g []int) float64 { return kern.ndcg(r, g, k) }),
+			metrics.RankMAP.At(k):          per(func(r, g []int) float64 { return kern.mapk(r, g, k) }),
+			metrics.RankMRR.At(k):          per(func(r, g []int) float64 { return kern.rrAt(r, k) }),
 		}
 		boot := k == c.headK() // ranking CIs only at the headline cutoff
 		for _, id := range sortedKeys(vals) {
@@ -144,7 +144,7 @@ func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(in
 		}
 		// Per criterion at the headline cutoff.
 		if k == c.headK() {
-			ndcgK := metrics.At("rank.ndcg", k)
+			ndcgK := metrics.RankNDCG.At(k)
 			for ci, cr := range c.criteria {
 				keep := c.critSel[ci]
 				c.addMean(sc, recallK, critSlice(cr), pop, vals[recallK], keep, true)
@@ -156,18 +156,18 @@ func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(in
 		}
 	}
 	mrr := per(func(r, g []int) float64 { return kern.rr(r) })
-	c.addMean(sc, "rank.mrr", "", pop, mrr, nil, true)
+	c.addMean(sc, metrics.RankMRR.ID(), "", pop, mrr, nil, true)
 	if full {
-		c.distribution(sc.name, "rank.mrr", "", mrr)
+		c.distribution(sc.name, metrics.RankMRR.ID(), "", mrr)
 	}
 	for ci, cr := range c.criteria {
-		c.addMean(sc, "rank.mrr", critSlice(cr), pop, mrr, c.critSel[ci], true)
+		c.addMean(sc, metrics.RankMRR.ID(), critSlice(cr), pop, mrr, c.critSel[ci], true)
 	}
 	// Whole-ranking measures, no cutoff (trec_eval's map, ndcg, Rprec).
 	for _, w := range []struct {
 		id metrics.ID
 		f  func(rel, gold []int) float64
-	}{{"rank.map", kern.ap}, {"rank.ndcg", kern.ndcgAll}, {"rank.r_precision", kern.rprec}} {
+	}{{metrics.RankMAP.ID(), kern.ap}, {metrics.RankNDCG.ID(), kern.ndcgAll}, {metrics.RankRPrecision.ID(), kern.rprec}} {
 		v := per(w.f)
 		c.addMean(sc, w.id, "", pop, v, nil, true)
 		if full {
@@ -201,8 +201,8 @@ func (c *computer) rankDifficulty(sc *sysCalc, relOf func(int) []int, query func
 		ry = append(ry, recall[i])
 	}
 	rho, p := metrics.Spearman(dx, ry)
-	c.put(sc.name, metrics.At("rank.spearman_difficulty", k), "", len(dx), rho)
-	c.put(sc.name, metrics.At("rank.spearman_difficulty_p", k), "", len(dx), p)
+	c.put(sc.name, metrics.RankSpearmanDifficulty.At(k), "", len(dx), rho)
+	c.put(sc.name, metrics.RankSpearmanDifficultyP.At(k), "", len(dx), p)
 }
 
 // rankingQueryK registers the query-specific cutoffs of the ranking
@@ -226,15 +226,15 @@ func (c *computer) rankingQueryK(sc *sysCalc, per func(f func(rel, gold []int) f
 			k := metrics.PercentileKs(len(g), fracs)[fi]
 			return metrics.PrecisionAt(r, k)
 		})
-		c.addMean(sc, metrics.AtPct("rank.pct_recall", p), "", pop, rec, nil, false)
-		c.addMean(sc, metrics.AtPct("rank.pct_precision", p), "", pop, prec, nil, false)
-		c.addWeighted(sc, metrics.AtPct("rank.pct_recall_weighted", p), pop, rec, weights)
-		c.addWeighted(sc, metrics.AtPct("rank.pct_precision_weighted", p), pop, prec, weights)
+		c.addMean(sc, metrics.RankPctRecall.AtPct(p), "", pop, rec, nil, false)
+		c.addMean(sc, metrics.RankPctPrecision.AtPct(p), "", pop, prec, nil, false)
+		c.addWeighted(sc, metrics.RankPctRecallWeighted.AtPct(p), pop, rec, weights)
+		c.addWeighted(sc, metrics.RankPctPrecisionWeighted.AtPct(p), pop, prec, weights)
 	}
 	for _, k := range []int{5, 10, 20, 50, 100} {
 		k := k
 		rec := per(func(r, g []int) float64 { kk := min(k, len(g)); return float64(metrics.Hits(r, kk)) / float64(kk) })
-		c.addMean(sc, metrics.At("rank.capk_recall", k), "", pop, rec, nil, false)
+		c.addMean(sc, metrics.RankCapKRecall.At(k), "", pop, rec, nil, false)
 	}
 	arec := per(func(r, g []int) float64 {
 		var s float64
@@ -252,10 +252,10 @@ func (c *computer) rankingQueryK(sc *sysCalc, per func(f func(rel, gold []int) f
 		}
 		return s / float64(len(ks))
 	})
-	c.addMean(sc, "rank.adaptive_recall", "", pop, arec, nil, false)
-	c.addMean(sc, "rank.adaptive_precision", "", pop, aprec, nil, false)
-	c.addWeighted(sc, "rank.adaptive_recall_weighted", pop, arec, weights)
-	c.addWeighted(sc, "rank.adaptive_precision_weighted", pop, aprec, weights)
+	c.addMean(sc, metrics.RankAdaptiveRecall.ID(), "", pop, arec, nil, false)
+	c.addMean(sc, metrics.RankAdaptivePrecision.ID(), "", pop, aprec, nil, false)
+	c.addWeighted(sc, metrics.RankAdaptiveRecallWeighted.ID(), pop, arec, weights)
+	c.addWeighted(sc, metrics.RankAdaptivePrecisionWeighted.ID(), pop, aprec, weights)
 }
 
 // addWeighted registers Σ w·x / Σ w over the rows where x is defined.
@@ -289,13 +289,13 @@ func (c *computer) perCriterion(sc *sysCalc) {
 			}
 		}
 		sl := critSlice(cr)
-		c.put(sc.name, "data.n", sl, len(rows), float64(len(rows)))
-		c.put(sc.name, "data.n_pos", sl, len(rows), float64(npos))
-		c.put(sc.name, "data.positive_rate", sl, len(rows), float64(npos)/float64(len(rows)))
+		c.put(sc.name, metrics.DataN.ID(), sl, len(rows), float64(len(rows)))
+		c.put(sc.name, metrics.DataNPos.ID(), sl, len(rows), float64(npos))
+		c.put(sc.name, metrics.DataPositiveRate.ID(), sl, len(rows), float64(npos)/float64(len(rows)))
 		if sc.ne != nil {
 			sc.scored = append(sc.scored,
-				&scoredStat{key: metricKey{sc.name, "ne.auroc", sl}, rows: rows, y: c.y, p: sc.ne, kind: "auroc"},
-				&scoredStat{key: metricKey{sc.name, "ne.auprc", sl}, rows: rows, y: c.y, p: sc.ne, kind: "auprc"})
+				&scoredStat{key: metricKey{sc.name, metrics.NEAUROC.ID(), sl}, rows: rows, y: c.y, p: sc.ne, kind: "auroc"},
+				&scoredStat{key: metricKey{sc.name, metrics.NEAUPRC.ID(), sl}, rows: rows, y: c.y, p: sc.ne, kind: "auprc"})
 		}
 	}
 	for si, st := range c.strata {
@@ -305,7 +305,7 @@ func (c *computer) perCriterion(sc *sysCalc) {
 				cnt++
 			}
 		}
-		c.put(sc.name, "data.n", stratumSlice(st.label), cnt, float64(cnt))
+		c.put(sc.name, metrics.DataN.ID(), stratumSlice(st.label), cnt, float64(cnt))
 	}
 }
 
@@ -402,10 +402,10 @@ func (c *computer) multiLabelStats(sc *sysCalc, v mlRows) {
 	}
 	firsts := engine.SelectRows(n, func(i int) bool { return isPost[i] != 0 })
 	np := col("posts", firsts, isPost)
-	add("multilabel.exact_match", []int{col("exact", firsts, exact), np}, ratio, np)
-	add("multilabel.hamming_score", []int{col("ham", firsts, ham), np}, ratio, np)
-	add("multilabel.hamming_loss", []int{col("ham", firsts, ham), np}, func(s []float64) float64 { return 1 - ratio(s) }, np)
-	add("multilabel.macro_f1_posts", []int{col("f1", firsts, f1), np}, ratio, np)
+	add(metrics.MultilabelExactMatch.ID(), []int{col("exact", firsts, exact), np}, ratio, np)
+	add(metrics.MultilabelHammingScore.ID(), []int{col("ham", firsts, ham), np}, ratio, np)
+	add(metrics.MultilabelHammingLoss.ID(), []int{col("ham", firsts, ham), np}, func(s []float64) float64 { return 1 - ratio(s) }, np)
+	add(metrics.MultilabelMacroF1Posts.ID(), []int{col("f1", firsts, f1), np}, ratio, np)
 	tpc, fpc, fnc := col("tp", nil, tp), col("fp", nil, fp), col("fn", nil, fn)
 	f1of := func(t, p, n float64) float64 {
 		if d := 2*t + p + n; d > 0 {
@@ -413,7 +413,7 @@ func (c *computer) multiLabelStats(sc *sysCalc, v mlRows) {
 		}
 		return 0
 	}
-	add("multilabel.micro_f1", []int{tpc, fpc, fnc, np}, func(s []float64) float64 {
+	add(metrics.MultilabelMicroF1.ID(), []int{tpc, fpc, fnc, np}, func(s []float64) float64 {
 		if s[3] == 0 {
 			return nan
 		}
@@ -425,7 +425,7 @@ func (c *computer) multiLabelStats(sc *sysCalc, v mlRows) {
 		ccols = append(ccols, col("tp"+strconv.Itoa(k), in, tp), col("fp"+strconv.Itoa(k), in, fp), col("fn"+strconv.Itoa(k), in, fn))
 	}
 	ccols = append(ccols, np)
-	add("multilabel.macro_f1_criteria", ccols, func(s []float64) float64 {
+	add(metrics.MultilabelMacroF1Criteria.ID(), ccols, func(s []float64) float64 {
 		if s[len(s)-1] == 0 {
 			return nan
 		}
@@ -435,7 +435,7 @@ func (c *computer) multiLabelStats(sc *sysCalc, v mlRows) {
 		}
 		return sum / float64((len(s)-1)/3)
 	}, np)
-	add("multilabel.weighted_f1", ccols, func(s []float64) float64 {
+	add(metrics.MultilabelWeightedF1.ID(), ccols, func(s []float64) float64 {
 		var sum, sup float64
 		for k := 0; k+3 < len(s); k += 3 {
 			w := s[k] + s[k+2]
@@ -529,7 +529,7 @@ func (c *computer) trecRanking(sc *sysCalc, row func(int) *dataset.Row, query fu
 	add := func(id metrics.ID, v []float64, boot bool) {
 		c.addMean(sc, id, "", pop, v, nil, boot)
 	}
-	add("rank.bpref", per(func(r *dataset.Row, q *dataset.Query) float64 {
+	add(metrics.RankBpref.ID(), per(func(r *dataset.Row, q *dataset.Query) float64 {
 		return metrics.BPref(r.Rel, r.Judged, len(q.Gold), q.NonRel)
 	}), true)
 	// gm_map: exp of the mean of ln(max(AP, 1e-5)); the CI is the same
@@ -541,9 +541,9 @@ func (c *computer) trecRanking(sc *sysCalc, row func(int) *dataset.Row, query fu
 		}
 		return metrics.GMMAPTerm(ap)
 	})
-	x := sc.tab.ColOf("rank.gm_map||x", nil, gm, engine.NaNZero)
-	m := sc.tab.ColOf("rank.gm_map||m", nil, gm, engine.NotNaN)
-	sc.stats = append(sc.stats, &sumStat{key: metricKey{sc.name, "rank.gm_map", ""}, pop: pop, cols: []int{x, m},
+	x := sc.tab.ColOf(metrics.RankGMMAP.String()+"||x", nil, gm, engine.NaNZero)
+	m := sc.tab.ColOf(metrics.RankGMMAP.String()+"||m", nil, gm, engine.NotNaN)
+	sc.stats = append(sc.stats, &sumStat{key: metricKey{sc.name, metrics.RankGMMAP.ID(), ""}, pop: pop, cols: []int{x, m},
 		f: func(s []float64) float64 { return math.Exp(ratio(s)) }, nCol: m, perQ: -1, boot: true})
 	// Interpolated precision at the 11 recall levels, one pass per query.
 	levels := metrics.RecallLevels
@@ -572,11 +572,11 @@ func (c *computer) trecRanking(sc *sysCalc, row func(int) *dataset.Row, query fu
 		}
 	})
 	for j, l := range levels {
-		add(metrics.AtRecall("rank.iprec", l), ip[j], false)
+		add(metrics.RankIPrec.AtRecall(l), ip[j], false)
 	}
-	add("rank.11pt_avg", avg, true)
+	add(metrics.Rank11ptAvg.ID(), avg, true)
 	for _, k := range c.cfg.Cutoffs {
-		add(metrics.At("rank.unjudged", k), per(func(r *dataset.Row, q *dataset.Query) float64 {
+		add(metrics.RankUnjudged.At(k), per(func(r *dataset.Row, q *dataset.Query) float64 {
 			return metrics.Unjudged(r.Judged, k)
 		}), k == c.headK())
 	}
@@ -586,7 +586,7 @@ func (c *computer) trecRanking(sc *sysCalc, row func(int) *dataset.Row, query fu
 // top K (the headline cutoff) is unjudged on average: pooled judgments then
 // understate every measure.
 func (c *computer) unjudgedWarnings() {
-	id := metrics.At("rank.unjudged", c.headK())
+	id := metrics.RankUnjudged.At(c.headK())
 	for _, s := range c.ds.Systems {
 		m, ok := c.rep.Metric(s.Name, id, "")
 		if !ok || !(float64(m.Value) > 0.1) {

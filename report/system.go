@@ -251,8 +251,8 @@ func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
 	for i := range all {
 		all[i] = i
 	}
-	au := &scoredStat{key: metricKey{sc.name, "ne.auroc", ""}, rows: all, y: c.y, p: sc.ne, kind: "auroc", band: true}
-	ap := &scoredStat{key: metricKey{sc.name, "ne.auprc", ""}, rows: all, y: c.y, p: sc.ne, kind: "auprc", band: true}
+	au := &scoredStat{key: metricKey{sc.name, metrics.NEAUROC.ID(), ""}, rows: all, y: c.y, p: sc.ne, kind: "auroc", band: true}
+	ap := &scoredStat{key: metricKey{sc.name, metrics.NEAUPRC.ID(), ""}, rows: all, y: c.y, p: sc.ne, kind: "auprc", band: true}
 	sc.scored = append(sc.scored, au, ap)
 	prob := c.ds.HasNEProb // false: ne_score, not a probability
 
@@ -264,17 +264,17 @@ func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
 			d := p - b2f(c.y[i])
 			sq[i] = d * d
 		}
-		c.addMean(sc, "ne.brier", "", pop, sq, nil, true)
-		c.addECE(sc, "ne.ece", c.cfg.Calibration.Bins, uniformBin(c.cfg.Calibration.Bins, sc.ne))
-		c.addECE(sc, "ne.ece_equal_mass", c.cfg.Calibration.Bins, massBin(c.cfg.Calibration.Bins, sc.ne, c.y))
+		c.addMean(sc, metrics.NEBrier.ID(), "", pop, sq, nil, true)
+		c.addECE(sc, metrics.NEECE.ID(), c.cfg.Calibration.Bins, uniformBin(c.cfg.Calibration.Bins, sc.ne))
+		c.addECE(sc, metrics.NEECEEqualMass.ID(), c.cfg.Calibration.Bins, massBin(c.cfg.Calibration.Bins, sc.ne, c.y))
 	}
 
 	// In-sample TPR at FPR targets (descriptive).
 	roc := metrics.ROC(c.y, sc.ne)
 	for _, x := range c.cfg.FPRTargets {
 		tpr, _, thr := metrics.TPRAtFPR(roc, x)
-		c.put(sc.name, metrics.MustDef("ne.tpr@fpr=0.1").ID(x), "", len(c.eval), tpr)
-		c.put(sc.name, metrics.MustDef("ne.tpr_threshold@fpr=0.1").ID(x), "", len(c.eval), thr)
+		c.put(sc.name, metrics.NETPR.AtFPR(x), "", len(c.eval), tpr)
+		c.put(sc.name, metrics.NETPRThreshold.AtFPR(x), "", len(c.eval), thr)
 	}
 	// Fixed operating points: each tau of operating_points.
 	for _, tau := range c.cfg.OperatingPoints {
@@ -285,10 +285,10 @@ func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
 		for i, p := range sc.ne {
 			pred[i] = p >= tau
 		}
-		ids := map[string]metrics.ID{}
-		for _, m := range []string{"tp", "tn", "fp", "fn", "sensitivity", "specificity", "fpr", "precision", "npv", "f1", "mcc", "balanced_accuracy"} {
-			ids[m] = metrics.AtTau("ne."+m, tau)
-		}
+		ids := map[string]metrics.ID{"tp": metrics.NETP.AtTau(tau), "tn": metrics.NETN.AtTau(tau), "fp": metrics.NEFP.AtTau(tau), "fn": metrics.NEFN.AtTau(tau),
+			"sensitivity": metrics.NESensitivity.AtTau(tau), "specificity": metrics.NESpecificity.AtTau(tau), "fpr": metrics.NEFPR.AtTau(tau),
+			"precision": metrics.NEPrecision.AtTau(tau), "npv": metrics.NENPV.AtTau(tau), "f1": metrics.NEF1.AtTau(tau), "mcc": metrics.NEMCC.AtTau(tau),
+			"balanced_accuracy": metrics.NEBalancedAccuracy.AtTau(tau)}
 		c.addConfusion(sc, "tau"+metrics.FormatParam(tau), "", pred, nil, ids, true)
 	}
 
@@ -327,12 +327,11 @@ func (c *computer) neHeldOut(sc *sysCalc, sys *dataset.System) {
 			hp[i] = p >= thr[c.fold[i]]
 		}
 		xs := metrics.FormatParam(x)
-		ids := map[string]metrics.ID{"sensitivity": metrics.AtFPR("ne.heldout_tpr", x), "fpr": metrics.AtFPR("ne.heldout_fpr", x)}
-		for _, m := range []string{"tp", "tn", "fp", "fn", "specificity", "precision", "npv", "f1", "mcc", "balanced_accuracy"} {
-			if keep != nil && (m == "tp" || m == "tn" || m == "fp" || m == "fn") {
-				continue
-			}
-			ids[m] = metrics.AtFPR("ne.heldout_"+m, x)
+		ids := map[string]metrics.ID{"sensitivity": metrics.NEHeldoutTPR.AtFPR(x), "fpr": metrics.NEHeldoutFPR.AtFPR(x),
+			"specificity": metrics.NEHeldoutSpecificity.AtFPR(x), "precision": metrics.NEHeldoutPrecision.AtFPR(x), "npv": metrics.NEHeldoutNPV.AtFPR(x),
+			"f1": metrics.NEHeldoutF1.AtFPR(x), "mcc": metrics.NEHeldoutMCC.AtFPR(x), "balanced_accuracy": metrics.NEHeldoutBalancedAccuracy.AtFPR(x)}
+		if keep == nil {
+			ids["tp"], ids["tn"], ids["fp"], ids["fn"] = metrics.NEHeldoutTP.AtFPR(x), metrics.NEHeldoutTN.AtFPR(x), metrics.NEHeldoutFP.AtFPR(x), metrics.NEHeldoutFN.AtFPR(x)
 		}
 		c.addConfusion(sc, "fpr"+xs, "", hp, keep, ids, true)
 		// Eval TPR/FPR per fold for the thresholds table.
@@ -361,11 +360,11 @@ func (c *computer) neHeldOut(sc *sysCalc, sys *dataset.System) {
 // NE gate's curves of one system.
 func (c *computer) neCalibration(sc *sysCalc) {
 	a, b := metrics.CalibrationFit(c.y, sc.ne)
-	c.put(sc.name, "ne.calibration_intercept", "", len(c.eval), a)
-	c.put(sc.name, "ne.calibration_slope", "", len(c.eval), b)
+	c.put(sc.name, metrics.NECalibrationIntercept.ID(), "", len(c.eval), a)
+	c.put(sc.name, metrics.NECalibrationSlope.ID(), "", len(c.eval), b)
 	z, pz := metrics.SpiegelhalterZ(c.y, sc.ne)
-	c.put(sc.name, "ne.spiegelhalter_z", "", len(c.eval), z)
-	c.put(sc.name, "ne.spiegelhalter_p", "", len(c.eval), pz)
+	c.put(sc.name, metrics.NESpiegelhalterZ.ID(), "", len(c.eval), z)
+	c.put(sc.name, metrics.NESpiegelhalterP.ID(), "", len(c.eval), pz)
 	c.curvesNE(sc)
 }
 

@@ -125,7 +125,7 @@ func metricTable(r *report.Report, sec section) (Table, bool) {
 		// TREC input with trec.no_relevant: zero ranks every judged query
 		// (population judged_queries), not only those with evidence.
 		for _, m := range r.Metrics {
-			if m.ID == "rank.mrr" && m.Slice == report.Whole && m.Population == string(metrics.JudgedQueries) {
+			if m.ID == metrics.RankMRR.ID() && m.Slice == report.Whole && m.Population == string(metrics.JudgedQueries) {
 				t.Population, t.N = m.Population, m.N
 				break
 			}
@@ -287,7 +287,7 @@ func digits(d metrics.Def) int {
 // undefinedReason says why a metric can be undefined.
 func undefinedReason(d metrics.Def) string {
 	switch d.Base {
-	case "ne.auroc", "ne.auprc":
+	case metrics.NEAUROC, metrics.NEAUPRC:
 		return "undefined: only one class in the population"
 	}
 	return "undefined: a 0/0 ratio or an empty population"

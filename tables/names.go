@@ -14,28 +14,29 @@ func Title(id metrics.ID) string { return metrics.Title(id) }
 // PatternID is the id of a definition with its parameter as a symbol:
 // rank.recall@K, ne.tpr@fpr=X.
 func PatternID(d metrics.Def) string {
+	b := d.Base.String()
 	switch d.Param {
 	case metrics.ParamK:
-		return d.Base + "@K"
+		return b + "@K"
 	case metrics.ParamFPR:
-		return d.Base + "@fpr=X"
+		return b + "@fpr=X"
 	case metrics.ParamTau:
-		return d.Base + "@tau=τ"
+		return b + "@tau=τ"
 	case metrics.ParamGamma:
-		return d.Base + "@gamma=γ"
+		return b + "@gamma=γ"
 	case metrics.ParamPct:
-		return d.Base + "@p=p"
+		return b + "@p=p"
 	case metrics.ParamRecall:
-		return d.Base + "@recall=X"
+		return b + "@recall=X"
 	}
-	return d.Base
+	return b
 }
 
 // UsedDefs returns the registry entries of the metrics the report holds,
 // in registry id order.
 func UsedDefs(r *report.Report) []metrics.Def {
 	type key struct {
-		base string
+		base metrics.Base
 		p    metrics.Param
 	}
 	used := map[key]bool{}

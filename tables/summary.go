@@ -202,13 +202,14 @@ func ChangeLines(r *report.Report, cs []SummaryChange) []string {
 }
 
 // comparedIDs is the compared set besides the headline metrics: the
-// metrics whose changes SUMMARY.md lists after the headline ones.
+// metrics the registry flags Compared, whose changes SUMMARY.md lists
+// after the headline ones.
 func comparedIDs(r *report.Report) map[metrics.ID]bool {
-	k := r.Settings.HeadlineCutoff
 	out := map[metrics.ID]bool{}
-	for _, id := range []metrics.ID{"rank.mrr", "rank.map", metrics.At("rank.hit", k), metrics.At("rank.capped_recall", k),
-		metrics.At("rank.map", k), metrics.At("rank.mrr", k), "ne.brier", "dynk.evidence_precision", "e2e.f1"} {
-		out[id] = true
+	for _, id := range metrics.ComparedIDs(r.Settings.HeadlineCutoff) {
+		if !metrics.MustDef(id).Headline {
+			out[id] = true
+		}
 	}
 	return out
 }

@@ -145,7 +145,7 @@ func TestDecodeRendersSameTables(t *testing.T) {
 func TestBestInBold(t *testing.T) {
 	s := Build(tabletest.Plain().Report(t))
 	rk := find(t, s, "ranking")
-	id := string(metrics.At("rank.recall", 10))
+	id := string(metrics.RankRecall.At(10))
 	for _, row := range rk.Rows {
 		if row.Group != id {
 			continue

@@ -24,7 +24,7 @@ func handBundle(t *testing.T, dir, version string, shift float64) {
 		Systems:         []report.SystemInfo{{Name: "full", Label: "full", Kind: report.Pipeline, Primary: true}},
 		Settings:        report.Settings{HeadlineCutoff: 10, Cutoffs: []int{10}, Seed: 1},
 		Dataset:         report.DatasetSummary{EvalQueries: 40, Posts: 20, Criteria: crit},
-		PerQueryColumns: []metrics.ID{metrics.At("rank.recall", 10), metrics.At("rank.capped_recall", 10)},
+		PerQueryColumns: []metrics.ID{metrics.RankRecall.At(10), metrics.RankCappedRecall.At(10)},
 	}
 	sum := map[string]float64{}
 	whole := 0.0
@@ -40,7 +40,7 @@ func handBundle(t *testing.T, dir, version string, shift float64) {
 			Criterion: c, NGold: 1, NCand: 5, Difficulty: report.NaN, NEProb: report.NaN, Values: []report.Num{report.Num(v), report.Num(v)}})
 	}
 	for _, c := range crit {
-		r.Metrics = append(r.Metrics, report.Metric{System: "full", ID: metrics.At("rank.recall", 10), Slice: report.CriterionSlice(c),
+		r.Metrics = append(r.Metrics, report.Metric{System: "full", ID: metrics.RankRecall.At(10), Slice: report.CriterionSlice(c),
 			N: 10, Value: report.Num(sum[c]), CI: &report.CI{Low: 0, High: 1, Method: "percentile", Unit: "post", Resamples: 100},
 			FoldMean: report.NaN, FoldStd: report.NaN})
 	}
@@ -49,9 +49,9 @@ func handBundle(t *testing.T, dir, version string, shift float64) {
 	// the other.
 	lo := whole - 0.05 + shift*0.2
 	r.Metrics = append(r.Metrics,
-		report.Metric{System: "full", ID: metrics.At("rank.recall", 10), N: 40, Value: report.Num(whole),
+		report.Metric{System: "full", ID: metrics.RankRecall.At(10), N: 40, Value: report.Num(whole),
 			CI: &report.CI{Low: report.Num(lo), High: report.Num(lo + 0.1)}, FoldMean: report.NaN, FoldStd: report.NaN},
-		report.Metric{System: "full", ID: metrics.At("rank.capped_recall", 10), N: 40, Value: report.Num(whole),
+		report.Metric{System: "full", ID: metrics.RankCappedRecall.At(10), N: 40, Value: report.Num(whole),
 			CI: &report.CI{Low: 0, High: 1}, FoldMean: report.NaN, FoldStd: report.NaN})
 	r.Reindex()
 	js, err := r.JSON()

@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"paperbundle/metrics"
 )
 
 // trecEvalArgs are the measures of trec_eval v10 that paperbundle computes
@@ -20,12 +22,12 @@ var trecEvalArgs = []string{"-m", "map", "-m", "ndcg", "-m", "Rprec", "-m", "rec
 
 // trecEvalIDs maps the names trec_eval prints to paperbundle's metric ids
 // (cmd/paperbundle/trec_test.go checks the semantics on a small case).
-var trecEvalIDs = map[string]string{
-	"map": "rank.map", "ndcg": "rank.ndcg", "Rprec": "rank.r_precision", "recip_rank": "rank.mrr",
-	"P_5": "rank.precision@5", "P_10": "rank.precision@10",
-	"recall_5": "rank.recall@5", "recall_10": "rank.recall@10",
-	"map_cut_5": "rank.map@5", "map_cut_10": "rank.map@10",
-	"ndcg_cut_5": "rank.ndcg@5", "ndcg_cut_10": "rank.ndcg@10",
+var trecEvalIDs = map[string]metrics.ID{
+	"map": metrics.RankMAP.ID(), "ndcg": metrics.RankNDCG.ID(), "Rprec": metrics.RankRPrecision.ID(), "recip_rank": metrics.RankMRR.ID(),
+	"P_5": metrics.RankPrecision.At(5), "P_10": metrics.RankPrecision.At(10),
+	"recall_5": metrics.RankRecall.At(5), "recall_10": metrics.RankRecall.At(10),
+	"map_cut_5": metrics.RankMAP.At(5), "map_cut_10": metrics.RankMAP.At(10),
+	"ndcg_cut_5": metrics.RankNDCG.At(5), "ndcg_cut_10": metrics.RankNDCG.At(10),
 }
 
 // compareTrecEval runs trec_eval on the files of workload (c), prints its
@@ -63,7 +65,7 @@ func (b *bench) compareTrecEval(out string) error {
 	for _, name := range sortedKeys(trecEvalIDs) {
 		id := trecEvalIDs[name]
 		w, ok := want[name]
-		g, found := got[id]
+		g, found := got[id.String()]
 		switch {
 		case !ok:
 			bad = append(bad, fmt.Sprintf("%s: not printed by trec_eval", name))
@@ -131,7 +133,7 @@ func bundleValues(out, system string) (map[string]float64, error) {
 	return vals, nil
 }
 
-func sortedKeys(m map[string]string) []string {
+func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)

@@ -146,8 +146,8 @@ func (b builder) rankingSystemsTable() (*table, bool) {
 		return nil, false
 	}
 	h := b.r.Settings.HeadlineCutoff
-	ids := []metrics.ID{metrics.At("rank.recall", h), metrics.At("rank.precision", h), metrics.At("rank.ndcg", h),
-		metrics.At("rank.map", h), "rank.mrr", metrics.At("rank.hit", h)}
+	ids := []metrics.ID{metrics.RankRecall.At(h), metrics.RankPrecision.At(h), metrics.RankNDCG.At(h),
+		metrics.RankMAP.At(h), metrics.RankMRR.ID(), metrics.RankHit.At(h)}
 	t := &table{name: "ranking_systems"}
 	t.cols = append(t.cols, col{head: "System"})
 	for _, id := range ids {
@@ -175,7 +175,7 @@ func (b builder) perCriterionTable() (*table, bool) {
 	}
 	sys := b.primary()
 	h := b.r.Settings.HeadlineCutoff
-	ids := []metrics.ID{"ne.auroc", metrics.At("rank.recall", h), metrics.At("rank.ndcg", h)}
+	ids := []metrics.ID{metrics.NEAUROC.ID(), metrics.RankRecall.At(h), metrics.RankNDCG.At(h)}
 	t := &table{name: "per_criterion"}
 	t.cols = []col{{head: "Criterion"}, {head: "$n$", num: true}, {head: "$n_{\\mathrm{pos}}$", num: true}}
 	for _, id := range ids {
@@ -183,8 +183,8 @@ func (b builder) perCriterionTable() (*table, bool) {
 	}
 	for _, cr := range b.r.Dataset.Criteria {
 		sl := report.Slice("criterion=" + cr)
-		n, ok1 := b.value(sys, "data.n", sl)
-		np, _ := b.value(sys, "data.n_pos", sl)
+		n, ok1 := b.value(sys, metrics.DataN.ID(), sl)
+		np, _ := b.value(sys, metrics.DataNPos.ID(), sl)
 		n.unc, np.unc, n.dec, np.dec = "", "", 0, 0
 		rw := row{cells: []cell{textCell(cr), n, np}}
 		for _, id := range ids {
@@ -212,23 +212,23 @@ func (b builder) strataTable() (*table, bool) {
 	h := b.r.Settings.HeadlineCutoff
 	var slices []report.Slice
 	for _, m := range b.r.Metrics {
-		if m.System == sys && m.ID == "data.n" && strings.HasPrefix(string(m.Slice), "stratum=") {
+		if m.System == sys && m.ID == metrics.DataN.ID() && strings.HasPrefix(string(m.Slice), "stratum=") {
 			slices = append(slices, m.Slice)
 		}
 	}
 	names := []string{"Low", "Medium", "High"}
 	t := &table{name: "strata", cols: []col{{head: "Stratum"}, {head: `\# Queries`, num: true},
-		{head: head(metrics.At("rank.recall", h)), num: true}, {head: head(metrics.At("rank.precision", h)), num: true}}}
+		{head: head(metrics.RankRecall.At(h)), num: true}, {head: head(metrics.RankPrecision.At(h)), num: true}}}
 	for i, sl := range slices {
 		band := strings.TrimPrefix(string(sl), "stratum=")
 		name := band
 		if len(slices) == 3 {
 			name = names[i] + " (" + band + ")"
 		}
-		n, _ := b.value(sys, "data.n", sl)
+		n, _ := b.value(sys, metrics.DataN.ID(), sl)
 		n.unc, n.dec = "", 0
-		rc, _ := b.value(sys, metrics.At("rank.recall", h), sl)
-		pc, _ := b.value(sys, metrics.At("rank.precision", h), sl)
+		rc, _ := b.value(sys, metrics.RankRecall.At(h), sl)
+		pc, _ := b.value(sys, metrics.RankPrecision.At(h), sl)
 		t.rows = append(t.rows, row{cells: []cell{textCell(name), n, rc, pc}})
 	}
 	t.caption = "Stratified by the number of evidence sentences $n_{\\mathrm{pos}}$ of a query: " + b.label(sys) +
@@ -249,15 +249,18 @@ func (b builder) primaryMetricsTable() (*table, bool) {
 	sys := b.primary()
 	t := &table{name: "primary_metrics", cols: []col{{head: "Metric"}, {head: "$K$"}, {head: "Macro", num: true},
 		{head: "Weighted", num: true}, {head: "CI"}, {head: "CV", num: true}}}
-	for _, base := range []string{"recall", "precision"} {
-		id := metrics.ID("rank.adaptive_" + base)
+	for _, a := range []struct {
+		name            string
+		macro, weighted metrics.Base
+	}{{"recall", metrics.RankAdaptiveRecall, metrics.RankAdaptiveRecallWeighted}, {"precision", metrics.RankAdaptivePrecision, metrics.RankAdaptivePrecisionWeighted}} {
+		base, id := a.name, a.macro.ID()
 		m, ok := b.r.Metric(sys, id, report.Whole)
 		if !ok {
 			continue
 		}
 		mac, _ := b.value(sys, id, report.Whole)
 		mac.unc = ""
-		w, _ := b.value(sys, metrics.ID("rank.adaptive_"+base+"_weighted"), report.Whole)
+		w, _ := b.value(sys, a.weighted.ID(), report.Whole)
 		w.unc = ""
 		ci := ""
 		if m.CI != nil && m.CI.Low.Valid() && m.CI.High.Valid() {
@@ -284,7 +287,7 @@ func (b builder) calibrationTable() (*table, bool) {
 	if !b.present(report.Calibration) {
 		return nil, false
 	}
-	ids := []metrics.ID{"ne.ece", "ne.ece_equal_mass", "ne.brier", "ne.calibration_slope", "ne.calibration_intercept"}
+	ids := []metrics.ID{metrics.NEECE.ID(), metrics.NEECEEqualMass.ID(), metrics.NEBrier.ID(), metrics.NECalibrationSlope.ID(), metrics.NECalibrationIntercept.ID()}
 	heads := []string{"ECE", stack("ECE", "(mass)"), "Brier", "Slope", "Intercept"}
 	t := &table{name: "calibration", cols: []col{{head: "System"}}}
 	for i, id := range ids {
@@ -315,7 +318,7 @@ func (b builder) clinicalGateTable() (*table, bool) {
 		return nil, false
 	}
 	sys := b.primary()
-	ids := []metrics.ID{"clinical.screen_sensitivity", "clinical.alert_precision", "clinical.workload_per_1000"}
+	ids := []metrics.ID{metrics.ClinicalScreenSensitivity.ID(), metrics.ClinicalAlertPrecision.ID(), metrics.ClinicalWorkloadPer1000.ID()}
 	t := &table{name: "clinical_gate", cols: []col{{head: "Fold"}, {head: `$\tau_{\mathrm{neg}}$`, num: true}, {head: `$\tau_{\mathrm{pos}}$`, num: true}}}
 	for _, h := range []string{stack("Screening", "sensitivity"), stack("Alert", "precision"), stack("Workload", "/ 1,000")} {
 		t.cols = append(t.cols, col{head: h, num: true})
@@ -335,7 +338,7 @@ func (b builder) clinicalGateTable() (*table, bool) {
 		rw.cells = append(rw.cells, cell{v: tn, dec: 4}, cell{v: tp, dec: 4})
 		for i, m := range ms {
 			c := cell{v: math.NaN(), dec: b.opt.Decimals}
-			if ids[i] == "clinical.workload_per_1000" {
+			if ids[i] == metrics.ClinicalWorkloadPer1000.ID() {
 				c.dec = 1
 			}
 			if fi < len(m.Folds) && m.Folds[fi].Valid() {
@@ -348,7 +351,7 @@ func (b builder) clinicalGateTable() (*table, bool) {
 	pooled := row{cells: []cell{rawCell("Pooled"), {v: math.NaN(), none: true}, {v: math.NaN(), none: true}}, rule: true}
 	for _, id := range ids {
 		c, _ := b.value(sys, id, report.Whole)
-		if id == "clinical.workload_per_1000" {
+		if id == metrics.ClinicalWorkloadPer1000.ID() {
 			c.dec = 1
 			c.unc = ""
 		}
@@ -369,7 +372,7 @@ func (b builder) dynamicKTable() (*table, bool) {
 		return nil, false
 	}
 	sys := b.primary()
-	bases := []string{"dynk.mean_k", "dynk.evidence_recall", "dynk.evidence_precision", "dynk.workload_per_1000"}
+	bases := []metrics.Base{metrics.DynKMeanK, metrics.DynKEvidenceRecall, metrics.DynKEvidencePrecision, metrics.DynKWorkloadPer1000}
 	heads := []string{"Mean $K$", stack("Evidence", "recall"), stack("Evidence", "precision"), stack("Workload", "/ 1,000")}
 	t := &table{name: "dynamic_k", cols: []col{{head: `$\gamma$`}}}
 	for _, h := range heads {
@@ -382,10 +385,10 @@ func (b builder) dynamicKTable() (*table, bool) {
 		}
 		any := false
 		for _, base := range bases {
-			c, ok := b.value(sys, metrics.AtGamma(base, g), report.Whole)
-			if base == "dynk.mean_k" || base == "dynk.workload_per_1000" {
+			c, ok := b.value(sys, base.AtGamma(g), report.Whole)
+			if base == metrics.DynKMeanK || base == metrics.DynKWorkloadPer1000 {
 				c.dec = 2
-				if base == "dynk.workload_per_1000" {
+				if base == metrics.DynKWorkloadPer1000 {
 					c.dec = 1
 				}
 				c.unc = ""

@@ -78,7 +78,7 @@ func paragraph(r *report.Report) string {
 	b := builder{r: r}
 	sys := keyText(b.primary())
 	var parts []string
-	for _, id := range []metrics.ID{"ne.auroc", metrics.At("rank.ndcg", r.Settings.HeadlineCutoff), "dynk.evidence_recall"} {
+	for _, id := range []metrics.ID{metrics.NEAUROC.ID(), metrics.RankNDCG.At(r.Settings.HeadlineCutoff), metrics.DynKEvidenceRecall.ID()} {
 		if m, ok := r.Metric(b.primary(), id, report.Whole); ok && m.Value.Valid() {
 			k := "{" + sys + "}{" + keyText(string(id)) + "}"
 			parts = append(parts, tables.LatexText(tables.Title(id))+` is \pbvalue`+k+` \pbci`+k+` over \pbn`+k+` queries`)
@@ -88,7 +88,7 @@ func paragraph(r *report.Report) string {
 	if len(parts) > 0 {
 		s += strings.Join(parts, "; ") + ". "
 	}
-	for _, id := range []metrics.ID{"ne.auroc", metrics.At("rank.ndcg", r.Settings.HeadlineCutoff)} {
+	for _, id := range []metrics.ID{metrics.NEAUROC.ID(), metrics.RankNDCG.At(r.Settings.HeadlineCutoff)} {
 		if m, ok := r.Metric(b.primary(), id, report.Whole); ok && m.FoldMean.Valid() && m.FoldStd.Valid() {
 			s += "Over the folds, " + tables.LatexText(tables.Title(id)) + ` is \pbpm{` + sys + "}{" + keyText(string(id)) + "}. "
 			break

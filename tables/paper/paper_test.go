@@ -48,7 +48,7 @@ func TestNumbersSpec(t *testing.T) {
 	r := &report.Report{
 		Systems: []report.SystemInfo{{Name: "full", Primary: true}, {Name: "retriever"}},
 		Metrics: []report.Metric{
-			{System: "full", ID: metrics.At("rank.ndcg", 10), N: 1379, Value: 0.8512, CI: ci, FoldMean: 0.852, FoldStd: 0.0084},
+			{System: "full", ID: metrics.RankNDCG.At(10), N: 1379, Value: 0.8512, CI: ci, FoldMean: 0.852, FoldStd: 0.0084},
 			{System: "full", ID: "ne.auroc", Slice: "criterion=A%1{x}", N: 20, Value: report.NaN, FoldMean: report.NaN, FoldStd: report.NaN},
 		},
 		Comparisons: []report.Comparison{

@@ -24,7 +24,7 @@ func FixtureAt(cutoffs []int) *report.Report {
 	k := report.HeadlineCutoff(cutoffs)
 	move := func(id metrics.ID) metrics.ID {
 		if base, ok := strings.CutSuffix(string(id), "@10"); ok {
-			return metrics.At(base, k)
+			return metrics.Base(base).At(k)
 		}
 		return id
 	}

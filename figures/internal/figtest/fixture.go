@@ -195,14 +195,14 @@ func Fixture() *report.Report {
 		}
 		// Metrics the figures read.
 		r.Metrics = append(r.Metrics,
-			metric(sys, "ne.auroc", "", 0.8-d, 0.72-d, 0.87-d),
-			metric(sys, "rank.ndcg@10", "", 0.7-d, 0.64-d, 0.76-d),
-			metric(sys, "ne.heldout_fpr@fpr=0.05", "", 0.075, fnan, fnan),
-			metric(sys, "ne.heldout_tpr@fpr=0.05", "", 0.4-d, fnan, fnan),
-			metric(sys, "ne.heldout_fpr@fpr=0.1", "", 0.125, fnan, fnan),
-			metric(sys, "ne.heldout_tpr@fpr=0.1", "", 0.65-d, fnan, fnan),
-			metric(sys, "data.n", "stratum=1", 4, fnan, fnan),
-			metric(sys, "data.n", "stratum=2-3", 6, fnan, fnan),
+			metric(sys, metrics.NEAUROC.ID(), "", 0.8-d, 0.72-d, 0.87-d),
+			metric(sys, metrics.RankNDCG.At(10), "", 0.7-d, 0.64-d, 0.76-d),
+			metric(sys, metrics.NEHeldoutFPR.AtFPR(0.05), "", 0.075, fnan, fnan),
+			metric(sys, metrics.NEHeldoutTPR.AtFPR(0.05), "", 0.4-d, fnan, fnan),
+			metric(sys, metrics.NEHeldoutFPR.AtFPR(0.1), "", 0.125, fnan, fnan),
+			metric(sys, metrics.NEHeldoutTPR.AtFPR(0.1), "", 0.65-d, fnan, fnan),
+			metric(sys, metrics.DataN.ID(), "stratum=1", 4, fnan, fnan),
+			metric(sys, metrics.DataN.ID(), "stratum=2-3", 6, fnan, fnan),
 		)
 		for ci, c := range r.Dataset.Criteria {
 			au, rec, nd := 0.75+0.05*float64(ci)-d, 0.8-0.1*float64(ci), 0.7-0.1*float64(ci)
@@ -214,27 +214,27 @@ func Fixture() *report.Report {
 			}
 			sl := report.CriterionSlice(c)
 			r.Metrics = append(r.Metrics,
-				metric(sys, "ne.auroc", sl, au, au-0.1, math.Min(1, au+0.1)),
-				metric(sys, "rank.recall@10", sl, rec, rec-0.15, math.Min(1, rec+0.1)),
-				metric(sys, "rank.ndcg@10", sl, nd, nd-0.15, nd+0.1),
+				metric(sys, metrics.NEAUROC.ID(), sl, au, au-0.1, math.Min(1, au+0.1)),
+				metric(sys, metrics.RankRecall.At(10), sl, rec, rec-0.15, math.Min(1, rec+0.1)),
+				metric(sys, metrics.RankNDCG.At(10), sl, nd, nd-0.15, nd+0.1),
 			)
 		}
 	}
 	// Spearman of difficulty for the first system only: the second
 	// system's figure says n/a.
 	r.Metrics = append(r.Metrics,
-		metric("sys-a", "rank.spearman_difficulty@10", "", Rho, fnan, fnan),
-		metric("sys-a", "rank.spearman_difficulty_p@10", "", P, fnan, fnan))
+		metric("sys-a", metrics.RankSpearmanDifficulty.At(10), "", Rho, fnan, fnan),
+		metric("sys-a", metrics.RankSpearmanDifficultyP.At(10), "", P, fnan, fnan))
 	for i := len(r.Metrics) - 2; i < len(r.Metrics); i++ {
 		r.Metrics[i].N = Positives
 	}
 	r.Metrics = append(r.Metrics,
-		metric("baseline:random", "rank.ndcg@10", "", 0.3, 0.27, 0.33),
-		metric("baseline:oracle", "rank.ndcg@10", "", 1, 1, 1))
+		metric("baseline:random", metrics.RankNDCG.At(10), "", 0.3, 0.27, 0.33),
+		metric("baseline:oracle", metrics.RankNDCG.At(10), "", 1, 1, 1))
 
 	// Per-query values: 14 posts; the first 12 have all three criteria,
 	// the last two only A.1 and A.2 (40 queries in all).
-	r.PerQueryColumns = []metrics.ID{"rank.recall@10", "dynk.evidence_recall_all"}
+	r.PerQueryColumns = []metrics.ID{metrics.RankRecall.At(10), metrics.DynKEvidenceRecallAll.ID()}
 	for _, sys := range []string{"sys-a", "sys_b"} {
 		q := 0
 		for p := 0; p < 14; p++ {
