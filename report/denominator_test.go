@@ -20,11 +20,11 @@ func TestDenominatorHand(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[metrics.ID]int{
-		metrics.AtTau("ne.precision", 0.5):   3, // TP + FP: q1, q3, q4
-		metrics.AtTau("ne.sensitivity", 0.5): 2, // TP + FN: q1, q3
-		metrics.AtTau("ne.specificity", 0.5): 2, // TN + FP: q2, q4
-		metrics.AtTau("ne.fpr", 0.5):         2, // FP + TN
-		metrics.AtTau("ne.npv", 0.5):         1, // TN + FN: q2
+		metrics.NEPrecision.AtTau(0.5):   3, // TP + FP: q1, q3, q4
+		metrics.NESensitivity.AtTau(0.5): 2, // TP + FN: q1, q3
+		metrics.NESpecificity.AtTau(0.5): 2, // TN + FP: q2, q4
+		metrics.NEFPR.AtTau(0.5):         2, // FP + TN
+		metrics.NENPV.AtTau(0.5):         1, // TN + FN: q2
 	}
 	for id, n := range want {
 		m, ok := r.Metric("sys", id, Whole)
@@ -40,7 +40,7 @@ func TestDenominatorHand(t *testing.T) {
 		}
 	}
 	// Not one ratio of counts: no denominator; a mean shows its n.
-	for _, id := range []metrics.ID{metrics.AtTau("ne.f1", 0.5), metrics.AtTau("ne.mcc", 0.5), metrics.AtTau("ne.tp", 0.5), "rank.mrr", "ne.auroc"} {
+	for _, id := range []metrics.ID{metrics.NEF1.AtTau(0.5), metrics.NEMCC.AtTau(0.5), metrics.NETP.AtTau(0.5), metrics.RankMRR.ID(), metrics.NEAUROC.ID()} {
 		if m, ok := r.Metric("sys", id, Whole); ok && m.Denominator != nil {
 			t.Errorf("%s: denominator %d, want none", id, *m.Denominator)
 		}
@@ -68,7 +68,7 @@ func TestDenominatorWhole(t *testing.T) {
 			continue
 		}
 		v := float64(m.Value) * float64(*m.Denominator)
-		if strings.HasSuffix(m.ID.Base(), "_per_1000") {
+		if strings.HasSuffix(string(m.ID.Base()), "_per_1000") {
 			v /= 1000
 		}
 		if math.Abs(v-math.Round(v)) > 1e-9 {
