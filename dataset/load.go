@@ -508,7 +508,7 @@ func (ld *loader) trecRange(recs *records, qs []*runQuery, file, neFile string, 
 			noQrels++
 			continue
 		}
-		query := Query{ID: q.qid, Post: q.qid, Split: SplitEval, Gold: g.gold, GoldRels: g.grades, NonRel: g.nonRel, TREC: true}
+		query := Query{ID: q.qid, Post: q.qid, Split: SplitEval, Gold: g.gold, GoldRels: g.grades, GainRels: g.gains, NonRel: g.nonRel, TREC: true}
 		idFile, idLine := file, q.line
 		if qt != nil {
 			info := qt.byID[q.qid]
@@ -545,12 +545,18 @@ func (ld *loader) trecRange(recs *records, qs []*runQuery, file, neFile string, 
 		if row.Judged == nil {
 			row.Judged = []bool{}
 		}
+		if g.gains != nil {
+			row.Gain = mem.ints.take(len(row.Candidates))
+		}
 		look.reset(g.docs)
 		for i, d := range row.Candidates {
 			if k := look.find(d); k >= 0 && g.rels[k] >= 0 {
 				row.Judged[i] = true
 				if g.rels[k] >= level {
 					row.Rel[i] = g.rels[k]
+				}
+				if row.Gain != nil {
+					row.Gain[i] = g.rels[k]
 				}
 			}
 		}

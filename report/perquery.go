@@ -101,7 +101,7 @@ func (c *computer) freeRows(si int, keepRel bool) {
 		r := &rows[i]
 		r.Candidates, r.Scores, r.NodeProbs, r.Selected, r.Judged = nil, nil, nil, nil, nil
 		if !keepRel {
-			r.Rel = nil
+			r.Rel, r.Gain = nil, nil
 		}
 	}
 }

@@ -75,8 +75,11 @@ func (c *computer) randomKernels() rankKernels {
 
 // ranking computes the ranking metrics, strata and difficulty for one system
 // (positives only).
-func (c *computer) ranking(sc *sysCalc, relOf func(int) []int, query func(int) *dataset.Query, full bool) {
-	c.rankingWith(sc, relOf, query, full, c.plainKernels())
+// relOf gives a row's ranked grades and gainOf the gains nDCG reads
+// (dataset.Row.Gains), which differ from the grades only for TREC input at
+// a relevance level above 1.
+func (c *computer) ranking(sc *sysCalc, relOf, gainOf func(int) []int, query func(int) *dataset.Query, full bool) {
+	c.rankingWith(sc, relOf, gainOf, query, full, c.plainKernels())
 }
 
 // judgedZero reports whether the ranking population is judged_queries: TREC
@@ -96,7 +99,7 @@ func (c *computer) rankPop() string {
 	return string(metrics.PositivesOnly)
 }
 
-func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(int) *dataset.Query, full bool, kern rankKernels) {
+func (c *computer) rankingWith(sc *sysCalc, relOf, gainOf func(int) []int, query func(int) *dataset.Query, full bool, kern rankKernels) {
 	n := len(c.eval)
 	pop := c.rankPop()
 	zero := c.judgedZero()
@@ -117,6 +120,30 @@ func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(in
 		})
 		return v
 	}
+	// perGain is per for nDCG, whose gains are every judged grade above 0
+	// (trec_eval's ndcg, whatever its relevance level): a judged query with
+	// no relevant document (no_relevant: zero) still has the gain of its
+	// documents graded below the level, and scores 0 only when it has
+	// none, as in trec_eval.
+	perGain := func(f func(gains, ideal []int) float64) []float64 {
+		v := make([]float64, n)
+		c.rows(n, func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				q := query(i)
+				switch {
+				case c.y[i]:
+					v[i] = f(gainOf(i), q.Gains())
+				case !zero:
+					v[i] = nan
+				case len(q.GainRels) > 0:
+					v[i] = f(gainOf(i), q.GainRels)
+				default:
+					v[i] = 0
+				}
+			}
+		})
+		return v
+	}
 	for _, k := range c.cfg.Cutoffs {
 		k := k
 		recallK, precisionK := metrics.At("rank.recall", k), metrics.At("rank.precision", k)
@@ -125,7 +152,7 @@ func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(in
 			metrics.At("rank.capped_recall", k): per(func(r, g []int) float64 { return kern.capped(r, g, k) }),
 			precisionK:                          per(func(r, g []int) float64 { return kern.precision(r, g, k) }),
 			metrics.At("rank.hit", k):           per(func(r, g []int) float64 { return kern.hit(r, g, k) }),
-			metrics.At("rank.ndcg", k):          per(func(r, g []int) float64 { return kern.ndcg(r, g, k) }),
+			metrics.At("rank.ndcg", k):          perGain(func(r, g []int) float64 { return kern.ndcg(r, g, k) }),
 			metrics.At("rank.map", k):           per(func(r, g []int) float64 { return kern.mapk(r, g, k) }),
 			metrics.At("rank.mrr", k):           per(func(r, g []int) float64 { return kern.rrAt(r, k) }),
 		}
@@ -168,7 +195,11 @@ func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(in
 		id metrics.ID
 		f  func(rel, gold []int) float64
 	}{{"rank.map", kern.ap}, {"rank.ndcg", kern.ndcgAll}, {"rank.r_precision", kern.rprec}} {
-		v := per(w.f)
+		of := per
+		if w.id == "rank.ndcg" {
+			of = perGain
+		}
+		v := of(w.f)
 		c.addMean(sc, w.id, "", pop, v, nil, true)
 		if full {
 			c.distribution(sc.name, w.id, "", v)
@@ -458,7 +489,7 @@ func (c *computer) baselines() {
 	sys := &c.ds.Systems[c.primary]
 	query := func(i int) *dataset.Query { return &c.ds.Queries[c.eval[i]] }
 	rnd := &sysCalc{name: "baseline:random", tab: engine.NewTable(len(c.eval), c.group, c.nGroups), perQ: map[metrics.ID][]float64{}}
-	c.rankingWith(rnd, func(i int) []int { return sys.Rows[c.eval[i]].Rel }, query, false, c.randomKernels())
+	c.rankingWith(rnd, func(i int) []int { return sys.Rows[c.eval[i]].Rel }, func(i int) []int { return sys.Rows[c.eval[i]].Gains() }, query, false, c.randomKernels())
 	orc := &sysCalc{name: "baseline:oracle", tab: engine.NewTable(len(c.eval), c.group, c.nGroups), perQ: map[metrics.ID][]float64{}}
 	// The oracle lists repeat (they depend only on the grades' counts):
 	// rows with equal lists share one copy (kernels only read them).
@@ -480,8 +511,26 @@ func (c *computer) baselines() {
 			oracle[i] = o
 		}
 	})
-	c.rankingWith(orc, func(i int) []int { return oracle[i] }, query, false, c.plainKernels())
+	// The oracle's gains: the same candidates by gain, highest first. A
+	// relevant grade is above every gain below the relevance level, so
+	// position by position this is the order of oracle (the relevant
+	// grades first, highest first) with the gains below the level after.
+	oracleGain := oracle
+	for i := range oracle {
+		if g := sys.Rows[c.eval[i]].Gain; g != nil {
+			if sameSlice(oracleGain, oracle) {
+				oracleGain = slices.Clone(oracle)
+			}
+			oracleGain[i] = metrics.Oracle(g)
+		}
+	}
+	c.rankingWith(orc, func(i int) []int { return oracle[i] }, func(i int) []int { return oracleGain[i] }, query, false, c.plainKernels())
 	c.addBaselines(rnd, orc)
+}
+
+// sameSlice reports whether a and b share their first element's storage.
+func sameSlice(a, b [][]int) bool {
+	return len(a) > 0 && len(b) > 0 && &a[0] == &b[0]
 }
 
 // addBaselines adds the baseline systems to the systems, after the others.

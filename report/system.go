@@ -149,7 +149,7 @@ func (c *computer) system(si int) {
 		gk := c.gate(sc, sys)
 		c.dynamicK(sc, sys, row, query, gk, ownK)
 		if c.has(Ranking) {
-			c.ranking(sc, func(i int) []int { return row(i).Rel }, query, true)
+			c.ranking(sc, func(i int) []int { return row(i).Rel }, func(i int) []int { return row(i).Gains() }, query, true)
 			if c.ds.TRECConventions != nil {
 				c.trecRanking(sc, row, query)
 			}

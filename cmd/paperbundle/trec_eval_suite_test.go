@@ -55,22 +55,18 @@ func TestTrecEvalSuite(t *testing.T) {
 	measures := trecEvalMeasures()
 	cases := []struct {
 		name, qrels, run, trec, expected string
-		skip                             func(measure string) bool // measures not shared in this case
 	}{
-		{"test", "qrels.test", "results.test", "", "test.txt", nil},
+		{"test", "qrels.test", "results.test", "", "test.txt"},
 		// '#' comment lines in the qrels, and a '#' inside a docno.
-		{"with-comments", "qrels.test.with-comments", "results.test", "", "with-comments.txt", nil},
+		{"with-comments", "qrels.test.with-comments", "results.test", "", "with-comments.txt"},
 		// ir_metadata-style docnos with '#'; one judged query has no
 		// relevant document and scores 0 (trec.no_relevant: zero).
-		{"comment", "qrels.comment.test", "results.comment.test", "", "comment.txt", nil},
+		{"comment", "qrels.comment.test", "results.comment.test", "", "comment.txt"},
 		// A qrels query the run lacks scores 0: trec_eval -c.
-		{"trunc -c", "qrels.test", "results.trunc", "trec: {missing_run: zero}\n", "trunc-c.txt", nil},
-		// trec_eval -l2. trec_eval's ndcg still gives grade-1 documents
-		// their gain below the relevance level; ours counts only the
-		// relevant ones (docs/decisions.md), so the nDCG family is not
-		// shared here.
-		{"rel_level -l2", "qrels.rel_level", "results.test", "trec: {relevance_level: 2}\n", "rel_level-l2.txt",
-			func(m string) bool { return strings.HasPrefix(m, "ndcg") }},
+		{"trunc -c", "qrels.test", "results.trunc", "trec: {missing_run: zero}\n", "trunc-c.txt"},
+		// trec_eval -l2: grade 2 and above is relevant; nDCG still gives
+		// grade-1 documents their gain, in the ranking and in the ideal.
+		{"rel_level -l2", "qrels.rel_level", "results.test", "trec: {relevance_level: 2}\n", "rel_level-l2.txt"},
 	}
 	total, worst, worstAt := 0, 0.0, ""
 	for _, tc := range cases {
@@ -102,7 +98,7 @@ func TestTrecEvalSuite(t *testing.T) {
 			n := 0
 			for measure, byQ := range want {
 				id, ok := measures[measure]
-				if !ok || tc.skip != nil && tc.skip(measure) {
+				if !ok {
 					continue
 				}
 				for q, s := range byQ {
@@ -280,4 +276,56 @@ func TestTrecNoRelevantSkip(t *testing.T) {
 		return
 	}
 	t.Error("rank.map missing")
+}
+
+// TestTrecNDCGBelowLevel: at relevance level 2, a document graded 1 is not
+// relevant but keeps its gain in nDCG, in the ranking and in the ideal, as
+// in trec_eval's ndcg and ndcg_cut; a judged query whose documents are all
+// graded 1 has map 0 and an nDCG above 0 (no_relevant: zero). By hand,
+// with gain = grade and discount 1/log2(rank+1):
+//
+//	q1 ranks grades [1, 2, 0], ideal [2, 1]:
+//	  nDCG   = (1 + 2/log2 3) / (2 + 1/log2 3) = 2.26186 / 2.63093 = 0.85972
+//	  nDCG@1 = 1 / 2 = 0.5; map = 1/2 (its one relevant document at rank 2)
+//	q2 ranks grades [1, unjudged], ideal [1, 1]:
+//	  nDCG = nDCG@2 = 1 / (1 + 1/log2 3) = 0.61315; nDCG@1 = 1; map 0
+//
+// trec_eval 10 -q -l2 -m ndcg -m ndcg_cut.1,2 -m map prints the same
+// (ndcg 0.8597, 0.6131, all 0.7364; ndcg_cut_1 all 0.7500; map all 0.2500).
+func TestTrecNDCGBelowLevel(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"qrels.txt": "q1 0 d1 2\nq1 0 d2 1\nq1 0 d3 0\nq2 0 d4 1\nq2 0 d5 1\n",
+		"run.txt":   "q1 Q0 d2 1 3 r\nq1 Q0 d1 2 2 r\nq1 Q0 d3 3 1 r\nq2 Q0 d5 1 2 r\nq2 Q0 d9 2 1 r\n",
+		"paper.yaml": "title: below the level\nqrels: qrels.txt\nsystems:\n  - {name: run, format: trec, input: run.txt}\n" +
+			"cutoffs: [1, 2]\ncontract: {ndcg_gain: linear}\nbootstrap: {resamples: 0}\nbundle: {copy_inputs: false}\ntrec: {relevance_level: 2}\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	root := filepath.Join(dir, "out")
+	if _, stderr, code := runCmd("build", "-config", filepath.Join(dir, "paper.yaml"), "-out", root, "-q"); code != 0 {
+		t.Fatalf("build: exit %d: %s", code, stderr)
+	}
+	all, perQ, _ := readBundleValues(t, filepath.Join(root, "v1"))
+	q1 := (1 + 2/math.Log2(3)) / (2 + 1/math.Log2(3))
+	q2 := 1 / (1 + 1/math.Log2(3))
+	want := map[string]map[string]float64{
+		"q1":  {"rank.ndcg": q1, "rank.ndcg@1": 0.5, "rank.ndcg@2": q1, "rank.map": 0.5},
+		"q2":  {"rank.ndcg": q2, "rank.ndcg@1": 1, "rank.ndcg@2": q2, "rank.map": 0},
+		"all": {"rank.ndcg": (q1 + q2) / 2, "rank.ndcg@1": 0.75, "rank.ndcg@2": (q1 + q2) / 2, "rank.map": 0.25},
+	}
+	for q, byID := range want {
+		for id, w := range byID {
+			got, ok := perQ[q][id]
+			if q == "all" {
+				got, ok = all[id].value, all[id].n == 2
+			}
+			if !ok || math.Abs(got-w) > 1e-12 {
+				t.Errorf("%s %s = %v (present %v), want %.5f", q, id, got, ok, w)
+			}
+		}
+	}
 }
