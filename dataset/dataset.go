@@ -122,6 +122,13 @@ type Row struct {
 	// cannot tell a judged non-relevant candidate from an unjudged one.
 	Judged []bool
 
+	// Absent marks the row of a query this system was not evaluated on: a
+	// TREC run with no line for a qrels query that another run has, under
+	// trec.missing_run: skip. The row has no candidates and enters none of
+	// this system's metrics; a comparison with the system uses the queries
+	// both have.
+	Absent bool
+
 	Selected    []string // the pipeline's own extracted set, when HasSelected
 	HasSelected bool
 
@@ -182,6 +189,10 @@ type Dataset struct {
 	// queries without a run, per system name.
 	RunQueriesWithoutQrels map[string]int
 	QrelsQueriesWithoutRun map[string]int
+	// PerSystemQueries is true when some system is absent on some query
+	// (Row.Absent): TREC runs under missing_run: skip that cover different
+	// qrels queries, each system then evaluated on its own.
+	PerSystemQueries bool
 	// TRECConventions is the conventions in force for TREC inputs; nil
 	// when no system is a TREC run.
 	TRECConventions *TRECConventions

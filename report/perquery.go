@@ -76,6 +76,16 @@ func (c *computer) perQueryRows() {
 			}
 		}
 	}
+	if c.ds.PerSystemQueries {
+		// A system has no row for a query it is not evaluated on.
+		kept := c.rep.PerQuery[:0]
+		for k, pq := range c.rep.PerQuery {
+			if !c.ds.Systems[k/n].Rows[c.eval[k%n]].Absent {
+				kept = append(kept, pq)
+			}
+		}
+		c.rep.PerQuery = kept
+	}
 }
 
 // freeCandidateIDs frees the candidate id lists of the rows that have no

@@ -77,9 +77,10 @@ func (c *computer) randomKernels() rankKernels {
 // (positives only).
 // relOf gives a row's ranked grades and gainOf the gains nDCG reads
 // (dataset.Row.Gains), which differ from the grades only for TREC input at
-// a relevance level above 1.
-func (c *computer) ranking(sc *sysCalc, relOf, gainOf func(int) []int, query func(int) *dataset.Query, full bool) {
-	c.rankingWith(sc, relOf, gainOf, query, full, c.plainKernels())
+// a relevance level above 1; absent says which rows the system is not
+// evaluated on (dataset.Row.Absent), undefined for every ranking measure.
+func (c *computer) ranking(sc *sysCalc, relOf, gainOf func(int) []int, absent func(int) bool, query func(int) *dataset.Query, full bool) {
+	c.rankingWith(sc, relOf, gainOf, absent, query, full, c.plainKernels())
 }
 
 // judgedZero reports whether the ranking population is judged_queries: TREC
@@ -99,7 +100,7 @@ func (c *computer) rankPop() string {
 	return string(metrics.PositivesOnly)
 }
 
-func (c *computer) rankingWith(sc *sysCalc, relOf, gainOf func(int) []int, query func(int) *dataset.Query, full bool, kern rankKernels) {
+func (c *computer) rankingWith(sc *sysCalc, relOf, gainOf func(int) []int, absent func(int) bool, query func(int) *dataset.Query, full bool, kern rankKernels) {
 	n := len(c.eval)
 	pop := c.rankPop()
 	zero := c.judgedZero()
@@ -107,6 +108,10 @@ func (c *computer) rankingWith(sc *sysCalc, relOf, gainOf func(int) []int, query
 		v := make([]float64, n)
 		c.rows(n, func(lo, hi int) {
 			for i := lo; i < hi; i++ {
+				if absent(i) {
+					v[i] = nan
+					continue
+				}
 				if !c.y[i] {
 					v[i] = nan
 					if zero {
@@ -131,6 +136,8 @@ func (c *computer) rankingWith(sc *sysCalc, relOf, gainOf func(int) []int, query
 			for i := lo; i < hi; i++ {
 				q := query(i)
 				switch {
+				case absent(i):
+					v[i] = nan
 				case c.y[i]:
 					v[i] = f(gainOf(i), q.Gains())
 				case !zero:
@@ -179,7 +186,7 @@ func (c *computer) rankingWith(sc *sysCalc, relOf, gainOf func(int) []int, query
 			}
 		}
 		if full {
-			c.rankDifficulty(sc, relOf, query, k, vals[recallK])
+			c.rankDifficulty(sc, relOf, absent, query, k, vals[recallK])
 		}
 	}
 	mrr := per(func(r, g []int) float64 { return kern.rr(r) })
@@ -213,11 +220,11 @@ func (c *computer) rankingWith(sc *sysCalc, relOf, gainOf func(int) []int, query
 // rankDifficulty registers the Spearman correlation, over the positive
 // queries, of their difficulty (n_neg / n_pos: the candidates that are not
 // gold per gold document) with their recall at cutoff k (recall).
-func (c *computer) rankDifficulty(sc *sysCalc, relOf func(int) []int, query func(int) *dataset.Query, k int, recall []float64) {
+func (c *computer) rankDifficulty(sc *sysCalc, relOf func(int) []int, absent func(int) bool, query func(int) *dataset.Query, k int, recall []float64) {
 	n := len(c.eval)
 	var dx, ry []float64
 	for i := 0; i < n; i++ {
-		if !c.y[i] {
+		if !c.y[i] || absent(i) {
 			continue
 		}
 		rel := relOf(i)
@@ -304,12 +311,15 @@ func (c *computer) addWeighted(sc *sysCalc, id metrics.ID, pop string, x, w []fl
 
 // perCriterion registers the per-criterion NE metrics and counts
 // (n, n_pos, AUROC, AUPRC, ...); ranking and deployment slices are added by their sections.
-func (c *computer) perCriterion(sc *sysCalc) {
+//
+// absent says which rows the system is not evaluated on (dataset.Row.Absent):
+// they are not counted.
+func (c *computer) perCriterion(sc *sysCalc, absent func(int) bool) {
 	for ci, cr := range c.criteria {
 		var rows []int
 		npos := 0
 		for i := range c.eval {
-			if c.crit[i] == ci {
+			if c.crit[i] == ci && !absent(i) {
 				rows = append(rows, i)
 				if c.y[i] {
 					npos++
@@ -329,7 +339,7 @@ func (c *computer) perCriterion(sc *sysCalc) {
 	for si, st := range c.strata {
 		cnt := 0
 		for i := range c.eval {
-			if c.stratOf[i] == si {
+			if c.stratOf[i] == si && !absent(i) {
 				cnt++
 			}
 		}
@@ -489,7 +499,8 @@ func (c *computer) baselines() {
 	sys := &c.ds.Systems[c.primary]
 	query := func(i int) *dataset.Query { return &c.ds.Queries[c.eval[i]] }
 	rnd := &sysCalc{name: "baseline:random", tab: engine.NewTable(len(c.eval), c.group, c.nGroups), perQ: map[metrics.ID][]float64{}}
-	c.rankingWith(rnd, func(i int) []int { return sys.Rows[c.eval[i]].Rel }, func(i int) []int { return sys.Rows[c.eval[i]].Gains() }, query, false, c.randomKernels())
+	absent := func(i int) bool { return sys.Rows[c.eval[i]].Absent }
+	c.rankingWith(rnd, func(i int) []int { return sys.Rows[c.eval[i]].Rel }, func(i int) []int { return sys.Rows[c.eval[i]].Gains() }, absent, query, false, c.randomKernels())
 	orc := &sysCalc{name: "baseline:oracle", tab: engine.NewTable(len(c.eval), c.group, c.nGroups), perQ: map[metrics.ID][]float64{}}
 	// The oracle lists repeat (they depend only on the grades' counts):
 	// rows with equal lists share one copy (kernels only read them).
@@ -524,7 +535,7 @@ func (c *computer) baselines() {
 			oracleGain[i] = metrics.Oracle(g)
 		}
 	}
-	c.rankingWith(orc, func(i int) []int { return oracle[i] }, func(i int) []int { return oracleGain[i] }, query, false, c.plainKernels())
+	c.rankingWith(orc, func(i int) []int { return oracle[i] }, func(i int) []int { return oracleGain[i] }, absent, query, false, c.plainKernels())
 	c.addBaselines(rnd, orc)
 }
 
@@ -558,7 +569,7 @@ func (c *computer) trecRanking(sc *sysCalc, row func(int) *dataset.Row, query fu
 	n := len(c.eval)
 	pop := c.rankPop()
 	zero := c.judgedZero()
-	in := func(i int) bool { return (c.y[i] || zero) && row(i).Judged != nil }
+	in := func(i int) bool { return (c.y[i] || zero) && row(i).Judged != nil && !row(i).Absent }
 	per := func(f func(r *dataset.Row, q *dataset.Query) float64) []float64 {
 		v := make([]float64, n)
 		c.rows(n, func(lo, hi int) {
