@@ -486,4 +486,15 @@ func TestTrecPerSystemQueries(t *testing.T) {
 	if s := "a (a) on 28, b (b) on 27 queries; each comparison is on the queries both systems have (a (a) with b (b): 24)"; !strings.Contains(string(summary), s) {
 		t.Errorf("SUMMARY.md lacks %q", s)
 	}
+	// report.html: each system's ranking tables say its own n, the
+	// comparisons that n is per pair.
+	page, err := os.ReadFile(filepath.Join(v1, "report.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"Population: judged_queries; n = 27", "Population: judged_queries; n = 28", "Population: paired, the eval queries both systems have"} {
+		if !strings.Contains(string(page), s) {
+			t.Errorf("report.html lacks %q", s)
+		}
+	}
 }
