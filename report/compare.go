@@ -112,7 +112,7 @@ func (c *computer) compare(si, ri int, id metrics.ID) (Comparison, bool) {
 		if len(xa) == 0 || constant(xa) && constant(xb) {
 			return cmp, false
 		}
-		if len(xa) < ma.N || len(xa) < mb.N {
+		if c.ds.PerSystemQueries && (len(xa) < ma.N || len(xa) < mb.N) {
 			// The systems are evaluated on different queries (TREC runs
 			// under missing_run: skip): the difference and its interval
 			// are over the queries both have, not the two systems' own
