@@ -820,6 +820,12 @@ func (ld *loader) trecNotes(d *Dataset, srcs []*source) {
 		if src.format != "trec" {
 			continue
 		}
+		// The run as paper.yaml names it (the same in a build and in
+		// verify's recomputation from the bundle's copy).
+		run := src.spec.Source
+		if run == "" {
+			run = src.spec.Input
+		}
 		if d.RunQueriesWithoutQrels == nil {
 			d.RunQueriesWithoutQrels = make(map[string]int)
 			d.QrelsQueriesWithoutRun = make(map[string]int)
@@ -839,11 +845,11 @@ func (ld *loader) trecNotes(d *Dataset, srcs []*source) {
 			d.Notes = append(d.Notes, fmt.Sprintf("TREC conventions: relevance level %d (a document is relevant when its qrels grade is at least %d, trec_eval -l); no_relevant: %s; missing_run: %s.", tc.RelevanceLevel, tc.RelevanceLevel, tc.NoRelevant, tc.MissingRun))
 		}
 		if src.runNoQrels > 0 {
-			d.Notes = append(d.Notes, fmt.Sprintf("%s: %s without qrels not evaluated (as trec_eval).", src.spec.Input, plural(src.runNoQrels, "run query")))
+			d.Notes = append(d.Notes, fmt.Sprintf("%s: %s without qrels not evaluated (as trec_eval).", run, plural(src.runNoQrels, "run query")))
 		}
 		if src.qrelsNoRun > 0 {
 			if ld.spec.TREC.MissingRunZero {
-				d.Notes = append(d.Notes, fmt.Sprintf("%s: %s not in the run, evaluated with no documents retrieved and scored 0 (missing_run: zero, as trec_eval -c).", src.spec.Input, plural(src.qrelsNoRun, "qrels query")))
+				d.Notes = append(d.Notes, fmt.Sprintf("%s: %s not in the run, evaluated with no documents retrieved and scored 0 (missing_run: zero, as trec_eval -c).", run, plural(src.qrelsNoRun, "qrels query")))
 				continue
 			}
 			own := ""
@@ -852,7 +858,7 @@ func (ld *loader) trecNotes(d *Dataset, srcs []*source) {
 				d.PerSystemQueries = true
 				own = fmt.Sprintf("; system %s is evaluated on its own %s, and each comparison with it on the queries both systems have", src.spec.Name, plural(src.own, "query"))
 			}
-			d.Notes = append(d.Notes, fmt.Sprintf("%s: %s not in the run, left out of this system (%s)%s (missing_run: skip; trec_eval without -c stops with an error there, with -c it scores them 0).", src.spec.Input, plural(src.qrelsNoRun, "qrels query"), quoteIDs(src.noRunIDs, 10), own))
+			d.Notes = append(d.Notes, fmt.Sprintf("%s: %s not in the run, left out of this system (%s)%s (missing_run: skip; trec_eval without -c stops with an error there, with -c it scores them 0).", run, plural(src.qrelsNoRun, "qrels query"), quoteIDs(src.noRunIDs, 10), own))
 		}
 	}
 }

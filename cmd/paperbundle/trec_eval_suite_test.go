@@ -399,7 +399,7 @@ func TestTrecPerSystemQueries(t *testing.T) {
 		"run.b": derive([]string{"2024-69711", "2024-79081", "2024-94706", "2024-96359"}, true),
 		"paper.yaml": fmt.Sprintf("title: two runs\nqrels: %q\nsystems:\n  - {name: a, format: trec, input: run.a}\n  - {name: b, format: trec, input: run.b}\n"+
 			"cutoffs: [5, 10, 15, 20, 30, 100, 200, 500, 1000]\ncontract: {ndcg_gain: linear}\n"+
-			"bootstrap: {resamples: 200}\nbundle: {copy_inputs: false}\n", filepath.Join(src, "qrels.comment.test")),
+			"bootstrap: {resamples: 200}\n", filepath.Join(src, "qrels.comment.test")),
 	}
 	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
@@ -496,5 +496,10 @@ func TestTrecPerSystemQueries(t *testing.T) {
 		if !strings.Contains(string(page), s) {
 			t.Errorf("report.html lacks %q", s)
 		}
+	}
+	// verify recomputes the bundle from its copies of the inputs: the
+	// notes name the runs as paper.yaml does, not by the copies' paths.
+	if stdout, stderr, code := runCmd("verify", v1); code != 0 || !strings.Contains(stdout, "valid and recomputed") {
+		t.Errorf("verify: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 }
