@@ -532,7 +532,8 @@ func TestName(t string) string {
 func (mx Matrix) Notes() []string { return mx.notes(true) }
 
 // notes are the matrix's notes; withFolds says whether the cells show the
-// fold mean ± std (SUMMARY.md's cells do not).
+// fold mean ± std (SUMMARY.md's cells do not, and its notes are Markdown;
+// the others are plain text, escaped where they are written).
 func (mx Matrix) notes(withFolds bool) []string {
 	var out []string
 	cell := "Each cell: the value with its " + strconv.FormatFloat(100*mx.Confidence, 'f', -1, 64) + "% bootstrap CI"
@@ -557,7 +558,12 @@ func (mx Matrix) notes(withFolds bool) []string {
 		}
 	}
 	if mx.Queries != "" {
-		out = append(out, mx.Queries)
+		q := mx.Queries
+		if !withFolds {
+			// SUMMARY.md's notes are Markdown: the note holds labels.
+			q = mdText(q)
+		}
+		out = append(out, q)
 	}
 	for _, r := range mx.Rows {
 		if r.Baseline {
