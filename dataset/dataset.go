@@ -68,6 +68,13 @@ type Query struct {
 	Gold      []string // gold evidence ids, in input order, no duplicates
 	GoldRels  []int    // graded relevance aligned with Gold, each >= 1
 
+	// GainRels is, for a TREC query judged at a relevance level above 1,
+	// the grade of every document judged above 0, relevant or not: nDCG's
+	// ideal ranking is built from them, as trec_eval builds it whatever
+	// its -l. nil when they are the relevant ones (GoldRels); Gains says
+	// which applies.
+	GainRels []int
+
 	// Label is the has_evidence (or label) of a classifier-only row, a
 	// table without gold_uids: the query has evidence though Gold is
 	// empty. With gold_uids it is false (Gold then says it).
@@ -84,6 +91,15 @@ type Query struct {
 // item, or a label of 1 in a classifier-only table.
 func (q *Query) HasEvidence() bool { return len(q.Gold) > 0 || q.Label }
 
+// Gains returns the grades nDCG's ideal ranking is built from: GainRels
+// when set, else GoldRels.
+func (q *Query) Gains() []int {
+	if q.GainRels != nil {
+		return q.GainRels
+	}
+	return q.GoldRels
+}
+
 // Row is one system's output for one Query.
 //
 // Candidates are stored in ranked order: score descending, ties in input
@@ -93,12 +109,25 @@ type Row struct {
 	Candidates []string
 	Scores     []float64
 	Rel        []int
-	NodeProbs  []float64 // aligned with Candidates; nil when absent
+	// Gain gives, for each ranked candidate, the grade nDCG takes as its
+	// gain when that differs from Rel: for a TREC query with documents
+	// graded between 1 and the relevance level minus 1, which are not
+	// relevant (Rel 0) but keep their gain, as in trec_eval's ndcg. nil
+	// means Rel; Gains says which applies.
+	Gain      []int
+	NodeProbs []float64 // aligned with Candidates; nil when absent
 
 	// Judged says, for TREC runs, whether each ranked candidate has a
 	// judgment in the qrels (grade >= 0); nil for a per-query table, which
 	// cannot tell a judged non-relevant candidate from an unjudged one.
 	Judged []bool
+
+	// Absent marks the row of a query this system was not evaluated on: a
+	// TREC run with no line for a qrels query that another run has, under
+	// trec.missing_run: skip. The row has no candidates and enters none of
+	// this system's metrics; a comparison with the system uses the queries
+	// both have.
+	Absent bool
 
 	Selected    []string // the pipeline's own extracted set, when HasSelected
 	HasSelected bool
@@ -114,6 +143,15 @@ type Row struct {
 	HasNEScore bool
 
 	State State // the pipeline's own gate state; StateNone when absent
+}
+
+// Gains returns the grades nDCG takes as gains, aligned with Candidates:
+// Gain when set, else Rel.
+func (r *Row) Gains() []int {
+	if r.Gain != nil {
+		return r.Gain
+	}
+	return r.Rel
 }
 
 // System is one pipeline configuration: a label and one Row per Query.
@@ -151,6 +189,10 @@ type Dataset struct {
 	// queries without a run, per system name.
 	RunQueriesWithoutQrels map[string]int
 	QrelsQueriesWithoutRun map[string]int
+	// PerSystemQueries is true when some system is absent on some query
+	// (Row.Absent): TREC runs under missing_run: skip that cover different
+	// qrels queries, each system then evaluated on its own.
+	PerSystemQueries bool
 	// TRECConventions is the conventions in force for TREC inputs; nil
 	// when no system is a TREC run.
 	TRECConventions *TRECConventions

@@ -457,18 +457,6 @@ var trecCases = []errCase{
 		spec: trecSpec(func(s *Spec) { s.Systems[0].NEProbs = "ne.csv" }),
 		want: []string{`ne.csv:2:4: ne_prob is "0x1p-1", expected a probability in [0, 1] written in decimal (hexadecimal floats such as 0x1p-2 are not read)`},
 	},
-	{
-		name: "second run covers other queries",
-		files: map[string]string{
-			"qrels.txt": "q1 0 d1 1\nq2 0 d1 1\n",
-			"r.txt":     "q1 Q0 d1 1 1 t\nq2 Q0 d1 1 1 t\n",
-			"r2.txt":    "q1 Q0 d1 1 1 t\nq3 Q0 d1 1 1 t\n",
-		},
-		spec: trecSpec(func(s *Spec) {
-			s.Systems = append(s.Systems, SystemSpec{Name: "r2", Input: "r2.txt", Format: "trec"})
-		}),
-		want: []string{`r.txt:2:1: the row of query "q2" (fold 0, split eval) is missing from r2.txt (system r2), expected every system to cover the same (query, fold, split) rows (or trec.missing_run: zero, which scores a qrels query a run lacks 0, as trec_eval -c)`},
-	},
 }
 
 func runErrCases(t *testing.T, cases []errCase) {

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -115,6 +116,9 @@ type source struct {
 
 	// TREC inputs.
 	runNoQrels, qrelsNoRun int
+	noRunIDs               []string // the qrels queries with no run line, in qrels order
+	absent                 int      // rows added by unionTREC (Row.Absent)
+	own                    int      // queries the run is evaluated on, with absent rows
 }
 
 // loader carries the state of one Load.
@@ -177,6 +181,7 @@ func load(spec Spec, open opener) (*Dataset, error) {
 		return nil, err
 	}
 	if len(ld.c.list) == 0 {
+		ld.unionTREC(srcs)
 		for _, src := range srcs[1:] {
 			ld.compare(srcs[0], src)
 		}
@@ -472,6 +477,7 @@ func (ld *loader) trecRecords(src *source, rn *run, ne map[string]neProb, c *col
 	for _, g := range ld.qrels.queries {
 		if rn.byQID[g.qid] == nil {
 			src.qrelsNoRun++
+			src.noRunIDs = append(src.noRunIDs, g.qid)
 			missing = append(missing, &runQuery{qid: g.qid, line: g.line})
 		}
 	}
@@ -487,6 +493,71 @@ func (ld *loader) trecRecords(src *source, rn *run, ne map[string]neProb, c *col
 	}
 	if src.recs.len() == 0 && len(c.list) == 0 {
 		c.add(rn.file, 0, 0, "none of the %d run queries is evaluated (in the qrels file %s and not a train query), expected at least one", len(rn.queries), ld.qrels.file)
+	}
+}
+
+// unionTREC gives every TREC run a row for each query another run is
+// evaluated on and it has no line for, marked Row.Absent, under
+// trec.missing_run: skip (with zero every run already has every qrels
+// query). Each run is then evaluated on its own queries, as trec_eval
+// without -c evaluates a run on the queries it has, and every system has
+// the same rows, as the rest of the load and the report expect. Table
+// systems are left as they are: they must cover the same rows as the
+// others.
+func (ld *loader) unionTREC(srcs []*source) {
+	if ld.spec.TREC.MissingRunZero || ld.qrels == nil {
+		return
+	}
+	var runs []*source
+	for _, src := range srcs {
+		if src.format == "trec" {
+			runs = append(runs, src)
+		}
+	}
+	if len(runs) < 2 {
+		return
+	}
+	has := make([]map[string]bool, len(runs))
+	var union []string // evaluated by some run, in qrels order
+	in := map[string]bool{}
+	for k, src := range runs {
+		has[k] = make(map[string]bool, src.recs.len())
+		for i := range src.recs.len() {
+			id := src.recs.at(i).ID
+			has[k][id] = true
+			in[id] = true
+		}
+	}
+	for _, g := range ld.qrels.queries {
+		if in[g.qid] {
+			union = append(union, g.qid)
+		}
+	}
+	for k, src := range runs {
+		var missing []*runQuery
+		for _, qid := range union {
+			if !has[k][qid] {
+				g := ld.qrels.byQID[qid]
+				missing = append(missing, &runQuery{qid: qid, line: g.line})
+			}
+		}
+		src.own, src.absent = len(has[k]), len(missing)
+		if len(missing) == 0 {
+			continue
+		}
+		// The rows point at the queries' qrels lines; they need no
+		// ne_prob (they are in none of this system's metrics).
+		var recs records
+		var c collector
+		ld.trecRange(&recs, missing, ld.qrels.file, "", nil, &c)
+		for i := range recs.len() {
+			recs.at(i).row.Absent = true
+		}
+		src.recs.join(&recs)
+		for _, e := range c.list {
+			ld.c.push(e)
+		}
+		ld.checkDuplicates(src, &ld.c) // sorts the rows again
 	}
 }
 
@@ -508,7 +579,7 @@ func (ld *loader) trecRange(recs *records, qs []*runQuery, file, neFile string, 
 			noQrels++
 			continue
 		}
-		query := Query{ID: q.qid, Post: q.qid, Split: SplitEval, Gold: g.gold, GoldRels: g.grades, NonRel: g.nonRel, TREC: true}
+		query := Query{ID: q.qid, Post: q.qid, Split: SplitEval, Gold: g.gold, GoldRels: g.grades, GainRels: g.gains, NonRel: g.nonRel, TREC: true}
 		idFile, idLine := file, q.line
 		if qt != nil {
 			info := qt.byID[q.qid]
@@ -545,12 +616,18 @@ func (ld *loader) trecRange(recs *records, qs []*runQuery, file, neFile string, 
 		if row.Judged == nil {
 			row.Judged = []bool{}
 		}
+		if g.gains != nil {
+			row.Gain = mem.ints.take(len(row.Candidates))
+		}
 		look.reset(g.docs)
 		for i, d := range row.Candidates {
 			if k := look.find(d); k >= 0 && g.rels[k] >= 0 {
 				row.Judged[i] = true
 				if g.rels[k] >= level {
 					row.Rel[i] = g.rels[k]
+				}
+				if row.Gain != nil {
+					row.Gain[i] = g.rels[k]
 				}
 			}
 		}
@@ -647,6 +724,7 @@ func assembleSystems(d *Dataset, srcs []*source, pos []int) {
 		}
 		withNE := make([]int, ranges(n, n)) // rows with ne_prob, by range
 		withSc := make([]int, ranges(n, n)) // rows with ne_prob or ne_score
+		absent := make([]int, ranges(n, n)) // rows the system is not evaluated on
 		inRanges(n, n, func(part, lo, hi int) {
 			for j := lo; j < hi; j++ {
 				r := &sys.Rows[j]
@@ -657,8 +735,21 @@ func assembleSystems(d *Dataset, srcs []*source, pos []int) {
 				if r.HasNEScore {
 					withSc[part]++
 				}
+				if r.Absent {
+					absent[part]++
+				}
 			}
 		})
+		if a := sumInts(absent); a > 0 && src.spec.NEProbs != "" && sumInts(withNE) == n-a {
+			// Every row it is evaluated on has an ne_prob: the NE gate
+			// is left out because the systems' query sets differ, not
+			// for a missing ne_prob.
+			d.HasNEProb, d.HasNEScore = false, false
+			d.Notes = append(d.Notes, fmt.Sprintf("System %s is not evaluated on %s that other runs are (missing_run: skip): the NE-gate metrics, which compare every system on one set of queries, are not computed; missing_run: zero computes them on every qrels query.", sys.Name, plural(a, "query")))
+			d.Systems[k] = sys
+			src.recs = records{}
+			continue
+		}
 		sc := sumInts(withSc)
 		if sc < n {
 			d.HasNEScore = false
@@ -729,6 +820,12 @@ func (ld *loader) trecNotes(d *Dataset, srcs []*source) {
 		if src.format != "trec" {
 			continue
 		}
+		// The run as paper.yaml names it (the same in a build and in
+		// verify's recomputation from the bundle's copy).
+		run := src.spec.Source
+		if run == "" {
+			run = src.spec.Input
+		}
 		if d.RunQueriesWithoutQrels == nil {
 			d.RunQueriesWithoutQrels = make(map[string]int)
 			d.QrelsQueriesWithoutRun = make(map[string]int)
@@ -748,16 +845,36 @@ func (ld *loader) trecNotes(d *Dataset, srcs []*source) {
 			d.Notes = append(d.Notes, fmt.Sprintf("TREC conventions: relevance level %d (a document is relevant when its qrels grade is at least %d, trec_eval -l); no_relevant: %s; missing_run: %s.", tc.RelevanceLevel, tc.RelevanceLevel, tc.NoRelevant, tc.MissingRun))
 		}
 		if src.runNoQrels > 0 {
-			d.Notes = append(d.Notes, fmt.Sprintf("%s: %s without qrels not evaluated (as trec_eval).", src.spec.Input, plural(src.runNoQrels, "run query")))
+			d.Notes = append(d.Notes, fmt.Sprintf("%s: %s without qrels not evaluated (as trec_eval).", run, plural(src.runNoQrels, "run query")))
 		}
 		if src.qrelsNoRun > 0 {
 			if ld.spec.TREC.MissingRunZero {
-				d.Notes = append(d.Notes, fmt.Sprintf("%s: %s not in the run, evaluated with no documents retrieved and scored 0 (missing_run: zero, as trec_eval -c).", src.spec.Input, plural(src.qrelsNoRun, "qrels query")))
-			} else {
-				d.Notes = append(d.Notes, fmt.Sprintf("%s: %s not in the run, left out of this system (missing_run: skip; trec_eval without -c stops with an error there, with -c it scores them 0).", src.spec.Input, plural(src.qrelsNoRun, "qrels query")))
+				d.Notes = append(d.Notes, fmt.Sprintf("%s: %s not in the run, evaluated with no documents retrieved and scored 0 (missing_run: zero, as trec_eval -c).", run, plural(src.qrelsNoRun, "qrels query")))
+				continue
 			}
+			own := ""
+			if src.absent > 0 {
+				// Other runs are evaluated on some of them.
+				d.PerSystemQueries = true
+				own = fmt.Sprintf("; system %s is evaluated on its own %s, and each comparison with it on the queries both systems have", src.spec.Name, plural(src.own, "query"))
+			}
+			d.Notes = append(d.Notes, fmt.Sprintf("%s: %s not in the run, left out of this system (%s)%s (missing_run: skip; trec_eval without -c stops with an error there, with -c it scores them 0).", run, plural(src.qrelsNoRun, "qrels query"), quoteIDs(src.noRunIDs, 10), own))
 		}
 	}
+}
+
+// quoteIDs lists the first limit of ids, quoted, and how many more there are.
+func quoteIDs(ids []string, limit int) string {
+	shown := ids[:min(len(ids), limit)]
+	q := make([]string, len(shown))
+	for i, id := range shown {
+		q[i] = strconv.Quote(clip(id))
+	}
+	out := strings.Join(q, ", ")
+	if n := len(ids) - len(shown); n > 0 {
+		out += fmt.Sprintf(" and %d more", n)
+	}
+	return out
 }
 
 // plural writes n and a noun, in the plural unless n is 1 ("query" becomes

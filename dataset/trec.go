@@ -235,6 +235,11 @@ type qrelsQuery struct {
 	gold   []string
 	grades []int
 	nonRel int
+	// gains is the grade of every judged document with a grade above 0,
+	// in file order, when some of them are below the relevance level
+	// (trec_eval's ndcg gives those their gain too); nil when they are
+	// all relevant, as at level 1: the gains are then grades.
+	gains []int
 }
 
 // qrels is a parsed TREC qrels file.
@@ -339,10 +344,17 @@ func isComment(fs []textField) bool {
 // -l): the documents judged rel >= level in file order with their grades,
 // and the count of those judged non-relevant (0 <= rel < level), as
 // trec_eval counts them for bpref. A level below 1 is taken as 1.
+//
+// The gains of nDCG do not depend on the level: trec_eval's ndcg and
+// ndcg_cut give every judged document its grade as gain, and build the
+// ideal ranking from every judged grade above 0, whatever -l says. When a
+// query has documents graded between 1 and level-1, their grades go to
+// gains beside the relevant ones.
 func (qr *qrels) setLevel(level int) {
 	level = max(level, 1)
 	for _, q := range qr.queries {
-		q.gold, q.grades, q.nonRel = nil, nil, 0
+		q.gold, q.grades, q.nonRel, q.gains = nil, nil, 0, nil
+		below := false // a document graded 1 .. level-1
 		for i, r := range q.rels {
 			switch {
 			case r >= level:
@@ -350,6 +362,14 @@ func (qr *qrels) setLevel(level int) {
 				q.grades = append(q.grades, r)
 			case r >= 0:
 				q.nonRel++
+				below = below || r > 0
+			}
+		}
+		if below {
+			for _, r := range q.rels {
+				if r > 0 {
+					q.gains = append(q.gains, r)
+				}
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -76,27 +77,36 @@ func TestTRECConventions(t *testing.T) {
 	}
 }
 
-// Two runs that cover different qrels queries: with missing_run: skip the
-// error says how to score the missing query as trec_eval -c; with zero the
-// load succeeds and the run without q2 has an empty row for it.
+// Two runs that cover different qrels queries. With missing_run: skip
+// each run keeps its own queries: the run without q2 has a row for it
+// marked Absent (in none of its metrics), and a note names q2; with zero
+// the run without q2 has an empty row for it that scores 0.
 func TestTRECRunsCoverDifferentQueries(t *testing.T) {
 	files := map[string]string{
-		"qrels.txt": "q1 0 d1 1\nq2 0 d1 1\n",
+		"qrels.txt": "q1 0 d1 1\nq2 0 d1 1\nq3 0 d1 1\n",
 		"a.txt":     "q1 Q0 d1 1 0.5 t\nq2 Q0 d1 1 0.5 t\n",
 		"b.txt":     "q1 Q0 d1 1 0.5 t\n",
 	}
 	spec := Spec{Qrels: "qrels.txt", Systems: []SystemSpec{{Name: "a", Input: "a.txt", Format: "trec"}, {Name: "b", Input: "b.txt", Format: "trec"}}}
-	_, err := load(spec, memFiles(files))
-	want := `a.txt:2:1: the row of query "q2" (fold 0, split eval) is missing from b.txt (system b), expected every system to cover the same (query, fold, split) rows (or trec.missing_run: zero, which scores a qrels query a run lacks 0, as trec_eval -c)`
-	if err == nil || err.Error() != want {
-		t.Errorf("skip: error %v, want %s", err, want)
-	}
-	spec.TREC.MissingRunZero = true
 	d, err := load(spec, memFiles(files))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(d.Queries) != 2 || len(d.Systems[1].Rows[1].Candidates) != 0 || len(d.Systems[0].Rows[1].Candidates) != 1 {
+	// q3 is in no run: no row. q2 is a's only.
+	if len(d.Queries) != 2 || !d.PerSystemQueries || d.Systems[0].Rows[1].Absent || !d.Systems[1].Rows[1].Absent ||
+		d.Systems[1].Rows[0].Absent || len(d.Systems[1].Rows[1].Candidates) != 0 || len(d.Queries[1].Gold) != 1 {
+		t.Errorf("skip: queries %+v, rows %+v", d.Queries, d.Systems)
+	}
+	want := `b.txt: 2 qrels queries not in the run, left out of this system ("q2", "q3"); system b is evaluated on its own 1 query, and each comparison with it on the queries both systems have (missing_run: skip; trec_eval without -c stops with an error there, with -c it scores them 0).`
+	if !slices.Contains(d.Notes, want) {
+		t.Errorf("skip: notes %q lack %q", d.Notes, want)
+	}
+	spec.TREC.MissingRunZero = true
+	d, err = load(spec, memFiles(files))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Queries) != 3 || d.PerSystemQueries || len(d.Systems[1].Rows[1].Candidates) != 0 || len(d.Systems[0].Rows[1].Candidates) != 1 {
 		t.Errorf("zero: queries %+v, rows %+v", d.Queries, d.Systems)
 	}
 }

@@ -112,6 +112,14 @@ func (c *computer) compare(si, ri int, id metrics.ID) (Comparison, bool) {
 		if len(xa) == 0 || constant(xa) && constant(xb) {
 			return cmp, false
 		}
+		if c.ds.PerSystemQueries && (len(xa) < ma.N || len(xa) < mb.N) {
+			// The systems are evaluated on different queries (TREC runs
+			// under missing_run: skip): the difference and its interval
+			// are over the queries both have, not the two systems' own
+			// means.
+			cmp.Diff = Num(mean(xa) - mean(xb))
+			cmp.CI = c.sharedDiffCI(va, vb)
+		}
 		grp, ng := compactGroups(grp)
 		// One seed for every test: two metrics with the same per-query
 		// values get the same p-value, whatever their id or pair.
@@ -133,7 +141,10 @@ func (c *computer) compare(si, ri int, id metrics.ID) (Comparison, bool) {
 		cd, dz := Num(stats.CohensD(xa, xb)), Num(stats.CohensDz(xa, xb))
 		cmp.Wins, cmp.Ties, cmp.Losses, cmp.CohensD, cmp.DZ = &w, &t, &l, &cd, &dz
 	default:
-		if d == nil {
+		if d == nil || c.ds.PerSystemQueries {
+			// Without per-query values, a difference over the queries
+			// both systems have cannot be formed when their query sets
+			// differ: not compared.
 			return cmp, false
 		}
 		ca, cb := c.bootColumn(si, id), c.bootColumn(ri, id)
@@ -147,6 +158,52 @@ func (c *computer) compare(si, ri int, id metrics.ID) (Comparison, bool) {
 		cmp.Test, cmp.P = TestBootstrap, Num(p)
 	}
 	return cmp, true
+}
+
+// sharedDiffCI is the paired bootstrap interval of the difference of the
+// means of per-query values va and vb over the rows where both are defined,
+// with the resamples of every system's bootstrap (same groups, replicates
+// and seed); nil without a bootstrap. A replicate that draws none of those
+// rows is undefined.
+func (c *computer) sharedDiffCI(va, vb []float64) *CI {
+	B := c.cfg.Bootstrap.Resamples
+	if B <= 0 {
+		return nil
+	}
+	var rows []int
+	for i := range va {
+		if !isNaN(va[i]) && !isNaN(vb[i]) {
+			rows = append(rows, i)
+		}
+	}
+	plan := stats.Plan{Group: c.group, NGroups: c.nGroups, B: B, Seed: c.cfg.Seed, Workers: c.opt.Workers}
+	reps := stats.RunCounts(plan, 1, func() func(b int, cnt []int32, out []float64) {
+		return func(_ int, cnt []int32, out []float64) {
+			var num, den float64
+			for _, i := range rows {
+				w := float64(cnt[c.group[i]])
+				num += w * (va[i] - vb[i])
+				den += w
+			}
+			if den > 0 {
+				out[0] = num / den
+			}
+		}
+	})
+	lo, hi, dropped := engine.PercentileInterval(reps.Column(0), c.cfg.Bootstrap.Confidence, &c.qscratch)
+	return &CI{Low: Num(lo), High: Num(hi), Method: "percentile (paired)", Unit: c.cfg.Bootstrap.Unit, Resamples: B, Undefined: dropped}
+}
+
+// mean is the mean of x (NaN when empty).
+func mean(x []float64) float64 {
+	if len(x) == 0 {
+		return math.NaN()
+	}
+	var s float64
+	for _, v := range x {
+		s += v
+	}
+	return s / float64(len(x))
 }
 
 // bootColumn returns the bootstrap replicates of metric id of system si

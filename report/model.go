@@ -111,6 +111,10 @@ type DatasetSummary struct {
 	GoldMissing      int            `json:"gold_missing_from_candidates"`
 	TRECRunOnly      map[string]int `json:"trec_run_queries_without_qrels,omitempty"`
 	TRECQrelsOnly    map[string]int `json:"trec_qrels_queries_without_run,omitempty"`
+	// SystemQueries is, when the systems are evaluated on different
+	// queries (TREC runs under missing_run: skip), how many eval queries
+	// each system is evaluated on; absent when they share every query.
+	SystemQueries map[string]int `json:"system_eval_queries,omitempty"`
 	// TRECConventions is how TREC input was read (trec: in paper.yaml);
 	// absent without TREC input.
 	TRECConventions *TRECConventions `json:"trec_conventions,omitempty"`

@@ -76,6 +76,16 @@ func (c *computer) perQueryRows() {
 			}
 		}
 	}
+	if c.ds.PerSystemQueries {
+		// A system has no row for a query it is not evaluated on.
+		kept := c.rep.PerQuery[:0]
+		for k, pq := range c.rep.PerQuery {
+			if !c.ds.Systems[k/n].Rows[c.eval[k%n]].Absent {
+				kept = append(kept, pq)
+			}
+		}
+		c.rep.PerQuery = kept
+	}
 }
 
 // freeCandidateIDs frees the candidate id lists of the rows that have no
@@ -101,7 +111,7 @@ func (c *computer) freeRows(si int, keepRel bool) {
 		r := &rows[i]
 		r.Candidates, r.Scores, r.NodeProbs, r.Selected, r.Judged = nil, nil, nil, nil, nil
 		if !keepRel {
-			r.Rel = nil
+			r.Rel, r.Gain = nil, nil
 		}
 	}
 }

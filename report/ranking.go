@@ -75,8 +75,12 @@ func (c *computer) randomKernels() rankKernels {
 
 // ranking computes the ranking metrics, strata and difficulty for one system
 // (positives only).
-func (c *computer) ranking(sc *sysCalc, relOf func(int) []int, query func(int) *dataset.Query, full bool) {
-	c.rankingWith(sc, relOf, query, full, c.plainKernels())
+// relOf gives a row's ranked grades and gainOf the gains nDCG reads
+// (dataset.Row.Gains), which differ from the grades only for TREC input at
+// a relevance level above 1; absent says which rows the system is not
+// evaluated on (dataset.Row.Absent), undefined for every ranking measure.
+func (c *computer) ranking(sc *sysCalc, relOf, gainOf func(int) []int, absent func(int) bool, query func(int) *dataset.Query, full bool) {
+	c.rankingWith(sc, relOf, gainOf, absent, query, full, c.plainKernels())
 }
 
 // judgedZero reports whether the ranking population is judged_queries: TREC
@@ -96,7 +100,7 @@ func (c *computer) rankPop() string {
 	return string(metrics.PositivesOnly)
 }
 
-func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(int) *dataset.Query, full bool, kern rankKernels) {
+func (c *computer) rankingWith(sc *sysCalc, relOf, gainOf func(int) []int, absent func(int) bool, query func(int) *dataset.Query, full bool, kern rankKernels) {
 	n := len(c.eval)
 	pop := c.rankPop()
 	zero := c.judgedZero()
@@ -104,6 +108,10 @@ func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(in
 		v := make([]float64, n)
 		c.rows(n, func(lo, hi int) {
 			for i := lo; i < hi; i++ {
+				if absent(i) {
+					v[i] = nan
+					continue
+				}
 				if !c.y[i] {
 					v[i] = nan
 					if zero {
@@ -117,6 +125,32 @@ func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(in
 		})
 		return v
 	}
+	// perGain is per for nDCG, whose gains are every judged grade above 0
+	// (trec_eval's ndcg, whatever its relevance level): a judged query with
+	// no relevant document (no_relevant: zero) still has the gain of its
+	// documents graded below the level, and scores 0 only when it has
+	// none, as in trec_eval.
+	perGain := func(f func(gains, ideal []int) float64) []float64 {
+		v := make([]float64, n)
+		c.rows(n, func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				q := query(i)
+				switch {
+				case absent(i):
+					v[i] = nan
+				case c.y[i]:
+					v[i] = f(gainOf(i), q.Gains())
+				case !zero:
+					v[i] = nan
+				case len(q.GainRels) > 0:
+					v[i] = f(gainOf(i), q.GainRels)
+				default:
+					v[i] = 0
+				}
+			}
+		})
+		return v
+	}
 	for _, k := range c.cfg.Cutoffs {
 		k := k
 		recallK, precisionK := metrics.RankRecall.At(k), metrics.RankPrecision.At(k)
@@ -125,7 +159,7 @@ func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(in
 			metrics.RankCappedRecall.At(k): per(func(r, g []int) float64 { return kern.capped(r, g, k) }),
 			precisionK:                     per(func(r, g []int) float64 { return kern.precision(r, g, k) }),
 			metrics.RankHit.At(k):          per(func(r, g []int) float64 { return kern.hit(r, g, k) }),
-			metrics.RankNDCG.At(k):         per(func(r, g []int) float64 { return kern.ndcg(r, g, k) }),
+			metrics.RankNDCG.At(k):         perGain(func(r, g []int) float64 { return kern.ndcg(r, g, k) }),
 			metrics.RankMAP.At(k):          per(func(r, g []int) float64 { return kern.mapk(r, g, k) }),
 			metrics.RankMRR.At(k):          per(func(r, g []int) float64 { return kern.rrAt(r, k) }),
 		}
@@ -152,7 +186,7 @@ func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(in
 			}
 		}
 		if full {
-			c.rankDifficulty(sc, relOf, query, k, vals[recallK])
+			c.rankDifficulty(sc, relOf, absent, query, k, vals[recallK])
 		}
 	}
 	mrr := per(func(r, g []int) float64 { return kern.rr(r) })
@@ -168,7 +202,11 @@ func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(in
 		id metrics.ID
 		f  func(rel, gold []int) float64
 	}{{metrics.RankMAP.ID(), kern.ap}, {metrics.RankNDCG.ID(), kern.ndcgAll}, {metrics.RankRPrecision.ID(), kern.rprec}} {
-		v := per(w.f)
+		of := per
+		if w.id == metrics.RankNDCG.ID() {
+			of = perGain
+		}
+		v := of(w.f)
 		c.addMean(sc, w.id, "", pop, v, nil, true)
 		if full {
 			c.distribution(sc.name, w.id, "", v)
@@ -182,11 +220,11 @@ func (c *computer) rankingWith(sc *sysCalc, relOf func(int) []int, query func(in
 // rankDifficulty registers the Spearman correlation, over the positive
 // queries, of their difficulty (n_neg / n_pos: the candidates that are not
 // gold per gold document) with their recall at cutoff k (recall).
-func (c *computer) rankDifficulty(sc *sysCalc, relOf func(int) []int, query func(int) *dataset.Query, k int, recall []float64) {
+func (c *computer) rankDifficulty(sc *sysCalc, relOf func(int) []int, absent func(int) bool, query func(int) *dataset.Query, k int, recall []float64) {
 	n := len(c.eval)
 	var dx, ry []float64
 	for i := 0; i < n; i++ {
-		if !c.y[i] {
+		if !c.y[i] || absent(i) {
 			continue
 		}
 		rel := relOf(i)
@@ -276,12 +314,15 @@ func (c *computer) addWeighted(sc *sysCalc, id metrics.ID, pop string, x, w []fl
 
 // perCriterion registers the per-criterion NE metrics and counts
 // (n, n_pos, AUROC, AUPRC, ...); ranking and deployment slices are added by their sections.
-func (c *computer) perCriterion(sc *sysCalc) {
+//
+// absent says which rows the system is not evaluated on (dataset.Row.Absent):
+// they are not counted.
+func (c *computer) perCriterion(sc *sysCalc, absent func(int) bool) {
 	for ci, cr := range c.criteria {
 		var rows []int
 		npos := 0
 		for i := range c.eval {
-			if c.crit[i] == ci {
+			if c.crit[i] == ci && !absent(i) {
 				rows = append(rows, i)
 				if c.y[i] {
 					npos++
@@ -301,7 +342,7 @@ func (c *computer) perCriterion(sc *sysCalc) {
 	for si, st := range c.strata {
 		cnt := 0
 		for i := range c.eval {
-			if c.stratOf[i] == si {
+			if c.stratOf[i] == si && !absent(i) {
 				cnt++
 			}
 		}
@@ -461,7 +502,8 @@ func (c *computer) baselines() {
 	sys := &c.ds.Systems[c.primary]
 	query := func(i int) *dataset.Query { return &c.ds.Queries[c.eval[i]] }
 	rnd := &sysCalc{name: "baseline:random", tab: engine.NewTable(len(c.eval), c.group, c.nGroups), perQ: map[metrics.ID][]float64{}}
-	c.rankingWith(rnd, func(i int) []int { return sys.Rows[c.eval[i]].Rel }, query, false, c.randomKernels())
+	absent := func(i int) bool { return sys.Rows[c.eval[i]].Absent }
+	c.rankingWith(rnd, func(i int) []int { return sys.Rows[c.eval[i]].Rel }, func(i int) []int { return sys.Rows[c.eval[i]].Gains() }, absent, query, false, c.randomKernels())
 	orc := &sysCalc{name: "baseline:oracle", tab: engine.NewTable(len(c.eval), c.group, c.nGroups), perQ: map[metrics.ID][]float64{}}
 	// The oracle lists repeat (they depend only on the grades' counts):
 	// rows with equal lists share one copy (kernels only read them).
@@ -483,8 +525,26 @@ func (c *computer) baselines() {
 			oracle[i] = o
 		}
 	})
-	c.rankingWith(orc, func(i int) []int { return oracle[i] }, query, false, c.plainKernels())
+	// The oracle's gains: the same candidates by gain, highest first. A
+	// relevant grade is above every gain below the relevance level, so
+	// position by position this is the order of oracle (the relevant
+	// grades first, highest first) with the gains below the level after.
+	oracleGain := oracle
+	for i := range oracle {
+		if g := sys.Rows[c.eval[i]].Gain; g != nil {
+			if sameSlice(oracleGain, oracle) {
+				oracleGain = slices.Clone(oracle)
+			}
+			oracleGain[i] = metrics.Oracle(g)
+		}
+	}
+	c.rankingWith(orc, func(i int) []int { return oracle[i] }, func(i int) []int { return oracleGain[i] }, absent, query, false, c.plainKernels())
 	c.addBaselines(rnd, orc)
+}
+
+// sameSlice reports whether a and b share their first element's storage.
+func sameSlice(a, b [][]int) bool {
+	return len(a) > 0 && len(b) > 0 && &a[0] == &b[0]
 }
 
 // addBaselines adds the baseline systems to the systems, after the others.
@@ -512,7 +572,7 @@ func (c *computer) trecRanking(sc *sysCalc, row func(int) *dataset.Row, query fu
 	n := len(c.eval)
 	pop := c.rankPop()
 	zero := c.judgedZero()
-	in := func(i int) bool { return (c.y[i] || zero) && row(i).Judged != nil }
+	in := func(i int) bool { return (c.y[i] || zero) && row(i).Judged != nil && !row(i).Absent }
 	per := func(f func(r *dataset.Row, q *dataset.Query) float64) []float64 {
 		v := make([]float64, n)
 		c.rows(n, func(lo, hi int) {

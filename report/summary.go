@@ -37,6 +37,18 @@ func (c *computer) datasetSummary() DatasetSummary {
 	if s.Criteria == nil {
 		s.Criteria = []string{}
 	}
+	if ds.PerSystemQueries {
+		s.SystemQueries = map[string]int{}
+		for si := range ds.Systems {
+			n := 0
+			for _, qi := range c.eval {
+				if !ds.Systems[si].Rows[qi].Absent {
+					n++
+				}
+			}
+			s.SystemQueries[ds.Systems[si].Name] = n
+		}
+	}
 	posts := map[string]bool{}
 	foldPosts := map[int]map[string]bool{}
 	var candSum, goldSum int
@@ -55,14 +67,6 @@ func (c *computer) datasetSummary() DatasetSummary {
 			foldPosts[q.Fold][q.Post] = true
 		}
 		last = q
-		n := len(sys0.Rows[qi].Scores) // the scores are aligned with the candidate ids
-		candSum += n
-		if s.CandidatesMin < 0 || n < s.CandidatesMin {
-			s.CandidatesMin = n
-		}
-		if n > s.CandidatesMax {
-			s.CandidatesMax = n
-		}
 		if c.y[i] {
 			s.PositiveQueries++
 			goldSum += len(q.Gold)
@@ -73,8 +77,22 @@ func (c *computer) datasetSummary() DatasetSummary {
 			s.TuneRows++
 		}
 	}
-	// Gold missing from the candidate pool (soft check), primary system.
+	// The candidates of the primary system, and the gold missing from its
+	// pool (soft check), over the queries it is evaluated on.
+	own := 0
 	for _, qi := range c.eval {
+		if sys0.Rows[qi].Absent {
+			continue
+		}
+		own++
+		n := len(sys0.Rows[qi].Scores) // the scores are aligned with the candidate ids
+		candSum += n
+		if s.CandidatesMin < 0 || n < s.CandidatesMin {
+			s.CandidatesMin = n
+		}
+		if n > s.CandidatesMax {
+			s.CandidatesMax = n
+		}
 		q := &ds.Queries[qi]
 		found := 0
 		for _, r := range sys0.Rows[qi].Rel {
@@ -87,7 +105,7 @@ func (c *computer) datasetSummary() DatasetSummary {
 	s.Posts = len(posts)
 	if len(c.eval) > 0 {
 		s.PositiveRate = Num(float64(s.PositiveQueries) / float64(len(c.eval)))
-		s.CandidatesMean = Num(float64(candSum) / float64(len(c.eval)))
+		s.CandidatesMean = Num(float64(candSum) / float64(max(own, 1)))
 	} else {
 		s.PositiveRate, s.CandidatesMean = NaN, NaN
 	}

@@ -153,12 +153,12 @@ func (c *computer) system(si int) {
 		gk := c.gate(sc, sys)
 		c.dynamicK(sc, sys, row, query, gk, ownK)
 		if c.has(Ranking) {
-			c.ranking(sc, func(i int) []int { return row(i).Rel }, query, true)
+			c.ranking(sc, func(i int) []int { return row(i).Rel }, func(i int) []int { return row(i).Gains() }, func(i int) bool { return row(i).Absent }, query, true)
 			if c.ds.TRECConventions != nil {
 				c.trecRanking(sc, row, query)
 			}
 		}
-		c.perCriterion(sc)
+		c.perCriterion(sc, func(i int) bool { return row(i).Absent })
 		if c.has(PerPost) && ownK {
 			c.multiLabel(sc)
 		}

@@ -36,6 +36,10 @@ type Matrix struct {
 	// system is (-1 otherwise): the reference of `comparisons: reference`,
 	// the primary of `comparisons: primary`.
 	Reference, Subject int
+	// Queries says, when the systems are evaluated on different queries
+	// (TREC runs under missing_run: skip), how many each is and how many
+	// each compared pair shares; "" when they share every query.
+	Queries string
 }
 
 // MatrixColumn is one headline metric.
@@ -149,7 +153,43 @@ func BuildMatrix(r *report.Report) Matrix {
 	nPipes := len(pipes)
 	mx.markComparisons(r, nPipes)
 	mx.markBest(nPipes)
+	mx.Queries = queriesNote(r, mx.Rows)
 	return mx
+}
+
+// queriesNote says, when the systems are evaluated on different queries,
+// how many each is evaluated on and how many each compared pair shares
+// (the n of its ranking comparisons); "" when they share every query.
+func queriesNote(r *report.Report, rows []MatrixRow) string {
+	if len(r.Dataset.SystemQueries) == 0 {
+		return ""
+	}
+	name := map[string]string{}
+	var own []string
+	for _, row := range rows {
+		if row.Baseline {
+			continue
+		}
+		name[row.System] = row.Label + " (" + row.Letter + ")"
+		own = append(own, name[row.System]+" on "+strconv.Itoa(r.Dataset.SystemQueries[row.System]))
+	}
+	type pair struct{ a, b string }
+	seen := map[pair]bool{}
+	var shared []string
+	for _, c := range r.Comparisons {
+		d, ok := metrics.Lookup(c.ID)
+		p := pair{c.System, c.Reference}
+		if !ok || d.Family() != "rank" || seen[p] || name[c.System] == "" || name[c.Reference] == "" {
+			continue
+		}
+		seen[p] = true
+		shared = append(shared, name[c.System]+" with "+name[c.Reference]+": "+strconv.Itoa(c.N))
+	}
+	out := "The systems are evaluated on different queries (TREC runs without a line for some qrels queries, missing_run: skip): " + strings.Join(own, ", ") + " queries"
+	if len(shared) > 0 {
+		out += "; each comparison is on the queries both systems have (" + strings.Join(shared, "; ") + ")"
+	}
+	return out + "."
 }
 
 // matrixColumns are the headline metrics some system of the inputs has, in
@@ -496,7 +536,8 @@ func TestName(t string) string {
 func (mx Matrix) Notes() []string { return mx.notes(true) }
 
 // notes are the matrix's notes; withFolds says whether the cells show the
-// fold mean ± std (SUMMARY.md's cells do not).
+// fold mean ± std (SUMMARY.md's cells do not, and its notes are Markdown;
+// the others are plain text, escaped where they are written).
 func (mx Matrix) notes(withFolds bool) []string {
 	var out []string
 	cell := "Each cell: the value"
@@ -522,6 +563,14 @@ func (mx Matrix) notes(withFolds bool) []string {
 		if len(parts) > 0 {
 			out = append(out, "Tests: "+strings.Join(parts, "; ")+".")
 		}
+	}
+	if mx.Queries != "" {
+		q := mx.Queries
+		if !withFolds {
+			// SUMMARY.md's notes are Markdown: the note holds labels.
+			q = mdText(q)
+		}
+		out = append(out, q)
 	}
 	for _, r := range mx.Rows {
 		if r.Baseline {

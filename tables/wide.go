@@ -122,7 +122,12 @@ func strataTable(r *report.Report) (Table, bool) {
 // comparisonTable is systems and significance (docs/statistics.md
 // "Comparing systems").
 func comparisonTable(r *report.Report) (Table, bool) {
-	t := Table{ID: TableComparisons, Title: "Systems and significance", Population: "paired, the same eval queries",
+	pop := "paired, the same eval queries"
+	if len(r.Dataset.SystemQueries) > 0 {
+		// TREC runs under missing_run: skip that cover different queries.
+		pop = "paired, the eval queries both systems have (the n of each row, of all eval queries)"
+	}
+	t := Table{ID: TableComparisons, Title: "Systems and significance", Population: pop,
 		N:       r.Dataset.EvalQueries,
 		Meaning: "Whether each system differs from the one it is compared with beyond chance (difference = system − reference; paired bootstrap CI; permutation test for per-query means, DeLong for AUROC, paired bootstrap for the rest; Holm within each metric).",
 		Columns: []Column{

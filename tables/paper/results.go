@@ -114,6 +114,9 @@ func (b builder) matrixNote(mx tables.Matrix) string {
 		}
 		s = append(s, "Tests: "+strings.Join(parts, "; ")+".")
 	}
+	if mx.Queries != "" {
+		s = append(s, tables.LatexText(mx.Queries))
+	}
 	for _, r := range mx.Rows {
 		if r.Baseline {
 			s = append(s, "Random and oracle baselines: ranking columns only, not tested, never bold.")
