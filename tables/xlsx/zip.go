@@ -4,16 +4,14 @@ import (
 	"archive/zip"
 	"bytes"
 	"cmp"
-	"compress/flate"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"slices"
 
+	"github.com/klauspost/compress/flate"
 	"github.com/xuri/excelize/v2"
-
-	"paperbundle/internal/pflate"
 )
 
 // sortedZip is the zip writer given to excelize: it holds each entry as
@@ -49,16 +47,13 @@ func (z *sortedZip) writer(w io.Writer) excelize.ZipWriter {
 	return z
 }
 
-// The spliced per-query sheets are most of the workbook (112 MB of XML
-// in the demo) and are compressed at BestSpeed: 0.36 s instead of 2.3 s
-// at the default level for the demo's sheet, and 15.7 MB instead of
-// 10.7 MB (docs/workbook.md). The other entries, small, get archive/zip's
-// own deflate compressor.
+// The spliced per-query sheets are most of the workbook (113 MB of XML
+// in the demo) and are compressed by klauspost/compress's deflate at
+// BestSpeed, on one core: about 0.35 s and 15.6 MB for the demo's sheet,
+// where compress/flate at its default level takes 2.3 s (10.7 MB) and at
+// BestSpeed 0.4 s (15.7 MB); docs/workbook.md and docs/decisions.md. The
+// other entries, small, get archive/zip's own deflate compressor.
 const spliceLevel = flate.BestSpeed
-
-// parBlock is the size of the blocks of a spliced sheet that are
-// compressed on all cores.
-const parBlock = 4 << 20
 
 // zipEntry is one entry as excelize wrote it.
 type zipEntry struct {
@@ -80,9 +75,9 @@ func (z *sortedZip) AddFS(fs.FS) error { return errors.New("xlsx: zip: AddFS is 
 // sheetDataEnd is where the rows of a spliced sheet go.
 var sheetDataEnd = []byte("</sheetData>")
 
-// parCompressor compresses a spliced sheet on all cores (pflate).
-func parCompressor(w io.Writer) (io.WriteCloser, error) {
-	return pflate.New(w, spliceLevel, parBlock), nil
+// fastCompressor compresses a spliced sheet.
+func fastCompressor(w io.Writer) (io.WriteCloser, error) {
+	return flate.NewWriter(w, spliceLevel)
 }
 
 // Close writes the entries, in name order, and the central directory.
@@ -116,7 +111,7 @@ func (e *zipEntry) writeTo(zw *zip.Writer) error {
 		if i < 0 || bytes.LastIndex(x, sheetDataEnd) != i {
 			return fmt.Errorf("zip: %s: no single %s to put the rows before", e.name, sheetDataEnd)
 		}
-		zw.RegisterCompressor(zip.Deflate, parCompressor)
+		zw.RegisterCompressor(zip.Deflate, fastCompressor)
 		defer zw.RegisterCompressor(zip.Deflate, nil) // archive/zip's own again
 	}
 	w, err := zw.Create(e.name)

@@ -18,8 +18,6 @@ import (
 	"slices"
 
 	"github.com/xuri/excelize/v2"
-
-	"paperbundle/internal/pflate"
 )
 
 // oldZip is the zip writer given to excelize: it compresses each entry
@@ -69,7 +67,7 @@ const (
 type oldEntry struct {
 	name       string
 	compressed oldChunks
-	fw         oldDeflater // a flate.Writer, or a pflate.Writer for a spliced sheet
+	fw         oldDeflater // a flate.Writer, or a parWriter for a spliced sheet
 	crc        hash.Hash32
 	size       uint64
 	rows       func(io.Writer) error // the splice; nil for a plain entry
@@ -131,7 +129,7 @@ func (e *oldEntry) finish() error {
 	if i < 0 || bytes.LastIndex(x, oldSheetDataEnd) != i {
 		return fmt.Errorf("zip: %s: no single %s to put the rows before", e.name, oldSheetDataEnd)
 	}
-	pd := pflate.New(&e.compressed, oldSpliceLevel, oldParBlock)
+	pd := newParWriter(&e.compressed, oldSpliceLevel, oldParBlock)
 	e.fw = pd
 	if _, err := e.write(x[:i]); err != nil {
 		return err
@@ -147,7 +145,7 @@ func (e *oldEntry) finish() error {
 // compressed on all cores.
 const oldParBlock = 4 << 20
 
-// oldDeflater is a flate.Writer or a pflate.Writer.
+// oldDeflater is a flate.Writer or a parWriter.
 type oldDeflater interface {
 	io.Writer
 	Close() error
