@@ -582,26 +582,6 @@ func TestLongLabels(t *testing.T) {
 	}
 }
 
-// TestUpFilter compares the word-at-a-time Up filter with the byte
-// arithmetic of the PNG specification, at odd and even widths.
-func TestUpFilter(t *testing.T) {
-	for _, w := range []int{1, 2, 3, 7, 64, 1001} {
-		pix, up := make([]byte, 4*w), make([]byte, 4*w)
-		for i := range pix {
-			pix[i], up[i] = byte(i*7+3), byte(i*13+250)
-		}
-		got := make([]byte, 3*w)
-		upFilterRGB(got, pix, up)
-		for x := 0; x < w; x++ {
-			for c := 0; c < 3; c++ {
-				if want := pix[4*x+c] - up[4*x+c]; got[3*x+c] != want {
-					t.Fatalf("width %d, pixel %d, channel %d: %d, want %d", w, x, c, got[3*x+c], want)
-				}
-			}
-		}
-	}
-}
-
 func TestCP1252(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"plain", "plain"},

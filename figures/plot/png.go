@@ -12,11 +12,13 @@ import (
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/vgimg"
+
+	"paperbundle/internal/pngenc"
 )
 
 // This file holds the raster output: the 300-dpi canvas, the resampling of
 // raster images (heat maps, colour bars) onto it; the PNG encoder is in
-// pngenc.go.
+// paperbundle/internal/pngenc.
 
 // png renders the figure at DPI dots per inch on white. The page is white
 // from vgimg's memory fill. Glyphs are placed with the nearest-neighbour
@@ -28,7 +30,7 @@ func (f *figure) png() ([]byte, error) {
 	img := f.raster()
 	defer putRaster(img)
 	var buf bytes.Buffer
-	if err := encodePNG(&buf, img); err != nil {
+	if err := pngenc.Encode(&buf, img); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil

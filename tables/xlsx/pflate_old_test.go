@@ -1,6 +1,8 @@
-// Package pflate compresses one stream on all cores into one deflate
-// stream, as pigz does, with the same bytes on any number of cores.
-package pflate
+package xlsx
+
+// This file keeps the parallel deflate (internal/pflate) that compressed
+// the per-query sheets before klauspost/compress's deflate on one core
+// did, for BenchmarkZipDemo (see docs/decisions.md).
 
 import (
 	"bytes"
@@ -9,36 +11,36 @@ import (
 	"runtime"
 )
 
-// Writer compresses a stream on all cores: the stream is cut into
+// parWriter compresses a stream on all cores: the stream is cut into
 // blocks of a fixed size, each block compressed by its own flate writer
 // ending with a sync flush (the last one with the final block), and the
 // compressed blocks written in order: one valid deflate stream, as pigz
 // writes. The cuts depend only on the byte count, so the output is the
 // same on any number of cores. A back-reference never crosses a cut, which
 // costs a little size.
-type Writer struct {
+type parWriter struct {
 	dst     io.Writer
 	level   int
 	block   int
 	buf     []byte
-	pending []chan result
+	pending []chan parResult
 	slots   chan struct{}
 	err     error
 }
 
-type result struct {
+type parResult struct {
 	b   []byte
 	err error
 }
 
-// New returns a Writer that compresses at level (compress/flate) in blocks
+// newParWriter returns a parWriter that compresses at level (compress/flate) in blocks
 // of block bytes into dst.
-func New(dst io.Writer, level, block int) *Writer {
-	return &Writer{dst: dst, level: level, block: block, slots: make(chan struct{}, runtime.GOMAXPROCS(0))}
+func newParWriter(dst io.Writer, level, block int) *parWriter {
+	return &parWriter{dst: dst, level: level, block: block, slots: make(chan struct{}, runtime.GOMAXPROCS(0))}
 }
 
 // Write adds p to the stream.
-func (d *Writer) Write(p []byte) (int, error) {
+func (d *parWriter) Write(p []byte) (int, error) {
 	n := len(p)
 	for len(p) > 0 {
 		k := min(len(p), d.block-len(d.buf))
@@ -54,8 +56,8 @@ func (d *Writer) Write(p []byte) (int, error) {
 
 // submit compresses data in the background and writes finished blocks,
 // in order, while more than two per core are waiting.
-func (d *Writer) submit(data []byte, final bool) {
-	ch := make(chan result, 1)
+func (d *parWriter) submit(data []byte, final bool) {
+	ch := make(chan parResult, 1)
 	d.pending = append(d.pending, ch)
 	d.slots <- struct{}{}
 	go func() {
@@ -73,7 +75,7 @@ func (d *Writer) submit(data []byte, final bool) {
 				err = fw.Flush()
 			}
 		}
-		ch <- result{out.Bytes(), err}
+		ch <- parResult{out.Bytes(), err}
 	}()
 	for len(d.pending) > 2*cap(d.slots) {
 		d.drain()
@@ -81,7 +83,7 @@ func (d *Writer) submit(data []byte, final bool) {
 }
 
 // drain writes the oldest block.
-func (d *Writer) drain() {
+func (d *parWriter) drain() {
 	r := <-d.pending[0]
 	d.pending = d.pending[1:]
 	if d.err == nil {
@@ -93,7 +95,7 @@ func (d *Writer) drain() {
 }
 
 // Close compresses the rest as the final block and writes every block.
-func (d *Writer) Close() error {
+func (d *parWriter) Close() error {
 	d.submit(d.buf, true)
 	d.buf = nil
 	for len(d.pending) > 0 {

@@ -1,4 +1,8 @@
-package plot
+// Package pngenc writes the PNG files of the figures: 8-bit RGB, the Up
+// filter on every row, and a deflate stream of its own. It is kept
+// instead of image/png because it is about 13 times faster on the demo's
+// figures (docs/decisions.md, "PNG, zip and parallel deflate").
+package pngenc
 
 import (
 	"bytes"
@@ -10,9 +14,6 @@ import (
 	"slices"
 )
 
-// This file holds the PNG encoder of the figures: 8-bit RGB, the Up
-// filter on every row, and a deflate stream of its own.
-//
 // A 300-dpi figure is 1,500 to 2,100 pixels wide and mostly white, and
 // most of its pixels are the pixel above (Up filter: a zero delta) or
 // have the delta of the pixel to their left (a horizontal line, a band).
@@ -27,9 +28,10 @@ import (
 // larger (docs/figures.md); the pixels are the same, and the bytes depend
 // only on the image.
 
-// encodePNG writes an opaque image as an 8-bit RGB PNG (alpha dropped:
-// figures are drawn on an opaque white page).
-func encodePNG(w io.Writer, img *image.RGBA) error {
+// Encode writes an opaque image as an 8-bit RGB PNG (alpha dropped:
+// figures are drawn on an opaque white page). The bytes depend only on
+// the pixels.
+func Encode(w io.Writer, img *image.RGBA) error {
 	b := img.Bounds()
 	W, H := b.Dx(), b.Dy()
 	out := make([]byte, 0, 64<<10)
