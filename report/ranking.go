@@ -152,42 +152,7 @@ func (c *computer) rankingWith(sc *sysCalc, relOf, gainOf func(int) []int, absen
 		return v
 	}
 	for _, k := range c.cfg.Cutoffs {
-		k := k
-		recallK, precisionK := metrics.RankRecall.At(k), metrics.RankPrecision.At(k)
-		vals := map[metrics.ID][]float64{
-			recallK:                        per(func(r, g []int) float64 { return kern.recall(r, g, k) }),
-			metrics.RankCappedRecall.At(k): per(func(r, g []int) float64 { return kern.capped(r, g, k) }),
-			precisionK:                     per(func(r, g []int) float64 { return kern.precision(r, g, k) }),
-			metrics.RankHit.At(k):          per(func(r, g []int) float64 { return kern.hit(r, g, k) }),
-			metrics.RankNDCG.At(k):         perGain(func(r, g []int) float64 { return kern.ndcg(r, g, k) }),
-			metrics.RankMAP.At(k):          per(func(r, g []int) float64 { return kern.mapk(r, g, k) }),
-			metrics.RankMRR.At(k):          per(func(r, g []int) float64 { return kern.rrAt(r, k) }),
-		}
-		boot := k == c.headK() // ranking CIs only at the headline cutoff
-		for _, id := range sortedKeys(vals) {
-			c.addMean(sc, id, "", pop, vals[id], nil, boot)
-			if full {
-				c.distribution(sc.name, id, "", vals[id])
-			}
-		}
-		// Strata by n_pos.
-		for si, st := range c.strata {
-			keep := c.stratSel[si]
-			c.addMean(sc, recallK, stratumSlice(st.label), pop, vals[recallK], keep, false)
-			c.addMean(sc, precisionK, stratumSlice(st.label), pop, vals[precisionK], keep, false)
-		}
-		// Per criterion at the headline cutoff.
-		if k == c.headK() {
-			ndcgK := metrics.RankNDCG.At(k)
-			for ci, cr := range c.criteria {
-				keep := c.critSel[ci]
-				c.addMean(sc, recallK, critSlice(cr), pop, vals[recallK], keep, true)
-				c.addMean(sc, ndcgK, critSlice(cr), pop, vals[ndcgK], keep, true)
-			}
-		}
-		if full {
-			c.rankDifficulty(sc, relOf, absent, query, k, vals[recallK])
-		}
+		c.rankingAt(sc, k, per, perGain, kern, pop, full, relOf, absent, query)
 	}
 	mrr := per(func(r, g []int) float64 { return kern.rr(r) })
 	c.addMean(sc, metrics.RankMRR.ID(), "", pop, mrr, nil, true)
@@ -214,6 +179,55 @@ func (c *computer) rankingWith(sc *sysCalc, relOf, gainOf func(int) []int, absen
 	}
 	if full {
 		c.rankingQueryK(sc, per, query, pop)
+	}
+}
+
+// perQuery turns a per-query kernel of (ranking, gold) into the vector of
+// its values over the eval rows, undefined (or 0) where the query is not
+// ranked.
+type perQuery func(f func(rel, gold []int) float64) []float64
+
+// rankingAt registers the ranking metrics at cutoff k: their means over
+// the ranked queries, with intervals at the headline cutoff only, the
+// strata's recall and precision, the per-criterion recall and nDCG at the
+// headline cutoff, and (full) the distributions and the difficulty
+// correlation.
+func (c *computer) rankingAt(sc *sysCalc, k int, per, perGain perQuery, kern rankKernels, pop string, full bool,
+	relOf func(int) []int, absent func(int) bool, query func(int) *dataset.Query) {
+	recallK, precisionK := metrics.RankRecall.At(k), metrics.RankPrecision.At(k)
+	vals := map[metrics.ID][]float64{
+		recallK:                        per(func(r, g []int) float64 { return kern.recall(r, g, k) }),
+		metrics.RankCappedRecall.At(k): per(func(r, g []int) float64 { return kern.capped(r, g, k) }),
+		precisionK:                     per(func(r, g []int) float64 { return kern.precision(r, g, k) }),
+		metrics.RankHit.At(k):          per(func(r, g []int) float64 { return kern.hit(r, g, k) }),
+		metrics.RankNDCG.At(k):         perGain(func(r, g []int) float64 { return kern.ndcg(r, g, k) }),
+		metrics.RankMAP.At(k):          per(func(r, g []int) float64 { return kern.mapk(r, g, k) }),
+		metrics.RankMRR.At(k):          per(func(r, g []int) float64 { return kern.rrAt(r, k) }),
+	}
+	boot := k == c.headK() // ranking CIs only at the headline cutoff
+	for _, id := range sortedKeys(vals) {
+		c.addMean(sc, id, "", pop, vals[id], nil, boot)
+		if full {
+			c.distribution(sc.name, id, "", vals[id])
+		}
+	}
+	// Strata by n_pos.
+	for si, st := range c.strata {
+		keep := c.stratSel[si]
+		c.addMean(sc, recallK, stratumSlice(st.label), pop, vals[recallK], keep, false)
+		c.addMean(sc, precisionK, stratumSlice(st.label), pop, vals[precisionK], keep, false)
+	}
+	// Per criterion at the headline cutoff.
+	if k == c.headK() {
+		ndcgK := metrics.RankNDCG.At(k)
+		for ci, cr := range c.criteria {
+			keep := c.critSel[ci]
+			c.addMean(sc, recallK, critSlice(cr), pop, vals[recallK], keep, true)
+			c.addMean(sc, ndcgK, critSlice(cr), pop, vals[ndcgK], keep, true)
+		}
+	}
+	if full {
+		c.rankDifficulty(sc, relOf, absent, query, k, vals[recallK])
 	}
 }
 

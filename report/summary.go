@@ -51,9 +51,7 @@ func (c *computer) datasetSummary() DatasetSummary {
 	}
 	posts := map[string]bool{}
 	foldPosts := map[int]map[string]bool{}
-	var candSum, goldSum int
-	s.CandidatesMin = -1
-	sys0 := ds.Systems[c.primary]
+	var goldSum int
 	var last *dataset.Query
 	for i, qi := range c.eval {
 		q := &ds.Queries[qi]
@@ -77,31 +75,7 @@ func (c *computer) datasetSummary() DatasetSummary {
 			s.TuneRows++
 		}
 	}
-	// The candidates of the primary system, and the gold missing from its
-	// pool (soft check), over the queries it is evaluated on.
-	own := 0
-	for _, qi := range c.eval {
-		if sys0.Rows[qi].Absent {
-			continue
-		}
-		own++
-		n := len(sys0.Rows[qi].Scores) // the scores are aligned with the candidate ids
-		candSum += n
-		if s.CandidatesMin < 0 || n < s.CandidatesMin {
-			s.CandidatesMin = n
-		}
-		if n > s.CandidatesMax {
-			s.CandidatesMax = n
-		}
-		q := &ds.Queries[qi]
-		found := 0
-		for _, r := range sys0.Rows[qi].Rel {
-			if r > 0 {
-				found++
-			}
-		}
-		s.GoldMissing += len(q.Gold) - found
-	}
+	own, candSum := c.primaryPool(&s)
 	s.Posts = len(posts)
 	if len(c.eval) > 0 {
 		s.PositiveRate = Num(float64(s.PositiveQueries) / float64(len(c.eval)))
@@ -114,11 +88,42 @@ func (c *computer) datasetSummary() DatasetSummary {
 	} else {
 		s.GoldMean = NaN
 	}
+	s.Folds = c.foldSummaries(foldPosts)
+	return s
+}
+
+// primaryPool sets the candidate counts of the primary system (least,
+// most) and the gold missing from its pool (a soft check) over the queries
+// it is evaluated on, and returns how many those are and their candidates
+// in all.
+func (c *computer) primaryPool(s *DatasetSummary) (own, candidates int) {
+	sys0 := c.ds.Systems[c.primary]
+	s.CandidatesMin = -1
+	for _, qi := range c.eval {
+		if sys0.Rows[qi].Absent {
+			continue
+		}
+		own++
+		n := len(sys0.Rows[qi].Scores) // the scores are aligned with the candidate ids
+		candidates += n
+		if s.CandidatesMin < 0 || n < s.CandidatesMin {
+			s.CandidatesMin = n
+		}
+		if n > s.CandidatesMax {
+			s.CandidatesMax = n
+		}
+		found := 0
+		for _, r := range sys0.Rows[qi].Rel {
+			if r > 0 {
+				found++
+			}
+		}
+		s.GoldMissing += len(c.ds.Queries[qi].Gold) - found
+	}
 	if s.CandidatesMin < 0 {
 		s.CandidatesMin = 0
 	}
-	s.Folds = c.foldSummaries(foldPosts)
-	return s
+	return own, candidates
 }
 
 // foldSummaries counts the evaluated queries and positives of each fold, in

@@ -368,44 +368,7 @@ func TestTrecPerSystemQueries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	base, err := os.ReadFile(filepath.Join(src, "results.comment.test"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	// derive writes the lines of base whose qid is not in drop, the score
-	// negated when negate, fields joined by one space (as awk prints them).
-	derive := func(drop []string, negate bool) string {
-		var b strings.Builder
-		for _, line := range strings.Split(strings.TrimSpace(string(base)), "\n") {
-			fs := strings.Fields(line)
-			if slices.Contains(drop, fs[0]) {
-				continue
-			}
-			if negate {
-				if s, ok := strings.CutPrefix(fs[4], "-"); ok {
-					fs[4] = s
-				} else {
-					fs[4] = "-" + fs[4]
-				}
-				line = strings.Join(fs, " ")
-			}
-			b.WriteString(line + "\n")
-		}
-		return b.String()
-	}
-	dir := t.TempDir()
-	files := map[string]string{
-		"run.a": derive([]string{"2024-127266", "2024-12875", "2024-137182"}, false),
-		"run.b": derive([]string{"2024-69711", "2024-79081", "2024-94706", "2024-96359"}, true),
-		"paper.yaml": fmt.Sprintf("title: two runs\nqrels: %q\nsystems:\n  - {name: a, format: trec, input: run.a}\n  - {name: b, format: trec, input: run.b}\n"+
-			"cutoffs: [5, 10, 15, 20, 30, 100, 200, 500, 1000]\ncontract: {ndcg_gain: linear}\n"+
-			"bootstrap: {resamples: 200}\n", filepath.Join(src, "qrels.comment.test")),
-	}
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := perSystemRunsProject(t, src)
 	root := filepath.Join(dir, "out")
 	if _, stderr, code := runCmd("build", "-config", filepath.Join(dir, "paper.yaml"), "-out", root, "-q"); code != 0 {
 		t.Fatalf("build: exit %d: %s", code, stderr)
@@ -450,18 +413,8 @@ func TestTrecPerSystemQueries(t *testing.T) {
 		}
 	}
 	// The difference from trec_eval's per-query map over the shared queries.
-	var sum float64
-	shared := 0
-	for q, s := range wantMap["a"] {
-		if sb, ok := wantMap["b"][q]; ok && q != "all" {
-			xa, _ := strconv.ParseFloat(s, 64)
-			xb, _ := strconv.ParseFloat(sb, 64)
-			sum += xa - xb
-			shared++
-		}
-	}
-	if shared != 24 || math.Abs(sum/24-0.135058) > 1e-6 {
-		t.Fatalf("trec_eval's files: %d shared queries, mean difference %.6f; want 24, 0.135058", shared, sum/float64(shared))
+	if shared, mean := meanDiff(wantMap["a"], wantMap["b"]); shared != 24 || math.Abs(mean-0.135058) > 1e-6 {
+		t.Fatalf("trec_eval's files: %d shared queries, mean difference %.6f; want 24, 0.135058", shared, mean)
 	}
 	found := false
 	for _, c := range doc.Comparisons {
@@ -502,4 +455,66 @@ func TestTrecPerSystemQueries(t *testing.T) {
 	if stdout, stderr, code := runCmd("verify", v1); code != 0 || !strings.Contains(stdout, "valid and recomputed") {
 		t.Errorf("verify: exit %d\n%s\n%s", code, stdout, stderr)
 	}
+}
+
+// perSystemRunsProject writes, in a new folder, the two runs of
+// TestTrecPerSystemQueries made from trec_eval's comment test files (as
+// testdata/trec_eval/README.md says) and their paper.yaml, and returns the
+// folder.
+func perSystemRunsProject(t *testing.T, src string) string {
+	t.Helper()
+	base, err := os.ReadFile(filepath.Join(src, "results.comment.test"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// derive writes the lines of base whose qid is not in drop, the score
+	// negated when negate, fields joined by one space (as awk prints them).
+	derive := func(drop []string, negate bool) string {
+		var b strings.Builder
+		for _, line := range strings.Split(strings.TrimSpace(string(base)), "\n") {
+			fs := strings.Fields(line)
+			if slices.Contains(drop, fs[0]) {
+				continue
+			}
+			if negate {
+				if s, ok := strings.CutPrefix(fs[4], "-"); ok {
+					fs[4] = s
+				} else {
+					fs[4] = "-" + fs[4]
+				}
+				line = strings.Join(fs, " ")
+			}
+			b.WriteString(line + "\n")
+		}
+		return b.String()
+	}
+	dir := t.TempDir()
+	files := map[string]string{
+		"run.a": derive([]string{"2024-127266", "2024-12875", "2024-137182"}, false),
+		"run.b": derive([]string{"2024-69711", "2024-79081", "2024-94706", "2024-96359"}, true),
+		"paper.yaml": fmt.Sprintf("title: two runs\nqrels: %q\nsystems:\n  - {name: a, format: trec, input: run.a}\n  - {name: b, format: trec, input: run.b}\n"+
+			"cutoffs: [5, 10, 15, 20, 30, 100, 200, 500, 1000]\ncontract: {ndcg_gain: linear}\n"+
+			"bootstrap: {resamples: 200}\n", filepath.Join(src, "qrels.comment.test")),
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// meanDiff is the mean of a[q] - b[q] over the queries q both have (the
+// "all" line aside), from trec_eval's per-query values, and their count.
+func meanDiff(a, b map[string]string) (shared int, mean float64) {
+	var sum float64
+	for q, s := range a {
+		if sb, ok := b[q]; ok && q != "all" {
+			xa, _ := strconv.ParseFloat(s, 64)
+			xb, _ := strconv.ParseFloat(sb, 64)
+			sum += xa - xb
+			shared++
+		}
+	}
+	return shared, sum / float64(max(shared, 1))
 }
