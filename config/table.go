@@ -214,7 +214,7 @@ func keyRows() []Key {
 			val: enumVal[NoRelevant]{get: func(c *Config) *NoRelevant { return &c.TREC.NoRelevant }, def: NoRelevantZero,
 				values: []NoRelevant{NoRelevantZero, NoRelevantSkip}}},
 		{Path: "trec.missing_run",
-			Allowed: "`skip`: a qrels query with no run line is left out of that system; `zero`: it is evaluated with nothing retrieved and scores 0 (trec_eval `-c`)",
+			Allowed: "`skip`: a qrels query with no run line is left out of that system (runs that cover different queries: each system on its own, each comparison on the queries both have); `zero`: it is evaluated with nothing retrieved and scores 0 (trec_eval `-c`)",
 			val: enumVal[MissingRun]{get: func(c *Config) *MissingRun { return &c.TREC.MissingRun }, def: MissingRunSkip,
 				values: []MissingRun{MissingRunSkip, MissingRunZero}}},
 		{Path: "targets", Want: wantTargets,
