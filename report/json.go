@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"paperbundle/metrics"
 )
 
 // JSON returns metrics_master.json: the Report as JSON (docs/bundle.md);
@@ -59,21 +58,14 @@ func Decode(data []byte) (*Report, error) {
 
 // metricNoFolds is Metric as metrics_master.json writes it when the
 // report has a single fold (the Folds capability is absent, Metric.Folds is
-// nil): without folds, fold_mean and fold_std.
+// nil): without folds, fold_mean and fold_std. Its own fields, always nil
+// and left out, hide the embedded ones of the same names (encoding/json
+// takes the shallower field), and the others keep Metric's order.
 type metricNoFolds struct {
-	System      string      `json:"system"`
-	ID          metrics.ID  `json:"id"`
-	Slice       Slice       `json:"slice"`
-	Population  string      `json:"population"`
-	N           int         `json:"n"`
-	Denominator *int        `json:"denominator,omitempty"`
-	Value       Num         `json:"value"`
-	CI          *CI         `json:"ci"`
-	CIDeLong    *AnalyticCI `json:"ci_delong,omitempty"`
-	Direction   string      `json:"direction"`
-	Variant     string      `json:"variant"`
-	Target      *Target     `json:"target"`
-	TargetMet   *bool       `json:"target_met"`
+	metricAlias
+	Folds    *struct{} `json:"folds,omitempty"`
+	FoldMean *struct{} `json:"fold_mean,omitempty"`
+	FoldStd  *struct{} `json:"fold_std,omitempty"`
 }
 
 // metricAlias is Metric without its methods.
@@ -83,8 +75,7 @@ type metricAlias Metric
 func (m Metric) MarshalJSON() ([]byte, error) {
 	var v any = metricAlias(m)
 	if m.Folds == nil {
-		v = metricNoFolds{System: m.System, ID: m.ID, Slice: m.Slice, Population: m.Population, N: m.N, Denominator: m.Denominator, Value: m.Value,
-			CI: m.CI, CIDeLong: m.CIDeLong, Direction: m.Direction, Variant: m.Variant, Target: m.Target, TargetMet: m.TargetMet}
+		v = metricNoFolds{metricAlias: metricAlias(m)}
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
