@@ -149,16 +149,17 @@ func (c *computer) system(si int) {
 		}
 	}
 	ownK := c.dynK[si]
+	absent := c.absentOf(si)
 	rest := func(c *computer, sc *sysCalc) {
 		gk := c.gate(sc, sys)
 		c.dynamicK(sc, sys, row, query, gk, ownK)
 		if c.has(Ranking) {
-			c.ranking(sc, func(i int) []int { return row(i).Rel }, func(i int) []int { return row(i).Gains() }, func(i int) bool { return row(i).Absent }, query, true)
+			c.ranking(sc, func(i int) []int { return row(i).Rel }, func(i int) []int { return row(i).Gains() }, absent, query, true)
 			if c.ds.TRECConventions != nil {
 				c.trecRanking(sc, row, query)
 			}
 		}
-		c.perCriterion(sc, func(i int) bool { return row(i).Absent })
+		c.perCriterion(sc, absent)
 		if c.has(PerPost) && ownK {
 			c.multiLabel(sc)
 		}
