@@ -22,7 +22,6 @@ package bundle
 
 import (
 	"bytes"
-	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -30,7 +29,6 @@ import (
 	"hash"
 	"io"
 	"os"
-	"paperbundle/internal/par"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -40,6 +38,11 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"time"
+
+	"github.com/klauspost/compress/gzip"
+
+	"paperbundle/internal/par"
 )
 
 // ManifestName is the file that lists the sha256 of every other file.
@@ -292,18 +295,26 @@ func readInput(p string, r io.Reader, size int, keepCopy bool, stop *atomic.Bool
 // compresses them at copyLevel with the zero gzip header, so that the
 // copy's bytes depend on the content only.
 type inputHash struct {
-	p  string
-	h  hash.Hash
-	zw *gzip.Writer
-	gz bytes.Buffer
-	n  int64
+	p    string
+	h    hash.Hash
+	zw   *gzip.Writer
+	gz   bytes.Buffer
+	pend []byte // bytes not yet given to zw (less than copyChunk)
+	n    int64
 }
+
+// copyChunk is the size of the pieces the copy's compressor is given:
+// klauspost's output depends on how its input is cut into writes, and the
+// reads of a pipe come in any sizes, so every copy is compressed in pieces
+// of this size whatever the reads were.
+const copyChunk = 1 << 20
 
 func newInputHash(p string, size int, keepCopy bool) *inputHash {
 	hs := &inputHash{p: p, h: sha256.New()}
 	if keepCopy {
 		hs.gz.Grow(size/3 + 4096)                         // BestSpeed keeps about a third
 		hs.zw, _ = gzip.NewWriterLevel(&hs.gz, copyLevel) // copyLevel is valid
+		hs.zw.ModTime = time.Unix(0, 0)                   // MTIME 0: no time (the zero time.Time is not written as 0)
 	}
 	return hs
 }
@@ -311,14 +322,32 @@ func newInputHash(p string, size int, keepCopy bool) *inputHash {
 func (hs *inputHash) write(b []byte) {
 	hs.n += int64(len(b))
 	hs.h.Write(b)
-	if hs.zw != nil {
-		hs.zw.Write(b) // a bytes.Buffer does not fail
+	if hs.zw == nil {
+		return
+	}
+	// Pieces of copyChunk bytes; a bytes.Buffer does not fail.
+	for len(b) > 0 {
+		if len(hs.pend) == 0 && len(b) >= copyChunk {
+			hs.zw.Write(b[:copyChunk])
+			b = b[copyChunk:]
+			continue
+		}
+		k := min(copyChunk-len(hs.pend), len(b))
+		hs.pend = append(hs.pend, b[:k]...)
+		b = b[k:]
+		if len(hs.pend) == copyChunk {
+			hs.zw.Write(hs.pend)
+			hs.pend = hs.pend[:0]
+		}
 	}
 }
 
 func (hs *inputHash) result() (InputRead, error) {
 	in := InputRead{in: Input{Path: hs.p, Bytes: hs.n, SHA256: hex.EncodeToString(hs.h.Sum(nil))}, keep: hs.zw != nil}
 	if hs.zw != nil {
+		if len(hs.pend) > 0 {
+			hs.zw.Write(hs.pend)
+		}
 		if err := hs.zw.Close(); err != nil {
 			return InputRead{}, err
 		}
@@ -345,10 +374,13 @@ func (b *Bundle) AddRead(r InputRead) Input {
 }
 
 // copyLevel is the fixed gzip level of input copies: the bytes of a copy
-// depend only on the input (and the Go version, which the manifest records).
-// BestSpeed: on the demo's 91 MB of CSV it keeps a third of the size in
-// 0.1 s per 15 MB, where level 6 keeps a quarter in ten times the time,
-// most of the whole build's budget (docs/performance.md).
+// depend only on the input (and the version of klauspost/compress, which
+// go.mod pins). BestSpeed: on the demo's 91 MB of CSV it keeps a third of
+// the size in 0.1 s per 15 MB, where level 6 keeps a quarter in ten times
+// the time, most of the whole build's budget (docs/performance.md).
+// klauspost/compress's gzip rather than the standard library's: on the
+// 184 MB TREC run of the benchmarks it takes 1.0-1.1 s against 1.8-2.0 s,
+// for a copy 10% smaller (docs/decisions.md).
 const copyLevel = gzip.BestSpeed
 
 // InputCopy returns the bundle name and the gzip bytes of the copy of the

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -400,10 +401,27 @@ func TestReadInput(t *testing.T) {
 	if err := os.WriteFile(p, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var oneShot bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&oneShot, gzip.BestSpeed)
-	zw.Write(data)
-	zw.Close()
+	// The copy made of the whole content in one write.
+	_, oneShotGz := InputCopy("runs/full.csv", data)
+	oneShot := bytes.NewBuffer(oneShotGz)
+	if zr, err := gzip.NewReader(bytes.NewReader(oneShotGz)); err != nil {
+		t.Fatal(err)
+	} else if back, err := io.ReadAll(zr); err != nil || !bytes.Equal(back, data) {
+		t.Fatalf("the one-write copy does not inflate to the input: %v", err)
+	}
+	// Written in pieces of any sizes, the copy has the same bytes.
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 3 {
+		hs := newInputHash("runs/full.csv", len(data), true)
+		for rest := data; len(rest) > 0; {
+			k := min(len(rest), 1+rng.IntN(3<<20))
+			hs.write(rest[:k])
+			rest = rest[k:]
+		}
+		if r, err := hs.result(); err != nil || !bytes.Equal(r.gz, oneShotGz) {
+			t.Fatalf("a copy written in random pieces differs from the one-write copy (%v)", err)
+		}
+	}
 	want := Input{Path: "runs/full.csv", Bytes: int64(len(data)), SHA256: sum(data), Copy: "inputs/runs/full.csv.gz"}
 
 	b := New()
