@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-
 )
 
 // JSON returns metrics_master.json: the Report as JSON (docs/bundle.md);
