@@ -322,6 +322,12 @@ func newInputHash(p string, size int, keepCopy bool) *inputHash {
 func (hs *inputHash) write(b []byte) {
 	hs.n += int64(len(b))
 	hs.h.Write(b)
+	hs.copy(b)
+}
+
+// copy compresses b into the copy, when one is kept. It touches only the
+// copy's fields, so it may run beside the hashing of the same bytes.
+func (hs *inputHash) copy(b []byte) {
 	if hs.zw == nil {
 		return
 	}
