@@ -151,7 +151,7 @@ func targetText(t *report.Target) string {
 func (b *builder) rankingByCutoff(t tables.Table, system string) []Item {
 	r := b.r
 	ks := r.Settings.Cutoffs
-	caption := "Population: " + t.Population + "; n = " + thousands(b.blockN(t, t.Rows, system))
+	caption := "Population: " + t.Population + "; n = " + thousands(b.blockN(t, system))
 	wide := &Table{ID: b.ids.Add("t-ranking-k-" + tables.Sanitize(system)), Title: "Ranking metrics by cutoff K: " + r.Label(system),
 		Caption: caption, Meaning: t.Meaning}
 	wide.Head = append(wide.Head, Head{Title: "Metric"})

@@ -329,27 +329,15 @@ func (b *builder) section(id sectionID, title, reportSection string, tbls []metr
 
 // blockN is the n of a table's caption in system's block: the table's,
 // unless the systems are evaluated on different queries (TREC runs under
-// missing_run: skip), where it is the n of the system's first row on the
-// table's population.
-func (b *builder) blockN(t tables.Table, rows []tables.Row, system string) int {
+// missing_run: skip), where it is the size of the table's population for
+// that system, from the system's metrics on that population.
+func (b *builder) blockN(t tables.Table, system string) int {
 	if system == "" || len(b.r.Dataset.SystemQueries) == 0 {
 		return t.N
 	}
-	pi, ni := -1, -1
-	for j, c := range t.Columns {
-		switch c.Key {
-		case "population":
-			pi = j
-		case "n":
-			ni = j
-		}
-	}
-	if pi < 0 || ni < 0 {
-		return t.N
-	}
-	for _, r := range rows {
-		if r.System == system && r.Cells[pi].Text == t.Population && !math.IsNaN(r.Cells[ni].V) {
-			return int(r.Cells[ni].V)
+	for _, m := range b.r.Metrics {
+		if m.System == system && m.Slice == report.Whole && m.Population == t.Population {
+			return m.N
 		}
 	}
 	return t.N
@@ -542,7 +530,7 @@ func (b *builder) table(t tables.Table, rows []tables.Row, system string) *Table
 	}
 	pt := &Table{ID: b.ids.Add(id), Title: title, Meaning: t.Meaning, Notes: t.Notes}
 	if t.Population != "" {
-		pt.Caption = "Population: " + t.Population + "; n = " + thousands(b.blockN(t, rows, system))
+		pt.Caption = "Population: " + t.Population + "; n = " + thousands(b.blockN(t, system))
 	}
 	// In one system's block the system column says the block's name on
 	// every row: it is left out there, so a phone shows the numbers.
