@@ -191,15 +191,7 @@ func TestLongLayoutBuild(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		cfg := filepath.Join(dir, name+".yaml")
-		if err := os.WriteFile(cfg, []byte("title: test\nsystems:\n  - {name: sys, input: "+name+"}\nbootstrap: {resamples: 50}\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		root := filepath.Join(dir, "out_"+name)
-		if code, msg := runGuarded(t, "build", "-q", "-config", cfg, "-out", root); code != 0 {
-			t.Fatalf("build %s: exit %d: %s", name, code, msg)
-		}
-		return masterWithoutSource(t, filepath.Join(root, "v1", "metrics_master.json"))
+		return buildOneSystem(t, dir, name, name)
 	}
 	a, b := build("wide.csv", wide), build("long.csv", long)
 	if a != b {
@@ -322,26 +314,12 @@ func TestFormatsBuildAlike(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, name), content, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		cfg := filepath.Join(dir, name+".yaml")
-		if err := os.WriteFile(cfg, []byte("title: test\nsystems:\n  - {name: sys, input: "+name+"}\nbootstrap: {resamples: 50}\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		root := filepath.Join(dir, "out_"+name)
-		if code, msg := runGuarded(t, "build", "-q", "-config", cfg, "-out", root); code != 0 {
-			t.Fatalf("build %s: exit %d: %s", name, code, msg)
-		}
-		return masterWithoutSource(t, filepath.Join(root, "v1", "metrics_master.json"))
+		return buildOneSystem(t, dir, name, name)
 	}
 	want := build("wide.csv", []byte(wide))
 	for name, content := range map[string][]byte{"wide.jsonl": wideToJSONL(t, wide), "wide.tsv": tsv.Bytes(), "wide.parquet": pq, "wide.parquet.gz": pqgz.Bytes(), "long.csv": []byte(wideToLong(t, wide))} {
 		if got := build(name, content); got != want {
-			al, bl := strings.Split(want, "\n"), strings.Split(got, "\n")
-			for i := range min(len(al), len(bl)) {
-				if al[i] != bl[i] {
-					t.Errorf("%s: metrics_master.json differs from wide.csv's at line %d:\ncsv: %s\n%s: %s", name, i+1, al[i], name, bl[i])
-					break
-				}
-			}
+			t.Errorf("%s: metrics_master.json differs from wide.csv's:\n%s", name, golden.Diff([]byte(want), []byte(got)))
 		}
 	}
 }
@@ -413,19 +391,11 @@ func wideToJSONL(t *testing.T, wide string) []byte {
 func TestDuckDBParquet(t *testing.T) {
 	dir := t.TempDir()
 	build := func(name string) string {
-		cfg := filepath.Join(dir, name+".yaml")
 		in, err := filepath.Abs(filepath.Join("testdata", "duckdb", name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(cfg, []byte("title: test\nsystems:\n  - {name: sys, input: "+in+"}\nbootstrap: {resamples: 50}\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		root := filepath.Join(dir, "out_"+name)
-		if code, msg := runGuarded(t, "build", "-q", "-config", cfg, "-out", root); code != 0 {
-			t.Fatalf("build %s: exit %d: %s", name, code, msg)
-		}
-		return masterWithoutSource(t, filepath.Join(root, "v1", "metrics_master.json"))
+		return buildOneSystem(t, dir, name, in)
 	}
 	want := build("wide.csv")
 	for _, name := range []string{"wide.parquet", "long.parquet", "long.csv"} {
@@ -433,4 +403,20 @@ func TestDuckDBParquet(t *testing.T) {
 			t.Errorf("%s: metrics_master.json differs from wide.csv's:\n%s", name, golden.Diff([]byte(want), []byte(got)))
 		}
 	}
+}
+
+// buildOneSystem builds, in dir, a bundle of one system whose input is
+// input (a path, or a name in dir), from a configuration named after name,
+// and returns its metrics_master.json without the inputs' sources.
+func buildOneSystem(t *testing.T, dir, name, input string) string {
+	t.Helper()
+	cfg := filepath.Join(dir, name+".yaml")
+	if err := os.WriteFile(cfg, []byte("title: test\nsystems:\n  - {name: sys, input: "+input+"}\nbootstrap: {resamples: 50}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	root := filepath.Join(dir, "out_"+name)
+	if code, msg := runGuarded(t, "build", "-q", "-config", cfg, "-out", root); code != 0 {
+		t.Fatalf("build %s: exit %d: %s", name, code, msg)
+	}
+	return masterWithoutSource(t, filepath.Join(root, "v1", "metrics_master.json"))
 }
