@@ -69,10 +69,12 @@ func writeRows(w io.Writer, rows []byte) error {
 
 // BenchmarkZipDemo measures the choices of docs/decisions.md on the demo
 // bundle's workbook (PAPERBUNDLE_XLSX): deflate of the per-query sheet
-// (its 113 MB of XML) by pflate on all cores, by compress/flate and by
-// klauspost/compress's flate on one, and the whole workbook written by
-// archive/zip (sortedZip) and by the earlier writer (oldZip). cpu-s/op
-// is the CPU time of the process per op; bytes the compressed size.
+// (its 113 MB of XML) by compress/flate and by klauspost/compress's flate,
+// and the whole workbook written by archive/zip (sortedZip). The earlier
+// hand-written writer and parallel deflate it was compared with are in
+// commit 8cfeb8b (tables/xlsx/zip_old_test.go, pflate_old_test.go).
+// cpu-s/op is the CPU time of the process per op; bytes the compressed
+// size.
 func BenchmarkZipDemo(b *testing.B) {
 	names, raw, big, rows := demoEntries(b)
 	sheet := slices.Concat(raw[big][:bytes.Index(raw[big], sheetDataEnd)], rows, raw[big][bytes.Index(raw[big], sheetDataEnd):])
@@ -87,7 +89,6 @@ func benchDeflaters(b *testing.B, sheet []byte) {
 		name string
 		new  func(io.Writer) io.WriteCloser
 	}{
-		{"pflate", func(w io.Writer) io.WriteCloser { return newParWriter(w, flate.BestSpeed, 4<<20) }},
 		{"flate", func(w io.Writer) io.WriteCloser { fw, _ := flate.NewWriter(w, flate.BestSpeed); return fw }},
 		{"klauspost-1", func(w io.Writer) io.WriteCloser { fw, _ := kflate.NewWriter(w, 1); return fw }},
 		{"klauspost-2", func(w io.Writer) io.WriteCloser { fw, _ := kflate.NewWriter(w, 2); return fw }},
@@ -133,12 +134,6 @@ func benchWorkbooks(b *testing.B, names []string, raw map[string][]byte, big str
 	}{
 		{"archive-zip", func(w io.Writer) zipWriter {
 			z := &sortedZip{}
-			z.writer(w)
-			z.splice(big, func(w io.Writer) error { return writeRows(w, rows) })
-			return z
-		}},
-		{"own", func(w io.Writer) zipWriter {
-			z := &oldZip{}
 			z.writer(w)
 			z.splice(big, func(w io.Writer) error { return writeRows(w, rows) })
 			return z
