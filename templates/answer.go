@@ -159,6 +159,7 @@ func (b *builder) rankingByCutoff(t tables.Table, system string) []Item {
 		wide.Head = append(wide.Head, Head{Title: "K = " + strconv.Itoa(k), Numeric: true})
 	}
 	wide.Head = append(wide.Head, Head{Title: "Id"})
+	anyFolds := false // some row has a fold mean (else the column is dropped)
 	long := &Table{ID: b.ids.Add("t-ranking-whole-" + tables.Sanitize(system)), Title: "Whole-ranking metrics: " + r.Label(system),
 		Caption: caption, Head: []Head{{Title: "Metric"}, {Title: "Value [CI]", Numeric: true}, {Title: "Fold mean ± std", Numeric: true}, {Title: "n", Numeric: true}, {Title: "Id"}}}
 	best := map[string]bool{} // anchors of the best values, from the long table
@@ -217,6 +218,7 @@ func (b *builder) rankingByCutoff(t tables.Table, system string) []Item {
 		v.ID = ""
 		fm := Cell{Numeric: true}
 		if len(m.Folds) >= 2 && m.FoldMean.Valid() {
+			anyFolds = true
 			fm.Text = tables.FormatNum(float64(m.FoldMean), 4)
 			if m.FoldStd.Valid() {
 				fm.Text += " ± " + tables.FormatNum(float64(m.FoldStd), 4)
@@ -230,7 +232,7 @@ func (b *builder) rankingByCutoff(t tables.Table, system string) []Item {
 		out = append(out, Item{Table: wide})
 	}
 	if len(long.Rows) > 0 {
-		if !hasFolds(long) {
+		if !anyFolds {
 			long.Head = append(long.Head[:2], long.Head[3:]...)
 			for i := range long.Rows {
 				c := long.Rows[i].Cells
@@ -240,13 +242,4 @@ func (b *builder) rankingByCutoff(t tables.Table, system string) []Item {
 		out = append(out, Item{Table: long})
 	}
 	return out
-}
-
-func hasFolds(t *Table) bool {
-	for _, r := range t.Rows {
-		if len(r.Cells) > 2 && r.Cells[2].Text != "" {
-			return true
-		}
-	}
-	return false
 }
