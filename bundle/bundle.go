@@ -12,8 +12,8 @@
 // a complete one. An existing version is replaced only with Force, by an
 // atomic exchange where the system has one (commit.go).
 //
-// manifest.json records the schema version, the bundle version, the tool,
-// Go and module versions, the seed, the sha256 of the resolved
+// manifest.json records the schema version, the bundle version, the tool
+// and its build identity (internal/toolid), Go and module versions, the seed, the sha256 of the resolved
 // configuration, every input (path as given, size, sha256, copy) and every
 // other bundle file (size, sha256). Open reads it back, Check compares a
 // folder with it file by file, and (*Opened).InputData returns an input's
@@ -43,6 +43,7 @@ import (
 	"github.com/klauspost/compress/gzip"
 
 	"paperbundle/internal/par"
+	"paperbundle/internal/toolid"
 )
 
 // ManifestName is the file that lists the sha256 of every other file.
@@ -88,15 +89,16 @@ func NextVersion(root string) (string, error) {
 
 // Manifest is manifest.json.
 type Manifest struct {
-	SchemaVersion int      `json:"schema_version"`
-	Version       string   `json:"version"`
-	Tool          string   `json:"tool"`
-	GoVersion     string   `json:"go_version"`
-	Modules       []Module `json:"modules"` // sorted by path; empty without build info
-	Seed          uint64   `json:"seed"`
-	ConfigSHA256  string   `json:"config_sha256"`
-	Inputs        []Input  `json:"inputs"` // in the order they were added
-	Files         []Entry  `json:"files"`  // every file but manifest.json, sorted by path
+	SchemaVersion int        `json:"schema_version"`
+	Version       string     `json:"version"`
+	Tool          string     `json:"tool"`
+	ToolBuild     *toolid.ID `json:"tool_build,omitempty"` // absent from bundles made before it was recorded
+	GoVersion     string     `json:"go_version"`
+	Modules       []Module   `json:"modules"` // sorted by path; empty without build info
+	Seed          uint64     `json:"seed"`
+	ConfigSHA256  string     `json:"config_sha256"`
+	Inputs        []Input    `json:"inputs"` // in the order they were added
+	Files         []Entry    `json:"files"`  // every file but manifest.json, sorted by path
 }
 
 // Module is a Go module the tool was built from (debug.ReadBuildInfo).
@@ -431,6 +433,7 @@ func (b *Bundle) Manifest(opt CommitOptions) Manifest {
 		SchemaVersion: SchemaVersion,
 		Version:       opt.Version,
 		Tool:          opt.Tool,
+		ToolBuild:     opt.ToolBuild,
 		GoVersion:     runtime.Version(),
 		Modules:       modules(),
 		Seed:          opt.Seed,

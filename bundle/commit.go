@@ -7,6 +7,7 @@ import (
 	"os"
 	"paperbundle/internal/interrupt"
 	"paperbundle/internal/par"
+	"paperbundle/internal/toolid"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -20,11 +21,14 @@ import (
 type CommitOptions struct {
 	Root    string // results/paper_bundle
 	Version string
-	Force   bool    // replace an existing version
-	Tool    string  // the tool's version string
-	Seed    uint64  // the configuration's seed
-	Config  []byte  // the resolved configuration; nil: the bundle's config.yaml
-	Inputs  []Input // inputs recorded by hash only (HashFile), after those of AddInput
+	Force   bool   // replace an existing version
+	Tool    string // the tool's version string
+	// ToolBuild is the tool's build identity (module version, VCS stamp,
+	// executable sha256); nil leaves it out of the manifest.
+	ToolBuild *toolid.ID
+	Seed      uint64  // the configuration's seed
+	Config    []byte  // the resolved configuration; nil: the bundle's config.yaml
+	Inputs    []Input // inputs recorded by hash only (HashFile), after those of AddInput
 	// Context, when not nil, stops the commit once canceled (an
 	// interrupt): no version is written and the temporary folder is
 	// removed. Once the rename has begun, the commit completes.

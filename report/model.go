@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"paperbundle/config"
+	"paperbundle/internal/toolid"
 	"paperbundle/metrics"
 )
 
@@ -72,7 +73,8 @@ type Report struct {
 	Version        string         `json:"version"`
 	Title          string         `json:"title"`
 	Tool           string         `json:"tool"`
-	Generated      string         `json:"generated,omitempty"` // from SOURCE_DATE_EPOCH only
+	ToolBuild      *toolid.ID     `json:"tool_build,omitempty"` // the build identity of the tool that computed it
+	Generated      string         `json:"generated,omitempty"`  // from SOURCE_DATE_EPOCH only
 	Dataset        DatasetSummary `json:"dataset"`
 	Systems        []SystemInfo   `json:"systems"`
 	Capabilities   Capabilities   `json:"capabilities"`

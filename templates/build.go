@@ -680,6 +680,7 @@ func (b *builder) provenance() Section {
 	s.Items = append(s.Items, Item{Facts: []Fact{
 		{"Bundle version", r.Version},
 		{"Tool", r.Tool},
+		{"Tool build", toolBuild(r)},
 		{"Generated", gen},
 		{"Seed", strconv.FormatUint(st.Seed, 10)},
 		{"Confidence intervals", st.Bootstrap.Text(st.Seed)},
@@ -695,6 +696,15 @@ func (b *builder) provenance() Section {
 	}
 	s.Items = append(s.Items, Item{More: &More{Summary: "The resolved configuration (config.yaml)", Items: []Item{{Pre: string(b.in.Config)}}}})
 	return s
+}
+
+// toolBuild is the build identity of the tool that computed the report, or
+// says it was not recorded.
+func toolBuild(r *report.Report) string {
+	if r.ToolBuild == nil {
+		return "not recorded"
+	}
+	return r.ToolBuild.Long()
 }
 
 // thousands writes n with comma separators.

@@ -214,6 +214,9 @@ func workbook(rep *report.Report, set tables.Set, checks tables.Table) xlsx.Work
 			{Key: "Undefined values", Value: "empty cells: a 0/0 ratio or AUROC with one class is undefined, never 0"},
 		},
 	}
+	if rep.ToolBuild != nil {
+		wb.Readme = append([]xlsx.ReadmeLine{{Key: "Tool build", Value: rep.ToolBuild.Long()}}, wb.Readme...)
+	}
 	for _, m := range set.Missing {
 		wb.Readme = append(wb.Readme, xlsx.ReadmeLine{Key: "Not shown: " + m.Title, Value: m.Reason})
 	}

@@ -414,7 +414,7 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	cfg.Version = v
 	progress.step("computing metrics")
 	computeProgress, endCompute := stages.compute(progress.step)
-	rep, err := report.Compute(ctx, cfg, ds, report.Options{Version: v, Tool: toolVersion(), Progress: computeProgress, FreeRows: true})
+	rep, err := report.Compute(ctx, cfg, ds, report.Options{Version: v, Tool: toolVersion(), Build: toolBuild(), Progress: computeProgress, FreeRows: true})
 	endCompute()
 	if err != nil {
 		return err
@@ -480,7 +480,7 @@ func writeBundle(ctx context.Context, b *bundle.Bundle, rep *report.Report, cfg 
 		return "", "", 0, err
 	}
 	endCommit := stages.begin(stageWrite)
-	dir, err = b.Commit(bundle.CommitOptions{Root: root, Version: v, Force: force, Tool: toolVersion(), Seed: cfg.Seed, Config: cfgYAML, Context: ctx})
+	dir, err = b.Commit(bundle.CommitOptions{Root: root, Version: v, Force: force, Tool: toolVersion(), ToolBuild: toolBuild(), Seed: cfg.Seed, Config: cfgYAML, Context: ctx})
 	endCommit()
 	if err != nil {
 		if errors.Is(err, bundle.ErrExists) {

@@ -143,7 +143,7 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 	if err != nil {
 		return nil, "", err
 	}
-	rep, err := report.Compute(ctx, cfg, ds, report.Options{Version: was.Version, Tool: was.Tool, Progress: func(string) {}, FreeRows: true})
+	rep, err := report.Compute(ctx, cfg, ds, report.Options{Version: was.Version, Tool: was.Tool, Build: was.ToolBuild, Progress: func(string) {}, FreeRows: true})
 	if err != nil {
 		return nil, "", err
 	}
