@@ -117,6 +117,12 @@ func shown(r *report.Report, sec section, d metrics.Def, m report.Metric) bool {
 func metricTable(r *report.Report, sec section) (Table, bool) {
 	t := Table{ID: sec.id, Title: sec.title, Population: string(sec.population), N: popN(r, sec.population), Meaning: sec.meaning,
 		Columns: metricColumns()}
+	if sec.id == metrics.TableNEGate {
+		t.Meaning = "How well ne_prob flags queries that have evidence."
+		if o := r.ThresholdOrigin(); o != "" {
+			t.Meaning = "How well ne_prob flags queries that have evidence; held-out rows use thresholds " + o + "."
+		}
+	}
 	if sec.id == metrics.TableScorecard {
 		t.Population = "mixed (each row states its population)"
 		t.N = r.Dataset.EvalQueries

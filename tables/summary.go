@@ -69,21 +69,22 @@ func Summary(r *report.Report, in SummaryInput) []byte {
 
 	var items []string
 	for _, c := range r.Checks {
-		if c.Passed {
-			continue
+		switch c.Result() {
+		case report.CheckFailed:
+			items = append(items, "- Hard check "+c.Result()+": `"+codeText(c.ID)+"`: "+mdText(c.Detail))
+		case report.CheckNotPassed:
+			items = append(items, "- Soft check "+c.Result()+": `"+codeText(c.ID)+"`: "+mdText(c.Detail))
 		}
-		kind := "Check not passed"
-		if c.Hard {
-			kind = "Hard check FAILED"
-		}
-		items = append(items, "- "+kind+": `"+codeText(c.ID)+"`: "+mdText(c.Detail))
 	}
 	for _, w := range r.Warnings {
 		items = append(items, "- Warning: "+mdText(w))
 	}
+	if line := PrimaryTargets(r).line(mdText); line != "" {
+		matrix = append(matrix, "Targets: "+line+".", "")
+	}
 	alerts = append(alerts, "## Checks and warnings", "")
 	if len(items) == 0 {
-		alerts = append(alerts, "Every consistency check passed; no warnings.")
+		alerts = append(alerts, "Every applicable consistency check passed; no warnings.")
 	} else {
 		alerts = append(alerts, items...)
 	}
@@ -282,6 +283,9 @@ func summaryCell(mx Matrix, j int, c MatrixCell) string {
 	}
 	if len(c.Worse) > 0 {
 		v += " ↓"
+	}
+	if c.Missed {
+		v += " " + MissMark
 	}
 	if ci := mx.FormatCI(j, c); ci != "" {
 		v += " " + ci

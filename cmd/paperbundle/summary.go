@@ -39,9 +39,12 @@ func (s buildSummary) write(w io.Writer, rep *report.Report) {
 	fmt.Fprintf(w, "  intervals %s\n", rep.Settings.Bootstrap.Text(rep.Settings.Seed))
 	fmt.Fprintf(w, "  systems   %d: %s\n", len(names), strings.Join(names, ", "))
 	fmt.Fprintf(w, "  primary   %s\n", headlines(rep, primary))
+	if line := tables.Targets(rep, primary).Line(); line != "" {
+		fmt.Fprintf(w, "  targets   %s\n", line)
+	}
 	soft := 0
 	for _, c := range rep.Checks {
-		if !c.Passed && !c.Hard {
+		if c.Result() == report.CheckNotPassed {
 			soft++
 		}
 	}

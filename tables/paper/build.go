@@ -1,6 +1,7 @@
 package paper
 
 import (
+	"cmp"
 	"math"
 	"strconv"
 	"strings"
@@ -359,7 +360,7 @@ func (b builder) clinicalGateTable() (*table, bool) {
 	}
 	t.rows = append(t.rows, pooled)
 	g := b.r.Settings.Gate
-	t.caption = "Three-state clinical gate of " + b.label(sys) + ": per fold, the thresholds chosen on the fold's tune rows only (screening sensitivity at least " +
+	t.caption = "Three-state clinical gate of " + b.label(sys) + ": per fold, the thresholds " + cmp.Or(b.r.ThresholdOrigin(), "chosen on the fold's tune rows only") + " (screening sensitivity at least " +
 		tables.FormatNum(g.ScreenSensitivity, -1) + ", alert precision at least " + tables.FormatNum(g.AlertPrecision, -1) +
 		") and what they give on the fold's eval rows; then over " + b.population(metrics.AllQueries) + ". Workload: sentences a reviewer reads per 1,000 queries."
 	t.uncText = b.uncertaintyText()
