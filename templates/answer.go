@@ -76,7 +76,7 @@ func alerts(r *report.Report) []Alert {
 	var out []Alert
 	tally := tables.PrimaryTargets(r)
 	for _, m := range tally.Missed {
-		out = append(out, Alert{Kind: "miss", Text: "Target not met (" + r.Label(tally.System) + "): " + m.Title + " " +
+		out = append(out, Alert{Kind: "miss", Text: "Target not met by " + r.Label(tally.System) + ": " + m.Title + " " +
 			tables.FormatNum(m.Value, m.Digits) + ", target " + targetText(&m.Target)})
 	}
 	for _, c := range r.Checks {
