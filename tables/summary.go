@@ -39,10 +39,17 @@ type SummaryInput struct {
 	// are (a bundle's own lines, when the comparison cannot be redone).
 	Changes     []SummaryChange
 	ChangeLines []string
+	// Claims are the claims that changed since then (compare.Claim's
+	// sentences, plain text), listed before the changes.
+	Claims []string
 	// Report is the path of report.html relative to the out folder
 	// ("v2/report.html").
 	Report string
 }
+
+// summaryClaims is the number of claims that changed SUMMARY.md lists;
+// CHANGES.md and the report list them all.
+const summaryClaims = 6
 
 // changesHeading opens the changes part of SUMMARY.md.
 const changesHeading = "## Changes since "
@@ -96,7 +103,14 @@ func Summary(r *report.Report, in SummaryInput) []byte {
 		changes = append(changes, changesHeading+mdText(in.Since), "")
 		lines := in.ChangeLines
 		if lines == nil {
-			lines = ChangeLines(r, in.Changes)
+			for i, c := range in.Claims {
+				if i == summaryClaims {
+					lines = append(lines, "- and "+strconv.Itoa(len(in.Claims)-i)+" more claims that changed in CHANGES.md")
+					break
+				}
+				lines = append(lines, "- Claim changed: "+mdText(c))
+			}
+			lines = append(lines, ChangeLines(r, in.Changes)...)
 		}
 		if len(lines) == 0 {
 			lines = []string{"No significant change among the compared metrics."}

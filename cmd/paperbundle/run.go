@@ -432,7 +432,7 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	dir, prev, significant, err := writeBundle(ctx, b, rep, cfg, inputs, root, *force, *memprofile, progress)
+	dir, prev, counts, err := writeBundle(ctx, b, rep, cfg, inputs, root, *force, *memprofile, progress)
 	if err != nil {
 		return err
 	}
@@ -444,51 +444,54 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		fmt.Fprintf(stderr, "paperbundle: -stages: %v\n", err) // the bundle is committed: only the timing is lost
 	}
 	buildSummary{Dir: dir, Version: v, Files: len(b.Names()) + 1, Seconds: time.Since(start).Seconds(),
-		Previous: prev, Significant: significant}.write(stdout, rep)
+		Previous: prev, Significant: counts.significant, Claims: counts.claims}.write(stdout, rep)
 	return nil
 }
+
+// changeCounts are the numbers of the console summary's changes line.
+type changeCounts struct{ significant, claims int }
 
 // writeBundle renders the files of rep into b, with the changes since the
 // previous version of root, and commits b as version cfg.Version of root.
 // It returns the bundle's folder, the previous version ("": none) and the
-// number of significant changes since it.
+// numbers of significant changes and of claims that changed since it.
 func writeBundle(ctx context.Context, b *bundle.Bundle, rep *report.Report, cfg *config.Config, inputs []templates.InputFile,
-	root string, force bool, memprofile string, progress *progress) (dir, prev string, significant int, err error) {
+	root string, force bool, memprofile string, progress *progress) (dir, prev string, counts changeCounts, err error) {
 	v := cfg.Version
 	progress.step("rendering")
 	cfgYAML, err := cfg.YAML()
 	if err != nil {
-		return "", "", 0, err
+		return "", "", changeCounts{}, err
 	}
 	progress.step("comparing with the previous version")
 	prev = previousVersion(root, v)
 	chg, err := changesWithPrevious(root, prev, rep, cfgYAML, b.Inputs())
 	if err != nil {
-		return "", "", 0, err
+		return "", "", changeCounts{}, err
 	}
 	if chg != nil {
-		significant = chg.Significant()
+		counts = changeCounts{significant: chg.Significant(), claims: len(chg.Claims)}
 	}
 	if err := render(b, rep, record{Paper: paperOptions(cfg.Paper), Config: cfgYAML, Inputs: inputs, Changes: chg,
 		Summary: summaryInput(rep, chg, prev, v)}); err != nil {
-		return "", "", 0, err
+		return "", "", changeCounts{}, err
 	}
 	if err := writeHeapProfile(memprofile, ".render"); err != nil {
-		return "", "", 0, err
+		return "", "", changeCounts{}, err
 	}
 	if err := ctx.Err(); err != nil {
-		return "", "", 0, err
+		return "", "", changeCounts{}, err
 	}
 	endCommit := stages.begin(stageWrite)
 	dir, err = b.Commit(bundle.CommitOptions{Root: root, Version: v, Force: force, Tool: toolVersion(), ToolBuild: toolBuild(), Seed: cfg.Seed, Config: cfgYAML, Context: ctx})
 	endCommit()
 	if err != nil {
 		if errors.Is(err, bundle.ErrExists) {
-			return "", "", 0, withStatus(exitInput, err)
+			return "", "", changeCounts{}, withStatus(exitInput, err)
 		}
-		return "", "", 0, err
+		return "", "", changeCounts{}, err
 	}
-	return dir, prev, significant, nil
+	return dir, prev, counts, nil
 }
 
 // changesWithPrevious compares the report being built with version prev

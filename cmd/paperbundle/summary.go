@@ -20,6 +20,7 @@ type buildSummary struct {
 	Seconds      float64
 	Previous     string // the version compared with; "" when first
 	Significant  int    // significant changes since Previous
+	Claims       int    // claims that changed since Previous (compare.Claim)
 }
 
 func (s buildSummary) write(w io.Writer, rep *report.Report) {
@@ -53,7 +54,11 @@ func (s buildSummary) write(w io.Writer, rep *report.Report) {
 	if s.Previous == "" {
 		fmt.Fprintf(w, "  changes   first version in this folder\n")
 	} else {
-		fmt.Fprintf(w, "  changes   %d significant since %s (CHANGES.md)\n", s.Significant, s.Previous)
+		claims := ""
+		if s.Claims > 0 {
+			claims = plural(s.Claims, "claim") + " changed, "
+		}
+		fmt.Fprintf(w, "  changes   %s%d significant since %s (CHANGES.md)\n", claims, s.Significant, s.Previous)
 	}
 	fmt.Fprintf(w, "open %s in a browser\n", filepath.Join(s.Dir, "report.html"))
 }
@@ -93,6 +98,9 @@ func summaryInput(rep *report.Report, c *compare.Changes, prev, version string) 
 	in := tables.SummaryInput{Since: prev, Report: version + "/report.html"}
 	if c == nil {
 		return in
+	}
+	for _, cl := range c.Claims {
+		in.Claims = append(in.Claims, cl.Text)
 	}
 	for _, row := range c.Rows {
 		if row.Verdict != compare.Significant || row.Slice != report.Whole {
