@@ -42,6 +42,12 @@ type Spec struct {
 	// the message points at what the user has to change.
 	NamedBy func(path string) (Place, bool)
 
+	// MaxGrade, when positive, is the largest gold grade accepted: a
+	// grade above it (gold_rels, rel, a qrels grade) is an input error
+	// naming it. Under exponential nDCG gain it is MaxExpGrade, the
+	// largest grade whose gain 2^grade − 1 is finite in float64.
+	MaxGrade int
+
 	// Open, when not nil, opens each input file instead of OpenFile: the
 	// one place every byte Load parses comes through, so that a caller
 	// can hash and copy exactly what is parsed (the reader it returns
@@ -179,6 +185,9 @@ func load(spec Spec, open opener) (*Dataset, error) {
 	ld.sharedOK = len(ld.c.list) == 0
 	if err := ld.readSystems(srcs); err != nil {
 		return nil, err
+	}
+	if len(ld.c.list) == 0 {
+		ld.checkGrades(srcs)
 	}
 	if len(ld.c.list) == 0 {
 		ld.unionTREC(srcs)
@@ -611,4 +620,40 @@ func plural(n int, noun string) string {
 		return fmt.Sprintf("%d %sies", n, s)
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// MaxExpGrade is the largest grade whose exponential gain 2^grade − 1 is
+// finite in float64 (2^1024 overflows): the bound of Spec.MaxGrade under
+// contract.ndcg_gain: exponential.
+const MaxExpGrade = 1023
+
+// gradeHint says what to do with a grade above Spec.MaxGrade.
+func gradeHint(max int) string {
+	return fmt.Sprintf("expected a grade <= %d: under contract.ndcg_gain: exponential its gain 2^grade − 1 is not finite in float64, and the query would leave nDCG's mean (lower the grades, or set contract.ndcg_gain: linear)", max)
+}
+
+// checkGrades refuses gold grades above Spec.MaxGrade in the table
+// inputs, at the row of the query (qrels grades are checked as they are
+// read). Gold is the same in every system, so the first table input is
+// checked; a difference is reported by compare.
+func (ld *loader) checkGrades(srcs []*source) {
+	limit := ld.spec.MaxGrade
+	if limit <= 0 {
+		return
+	}
+	for _, src := range srcs {
+		if src.format == "trec" {
+			continue
+		}
+		for _, i := range src.order {
+			r := src.recs.at(i)
+			for k, g := range r.GoldRels {
+				if g > limit {
+					col := max(r.goldAt.col, 1)
+					ld.c.add(src.spec.Input, r.line, col, "gold id %q of query %q has grade %d, %s", clip(r.Gold[k]), clip(r.ID), g, gradeHint(limit))
+				}
+			}
+		}
+		return
+	}
 }

@@ -236,6 +236,9 @@ func datasetSpec(cfg *config.Config, resolve func(string) string) dataset.Spec {
 	if cfg.Queries != "" {
 		spec.Queries = resolve(cfg.Queries)
 	}
+	if cfg.Contract.NDCGGain != config.GainLinear {
+		spec.MaxGrade = dataset.MaxExpGrade
+	}
 	spec.TREC = dataset.TREC{RelevanceLevel: cfg.TREC.RelevanceLevel, NoRelevant: string(cfg.TREC.NoRelevant), MissingRunZero: cfg.TREC.MissingRun == config.MissingRunZero}
 	return spec
 }
