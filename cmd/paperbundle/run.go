@@ -89,7 +89,7 @@ usage:
         validate the inputs and the configuration; writes nothing
   paperbundle build [-config paper.yaml] [-version V] [-out DIR] [-force] [-q]
         compute everything and write DIR/vN/ (next free N)
-  paperbundle verify BUNDLE_DIR
+  paperbundle verify [-strict] BUNDLE_DIR
         check every file's hash and recompute from the bundle's inputs/
   paperbundle diff [-format text|md|csv|json|html] [-all] BUNDLE_A BUNDLE_B
         what changed between two versions, with paired significance tests

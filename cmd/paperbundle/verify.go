@@ -23,9 +23,13 @@ import (
 // runVerify checks a bundle against its manifest, then rebuilds it in
 // memory from its own inputs/ and config.yaml with the code path of build
 // (render) and compares every file byte for byte. Exit 0 when the bundle
-// is intact and recomputes, 3 otherwise.
+// is intact and recomputes, 3 otherwise. A bundle made by another tool
+// build (manifest tool_build, or none recorded) is valid when its hashes
+// match: what the recomputation changes is what changed between the two
+// tools, reported as information (-strict: exit 3 on it).
 func runVerify(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := newFlags("verify")
+	strict := fs.Bool("strict", false, "exit 3 also when a bundle made by another tool build recomputes differently")
 	pos, err := parseArgs(fs, args, stdout)
 	if err != nil {
 		return err
@@ -56,64 +60,114 @@ func runVerify(ctx context.Context, stdout, stderr io.Writer, args []string) err
 			bad++
 		}
 	}
-	diffs, note, err := recompute(ctx, dir, op)
+	res, err := recompute(ctx, dir, op)
 	if ctx.Err() != nil {
 		return ctx.Err() // interrupted
 	}
 	if err != nil {
 		return withStatus(exitCheck, fmt.Errorf("verify: could not recompute: %w", err))
 	}
-	for _, d := range diffs {
+	for _, d := range res.diffs {
 		fmt.Fprintln(stdout, d)
 	}
-	fmt.Fprintln(stdout, note)
-	differ := 0
-	for _, d := range diffs {
-		if !strings.HasPrefix(d, " ") { // metric lines detail a file line
-			differ++
+	fmt.Fprintln(stdout, res.note)
+	differ := res.files()
+	other := !sameBuild(op.Manifest)
+	if other && differ > 0 {
+		fmt.Fprintln(stdout, otherToolText(op.Manifest, res))
+	}
+	switch {
+	case bad > 0:
+		return withStatus(exitCheck, fmt.Errorf("verify: %s: %d file(s) differ from the manifest, %d from the recomputation", dir, bad, differ))
+	case differ > 0 && (!other || *strict):
+		return withStatus(exitCheck, fmt.Errorf("verify: %s: %d file(s) differ from the recomputation", dir, differ))
+	}
+	switch {
+	case strings.HasPrefix(res.note, "not recomputed"):
+		fmt.Fprintf(stdout, "%s: valid (hashes only)\n", dir)
+	case differ > 0:
+		fmt.Fprintf(stdout, "%s: valid (every hash matches); recomputed with another tool build: %d file(s) differ, as information (-strict makes them an error)\n", dir, differ)
+	default:
+		fmt.Fprintf(stdout, "%s: valid and recomputed\n", dir)
+	}
+	return nil
+}
+
+// recomputed is what recompute found: one line per difference (a file
+// line, then its metric lines, indented), the metric lines' count, and a
+// note saying what was done.
+type recomputed struct {
+	diffs   []string
+	metrics []string
+	note    string
+}
+
+// files is the number of files that differ (the lines that are not
+// indented metric lines).
+func (r recomputed) files() int {
+	n := 0
+	for _, d := range r.diffs {
+		if !strings.HasPrefix(d, " ") {
+			n++
 		}
 	}
-	if bad > 0 || differ > 0 {
-		return withStatus(exitCheck, fmt.Errorf("verify: %s: %d file(s) differ from the manifest, %d from the recomputation", dir, bad, differ))
+	return n
+}
+
+// sameBuild reports whether the bundle was made by this very tool build:
+// the manifest records a build identity equal to this one.
+func sameBuild(m bundle.Manifest) bool {
+	return m.ToolBuild != nil && m.ToolBuild.Equal(*toolBuild())
+}
+
+// otherToolText says, for a bundle made by another tool build, what the
+// recomputation changed: "made by X, recomputed with Y: K metrics differ",
+// then the files.
+func otherToolText(m bundle.Manifest, res recomputed) string {
+	made := m.Tool + " (tool build not recorded)"
+	if m.ToolBuild != nil {
+		made = m.Tool + " (" + m.ToolBuild.String() + ")"
 	}
-	if strings.HasPrefix(note, "not recomputed") {
-		fmt.Fprintf(stdout, "%s: valid (hashes only)\n", dir)
-		return nil
+	now := toolVersion() + " (" + toolBuild().String() + ")"
+	verb := "differ"
+	if len(res.metrics) == 1 {
+		verb = "differs"
 	}
-	fmt.Fprintf(stdout, "%s: valid and recomputed\n", dir)
-	return nil
+	return fmt.Sprintf("made by %s, recomputed with %s: %s %s (%s); information about the change of tool, not an invalid bundle (verify -strict: exit 3)",
+		made, now, plural(len(res.metrics), "metric"), verb, plural(res.files(), "file")+" in all")
 }
 
 // recompute rebuilds the bundle in memory from its inputs/ and config.yaml
 // and returns one line per difference and a note saying what was done.
-func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []string, note string, err error) {
+func recompute(ctx context.Context, dir string, op *bundle.Opened) (res recomputed, err error) {
 	m := op.Manifest
 	// The extracted inputs go to a temporary folder, removed on return
 	// and on an interrupt; one left by a killed verify is removed here.
 	tmp, err := bundle.TempDir("", "paperbundle-verify-")
 	if err != nil {
-		return nil, "", err
+		return res, err
 	}
 	defer interrupt.Track(tmp)()
 	defer os.RemoveAll(tmp)
 	given, err := extractInputs(ctx, tmp, op)
 	if err != nil {
-		return nil, "", err
+		return res, err
 	}
 	if len(given) == 0 && len(m.Inputs) > 0 {
-		return nil, "not recomputed: the bundle holds no copy of its inputs (bundle.copy_inputs: false); checked by hashes only", nil
+		res.note = "not recomputed: the bundle holds no copy of its inputs (bundle.copy_inputs: false); checked by hashes only"
+		return res, nil
 	}
 	cfgPath := filepath.Join(tmp, "config.yaml")
 	y, err := bundle.ReadFile(dir, "config.yaml", config.MaxFileBytes)
 	if err != nil {
-		return nil, "", err
+		return res, err
 	}
 	if err := os.WriteFile(cfgPath, y, 0o644); err != nil {
-		return nil, "", err
+		return res, err
 	}
 	cfg, err := loadConfig(cfgPath)
 	if err != nil {
-		return nil, "", err
+		return res, err
 	}
 	var missing []string
 	resolve := func(p string) string {
@@ -125,32 +179,32 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 	}
 	spec := datasetSpec(cfg, resolve)
 	if len(missing) > 0 {
-		return nil, "", fmt.Errorf("config.yaml names inputs the bundle holds no copy of: %s", strings.Join(missing, ", "))
+		return res, fmt.Errorf("config.yaml names inputs the bundle holds no copy of: %s", strings.Join(missing, ", "))
 	}
 	setMemoryLimit(specBytes(spec))
 	ds, err := dataset.Load(spec)
 	if err != nil {
-		return nil, "", err
+		return res, err
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, "", err
+		return res, err
 	}
 	old, err := bundle.ReadFile(dir, "metrics_master.json", bundle.MaxFileBytes)
 	if err != nil {
-		return nil, "", err
+		return res, err
 	}
 	was, err := report.Decode(old)
 	if err != nil {
-		return nil, "", err
+		return res, err
 	}
 	rep, err := report.Compute(ctx, cfg, ds, report.Options{Version: was.Version, Tool: was.Tool, Build: was.ToolBuild, Progress: func(string) {}, FreeRows: true})
 	if err != nil {
-		return nil, "", err
+		return res, err
 	}
 	rep.Generated = was.Generated
 	cfgYAML, err := cfg.YAML()
 	if err != nil {
-		return nil, "", err
+		return res, err
 	}
 	rec := record{Paper: paperOptions(cfg.Paper), Config: cfgYAML}
 	for _, in := range m.Inputs {
@@ -158,7 +212,7 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 	}
 	hashOnly, chNote, since, err := recomputeChanges(dir, m.Inputs, rep, cfgYAML, &rec)
 	if err != nil {
-		return nil, "", err
+		return res, err
 	}
 	rec.Summary = summaryInput(rep, rec.Changes, since, was.Version)
 	if sm, err := readBundleFile(dir, "SUMMARY.md", maxConfigBytes); err == nil && since != "" && rec.Changes == nil {
@@ -171,17 +225,22 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 	}
 	files := mapSink{}
 	if err := render(files, rep, rec); err != nil {
-		return nil, "", err
+		return res, err
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, "", err
+		return res, err
 	}
 	diffs, n := compareFiles(dir, files, hashOnly, was, rep)
-	note = fmt.Sprintf("recomputed %d files from inputs/ and config.yaml", n) + chNote
-	if t := toolVersion(); t != was.Tool {
-		note += fmt.Sprintf(" (bundle made by %s, verified with %s)", was.Tool, t)
+	res.diffs, res.note = diffs, fmt.Sprintf("recomputed %d files from inputs/ and config.yaml", n)+chNote
+	for _, d := range diffs {
+		if strings.HasPrefix(d, "  metric ") {
+			res.metrics = append(res.metrics, d)
+		}
 	}
-	return diffs, note, nil
+	if t := toolVersion(); t != was.Tool {
+		res.note += fmt.Sprintf(" (bundle made by %s, verified with %s)", was.Tool, t)
+	}
+	return res, nil
 }
 
 // extractInputs extracts the bundle's copies of its inputs below tmp and
