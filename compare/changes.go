@@ -124,7 +124,7 @@ type Only struct {
 // have an empty A or B and the Kind says so.
 type Setting struct {
 	Key  string `json:"key"`
-	Kind string `json:"kind"` // changed, added or removed
+	Kind string `json:"kind"` // changed, added, removed, "not recorded in A" or "not recorded in B"
 	A    string `json:"a,omitempty"`
 	B    string `json:"b,omitempty"`
 }
@@ -240,7 +240,7 @@ func Diff(a, b *report.Report, opt Options) (*Changes, error) {
 	c.Claims = c.claims(a, b)
 	c.Dataset = datasetChanges(a, b)
 	var err error
-	if c.Settings, err = settingChanges(a.Settings, b.Settings, opt.ConfigA, opt.ConfigB); err != nil {
+	if c.Settings, err = settingChanges(a, b, opt.ConfigA, opt.ConfigB); err != nil {
 		return nil, err
 	}
 	c.Inputs = inputChanges(opt.InputsA, opt.InputsB)
@@ -270,8 +270,14 @@ func (c *Changes) count(f func(Row) bool) int {
 // Empty reports whether nothing differs: no changed row, no row of one
 // bundle only, and no dataset, settings or input change.
 func (c *Changes) Empty() bool {
+	changed := 0
+	for _, s := range c.Settings {
+		if !strings.HasPrefix(s.Kind, "not recorded") {
+			changed++
+		}
+	}
 	return c.Changed() == 0 && len(c.Claims) == 0 && len(c.OnlyA) == 0 && len(c.OnlyB) == 0 &&
-		len(c.Dataset) == 0 && len(c.Settings) == 0 && len(c.Inputs) == 0
+		len(c.Dataset) == 0 && changed == 0 && len(c.Inputs) == 0
 }
 
 // metricRows fills Rows (headline rows first, by system and registry

@@ -91,7 +91,8 @@ type Report struct {
 	PerQuery        []PerQuery   `json:"-"` // per_query_metrics.csv
 	PerQueryColumns []metrics.ID `json:"-"` // metric ids of PerQuery.Values
 
-	index map[metricKey]int
+	index    map[metricKey]int
+	recorded map[string]bool // settings keys of the decoded metrics_master.json; nil: every one (see SettingRecorded)
 }
 
 // DatasetSummary describes the validated input.
