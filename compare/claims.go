@@ -51,13 +51,25 @@ type Claim struct {
 	Test        string   `json:"test,omitempty"`
 }
 
-// claims lists the claims that changed from a to b: targets, then
-// significance verdicts, then best systems, each in b's order.
+// claims lists the claims that changed from a to b: those on a headline
+// metric first; within each group targets, then significance verdicts,
+// then best systems, each in b's order.
 func (c *Changes) claims(a, b *report.Report) []Claim {
 	out := []Claim{}
 	out = append(out, c.targetClaims(a, b)...)
 	out = append(out, c.significanceClaims(a, b)...)
 	out = append(out, c.bestClaims(a, b)...)
+	cutoff := b.Settings.HeadlineCutoff
+	slices.SortStableFunc(out, func(x, y Claim) int {
+		hx, hy := headline(x.Metric, report.Whole, cutoff), headline(y.Metric, report.Whole, cutoff)
+		switch {
+		case hx && !hy:
+			return -1
+		case hy && !hx:
+			return 1
+		}
+		return 0
+	})
 	return out
 }
 

@@ -105,7 +105,11 @@ func Summary(r *report.Report, in SummaryInput) []byte {
 		if lines == nil {
 			for i, c := range in.Claims {
 				if i == summaryClaims {
-					lines = append(lines, "- and "+strconv.Itoa(len(in.Claims)-i)+" more claims that changed in CHANGES.md")
+					more := "claims"
+					if len(in.Claims)-i == 1 {
+						more = "claim"
+					}
+					lines = append(lines, "- and "+strconv.Itoa(len(in.Claims)-i)+" more "+more+" that changed in CHANGES.md")
 					break
 				}
 				lines = append(lines, "- Claim changed: "+mdText(c))
