@@ -271,7 +271,7 @@ func metricRow(r *report.Report, m report.Metric, d metrics.Def, scorecard bool)
 	}
 	return Row{
 		Cells: []Cell{TextCell(r.Label(m.System)), TextCell(Title(m.ID)), TextCell(string(m.ID)), TextCell(m.Population),
-			NumCell(float64(m.ShownN())), val, fm, TextCell(targetText(m.Target)), TextCell(met)},
+			NumCell(float64(m.ShownN())), val, fm, TextCell(TargetText(m.Target)), TextCell(met)},
 		Group:  string(m.ID),
 		Anchor: Anchor(m.System, m.ID, m.Slice),
 		System: m.System,
@@ -299,20 +299,7 @@ func undefinedReason(d metrics.Def) string {
 	return "undefined: a 0/0 ratio or an empty population"
 }
 
-func targetText(t *report.Target) string {
-	if t == nil {
-		return ""
-	}
-	switch {
-	case t.Min != nil && t.Max != nil:
-		return "[" + FormatNum(*t.Min, -1) + ", " + FormatNum(*t.Max, -1) + "]"
-	case t.Min != nil:
-		return "≥ " + FormatNum(*t.Min, -1)
-	case t.Max != nil:
-		return "≤ " + FormatNum(*t.Max, -1)
-	}
-	return ""
-}
+
 
 // markBest sets Best on the cell of column col with the best value among
 // the rows of each group, when the group holds two or more defined values

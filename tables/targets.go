@@ -96,8 +96,12 @@ func (t TargetTally) line(esc func(string) string) string {
 	return s + "; not met: " + strings.Join(miss, "; ")
 }
 
-// TargetText writes a target as "≥ 0.85", "≤ 0.05" or "[a, b]".
+// TargetText writes a target as "≥ 0.85", "≤ 0.05" or "[a, b]"; "" for
+// none.
 func TargetText(t *report.Target) string {
+	if t == nil {
+		return ""
+	}
 	switch {
 	case t.Min != nil && t.Max != nil:
 		return "[" + FormatNum(*t.Min, -1) + ", " + FormatNum(*t.Max, -1) + "]"
