@@ -299,8 +299,6 @@ func undefinedReason(d metrics.Def) string {
 	return "undefined: a 0/0 ratio or an empty population"
 }
 
-
-
 // markBest sets Best on the cell of column col with the best value among
 // the rows of each group, when the group holds two or more defined values
 // and the metric has a direction.
