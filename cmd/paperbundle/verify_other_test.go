@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,24 +13,13 @@ import (
 // bundle made by another build).
 func setToolBuild(t *testing.T, dir string, sha *string) {
 	t.Helper()
-	mp := filepath.Join(dir, "manifest.json")
-	raw, err := os.ReadFile(mp)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]any
-	if err := json.Unmarshal(raw, &m); err != nil {
-		t.Fatal(err)
-	}
-	if sha == nil {
-		delete(m, "tool_build")
-	} else {
-		m["tool_build"].(map[string]any)["executable_sha256"] = *sha
-	}
-	out, _ := json.MarshalIndent(m, "", "  ")
-	if err := os.WriteFile(mp, out, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	editManifest(t, dir, func(m map[string]any) {
+		if sha == nil {
+			delete(m, "tool_build")
+		} else {
+			m["tool_build"].(map[string]any)["executable_sha256"] = *sha
+		}
+	})
 }
 
 // TestVerifyOtherToolBuild: a bundle whose files recompute differently is
