@@ -81,7 +81,11 @@ func paragraph(r *report.Report) string {
 	for _, id := range []metrics.ID{metrics.NEAUROC.ID(), metrics.RankNDCG.At(r.Settings.HeadlineCutoff), metrics.DynKEvidenceRecall.ID()} {
 		if m, ok := r.Metric(b.primary(), id, report.Whole); ok && m.Value.Valid() {
 			k := "{" + sys + "}{" + keyText(string(id)) + "}"
-			parts = append(parts, tables.LatexText(tables.Title(id))+` is \pbvalue`+k+` \pbci`+k+` over \pbn`+k+` queries`)
+			ci := ""
+			if m.CI != nil && m.CI.Low.Valid() && m.CI.High.Valid() {
+				ci = ` \pbci` + k
+			}
+			parts = append(parts, tables.LatexText(tables.Title(id))+` is \pbvalue`+k+ci+` over \pbn`+k+` queries`)
 		}
 	}
 	s := `The primary system, ` + b.label(b.primary()) + ", is quoted here through numbers.tex, so the text never drifts from the tables. "
@@ -97,7 +101,11 @@ func paragraph(r *report.Report) string {
 	for _, c := range r.Comparisons {
 		if c.System == b.primary() && c.PHolm.Valid() {
 			k := "{" + sys + "}{" + keyText(c.Reference) + "}{" + keyText(string(c.ID)) + "}"
-			s += "Against " + b.label(c.Reference) + ", " + tables.LatexText(tables.Title(c.ID)) + ` differs by \pbdiff` + k + ` (Holm-adjusted $p$: \pbp` + k + `). `
+			ci := ""
+			if c.CI != nil && c.CI.Low.Valid() && c.CI.High.Valid() {
+				ci = ` \pbdiffci` + k
+			}
+			s += "Against " + b.label(c.Reference) + ", " + tables.LatexText(tables.Title(c.ID)) + ` differs by \pbdiff` + k + ci + ` ($p \pbp` + k + `$ after the correction). `
 			break
 		}
 	}
