@@ -12,6 +12,7 @@ import (
 	"paperbundle/figures"
 	"paperbundle/figures/echarts"
 	"paperbundle/figures/plot"
+	"paperbundle/metrics"
 	"paperbundle/report"
 	"paperbundle/tables"
 	"paperbundle/tables/paper"
@@ -148,13 +149,17 @@ func paperFolder(rep *report.Report, specs []figures.Spec, opt paper.Options) ([
 	}
 	figs := make([]paper.Figure, len(set))
 	for i, s := range set {
-		figs[i] = paper.Figure{Name: s.ID.String(), Caption: paperCaption(&s), Wide: plot.Wide(&s)}
+		figs[i] = paper.Figure{Name: s.ID.String(), Caption: paperCaption(&s), Alt: s.Alt, Wide: plot.Wide(&s)}
 	}
 	out := make([]paper.File, 0, len(pdfs)+16)
 	for _, f := range pdfs {
 		out = append(out, paper.File{Name: f.Name, Data: f.Data})
 	}
-	return append(out, paper.Files(rep, opt, figs)...), nil
+	files := paper.Files(rep, opt, figs)
+	if err := paper.CheckCaptions(files, figs, opt.Captions); err != nil {
+		return nil, withStatus(exitInput, fmt.Errorf("paper.yaml: %w", err))
+	}
+	return append(out, files...), nil
 }
 
 // paperCaption is a figure's caption in paper/figures.tex: its title and
@@ -174,7 +179,23 @@ func paperOptions(p config.Paper) paper.Options {
 	if !ok {
 		v = paper.CustomVenue(p.ColumnWidth, p.TextWidth, p.BodySize)
 	}
-	return paper.Options{Venue: v, FontSize: p.FontSize, Uncertainty: paper.Uncertainty(p.Uncertainty), Decimals: p.Decimals}
+	return paper.Options{Venue: v, FontSize: p.FontSize, Uncertainty: paper.Uncertainty(p.Uncertainty), Decimals: p.Decimals,
+		Results: composition(p.Results), RankingSystems: composition(p.RankingSystems), Captions: p.Captions}
+}
+
+// composition is a paper table's composition of the configuration.
+func composition(c config.Composition) paper.Composition {
+	out := paper.Composition{Systems: c.Systems, Baselines: c.Baselines}
+	for _, id := range c.Metrics {
+		out.Metrics = append(out.Metrics, metrics.ID(id))
+	}
+	if len(c.Headers) > 0 {
+		out.Headers = map[metrics.ID]string{}
+		for id, h := range c.Headers {
+			out.Headers[metrics.ID(id)] = h
+		}
+	}
+	return out
 }
 
 // generated is the report's generation time (SOURCE_DATE_EPOCH), else

@@ -28,7 +28,8 @@ func Example(r *report.Report, opt Options, tableFiles []string) []byte {
 \makeatother
 `)
 	b.WriteString(`\title{` + tables.LatexText(r.Title) + "}\n\\author{paperbundle " + tables.LatexText(r.Version) + "}\n")
-	b.WriteString("\\begin{document}\n\\maketitle\n\\section{Results}\n")
+	b.WriteString("\\begin{document}\n\\maketitle\n\\section{Data and methods}\n")
+	b.WriteString(dataParagraph(r) + "\n\n\\pbmethods\n\n\\section{Results}\n")
 	b.WriteString(paragraph(r) + "\n\n")
 	for _, t := range tableFiles {
 		b.WriteString(`\input{` + t + "}\n")
@@ -110,4 +111,20 @@ func paragraph(r *report.Report) string {
 		}
 	}
 	return s + "The tables and figures below are the bundle's paper/ folder as it is."
+}
+
+// dataParagraph quotes the dataset's counts through \pbdata.
+func dataParagraph(r *report.Report) string {
+	d := r.Dataset
+	s := `The evaluation covers \pbdata{eval_queries} eval queries`
+	if d.Posts > 0 {
+		s += ` from \pbdata{posts} posts`
+	}
+	if d.PositiveRate.Valid() {
+		s += `; \pbdata{positive_queries} of them have evidence (\pbdatapct{positive_rate})`
+	}
+	if len(d.Folds) > 1 {
+		s += `, split into \pbdata{folds} folds`
+	}
+	return s + "."
 }

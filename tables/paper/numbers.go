@@ -38,6 +38,7 @@ func Numbers(r *report.Report, opt Options) []byte {
 %   \pbpvalue{system}{reference}{id}    the same p, bare
 %   \pbdata{key}                        a count of the dataset: ` + strings.Join(dataKeys(), ", ") + `
 %   \pbassert{system}{metric id}[slice]{x}  stops the compile unless the value is x
+%   \pbmethods                          the intervals and tests in one sentence each (methods section)
 % Keys are written below exactly as they must be typed. A value the bundle
 % does not have stops the compile with the reason.
 \makeatletter
@@ -62,8 +63,38 @@ func Numbers(r *report.Report, opt Options) []byte {
 	for _, d := range dataCounts(r.Dataset, opt) {
 		b.WriteString(`\pb@d{` + d.key + "}{" + d.value + "}{" + d.raw + "}{" + d.pct + "}\n")
 	}
+	b.WriteString(`\def\pbmethods{` + methods(r) + "}\n")
 	b.WriteString("\\makeatother\n")
 	return []byte(b.String())
+}
+
+// methods is \pbmethods: how the intervals and the comparisons were
+// made, in one place instead of every caption (the interval method,
+// resamples, level and seed; the tests, the correction and alpha).
+func methods(r *report.Report) string {
+	st := r.Settings
+	s := "Confidence intervals: " + tables.LatexText(st.Bootstrap.Text(st.Seed)) + "."
+	mx := tables.BuildMatrix(r)
+	if len(r.Comparisons) == 0 {
+		return s
+	}
+	var parts []string
+	for _, g := range mx.TestGroups() {
+		var titles []string
+		for _, x := range g.Titles {
+			titles = append(titles, tables.LatexText(x))
+		}
+		parts = append(parts, tables.LatexText(g.Test)+" ("+strings.Join(titles, ", ")+")")
+	}
+	corr := "Holm-corrected within each metric"
+	if mx.Correction == "none" {
+		corr = "not corrected"
+	}
+	if len(parts) > 0 {
+		s += " Comparisons: two-sided paired tests, " + strings.Join(parts, "; ") + "; " + corr +
+			", $\\alpha = " + strconv.FormatFloat(mx.Alpha, 'g', -1, 64) + "$."
+	}
+	return s
 }
 
 // metricFields writes the six fields of a metric's record: the value as

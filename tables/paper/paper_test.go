@@ -36,6 +36,18 @@ func TestGoldens(t *testing.T) {
 	}
 	golden.Check(t, filepath.Join("testdata", "results.tex.golden"), res)
 	golden.Check(t, filepath.Join("testdata", "numbers.tex.golden"), Numbers(r, opt))
+
+	// The author's composition and caption: two metrics in the author's
+	// order with a header of their own, the systems reversed, the
+	// baselines shown, a caption that replaces the default.
+	opt.Results = Composition{Metrics: []metrics.ID{metrics.RankNDCG.At(10), metrics.NEAUROC.ID()},
+		Systems: []string{"base", "full"}, Baselines: true, Headers: map[metrics.ID]string{metrics.NEAUROC.ID(): "AUC (gate)"}}
+	opt.Captions = map[string]string{"results": "Main results: γ ≥ 0.5 & 100% of posts."}
+	for _, f := range Tables(r, opt) {
+		if f.Name == Dir+"tables/results.tex" {
+			golden.Check(t, filepath.Join("testdata", "results_composed.tex.golden"), f.Data)
+		}
+	}
 }
 
 // TestNumbersSpec: the macros of one metric and one comparison, from the
@@ -259,16 +271,18 @@ func TestMissingKey(t *testing.T) {
 }
 
 // TestUncertaintyModes: paper.uncertainty std puts the fold std under a
-// value, none nothing; ci the interval.
+// value, none nothing; ci the interval at \footnotesize (never smaller),
+// ci-row at the body size.
 func TestUncertaintyModes(t *testing.T) {
 	r := tabletest.Plain().Report(t)
 	for _, tc := range []struct {
 		u          Uncertainty
 		has, hasnt string
 	}{
-		{CI, `{\scriptsize [`, `{\scriptsize \ensuremath{\pm}`},
-		{Std, `{\scriptsize \ensuremath{\pm}`, `{\scriptsize [`},
-		{None, `\bfseries`, `\scriptsize`},
+		{CI, `{\footnotesize [`, `{\footnotesize \ensuremath{\pm}`},
+		{CIRow, `{ [`, `\footnotesize [`},
+		{Std, `{\footnotesize \ensuremath{\pm}`, `{\footnotesize [`},
+		{None, `\bfseries`, `\footnotesize`},
 	} {
 		opt := DefaultOptions()
 		opt.Uncertainty = tc.u
