@@ -71,7 +71,7 @@ func (c *cat) criteriaAUROC(system string) (*Spec, string) {
 		return nil, c.sectionReason("ne_gate", "no criterion has a defined AUROC (ne_prob missing, or one class in every criterion)")
 	}
 	na, skipped := naText(def)
-	p := Panel{X: criteriaAxis(crit), Y: unitAxis("AUROC (ne_prob)")}
+	p := Panel{X: criteriaAxis(crit), Y: unitAxis("AUROC")}
 	p.Elements = append(p.Elements, b, na)
 	leg := []LegendEntry{
 		{Keys: []Key{{MarkBar, b.Style}}, Text: "AUROC"},

@@ -275,7 +275,7 @@ func (c *cat) reliability(system string) (*Spec, string) {
 	}
 	top.Elements = append(top.Elements, dots)
 	decades := max(int(math.Ceil(math.Log10(maxc*1.05))), 1)
-	bottom := Panel{X: unitAxis("Predicted probability of evidence (ne_prob)"),
+	bottom := Panel{X: unitAxis("Predicted probability of evidence"),
 		Y: Axis{Label: "Queries (log)", Log: true, Fixed: true, Min: 1, Max: math.Pow(10, float64(decades)), Ticks: decadeTicks(decades)}}
 	bottom.Elements = append(bottom.Elements, counts)
 	leg := []LegendEntry{

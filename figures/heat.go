@@ -200,7 +200,7 @@ func (c *cat) gammaSweep(system string) (*Spec, string) {
 			continue
 		}
 		x, y, g := float64(s.MeanK), float64(s.EvidenceRecall), float64(s.Gamma)
-		pts.Points = append(pts.Points, Point{X: x, Y: y, Tag: "gamma " + TrimFloat(g, 3),
+		pts.Points = append(pts.Points, Point{X: x, Y: y, Tag: "γ = " + TrimFloat(g, 3),
 			Tip: Tip{field("gamma", Num(g, Shortest)), atX("mean K", Num(x, 2)), atY("evidence recall", Num(y, 3)),
 				field("evidence precision", Num(num(s.EvidencePrecision), 3)),
 				field("workload per 1,000 queries", Num(num(s.WorkloadPer1000), 0))}})
