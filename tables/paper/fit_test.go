@@ -20,9 +20,7 @@ func TestFitLadder(t *testing.T) {
 	for _, venue := range []string{"acm", "ieee"} {
 		t.Run(venue, func(t *testing.T) {
 			v := Venues[venue]
-			if out, _ := exec.Command("kpsewhich", strings.TrimPrefix(documentClassFile(v), "")).Output(); len(out) == 0 {
-				t.Skip(documentClassFile(v) + " not installed")
-			}
+			realFonts(t, v)
 			table := func(label string, natural float64) string {
 				x := (natural/4 - 8) / v.Body
 				cell := `\w{` + strconv.FormatFloat(x, 'f', 4, 64) + `}`
