@@ -43,6 +43,7 @@ func TestMacroForms(t *testing.T) {
 		{0.021, 0.0123, []string{`\pb@c{full}{retriever}{ne.auroc}{\ensuremath{+}0.021}{[0.011, 0.031]}{\pb@eq 0.012}{0.012}`}},
 		{-0.021, 0.0004, []string{`\pb@c{full}{retriever}{ne.auroc}{\ensuremath{-}0.021}{[\ensuremath{-}0.031, \ensuremath{-}0.011]}{\pb@lt 0.001}{0.00040}`}},
 		{0.0004, 0.5, []string{`{0.000}{[\ensuremath{-}0.010, 0.010]}{\pb@eq 0.500}{0.500}`}},
+		{0.1, 4.26e-31, []string{`{\pb@lt 0.001}{\ensuremath{4.3\times 10^{-31}}}`}},
 	} {
 		got := string(Numbers(signReport(tc.diff, tc.p), DefaultOptions()))
 		want := append(tc.want,

@@ -270,14 +270,22 @@ func pRelation(p float64, d int) string {
 
 // pBare writes a p-value without a relation: at the decimals of \pbp, and
 // below the smallest value they can show, with as many more decimals as
-// give it two significant digits (0.00043), up to 12; 0 is "0".
+// give it two significant digits (0.00043), or below 10^-6 in powers of
+// ten with two significant digits (4.3 × 10^-31); 0 is "0".
 func pBare(p float64, d int) string {
 	d = pDecimals(d)
-	if p == 0 {
+	switch floor := math.Pow(10, -float64(d)); {
+	case p == 0:
 		return "0"
-	}
-	if floor := math.Pow(10, -float64(d)); p < floor {
-		d = min(12, int(math.Ceil(-math.Log10(p)))+1)
+	case p < 1e-6:
+		e := int(math.Floor(math.Log10(p)))
+		m := strconv.FormatFloat(p/math.Pow(10, float64(e)), 'f', 1, 64)
+		if m == "10.0" {
+			m, e = "1.0", e+1
+		}
+		return `\ensuremath{` + m + `\times 10^{` + strconv.Itoa(e) + `}}`
+	case p < floor:
+		d = int(math.Ceil(-math.Log10(p))) + 1
 	}
 	return strconv.FormatFloat(p, 'f', d, 64)
 }
