@@ -57,7 +57,11 @@ func build(s *figures.Spec, lk look, pw vg.Length) (f *figure, err error) {
 		figTitle = ""
 		leg = newLegend(lk)
 		es := legendEntries(s)
-		if curveLike(s) && len(s.Panels) == 1 && legendRowsHeight(es, w, lk) > legendRowsHeight(es[:min(1, len(es))], w, lk) {
+		// A box taller than about a third of the figure would hide the
+		// curves it labels (a system's ROC with its operating points
+		// has nine entries): then the legend goes under the plot too.
+		boxH := vg.Length(len(es))*lk.legend*1.3 + vg.Points(6)
+		if curveLike(s) && len(s.Panels) == 1 && legendRowsHeight(es, w, lk) > legendRowsHeight(es[:min(1, len(es))], w, lk) && boxH <= 0.36*h {
 			inside = es
 		} else {
 			below = es
