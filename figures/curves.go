@@ -243,7 +243,8 @@ func (c *cat) reliability(system string) (*Spec, string) {
 	if rel == nil || len(rel.Bins) == 0 {
 		return nil, c.sectionReason("calibration", "the report has no reliability bins for this system")
 	}
-	dots := &Points{Name: "Bins", ErrName: "Wilson 95% interval", Style: Style{Role: Primary, Size: 2.2}}
+	wilson := "Wilson " + c.r.Settings.Bootstrap.Level()
+	dots := &Points{Name: "Bins", ErrName: wilson + " interval", Style: Style{Role: Primary, Size: 2.2}}
 	counts := &Counts{Name: "Queries per bin", Style: Style{Role: Count}}
 	var line []XY
 	skipped, maxc := 0, 1.0
@@ -252,7 +253,7 @@ func (c *cat) reliability(system string) (*Spec, string) {
 			return Tip{field("bin", TextValue("["+TrimFloat(num(b.Lo), 4)+", "+TrimFloat(num(b.Hi), 4)+")")),
 				{Label: "queries", Value: Int(b.Count), Is: count},
 				{Label: "observed frequency", Value: Num(num(b.ObsFreq), 3), Is: freq},
-				field("Wilson 95% low", Num(num(b.WilsonLo), 3)), field("Wilson 95% high", Num(num(b.WilsonHi), 3)),
+				field(wilson+" low", Num(num(b.WilsonLo), 3)), field(wilson+" high", Num(num(b.WilsonHi), 3)),
 				{Label: "mean p", Value: Num(num(b.MeanP), 3), Is: meanP}}
 		}
 		if b.Lo.Valid() && b.Hi.Valid() && b.Count > 0 {
@@ -280,14 +281,14 @@ func (c *cat) reliability(system string) (*Spec, string) {
 	bottom.Elements = append(bottom.Elements, counts)
 	leg := []LegendEntry{
 		{Keys: []Key{{MarkMarker, dots.Style}}, Text: "Bin (mean p,\nobserved frequency)"},
-		{Keys: []Key{{MarkLine, Style{Role: Primary, Width: 0.8}}}, Text: "Wilson 95% interval"},
+		{Keys: []Key{{MarkLine, Style{Role: Primary, Width: 0.8}}}, Text: wilson + " interval"},
 		{Keys: []Key{{MarkLine, Style{Role: Diagonal}}}, Text: "Perfect calibration"},
 		{Keys: []Key{{MarkBar, counts.Style}}, Text: "Queries per bin"},
 	}
 	return &Spec{Kind: KindReliability, Layout: Stack, Weights: []float64{0.7, 0.3},
 		Hint: "hover a bin for its count and observed frequency",
 		Alt: "Reliability diagram of " + label(c.r, system) + ": observed frequency of evidence against mean predicted probability in " +
-			strconv.Itoa(len(dots.Points)) + " bins with Wilson 95% intervals, and the number of queries per bin beneath.",
+			strconv.Itoa(len(dots.Points)) + " bins with " + wilson + " intervals, and the number of queries per bin beneath.",
 		Panels: []Panel{top, bottom}, Legend: leg, Notes: leftOut(skipped)}, ""
 }
 
