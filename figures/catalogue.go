@@ -113,7 +113,7 @@ func plan(r *report.Report) []entry {
 		c.add(id(KindDifficulty, s), "Recall@"+K+" against difficulty: "+lbl(s), (*cat).difficulty, s)
 	}
 	for _, s := range sys {
-		c.add(id(KindGammaSweep, s), "Dynamic-K gamma sweep: "+lbl(s), (*cat).gammaSweep, s)
+		c.add(id(KindGammaSweep, s), "Dynamic-K γ sweep: "+lbl(s), (*cat).gammaSweep, s)
 	}
 	for _, s := range sys {
 		for _, gm := range gridMetrics {

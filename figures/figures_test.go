@@ -152,7 +152,7 @@ func TestHeadlineCutoff(t *testing.T) {
 	}{
 		{"criteria_ranking_sys_a", []string{"Recall@5 and nDCG@5 by criterion", "Recall@5\n", "nDCG@5\n"}},
 		{"systems", []string{"nDCG@5 (positive queries)"}},
-		{"difficulty_sys_a", []string{"Recall@5 against difficulty", "Spearman rho = -0.608"}},
+		{"difficulty_sys_a", []string{"Recall@5 against difficulty", "Spearman ρ = -0.608"}},
 	} {
 		s := specByID(t, r, tc.id)
 		txt := text(s)
@@ -301,7 +301,7 @@ func TestTooltips(t *testing.T) {
 			t.Errorf("%s: no tooltip %q", tc.id, tc.want)
 		}
 	}
-	if s := specByID(t, r, "difficulty_sys_a"); !strings.Contains(s.Subtitle, "Spearman rho = -0.608, p = 0.062") {
+	if s := specByID(t, r, "difficulty_sys_a"); !strings.Contains(s.Subtitle, "Spearman ρ = -0.608, p = 0.062") {
 		t.Errorf("difficulty subtitle %q", s.Subtitle)
 	}
 }
@@ -389,8 +389,8 @@ func TestDifficultyData(t *testing.T) {
 		rho, p float64
 		text   string
 	}{
-		{"sys-a", figtest.Rho, figtest.P, "Spearman rho = -0.608\np = 0.062"},
-		{"sys_b", math.NaN(), math.NaN(), "Spearman rho = n/a"},
+		{"sys-a", figtest.Rho, figtest.P, "Spearman ρ = -0.608\np = 0.062"},
+		{"sys_b", math.NaN(), math.NaN(), "Spearman ρ = n/a"},
 	} {
 		d, why := c.difficultyData(tc.system)
 		if why != "" || d.K != 10 || d.Metric != "rank.recall@10" {

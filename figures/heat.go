@@ -228,7 +228,7 @@ func (c *cat) gammaSweep(system string) (*Spec, string) {
 		p.Elements = append(p.Elements, &Line{Name: "Sweep point", Style: lineStyle, Segments: [][]XY{line}})
 	}
 	p.Elements = append(p.Elements, pts)
-	return &Spec{Kind: KindGammaSweep, Subtitle: "one point per gamma", Hint: "hover a point for precision and workload",
+	return &Spec{Kind: KindGammaSweep, Subtitle: "one point per γ", Hint: "hover a point for precision and workload",
 		Alt:    "Line chart of evidence recall against mean selected K for " + strconv.Itoa(len(line)) + " values of gamma of the Dynamic-K sweep of " + label(c.r, system) + ".",
 		Panels: []Panel{p}, Legend: []LegendEntry{{Keys: []Key{{MarkLine, lineStyle}, {MarkMarker, pts.Style}}, Text: "Sweep point"}},
 		Notes: leftOut(skipped)}, ""
