@@ -594,7 +594,7 @@ func TestIDsWhateverTheNames(t *testing.T) {
 			t.Errorf("key of %q = %q, want %q", c.name, keys[c.name], c.key)
 		}
 	}
-	if want := []string{"overlay", "state", "evidence"}; !slices.Equal(kindTails, want) {
+	if want := []string{"overlay", "pair", "state", "evidence"}; !slices.Equal(kindTails, want) {
 		t.Errorf("kind tails %q, want %q", kindTails, want)
 	}
 }

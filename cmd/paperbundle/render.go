@@ -143,6 +143,13 @@ func paperFolder(rep *report.Report, specs []figures.Spec, opt paper.Options) ([
 		}
 	}
 	set := plot.PaperSet(specs, primary)
+	if ref := comparedWith(rep, primary); ref != "" {
+		// The primary against the system it is compared with, each ROC
+		// with its band: paper/ only.
+		if s, ok := figures.ROCPair(rep, primary, ref); ok {
+			set = append(set, s)
+		}
+	}
 	pdfs, err := plot.RenderPaper(set, plot.Paper{Column: opt.Venue.Column, Text: opt.Venue.Text, FontSize: opt.FontSize, Date: generated(rep)})
 	if err != nil {
 		return nil, err
@@ -293,4 +300,18 @@ func addSmallFiles(s sink, rep *report.Report, rec record, set tables.Set, check
 		s.Add("tables/"+string(t.ID)+".csv", t.CSV())
 	}
 	return nil
+}
+
+// comparedWith is the system the primary is compared with: the reference
+// of its first comparison ("" when it has none).
+func comparedWith(rep *report.Report, primary string) string {
+	for _, c := range rep.Comparisons {
+		if c.System == primary {
+			return c.Reference
+		}
+		if c.Reference == primary {
+			return c.System
+		}
+	}
+	return ""
 }

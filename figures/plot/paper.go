@@ -216,7 +216,7 @@ func drawLegendRows(c draw.Canvas, es []legendEntry, lk look) draw.Canvas {
 // row under the plot, goes inside the plot, in a corner no curve crosses.
 func curveLike(s *figures.Spec) bool {
 	switch s.Kind {
-	case figures.KindROC, figures.KindROCOverlay, figures.KindPR, figures.KindPROverlay:
+	case figures.KindROC, figures.KindROCOverlay, figures.KindPR, figures.KindPROverlay, figures.KindROCPair:
 		return true
 	}
 	return false
