@@ -78,8 +78,8 @@ func (c *cat) criteriaAUROC(system string) (*Spec, string) {
 		{Keys: []Key{{MarkLine, Style{Role: Whisker}}}, Text: ciName(c.r)},
 	}
 	if all, _, _ := value(c.r, system, metrics.NEAUROC.ID(), report.Whole); defined(all) {
-		p.Elements = append(p.Elements, hline("All criteria "+fmt3(all), Style{Role: Summary}, all, len(crit)))
-		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Summary}}}, Text: "All criteria " + fmt3(all)})
+		p.Elements = append(p.Elements, hline("All criteria "+c.fmtv(all), Style{Role: Summary}, all, len(crit)))
+		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Summary}}}, Text: "All criteria " + c.fmtv(all)})
 	}
 	p.Elements = append(p.Elements, hline("Chance 0.5", Style{Role: Diagonal}, 0.5, len(crit)))
 	leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Diagonal}}}, Text: "Chance 0.5"})

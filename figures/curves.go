@@ -100,7 +100,7 @@ func (c *cat) roc(system string) (*Spec, string) {
 	if len(full) == 0 {
 		return nil, "the ROC curve has no defined point (one class only)"
 	}
-	auc := "AUROC " + fmt3(num(rc.AUROC))
+	auc := "AUROC " + c.fmtv(num(rc.AUROC))
 	p := Panel{X: unitAxis(fprLabel), Y: unitAxis(tprLabel)}
 	p.Elements = append(p.Elements, diagonal())
 	band, leg, skipped := c.bandAndFolds(rc.Grid, rc.BandLow, rc.BandHigh, rc.Folds)
@@ -157,8 +157,8 @@ func (c *cat) rocOverlay(string) (*Spec, string) {
 		}
 		st := Style{Role: Series, Series: i}
 		lbl := label(c.r, rc.System)
-		p.Elements = append(p.Elements, &Line{Name: lbl + " (AUROC " + fmt3(num(rc.AUROC)) + ")", Style: st, Segments: segs, Tips: tips})
-		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, st}}, Text: lbl + "\n(AUROC " + fmt3(num(rc.AUROC)) + ")"})
+		p.Elements = append(p.Elements, &Line{Name: lbl + " (AUROC " + c.fmtv(num(rc.AUROC)) + ")", Style: st, Segments: segs, Tips: tips})
+		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, st}}, Text: lbl + "\n(AUROC " + c.fmtv(num(rc.AUROC)) + ")"})
 	}
 	leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Diagonal}}}, Text: "Chance"})
 	return &Spec{Kind: KindROCOverlay, Subtitle: "full-sample curves", Hint: "hover a curve for thresholds",
@@ -184,7 +184,7 @@ func (c *cat) pr(system string) (*Spec, string) {
 	if len(full) == 0 {
 		return nil, "the precision-recall curve has no defined point (no positive query)"
 	}
-	ap := "AP " + fmt3(num(pc.AP))
+	ap := "AP " + c.fmtv(num(pc.AP))
 	p := Panel{X: unitAxis(recallLabel), Y: unitAxis(precisionLabel)}
 	band, leg, skipped := c.bandAndFolds(pc.Grid, pc.BandLow, pc.BandHigh, pc.Folds)
 	p.Elements = append(p.Elements, band...)
@@ -192,9 +192,9 @@ func (c *cat) pr(system string) (*Spec, string) {
 	leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Primary}}}, Text: "Full sample (" + ap + ")"})
 	if pc.PositiveRate.Valid() {
 		pr := float64(pc.PositiveRate)
-		p.Elements = append(p.Elements, &Line{Name: "Positive rate " + fmt3(pr), Style: Style{Role: Reference},
+		p.Elements = append(p.Elements, &Line{Name: "Positive rate " + c.fmtv(pr), Style: Style{Role: Reference},
 			Segments: [][]XY{{{0, pr}, {1, pr}}}})
-		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Reference}}}, Text: "Positive rate " + fmt3(pr) + "\n(random classifier)"})
+		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Reference}}}, Text: "Positive rate " + c.fmtv(pr) + "\n(random classifier)"})
 	}
 	return &Spec{Kind: KindPR, Subtitle: ap + "; dashed: positive rate (a random classifier)", Hint: "hover the curve for thresholds",
 		Alt: "Precision-recall curve of " + label(c.r, system) + " (" + ap + ") with its " + ciName(c.r) +
@@ -217,13 +217,13 @@ func (c *cat) prOverlay(string) (*Spec, string) {
 		}
 		st := Style{Role: Series, Series: i}
 		lbl := label(c.r, pc.System)
-		p.Elements = append(p.Elements, &Line{Name: lbl + " (AP " + fmt3(num(pc.AP)) + ")", Style: st, Segments: segs, Tips: tips, Steps: true})
-		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, st}}, Text: lbl + "\n(AP " + fmt3(num(pc.AP)) + ")"})
+		p.Elements = append(p.Elements, &Line{Name: lbl + " (AP " + c.fmtv(num(pc.AP)) + ")", Style: st, Segments: segs, Tips: tips, Steps: true})
+		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, st}}, Text: lbl + "\n(AP " + c.fmtv(num(pc.AP)) + ")"})
 	}
 	if pr := c.r.Curves.PR[0].PositiveRate; pr.Valid() {
-		p.Elements = append(p.Elements, &Line{Name: "Positive rate " + fmt3(float64(pr)), Style: Style{Role: Reference},
+		p.Elements = append(p.Elements, &Line{Name: "Positive rate " + c.fmtv(float64(pr)), Style: Style{Role: Reference},
 			Segments: [][]XY{{{0, float64(pr)}, {1, float64(pr)}}}})
-		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Reference}}}, Text: "Positive rate " + fmt3(float64(pr))})
+		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Reference}}}, Text: "Positive rate " + c.fmtv(float64(pr))})
 	}
 	return &Spec{Kind: KindPROverlay, Subtitle: "full-sample curves", Hint: "hover a curve for thresholds",
 		Alt:    "Full-sample precision-recall curves of " + strconv.Itoa(len(c.r.Curves.PR)) + " systems on one plot, with the positive rate.",

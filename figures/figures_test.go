@@ -383,7 +383,7 @@ func TestUndefinedLeftOut(t *testing.T) {
 func TestDifficultyData(t *testing.T) {
 	const tol = 1e-12
 	r := figtest.Fixture()
-	c := &cat{r: r, k: headlineK(r)}
+	c := &cat{r: r, k: headlineK(r), dec: 3}
 	for _, tc := range []struct {
 		system string
 		rho, p float64

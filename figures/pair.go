@@ -12,8 +12,8 @@ const KindROCPair Kind = "roc_pair"
 // its bootstrap band in its own colour, and the chance diagonal: the
 // difference a paper's comparison is about, at print size. ok is false
 // when either system has no ROC curve.
-func ROCPair(r *report.Report, system, reference string) (Spec, bool) {
-	c := &cat{r: r, keys: systemKeys(r), k: headlineK(r)}
+func ROCPair(r *report.Report, system, reference string, decimals int) (Spec, bool) {
+	c := &cat{r: r, keys: systemKeys(r), k: headlineK(r), dec: decimals}
 	p := Panel{X: unitAxis(fprLabel), Y: unitAxis(tprLabel)}
 	p.Elements = append(p.Elements, diagonal())
 	var leg []LegendEntry
@@ -30,7 +30,7 @@ func ROCPair(r *report.Report, system, reference string) (Spec, bool) {
 			p.Elements = append(p.Elements, &Band{Name: ciName(r), Style: Style{Role: Confidence, Series: i}, Runs: runs})
 		}
 		st := Style{Role: Series, Series: i}
-		lbl := label(r, sys) + " (AUROC " + fmt3(num(rc.AUROC)) + ")"
+		lbl := label(r, sys) + " (AUROC " + c.fmtv(num(rc.AUROC)) + ")"
 		p.Elements = append(p.Elements, &Line{Name: lbl, Style: st, Segments: segs, Tips: tips})
 		leg = append(leg, LegendEntry{Keys: []Key{{MarkFill, Style{Role: Confidence, Series: i}}, {MarkLine, st}}, Text: lbl})
 	}

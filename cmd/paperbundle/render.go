@@ -142,11 +142,15 @@ func paperFolder(rep *report.Report, specs []figures.Spec, opt paper.Options) ([
 			primary = s.Name
 		}
 	}
+	if opt.Decimals != 3 {
+		// Legends, tags and subtitles at the tables' decimals.
+		specs = figures.CatalogueDecimals(rep, opt.Decimals)
+	}
 	set := plot.PaperSet(specs, primary)
 	if ref := comparedWith(rep, primary); ref != "" {
 		// The primary against the system it is compared with, each ROC
 		// with its band: paper/ only.
-		if s, ok := figures.ROCPair(rep, primary, ref); ok {
+		if s, ok := figures.ROCPair(rep, primary, ref, opt.Decimals); ok {
 			set = append(set, s)
 		}
 	}
