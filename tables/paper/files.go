@@ -104,7 +104,7 @@ func FiguresTeX(figs []Figure, v Venue) []byte {
 		}
 		b.WriteString(`\begin{` + env + "}[tbp]\n\\centering\n")
 		b.WriteString(`\includegraphics{\pbdir figures/` + f.Name + ".pdf}\n")
-		b.WriteString(`\caption{` + breakable(f.Caption) + "}\n")
+		b.WriteString(`\caption{` + symbols(breakable(f.Caption)) + "}\n")
 		if f.Alt != "" {
 			b.WriteString(`\Description{` + breakable(f.Alt) + "}\n")
 		}
@@ -112,4 +112,10 @@ func FiguresTeX(figs []Figure, v Venue) []byte {
 		b.WriteString(`\end{` + env + "}\n\n")
 	}
 	return []byte(b.String())
+}
+
+// symbols sets the code names a figure's plain-text caption may hold
+// (n_pos, n_neg) as the tables write them, in math.
+func symbols(s string) string {
+	return strings.NewReplacer(`n\_pos`, `$n_{\mathrm{pos}}$`, `n\_neg`, `$n_{\mathrm{neg}}$`).Replace(s)
 }

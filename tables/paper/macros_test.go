@@ -149,3 +149,21 @@ func TestMacrosUpperCase(t *testing.T) {
 	body := "\\title{T}\\maketitle\n\\section{AUROC of \\pbvalue{full}{ne.auroc} on \\pbdata{posts} posts, \\pbdiff{full}{retriever}{ne.auroc}}\nText."
 	texDoc(t, r, class, body, false)
 }
+
+// TestFigureCaptionSymbols: n_pos in a figure's caption is set as the
+// tables set it, and an author's caption replaces the figure's own.
+func TestFigureCaptionSymbols(t *testing.T) {
+	opt := DefaultOptions()
+	opt.Captions = map[string]string{"b": "Mine: γ ≥ 0.5."}
+	var tex string
+	for _, f := range Files(signReport(0.01, 0.2), opt, []Figure{{Name: "a", Caption: "Recall@K by n_pos stratum."}, {Name: "b", Caption: "theirs"}}) {
+		if f.Name == Dir+"figures.tex" {
+			tex = string(f.Data)
+		}
+	}
+	for _, want := range []string{`\caption{Recall@K by $n_{\mathrm{pos}}$ stratum.}`, `\caption{Mine: $\gamma$ $\geq$ 0.5.}`} {
+		if !strings.Contains(tex, want) {
+			t.Errorf("figures.tex lacks %s:\n%s", want, tex)
+		}
+	}
+}
