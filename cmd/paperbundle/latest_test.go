@@ -34,6 +34,15 @@ func TestLatestAndCopyTo(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "manuscript", "pb", ".paperbundle-copy")); err != nil {
 		t.Errorf("the copy has no marker: %v", err)
 	}
+	// An unchanged rebuild writes no version but restores a copy that
+	// was removed.
+	os.RemoveAll(filepath.Join(dir, "manuscript"))
+	if stdout, stderr, code := runCmd("build", "-config", cfg, "-out", root, "-q"); code != 0 || !strings.Contains(stdout, "unchanged") {
+		t.Fatalf("rebuild: exit %d, %q, %q; want unchanged", code, stdout, stderr)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "manuscript", "pb", "numbers.tex")); string(b) != string(v2) {
+		t.Error("an unchanged rebuild did not restore the copy")
+	}
 	mine := filepath.Join(dir, "manuscript", "pb", "intro.tex")
 	os.WriteFile(mine, []byte("my text"), 0o644)
 	_, stderr, code := runCmd("build", "-config", cfg, "-out", root, "-q", "-force")

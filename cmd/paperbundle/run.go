@@ -391,7 +391,7 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 			progress.done()
 			fmt.Fprintf(stdout, "unchanged: %s is current (same configuration, inputs and tool; -force writes a new version)\n", cur)
 			pointLatest(stderr, root)
-			return nil
+			return copyPaper(cfg, filepath.Join(root, cur))
 		}
 	}
 	if cfg.Paper.CopyTo != "" {
@@ -446,10 +446,8 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	}
 	progress.done()
 	pointLatest(stderr, root)
-	if cfg.Paper.CopyTo != "" {
-		if err := bundle.CopyFolder(filepath.Join(dir, "paper"), cfg.ResolvePath(cfg.Paper.CopyTo)); err != nil {
-			return fmt.Errorf("%w (the bundle %s is written)", err, dir)
-		}
+	if err := copyPaper(cfg, dir); err != nil {
+		return err
 	}
 	if w := reportSizeWarning(b, rep); w != "" {
 		fmt.Fprintln(stderr, "paperbundle: warning:", w)
@@ -724,4 +722,17 @@ func pointLatest(stderr io.Writer, root string) {
 	if err := bundle.PointLatestNewest(root); err != nil {
 		fmt.Fprintln(stderr, "paperbundle: warning:", err)
 	}
+}
+
+// copyPaper copies the paper/ folder of the bundle in dir to paper.copy_to
+// (nothing without it). A refused folder is an input error (exit 2); the
+// bundle itself is written.
+func copyPaper(cfg *config.Config, dir string) error {
+	if cfg.Paper.CopyTo == "" {
+		return nil
+	}
+	if err := bundle.CopyFolder(filepath.Join(dir, "paper"), cfg.ResolvePath(cfg.Paper.CopyTo)); err != nil {
+		return withStatus(exitInput, fmt.Errorf("%w (the bundle %s is written)", err, dir))
+	}
+	return nil
 }
