@@ -232,7 +232,7 @@ func keyRows() []Key {
 				values: []Venue{VenueACM, VenueIEEE, VenueNeurIPS, VenueLNCS, VenueCustom}}},
 		{Path: "paper.font_size", Want: "a number of points from 4 to 24", Allowed: "points, 4 to 24: every text of a `paper/figures/*.pdf` at print size",
 			val: floatVal{get: func(c *Config) *float64 { return &c.Paper.FontSize }, def: 8, lo: 4, hi: 24}},
-		{Path: "paper.uncertainty", Allowed: "`ci` (`[low, high]` under each value), `ci-row` (the intervals on a row of their own under each system's values, at `\\footnotesize`), `std` (± fold std) or `none`: what follows a number in `paper/tables/`",
+		{Path: "paper.uncertainty", Allowed: "`ci` (`[low, high]` under each value, at `\\footnotesize`), `ci-row` (the same row of intervals at the body size), `std` (± fold std) or `none`: what follows a number in `paper/tables/`",
 			val: enumVal[Uncertainty]{get: func(c *Config) *Uncertainty { return &c.Paper.Uncertainty }, def: UncertaintyCI,
 				values: []Uncertainty{UncertaintyCI, UncertaintyCIRow, UncertaintyStd, UncertaintyNone}}},
 		{Path: "paper.decimals", Want: "an integer from 0 to 6", Allowed: "an integer from 0 to 6: decimals of the paper tables and of `paper/numbers.tex`",
