@@ -31,15 +31,20 @@ import (
 	"fmt"
 	"os"
 
-	"paperbundle/internal/interrupt"
 	"runtime/debug"
+
+	"paperbundle/internal/interrupt"
+	"paperbundle/internal/sysmem"
 )
 
 // setMemoryLimit sets the collector's soft memory limit for inputs of
 // inputBytes in all, unless the user set GOMEMLIMIT: 1,900 MiB, or 5.5
-// times the inputs when that is more. The live heap of a build peaks at
-// about 4.5 times its inputs (the parsed rows beside the raw bytes, then
-// the report's columns and per-query rows beside the rows); the collector
+// times the inputs when that is more, and never more than 90% of the
+// memory this process may use (the machine's or its control group's,
+// sysmem.Total), so that the collector works harder before the kernel
+// would kill the process. The live heap of a build peaks at about 4.5
+// times its inputs (the parsed rows beside the raw bytes, then the
+// report's columns and per-query rows beside the rows); the collector
 // lets the heap grow to twice the live heap unless a limit stops it. With
 // the limit the 1,000,000-query workload (b) of `make bench` stays under 2 GiB
 // (docs/performance.md), and a larger input gets a limit that grows with
@@ -49,7 +54,17 @@ func setMemoryLimit(inputBytes int64) {
 	if os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
-	debug.SetMemoryLimit(max(1900<<20, inputBytes*11/2))
+	debug.SetMemoryLimit(memoryLimit(inputBytes, sysmem.Total()))
+}
+
+// memoryLimit is setMemoryLimit's limit for inputs of inputBytes on a
+// machine of machine bytes (0: unknown).
+func memoryLimit(inputBytes int64, machine uint64) int64 {
+	lim := max(1900<<20, inputBytes*11/2)
+	if m := int64(machine / 10 * 9); machine > 0 && m < lim {
+		lim = m
+	}
+	return lim
 }
 
 func main() {
@@ -59,7 +74,7 @@ func main() {
 	// that has not returned within interrupt.Grace is ended with its
 	// temporary files removed (internal/interrupt).
 	ctx, stop := interrupt.Notify(context.Background())
-	err := run(ctx, os.Stdout, os.Stderr, os.Args[1:])
+	err := runSafe(ctx, os.Stdout, os.Stderr, os.Args[1:])
 	stop()
 	if s, ok := interrupt.Cause(ctx); ok && err != nil {
 		// A command that completed before it saw the signal (a build past
