@@ -149,6 +149,9 @@ func Preflight(root, v string) error {
 				}
 				return fmt.Errorf("%s is a file, so the folder %s cannot be made, expected a folder", dir, root)
 			}
+			if fsName := pseudoFS(dir); fsName != "" {
+				return fmt.Errorf("%s is on %s, a file system the kernel makes up (not files on a disk), expected a folder on a disk", dir, fsName)
+			}
 			if err := writable(dir); err != nil {
 				return fmt.Errorf("%s cannot be written (%v), expected a folder you can write to", dir, err)
 			}

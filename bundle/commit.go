@@ -73,8 +73,13 @@ func (b *Bundle) Commit(opt CommitOptions) (string, error) {
 		}
 	}
 	removeLeftovers(opt.Root)
-	if _, err := os.Lstat(final); err == nil && !opt.Force {
-		return "", takenErr(final)
+	if _, err := os.Lstat(final); err == nil {
+		if !opt.Force {
+			return "", takenErr(final)
+		}
+		if why := Ours(final); why != nil {
+			return "", fmt.Errorf("%s is not a bundle of paperbundle (%v): -force replaces only bundles, nothing was written", final, why)
+		}
 	}
 	tmp, err := os.MkdirTemp(opt.Root, "."+opt.Version+".tmp-"+strconv.Itoa(os.Getpid())+"-*")
 	if err != nil {

@@ -535,6 +535,14 @@ func buildTarget(cfg *config.Config, outFlag, versionFlag string, force bool) (r
 		}
 		return withStatus(exitInput, fmt.Errorf("build: %s: %s", key, msg))
 	}
+	if enc := bundle.Enclosing(root); enc != "" {
+		if wd, err := os.Getwd(); err == nil && !filepath.IsAbs(root) {
+			if rel, err := filepath.Rel(wd, enc); err == nil {
+				enc = rel // named as the user named root
+			}
+		}
+		return "", "", at(rootKey, "%s is inside the bundle %s (or is one), expected the folder that holds the versions, such as %s", root, enc, filepath.Dir(enc))
+	}
 	if err := bundle.Preflight(root, v); err != nil {
 		key := rootKey
 		if len(v) > bundle.MaxVersionLen {
@@ -551,8 +559,16 @@ func buildTarget(cfg *config.Config, outFlag, versionFlag string, force bool) (r
 	if other := bundle.Ambiguous(root, v); other != "" {
 		return "", "", at(vKey, "%s is ambiguous beside the existing %s (the same number); choose another version, or %s itself", v, filepath.Join(root, other), other)
 	}
-	if _, err := os.Stat(filepath.Join(root, v)); err == nil && !force {
-		return "", "", withStatus(exitInput, fmt.Errorf("build: %s already exists; choose another -version or use -force", filepath.Join(root, v)))
+	if _, err := os.Lstat(filepath.Join(root, v)); err == nil {
+		dir := filepath.Join(root, v)
+		if why := bundle.Ours(dir); why != nil {
+			// Not a bundle of this tool: -force would delete what is
+			// not ours, so it is not offered.
+			return "", "", withStatus(exitInput, fmt.Errorf("build: %s already exists and is not a bundle of paperbundle: %v; nothing there is replaced, expected another -version or -out", dir, why))
+		}
+		if !force {
+			return "", "", withStatus(exitInput, fmt.Errorf("build: %s already exists; choose another -version or use -force", dir))
+		}
 	}
 	return root, v, nil
 }
