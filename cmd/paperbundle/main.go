@@ -35,6 +35,7 @@ import (
 
 	"paperbundle/internal/interrupt"
 	"paperbundle/internal/sysmem"
+	"paperbundle/internal/termsafe"
 )
 
 // setMemoryLimit sets the collector's soft memory limit for inputs of
@@ -74,7 +75,9 @@ func main() {
 	// that has not returned within interrupt.Grace is ended with its
 	// temporary files removed (internal/interrupt).
 	ctx, stop := interrupt.Notify(context.Background())
-	err := runSafe(ctx, os.Stdout, os.Stderr, os.Args[1:])
+	// What the commands print can hold a bundle's text and file names:
+	// control characters reach the terminal escaped (internal/termsafe).
+	err := runSafe(ctx, termsafe.Writer{W: os.Stdout}, os.Stderr, os.Args[1:])
 	stop()
 	if s, ok := interrupt.Cause(ctx); ok && err != nil {
 		// A command that completed before it saw the signal (a build past
@@ -83,7 +86,7 @@ func main() {
 		os.Exit(s.Status())
 	}
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "paperbundle:", err)
+		fmt.Fprintln(os.Stderr, "paperbundle:", termsafe.Text(err.Error()))
 		os.Exit(exitCode(err))
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"paperbundle/config"
 	"paperbundle/dataset"
 	"paperbundle/internal/interrupt"
+	"paperbundle/internal/termsafe"
 	"paperbundle/report"
 	"paperbundle/tables"
 	"paperbundle/templates"
@@ -47,9 +48,9 @@ func runVerify(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	}
 	bad := 0
 	for _, s := range statuses {
-		line := fmt.Sprintf("%-8s %s", s.Status, s.Path)
+		line := fmt.Sprintf("%-8s %s", s.Status, termsafe.Name(s.Path))
 		if s.Detail != "" {
-			line += ": " + s.Detail
+			line += ": " + termsafe.Name(s.Detail)
 		}
 		fmt.Fprintln(stdout, line)
 		if s.Status != bundle.StatusOK {
