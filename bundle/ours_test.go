@@ -1,6 +1,8 @@
 package bundle
 
 import (
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,5 +45,56 @@ func TestEnclosing(t *testing.T) {
 	}
 	if got := Enclosing(root); got != "" {
 		t.Errorf("Enclosing(root) = %q, want none", got)
+	}
+}
+
+type failWriter struct{ err error }
+
+func (w failWriter) Write([]byte) (int, error) { return 0, w.err }
+
+// TestEnvErrors checks that failures of the machine are EnvErrors naming
+// the path, told apart from a copy that is not valid: a destination that
+// cannot be made, a write that fails (a full disk), an input copy that
+// cannot be read for its permissions.
+func TestEnvErrors(t *testing.T) {
+	dir, err := sample().Commit(CommitOptions{Root: t.TempDir(), Version: "v1", Tool: "paperbundle test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var env *EnvError
+	missing := filepath.Join(t.TempDir(), "missing", "x.csv")
+	if err := o.ExtractInput(0, missing); !errors.As(err, &env) || env.Path != missing {
+		t.Errorf("extract into a missing folder: %v, want an EnvError of %s", err, missing)
+	}
+	full := errors.New("no space left on device")
+	if err := o.copyTo(failWriter{full}, o.Manifest.Inputs[0]); !errors.Is(err, full) {
+		t.Errorf("copy to a full disk: %v, want the writer's error", err)
+	}
+	// A copy that is not gzip is the bundle's fault, not the machine's.
+	copyPath := filepath.Join(dir, filepath.FromSlash(o.Manifest.Inputs[0].Copy))
+	os.WriteFile(copyPath, []byte("not gzip"), 0o644)
+	if err := o.copyTo(io.Discard, o.Manifest.Inputs[0]); err == nil || errors.As(err, &env) {
+		t.Errorf("a copy that is not gzip: %v, want a bundle error", err)
+	}
+	// A file nobody may read is UNREADABLE, not CHANGED (root reads it
+	// all the same: skipped then).
+	os.Chmod(copyPath, 0)
+	defer os.Chmod(copyPath, 0o644)
+	if f, err := os.Open(copyPath); err == nil {
+		f.Close()
+		t.Skip("chmod 000 does not stop this user from reading (root)")
+	}
+	st, err := o.Check()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range st {
+		if s.Path == o.Manifest.Inputs[0].Copy && s.Status != StatusUnreadable {
+			t.Errorf("%s: %v, want UNREADABLE", s.Path, s)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -38,6 +39,7 @@ func runVerify(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if err := needBundleDir("verify", dir); err != nil {
 		return err
 	}
+	before := bundleStamp(dir)
 	op, err := bundle.Open(dir)
 	if err != nil {
 		return withStatus(exitCheck, fmt.Errorf("verify: %w", err))
@@ -47,7 +49,11 @@ func runVerify(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		return withStatus(exitCheck, fmt.Errorf("verify: %w", err))
 	}
 	bad := 0
-	for _, s := range statuses {
+	var unreadable *bundle.FileStatus
+	for i, s := range statuses {
+		if s.Status == bundle.StatusUnreadable && unreadable == nil {
+			unreadable = &statuses[i]
+		}
 		line := fmt.Sprintf("%-8s %s", s.Status, termsafe.Name(s.Path))
 		if s.Detail != "" {
 			line += ": " + termsafe.Name(s.Detail)
@@ -57,9 +63,16 @@ func runVerify(ctx context.Context, stdout, stderr io.Writer, args []string) err
 			bad++
 		}
 	}
+	if unreadable != nil {
+		return machineError(&bundle.EnvError{Path: filepath.Join(dir, unreadable.Path), Err: errors.New(unreadable.Detail)})
+	}
 	diffs, note, err := recompute(ctx, dir, op)
 	if ctx.Err() != nil {
 		return ctx.Err() // interrupted
+	}
+	var env *bundle.EnvError
+	if errors.As(err, &env) {
+		return machineError(env)
 	}
 	if err != nil {
 		return withStatus(exitCheck, fmt.Errorf("verify: could not recompute: %w", err))
@@ -74,6 +87,9 @@ func runVerify(ctx context.Context, stdout, stderr io.Writer, args []string) err
 			differ++
 		}
 	}
+	if (bad > 0 || differ > 0) && !bundleStamp(dir).same(before) {
+		return withStatus(exitInternal, fmt.Errorf("verify: %s changed while verify read it (another build replaced it, e.g. with -force): what was listed is no verdict; run verify again", termsafe.Name(dir)))
+	}
 	if bad > 0 || differ > 0 {
 		return withStatus(exitCheck, fmt.Errorf("verify: %s: %d file(s) differ from the manifest, %d from the recomputation", dir, bad, differ))
 	}
@@ -85,6 +101,33 @@ func runVerify(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	return nil
 }
 
+// machineError is verify's error for a failure of the machine (exit 1):
+// the path and the error, and that it is no verdict on the bundle.
+func machineError(env *bundle.EnvError) error {
+	return withStatus(exitInternal, fmt.Errorf("verify: %s: %v: this machine failed (a temporary folder missing or full, permissions, a full disk), not the bundle; nothing was decided about it", termsafe.Name(env.Path), env.Err))
+}
+
+// A stamp identifies the state of a bundle folder: its manifest's bytes
+// and the folder itself (a -force replace exchanges the folder), so that
+// verify can tell a bundle that changed while it was read.
+type stamp struct {
+	manifest [sha256.Size]byte
+	dir      os.FileInfo
+}
+
+func bundleStamp(dir string) stamp {
+	var s stamp
+	if b, err := bundle.ReadFile(dir, bundle.ManifestName, bundle.MaxManifestBytes); err == nil {
+		s.manifest = sha256.Sum256(b)
+	}
+	s.dir, _ = os.Stat(dir)
+	return s
+}
+
+func (s stamp) same(t stamp) bool {
+	return s.manifest == t.manifest && (s.dir == nil) == (t.dir == nil) && (s.dir == nil || os.SameFile(s.dir, t.dir))
+}
+
 // recompute rebuilds the bundle in memory from its inputs/ and config.yaml
 // and returns one line per difference and a note saying what was done.
 func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []string, note string, err error) {
@@ -93,7 +136,7 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 	// and on an interrupt; one left by a killed verify is removed here.
 	tmp, err := bundle.TempDir("", "paperbundle-verify-")
 	if err != nil {
-		return nil, "", err
+		return nil, "", &bundle.EnvError{Path: os.TempDir(), Err: err}
 	}
 	defer interrupt.Track(tmp)()
 	defer os.RemoveAll(tmp)
@@ -110,7 +153,7 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 		return nil, "", err
 	}
 	if err := os.WriteFile(cfgPath, y, 0o644); err != nil {
-		return nil, "", err
+		return nil, "", &bundle.EnvError{Path: cfgPath, Err: err}
 	}
 	cfg, err := loadConfig(cfgPath)
 	if err != nil {
@@ -198,7 +241,7 @@ func extractInputs(ctx context.Context, tmp string, op *bundle.Opened) (map[stri
 		}
 		p := filepath.Join(tmp, "inputs", fmt.Sprint(i), filepath.Base(in.Path))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return nil, err
+			return nil, &bundle.EnvError{Path: filepath.Dir(p), Err: err}
 		}
 		// Streamed to the file, stopping at the size the manifest
 		// records: a copy that lies about its size takes no memory.

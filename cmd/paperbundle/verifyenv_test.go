@@ -1,0 +1,37 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestVerifyMachineFailures checks that a failure of the machine is no
+// verdict on the bundle: a missing TMPDIR exits 1 naming it (was exit 3,
+// "could not recompute"); and that a bundle replaced while verify reads
+// it is seen (its stamp changes with a -force rebuild).
+func TestVerifyMachineFailures(t *testing.T) {
+	dir, cfg := writeProject(t, goodCSV)
+	root := filepath.Join(dir, "out")
+	if code, msg := runGuarded(t, "build", "-q", "-config", cfg, "-out", root); code != 0 {
+		t.Fatalf("build: exit %d: %s", code, msg)
+	}
+	v1 := filepath.Join(root, "v1")
+	missing := filepath.Join(dir, "no-such-tmp")
+	t.Setenv("TMPDIR", missing)
+	_, errs, code := runCmd("verify", v1)
+	if code != exitInternal || !strings.Contains(errs, "verify: "+missing+": ") || !strings.Contains(errs, "this machine failed") {
+		t.Errorf("verify with TMPDIR missing: exit %d, %q; want exit 1 naming %s", code, errs, missing)
+	}
+	t.Setenv("TMPDIR", t.TempDir())
+	before := bundleStamp(v1)
+	if !bundleStamp(v1).same(before) {
+		t.Fatal("the stamp of an unchanged bundle differs")
+	}
+	if code, msg := runGuarded(t, "build", "-q", "-config", cfg, "-out", root, "-version", "v1", "-force"); code != 0 {
+		t.Fatalf("build -force: exit %d: %s", code, msg)
+	}
+	if bundleStamp(v1).same(before) {
+		t.Error("a bundle replaced with -force has the same stamp")
+	}
+}
