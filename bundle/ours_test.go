@@ -98,3 +98,41 @@ func TestEnvErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestVersionNumbering checks that automatic numbering continues after the
+// first number of a dotted version (v3 after v2.5), that numbers are
+// bounded (9 digits) and that a root at the largest number gives an error
+// rather than an overflowed version.
+func TestVersionNumbering(t *testing.T) {
+	for _, tc := range []struct {
+		dirs []string
+		next string
+	}{
+		{nil, "v1"},
+		{[]string{"v2.5"}, "v3"},
+		{[]string{"v1", "v2.5", "v10.0.1"}, "v11"},
+		{[]string{"v9223372036854775807", "v4"}, "v5"}, // not a version: ignored
+	} {
+		root := t.TempDir()
+		for _, d := range tc.dirs {
+			os.Mkdir(filepath.Join(root, d), 0o755)
+		}
+		v, release, err := ClaimNextVersion(root)
+		if err != nil || v != tc.next {
+			t.Errorf("%v: claimed %q, %v; want %s", tc.dirs, v, err, tc.next)
+			continue
+		}
+		release()
+		if n, err := NextVersion(root); n != tc.next || err != nil {
+			t.Errorf("%v: NextVersion %q, %v; want %s", tc.dirs, n, err, tc.next)
+		}
+	}
+	if ValidVersion("v9223372036854775807") || !ValidVersion("v999999999") || !TooLarge("v1.0000000001") {
+		t.Error("versions are not bounded at 9 digits")
+	}
+	root := t.TempDir()
+	os.Mkdir(filepath.Join(root, "v999999999"), 0o755)
+	if _, _, err := ClaimNextVersion(root); !errors.Is(err, ErrNoNextVersion) {
+		t.Errorf("claim after v999999999: %v, want ErrNoNextVersion", err)
+	}
+}

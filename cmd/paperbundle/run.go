@@ -321,6 +321,9 @@ func (f buildFlags) check(pos []string) error {
 	if len(pos) > 0 {
 		return usageError("build", "unexpected argument %q (the configuration is -config FILE)", pos[0])
 	}
+	if *f.version != "" && bundle.TooLarge(*f.version) {
+		return withStatus(exitInput, fmt.Errorf("-version: got %q, a number of more than 9 digits, expected numbers up to %d such as v2 or v2.0.1", *f.version, bundle.MaxVersionNumber))
+	}
 	if *f.version != "" && !bundle.ValidVersion(*f.version) {
 		return withStatus(exitInput, fmt.Errorf("-version: got %q, expected v<N> or v<N>.<N>... such as v2 or v2.0.1 (the name of the bundle's folder under the root)", *f.version))
 	}
@@ -407,6 +410,9 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		// version after it.
 		var release func()
 		if v, release, err = bundle.ClaimNextVersion(root); err != nil {
+			if errors.Is(err, bundle.ErrNoNextVersion) {
+				return withStatus(exitInput, fmt.Errorf("build: %w", err))
+			}
 			return err
 		}
 		defer release()
