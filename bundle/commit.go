@@ -88,7 +88,7 @@ func (b *Bundle) Commit(opt CommitOptions) (string, error) {
 	untrack := interrupt.Track(tmp) // removed if the process is ended by an interrupt
 	defer untrack()
 	defer os.RemoveAll(tmp) // after success: gone, or the old version after an exchange
-	if err := os.Chmod(tmp, 0o755); err != nil {
+	if err := os.Chmod(tmp, dirMode()); err != nil {
 		return "", err
 	}
 	if err := b.write(tmp, opt); err != nil {

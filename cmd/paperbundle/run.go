@@ -18,6 +18,7 @@ import (
 	"paperbundle/config"
 	"paperbundle/dataset"
 	"paperbundle/dataset/demo"
+	"paperbundle/internal/termsafe"
 	"paperbundle/metrics"
 	"paperbundle/report"
 	"paperbundle/templates"
@@ -316,6 +317,24 @@ func parseBuildFlags(args []string, stdout io.Writer) (f buildFlags, pos []strin
 	return f, pos, err
 }
 
+// maxEpoch is 9999-12-31T23:59:59Z, the last second a four-digit year
+// (RFC 3339, the bundle's dates) can write.
+const maxEpoch = 253402300799
+
+// checkSourceDateEpoch refuses a SOURCE_DATE_EPOCH that is set but not a
+// whole number of seconds from 0 to maxEpoch: it dates every file of the
+// bundle, and one silently ignored would give undated files the user
+// asked to date.
+func checkSourceDateEpoch(s string) error {
+	if s == "" {
+		return nil
+	}
+	if sec, err := strconv.ParseInt(s, 10, 64); err != nil || sec < 0 || sec > maxEpoch {
+		return withStatus(exitInput, fmt.Errorf("SOURCE_DATE_EPOCH: got %q, expected a whole number of seconds since 1970-01-01 UTC from 0 to %d, such as 1767225600 (or unset it)", termsafe.Name(s), maxEpoch))
+	}
+	return nil
+}
+
 // check refuses positional arguments and a malformed -version.
 func (f buildFlags) check(pos []string) error {
 	if len(pos) > 0 {
@@ -362,6 +381,9 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	}
 	defer stopProfile()
 	if err := flags.check(pos); err != nil {
+		return err
+	}
+	if err := checkSourceDateEpoch(os.Getenv("SOURCE_DATE_EPOCH")); err != nil {
 		return err
 	}
 	start := time.Now()

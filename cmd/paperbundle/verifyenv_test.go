@@ -35,3 +35,20 @@ func TestVerifyMachineFailures(t *testing.T) {
 		t.Error("a bundle replaced with -force has the same stamp")
 	}
 }
+
+// TestSourceDateEpochInvalid checks that a SOURCE_DATE_EPOCH that is set
+// but not a whole number of seconds in range is exit 2 before anything is
+// read (it was ignored, leaving the bundle undated).
+func TestSourceDateEpochInvalid(t *testing.T) {
+	dir, cfg := writeProject(t, goodCSV)
+	for _, v := range []string{"yesterday", "1.5", "-1", "253402300800", "99999999999999999999"} {
+		t.Setenv("SOURCE_DATE_EPOCH", v)
+		code, msg := runGuarded(t, "build", "-q", "-config", cfg, "-out", filepath.Join(dir, "out"))
+		if code != exitInput || !strings.Contains(msg, "SOURCE_DATE_EPOCH: got ") {
+			t.Errorf("SOURCE_DATE_EPOCH=%s: exit %d, %q; want exit 2", v, code, msg)
+		}
+	}
+	if err := checkSourceDateEpoch("1767225600"); err != nil {
+		t.Errorf("a valid epoch: %v", err)
+	}
+}
