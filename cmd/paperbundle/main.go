@@ -29,9 +29,11 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
-
+	"os/signal"
 	"runtime/debug"
+	"syscall"
 
 	"paperbundle/internal/interrupt"
 	"paperbundle/internal/sysmem"
@@ -68,6 +70,22 @@ func memoryLimit(inputBytes int64, machine uint64) int64 {
 	return lim
 }
 
+// firstError is a writer that remembers its first write error; later
+// writes are not attempted.
+type firstError struct {
+	w   io.Writer
+	err error
+}
+
+func (f *firstError) Write(p []byte) (int, error) {
+	if f.err != nil {
+		return 0, f.err
+	}
+	n, err := f.w.Write(p)
+	f.err = err
+	return n, err
+}
+
 func main() {
 	setMemoryLimit(0)
 	// SIGINT and SIGTERM cancel ctx; the first one restores the default
@@ -75,9 +93,19 @@ func main() {
 	// that has not returned within interrupt.Grace is ended with its
 	// temporary files removed (internal/interrupt).
 	ctx, stop := interrupt.Notify(context.Background())
+	// A write to a closed pipe (paperbundle build | head -1) returns an
+	// error instead of killing the process, so that the command's
+	// clean-ups run (its claim on a version) and the status says so.
+	signal.Ignore(syscall.SIGPIPE)
 	// What the commands print can hold a bundle's text and file names:
 	// control characters reach the terminal escaped (internal/termsafe).
-	err := runSafe(ctx, termsafe.Writer{W: os.Stdout}, os.Stderr, os.Args[1:])
+	stdout := &firstError{w: termsafe.Writer{W: os.Stdout}}
+	err := runSafe(ctx, stdout, os.Stderr, os.Args[1:])
+	if err == nil && stdout.err != nil {
+		// What the command did is done (a bundle committed stays), but
+		// what it printed was lost: not a success.
+		err = withStatus(exitInternal, fmt.Errorf("could not write to the standard output: %v", stdout.err))
+	}
 	stop()
 	if s, ok := interrupt.Cause(ctx); ok && err != nil {
 		// A command that completed before it saw the signal (a build past

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -50,5 +52,51 @@ func TestSourceDateEpochInvalid(t *testing.T) {
 	}
 	if err := checkSourceDateEpoch("1767225600"); err != nil {
 		t.Errorf("a valid epoch: %v", err)
+	}
+}
+
+// TestStdoutWriteFailure checks, with the built binary, that a standard
+// output that cannot be written is exit 1: /dev/full, and a pipe closed
+// before the build prints (build | true), after which the bundle is
+// committed and verifies and no claim is left.
+func TestStdoutWriteFailure(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := buildBinary(t)
+	dir, cfg := writeProject(t, goodCSV)
+	root := filepath.Join(dir, "out")
+	if full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0); err == nil {
+		cmd := exec.Command(bin, "build", "-q", "-config", cfg, "-out", root)
+		var stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = full, &stderr
+		err := cmd.Run()
+		full.Close()
+		if code := cmd.ProcessState.ExitCode(); code != 1 || !strings.Contains(stderr.String(), "could not write to the standard output") {
+			t.Errorf("stdout /dev/full: exit %d, %v, %s", code, err, stderr.String())
+		}
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Close() // the reader is gone before the build prints
+	cmd := exec.Command(bin, "build", "-q", "-config", cfg, "-out", root, "-version", "v7")
+	cmd.Stdout = w
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	cmd.Run()
+	w.Close()
+	if code := cmd.ProcessState.ExitCode(); code != 1 || !strings.Contains(stderr.String(), "broken pipe") {
+		t.Errorf("stdout a closed pipe: exit %d, %s", code, stderr.String())
+	}
+	entries, _ := os.ReadDir(root)
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".claim") {
+			t.Errorf("claim left: %s", e.Name())
+		}
+	}
+	if code, msg := runGuarded(t, "verify", filepath.Join(root, "v7")); code != 0 {
+		t.Errorf("verify v7: exit %d: %s", code, msg)
 	}
 }
