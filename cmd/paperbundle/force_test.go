@@ -48,12 +48,9 @@ func TestForceReplacesOnlyBundles(t *testing.T) {
 // bundle valid; and that -out on a file system of the kernel is refused
 // with a sentence.
 func TestOutInsideBundle(t *testing.T) {
-	dir, cfg := writeProject(t, goodCSV)
-	root := filepath.Join(dir, "out")
-	if code, msg := runGuarded(t, "build", "-q", "-config", cfg, "-out", root); code != 0 {
-		t.Fatalf("build: exit %d: %s", code, msg)
-	}
-	v1 := filepath.Join(root, "v1")
+	v1 := builtBundle(t)
+	root := filepath.Dir(v1)
+	cfg := filepath.Join(filepath.Dir(root), "paper.yaml")
 	for _, out := range []string{v1, filepath.Join(v1, "figures", "x")} {
 		code, msg := runGuarded(t, "build", "-q", "-config", cfg, "-out", out)
 		if code != 2 || !strings.Contains(msg, "is inside the bundle "+v1) {
@@ -70,3 +67,4 @@ func TestOutInsideBundle(t *testing.T) {
 		}
 	}
 }
+

@@ -17,12 +17,7 @@ import (
 // and verify names an extra file whose name holds an escape sequence
 // escaped.
 func TestTerminalSafety(t *testing.T) {
-	dir, cfg := writeProject(t, goodCSV)
-	root := filepath.Join(dir, "out")
-	if code, msg := runGuarded(t, "build", "-q", "-config", cfg, "-out", root); code != 0 {
-		t.Fatalf("build: exit %d: %s", code, msg)
-	}
-	v1 := filepath.Join(root, "v1")
+	v1 := builtBundle(t)
 	if out, errs, code := runCmd("summary", v1); code != 0 || !strings.HasPrefix(out, "# test") {
 		t.Fatalf("summary of an intact bundle: exit %d, %q, %q", code, out, errs)
 	}

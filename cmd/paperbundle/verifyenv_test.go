@@ -13,12 +13,10 @@ import (
 // "could not recompute"); and that a bundle replaced while verify reads
 // it is seen (its stamp changes with a -force rebuild).
 func TestVerifyMachineFailures(t *testing.T) {
-	dir, cfg := writeProject(t, goodCSV)
-	root := filepath.Join(dir, "out")
-	if code, msg := runGuarded(t, "build", "-q", "-config", cfg, "-out", root); code != 0 {
-		t.Fatalf("build: exit %d: %s", code, msg)
-	}
-	v1 := filepath.Join(root, "v1")
+	v1 := builtBundle(t)
+	root := filepath.Dir(v1)
+	dir := filepath.Dir(root)
+	cfg := filepath.Join(dir, "paper.yaml")
 	missing := filepath.Join(dir, "no-such-tmp")
 	t.Setenv("TMPDIR", missing)
 	_, errs, code := runCmd("verify", v1)
