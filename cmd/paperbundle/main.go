@@ -19,7 +19,9 @@
 // Flags may follow the positional arguments. A mistyped subcommand or flag
 // gets "did you mean ...?".
 //
-// Exit status: 0 success; 1 internal error; 2 bad input, configuration or
+// Exit status: 0 success; 1 internal error (a panic) or a failure of the
+// machine (a temporary folder missing or full, a file that cannot be read,
+// a standard output that cannot be written); 2 bad input, configuration or
 // usage (the message names file, line and column and what was expected; a
 // bundle folder that does not exist is a usage error); 3 a hard consistency
 // check failed, or verify found a bundle that is not valid; 130 interrupted

@@ -112,7 +112,8 @@ columns are in docs/input-format.md):
   paperbundle build     # v2, with CHANGES.md: what changed since v1
 
 exit status: 0 ok; 2 bad input or configuration; 3 a consistency check failed
-or verify found a bundle that is not valid; 1 internal error; 130 (143)
+or verify found a bundle that is not valid; 1 internal error or a failure
+of the machine (temporary folder, permissions, a full disk, stdout); 130 (143)
 interrupted by SIGINT (SIGTERM), nothing written.
 `
 
