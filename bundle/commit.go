@@ -77,8 +77,13 @@ func (b *Bundle) Commit(opt CommitOptions) (string, error) {
 		}
 	}
 	removeLeftovers(opt.Root)
-	if _, err := os.Lstat(final); err == nil && !opt.Force {
-		return "", takenErr(final)
+	if _, err := os.Lstat(final); err == nil {
+		if !opt.Force {
+			return "", takenErr(final)
+		}
+		if why := Ours(final); why != nil {
+			return "", fmt.Errorf("%s is not a bundle of paperbundle (%v): -force replaces only bundles, nothing was written", final, why)
+		}
 	}
 	tmp, err := os.MkdirTemp(opt.Root, "."+opt.Version+".tmp-"+strconv.Itoa(os.Getpid())+"-*")
 	if err != nil {
@@ -87,7 +92,7 @@ func (b *Bundle) Commit(opt CommitOptions) (string, error) {
 	untrack := interrupt.Track(tmp) // removed if the process is ended by an interrupt
 	defer untrack()
 	defer os.RemoveAll(tmp) // after success: gone, or the old version after an exchange
-	if err := os.Chmod(tmp, 0o755); err != nil {
+	if err := os.Chmod(tmp, dirMode()); err != nil {
 		return "", err
 	}
 	if err := b.write(tmp, opt); err != nil {

@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"bufio"
 	"cmp"
 	"compress/gzip"
 	"errors"
@@ -288,6 +289,13 @@ func formatOf(ss SystemSpec) (string, error) {
 // withFile opens name and calls read with it. A file that cannot be opened
 // is an input error; read's error is an I/O failure.
 func (ld *loader) withFile(c *collector, name string, read func(io.Reader) error) error {
+	return ld.withFileAs(c, name, true, read)
+}
+
+// withFileAs is withFile; text says the parser reads text (every format
+// but Parquet), whose first bytes are then checked for a binary file
+// under a text name and for line ends a parser would not see (sniffText).
+func (ld *loader) withFileAs(c *collector, name string, text bool, read func(io.Reader) error) error {
 	f, err := ld.open(name)
 	if err != nil {
 		ld.openError(c, name, err)
@@ -310,7 +318,17 @@ func (ld *loader) withFile(c *collector, name string, read func(io.Reader) error
 	if g, ok := r.(*gunzip); ok {
 		g.lr = lr
 	}
-	err = read(lr)
+	var in io.Reader = lr
+	if text {
+		br := bufio.NewReaderSize(lr, sniffBytes)
+		if ie := sniffText(name, br, Gzipped(name)); ie != nil {
+			f.Close()
+			c.push(ie)
+			return nil
+		}
+		in = br
+	}
+	err = read(in)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -361,7 +379,7 @@ func (ld *loader) readSystem(src *source, c *collector) error {
 	name := src.spec.Input
 	switch src.format {
 	case "csv", "tsv", "jsonl", "parquet":
-		err := ld.withFile(c, name, func(r io.Reader) error {
+		err := ld.withFileAs(c, name, src.format != "parquet", func(r io.Reader) error {
 			var t *table
 			var err error
 			switch src.format {

@@ -71,10 +71,12 @@ func render(s sink, rep *report.Report, rec record) error {
 		// own (make bench's stages are fixed), and a span of its own in
 		// the figures stage would count that stage twice.
 		defer wg.Done()
+		defer recoverTo(&paperErr) // a panic here would end the process
 		paperFiles, paperErr = paperFolder(rep, specs, rec.Paper)
 	}()
 	go func() {
 		defer wg.Done()
+		defer recoverTo(&xlsxErr)
 		defer stages.begin(stageXLSX)()
 		if err := xlsx.Write(&wb, workbook(rep, set, checks)); err != nil {
 			xlsxErr = fmt.Errorf("tables.xlsx: %w", err)
@@ -82,18 +84,22 @@ func render(s sink, rep *report.Report, rec record) error {
 	}()
 	go func() {
 		defer wg.Done()
-		defer stages.begin(stageFigures)()
 		sent := false
+		defer func() {
+			if !sent {
+				close(svgReady)
+			}
+		}()
+		defer recoverTo(&figErr)
+		defer stages.begin(stageFigures)()
 		files, figErr = plot.Render(specs, plot.Options{Date: generated(rep), OnSVG: func(svg []plot.File) {
 			svgReady <- svg
 			sent = true
 		}})
-		if !sent {
-			close(svgReady)
-		}
 	}()
 	go func() {
 		defer wg.Done()
+		defer recoverTo(&htmlErr)
 		end := stages.begin(stageHTML)
 		charts, err := echarts.Options(specs)
 		end()

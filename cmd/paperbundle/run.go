@@ -18,6 +18,7 @@ import (
 	"paperbundle/config"
 	"paperbundle/dataset"
 	"paperbundle/dataset/demo"
+	"paperbundle/internal/termsafe"
 	"paperbundle/metrics"
 	"paperbundle/report"
 	"paperbundle/templates"
@@ -111,7 +112,8 @@ columns are in docs/input-format.md):
   paperbundle build     # v2, with CHANGES.md: what changed since v1
 
 exit status: 0 ok; 2 bad input or configuration; 3 a consistency check failed
-or verify found a bundle that is not valid; 1 internal error; 130 (143)
+or verify found a bundle that is not valid; 1 internal error or a failure
+of the machine (temporary folder, permissions, a full disk, stdout); 130 (143)
 interrupted by SIGINT (SIGTERM), nothing written.
 `
 
@@ -319,10 +321,31 @@ func parseBuildFlags(args []string, stdout io.Writer) (f buildFlags, pos []strin
 	return f, pos, err
 }
 
+// maxEpoch is 9999-12-31T23:59:59Z, the last second a four-digit year
+// (RFC 3339, the bundle's dates) can write.
+const maxEpoch = 253402300799
+
+// checkSourceDateEpoch refuses a SOURCE_DATE_EPOCH that is set but not a
+// whole number of seconds from 0 to maxEpoch: it dates every file of the
+// bundle, and one silently ignored would give undated files the user
+// asked to date.
+func checkSourceDateEpoch(s string) error {
+	if s == "" {
+		return nil
+	}
+	if sec, err := strconv.ParseInt(s, 10, 64); err != nil || sec < 0 || sec > maxEpoch {
+		return withStatus(exitInput, fmt.Errorf("SOURCE_DATE_EPOCH: got %q, expected a whole number of seconds since 1970-01-01 UTC from 0 to %d, such as 1767225600 (or unset it)", termsafe.Name(s), maxEpoch))
+	}
+	return nil
+}
+
 // check refuses positional arguments and a malformed -version.
 func (f buildFlags) check(pos []string) error {
 	if len(pos) > 0 {
 		return usageError("build", "unexpected argument %q (the configuration is -config FILE)", pos[0])
+	}
+	if *f.version != "" && bundle.TooLarge(*f.version) {
+		return withStatus(exitInput, fmt.Errorf("-version: got %q, a number of more than 9 digits, expected numbers up to %d such as v2 or v2.0.1", *f.version, bundle.MaxVersionNumber))
 	}
 	if *f.version != "" && !bundle.ValidVersion(*f.version) {
 		return withStatus(exitInput, fmt.Errorf("-version: got %q, expected v<N> or v<N>.<N>... such as v2 or v2.0.1 (the name of the bundle's folder under the root)", *f.version))
@@ -362,6 +385,9 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	}
 	defer stopProfile()
 	if err := flags.check(pos); err != nil {
+		return err
+	}
+	if err := checkSourceDateEpoch(os.Getenv("SOURCE_DATE_EPOCH")); err != nil {
 		return err
 	}
 	start := time.Now()
@@ -418,6 +444,9 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		// version after it.
 		var release func()
 		if v, release, err = bundle.ClaimNextVersion(root); err != nil {
+			if errors.Is(err, bundle.ErrNoNextVersion) {
+				return withStatus(exitInput, fmt.Errorf("build: %w", err))
+			}
 			return err
 		}
 		defer release()
@@ -553,6 +582,14 @@ func buildTarget(cfg *config.Config, outFlag, versionFlag string, force bool) (r
 		}
 		return withStatus(exitInput, fmt.Errorf("build: %s: %s", key, msg))
 	}
+	if enc := bundle.Enclosing(root); enc != "" {
+		if wd, err := os.Getwd(); err == nil && !filepath.IsAbs(root) {
+			if rel, err := filepath.Rel(wd, enc); err == nil {
+				enc = rel // named as the user named root
+			}
+		}
+		return "", "", at(rootKey, "%s is inside the bundle %s (or is one), expected the folder that holds the versions, such as %s", root, enc, filepath.Dir(enc))
+	}
 	if err := bundle.Preflight(root, v); err != nil {
 		key := rootKey
 		if len(v) > bundle.MaxVersionLen {
@@ -569,8 +606,16 @@ func buildTarget(cfg *config.Config, outFlag, versionFlag string, force bool) (r
 	if other := bundle.Ambiguous(root, v); other != "" {
 		return "", "", at(vKey, "%s is ambiguous beside the existing %s (the same number); choose another version, or %s itself", v, filepath.Join(root, other), other)
 	}
-	if _, err := os.Stat(filepath.Join(root, v)); err == nil && !force {
-		return "", "", withStatus(exitInput, fmt.Errorf("build: %s already exists; choose another -version or use -force", filepath.Join(root, v)))
+	if _, err := os.Lstat(filepath.Join(root, v)); err == nil {
+		dir := filepath.Join(root, v)
+		if why := bundle.Ours(dir); why != nil {
+			// Not a bundle of this tool: -force would delete what is
+			// not ours, so it is not offered.
+			return "", "", withStatus(exitInput, fmt.Errorf("build: %s already exists and is not a bundle of paperbundle: %v; nothing there is replaced, expected another -version or -out", dir, why))
+		}
+		if !force {
+			return "", "", withStatus(exitInput, fmt.Errorf("build: %s already exists; choose another -version or use -force", dir))
+		}
 	}
 	return root, v, nil
 }

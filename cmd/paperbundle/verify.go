@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -15,6 +16,7 @@ import (
 	"paperbundle/config"
 	"paperbundle/dataset"
 	"paperbundle/internal/interrupt"
+	"paperbundle/internal/termsafe"
 	"paperbundle/report"
 	"paperbundle/tables"
 	"paperbundle/templates"
@@ -41,6 +43,7 @@ func runVerify(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if err := needBundleDir("verify", dir); err != nil {
 		return err
 	}
+	before := bundleStamp(dir)
 	op, err := bundle.Open(dir)
 	if err != nil {
 		return withStatus(exitCheck, fmt.Errorf("verify: %w", err))
@@ -50,19 +53,30 @@ func runVerify(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		return withStatus(exitCheck, fmt.Errorf("verify: %w", err))
 	}
 	bad := 0
-	for _, s := range statuses {
-		line := fmt.Sprintf("%-8s %s", s.Status, s.Path)
+	var unreadable *bundle.FileStatus
+	for i, s := range statuses {
+		if s.Status == bundle.StatusUnreadable && unreadable == nil {
+			unreadable = &statuses[i]
+		}
+		line := fmt.Sprintf("%-8s %s", s.Status, termsafe.Name(s.Path))
 		if s.Detail != "" {
-			line += ": " + s.Detail
+			line += ": " + termsafe.Name(s.Detail)
 		}
 		fmt.Fprintln(stdout, line)
 		if s.Status != bundle.StatusOK {
 			bad++
 		}
 	}
+	if unreadable != nil {
+		return machineError(&bundle.EnvError{Path: filepath.Join(dir, unreadable.Path), Err: errors.New(unreadable.Detail)})
+	}
 	res, err := recompute(ctx, dir, op)
 	if ctx.Err() != nil {
 		return ctx.Err() // interrupted
+	}
+	var env *bundle.EnvError
+	if errors.As(err, &env) {
+		return machineError(env)
 	}
 	if err != nil {
 		return withStatus(exitCheck, fmt.Errorf("verify: could not recompute: %w", err))
@@ -75,6 +89,9 @@ func runVerify(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	other := !sameBuild(op.Manifest)
 	if other && differ > 0 {
 		fmt.Fprintln(stdout, otherToolText(op.Manifest, res))
+	}
+	if (bad > 0 || differ > 0) && !bundleStamp(dir).same(before) {
+		return withStatus(exitInternal, fmt.Errorf("verify: %s changed while verify read it (another build replaced it, e.g. with -force): what was listed is no verdict; run verify again", termsafe.Name(dir)))
 	}
 	switch {
 	case bad > 0:
@@ -137,6 +154,33 @@ func otherToolText(m bundle.Manifest, res recomputed) string {
 		made, now, plural(len(res.metrics), "metric"), verb, plural(res.files(), "file")+" in all")
 }
 
+// machineError is verify's error for a failure of the machine (exit 1):
+// the path and the error, and that it is no verdict on the bundle.
+func machineError(env *bundle.EnvError) error {
+	return withStatus(exitInternal, fmt.Errorf("verify: %s: %v: this machine failed (a temporary folder missing or full, permissions, a full disk), not the bundle; nothing was decided about it", termsafe.Name(env.Path), env.Err))
+}
+
+// A stamp identifies the state of a bundle folder: its manifest's bytes
+// and the folder itself (a -force replace exchanges the folder), so that
+// verify can tell a bundle that changed while it was read.
+type stamp struct {
+	manifest [sha256.Size]byte
+	dir      os.FileInfo
+}
+
+func bundleStamp(dir string) stamp {
+	var s stamp
+	if b, err := bundle.ReadFile(dir, bundle.ManifestName, bundle.MaxManifestBytes); err == nil {
+		s.manifest = sha256.Sum256(b)
+	}
+	s.dir, _ = os.Stat(dir)
+	return s
+}
+
+func (s stamp) same(t stamp) bool {
+	return s.manifest == t.manifest && (s.dir == nil) == (t.dir == nil) && (s.dir == nil || os.SameFile(s.dir, t.dir))
+}
+
 // recompute rebuilds the bundle in memory from its inputs/ and config.yaml
 // and returns one line per difference and a note saying what was done.
 func recompute(ctx context.Context, dir string, op *bundle.Opened) (res recomputed, err error) {
@@ -145,7 +189,7 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (res recomput
 	// and on an interrupt; one left by a killed verify is removed here.
 	tmp, err := bundle.TempDir("", "paperbundle-verify-")
 	if err != nil {
-		return res, err
+		return res, &bundle.EnvError{Path: os.TempDir(), Err: err}
 	}
 	defer interrupt.Track(tmp)()
 	defer os.RemoveAll(tmp)
@@ -163,7 +207,7 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (res recomput
 		return res, err
 	}
 	if err := os.WriteFile(cfgPath, y, 0o644); err != nil {
-		return res, err
+		return res, &bundle.EnvError{Path: cfgPath, Err: err}
 	}
 	cfg, err := loadConfig(cfgPath)
 	if err != nil {
@@ -256,7 +300,7 @@ func extractInputs(ctx context.Context, tmp string, op *bundle.Opened) (map[stri
 		}
 		p := filepath.Join(tmp, "inputs", fmt.Sprint(i), filepath.Base(in.Path))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return nil, err
+			return nil, &bundle.EnvError{Path: filepath.Dir(p), Err: err}
 		}
 		// Streamed to the file, stopping at the size the manifest
 		// records: a copy that lies about its size takes no memory.
