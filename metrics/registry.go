@@ -45,6 +45,7 @@ const (
 	ParamGamma        // @gamma=0.9
 	ParamPct          // @p=0.25 (percentile query-specific K)
 	ParamRecall       // @recall=0.1 (interpolated precision at a recall level)
+	ParamMult         // @mult=0.2 (a multiple of the query's relevant documents, Rprec_mult)
 )
 
 // Kind says how a value is shown: a count, a rate or score with 4
@@ -73,6 +74,10 @@ type Def struct {
 	Meaning    string    // one-line interpretation for the reader, shown beside the value
 	Tables     []TableID // the tables that show the metric, in registry order
 	Headline   bool      // a headline metric: in the scorecard (cutoff metrics at the headline cutoff)
+	// TrecEval is the name trec_eval 10 prints for the metric, with the
+	// parameter as K or X (P_K, iprec_at_recall_X); "" when trec_eval has
+	// none. TrecEvalName writes it for one id.
+	TrecEval string
 	// Compared marks a metric compared between systems besides the
 	// headline ones: the compared set is the headline metrics plus these
 	// (InComparisons, ComparedIDs), cutoff metrics at the headline cutoff.
@@ -120,6 +125,8 @@ func (d Def) ID(x float64) ID {
 		return d.Base.AtPct(x)
 	case ParamRecall:
 		return d.Base.AtRecall(x)
+	case ParamMult:
+		return d.Base.AtMult(x)
 	}
 	return d.Base.ID()
 }
@@ -167,7 +174,7 @@ func ParseID(id ID) (base Base, p Param, arg string) {
 	for _, pre := range []struct {
 		s string
 		p Param
-	}{{"fpr=", ParamFPR}, {"tau=", ParamTau}, {"gamma=", ParamGamma}, {"p=", ParamPct}, {"recall=", ParamRecall}} {
+	}{{"fpr=", ParamFPR}, {"tau=", ParamTau}, {"gamma=", ParamGamma}, {"p=", ParamPct}, {"recall=", ParamRecall}, {"mult=", ParamMult}} {
 		if strings.HasPrefix(arg, pre.s) {
 			return base, pre.p, arg[len(pre.s):]
 		}

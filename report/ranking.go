@@ -671,6 +671,7 @@ func (c *computer) trecRanking(sc *sysCalc, row func(int) *dataset.Row, query fu
 			return metrics.Unjudged(r.Judged, k)
 		}), k == c.headK())
 	}
+	c.trecAll(sc, in, row, query)
 }
 
 // unjudgedWarnings warns, for each system, when more than a tenth of the

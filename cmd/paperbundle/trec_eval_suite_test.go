@@ -12,31 +12,22 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"paperbundle/metrics"
 )
 
-// trecEvalMeasures maps the measures of trec_eval's `-m all_trec` output to the
-// metric ids they equal (docs/input-format.md section 2), for the cutoffs init
-// writes for TREC runs.
+// trecEvalMeasures maps the measures of trec_eval's `-m all_trec` output to
+// the metric ids they equal (the registry's trec_eval names,
+// docs/metrics.md "trec_eval measures"), for the cutoffs init writes for
+// TREC runs: every measure trec_eval prints but runid and relstring.
 func trecEvalMeasures() map[string]string {
-	m := map[string]string{
-		"map": "rank.map", "gm_map": "rank.gm_map", "Rprec": "rank.r_precision", "bpref": "rank.bpref",
-		"recip_rank": "rank.mrr", "ndcg": "rank.ndcg", "11pt_avg": "rank.11pt_avg",
-	}
-	for _, k := range trecCutoffs {
-		m[fmt.Sprintf("P_%d", k)] = fmt.Sprintf("rank.precision@%d", k)
-		m[fmt.Sprintf("recall_%d", k)] = fmt.Sprintf("rank.recall@%d", k)
-		m[fmt.Sprintf("ndcg_cut_%d", k)] = fmt.Sprintf("rank.ndcg@%d", k)
-		m[fmt.Sprintf("map_cut_%d", k)] = fmt.Sprintf("rank.map@%d", k)
-		m[fmt.Sprintf("relative_P_%d", k)] = fmt.Sprintf("rank.capped_recall@%d", k)
-	}
-	for _, k := range []int{5, 10} {
-		m[fmt.Sprintf("success_%d", k)] = fmt.Sprintf("rank.hit@%d", k)
-	}
-	for _, k := range []int{5, 10, 20} {
-		m[fmt.Sprintf("unj_%d", k)] = fmt.Sprintf("rank.unjudged@%d", k)
-	}
-	for i := 0; i <= 10; i++ {
-		m[fmt.Sprintf("iprec_at_recall_%.2f", float64(i)/10)] = "rank.iprec@recall=" + strconv.FormatFloat(float64(i)/10, 'g', -1, 64)
+	m := map[string]string{}
+	for _, id := range metrics.TrecEvalIDs(trecCutoffs) {
+		name, ok := metrics.TrecEvalName(id)
+		if !ok {
+			panic("no trec_eval name for " + string(id))
+		}
+		m[name] = string(id)
 	}
 	return m
 }
@@ -120,6 +111,9 @@ func compareTrecEval(t *testing.T, all map[string]bundleValue, perQ map[string]m
 	for measure, byQ := range want {
 		id, ok := measures[measure]
 		if !ok {
+			if measure != "runid" && measure != "relstring" {
+				t.Errorf("trec_eval's %s has no metric id", measure)
+			}
 			continue
 		}
 		for q, s := range byQ {
