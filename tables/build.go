@@ -52,6 +52,10 @@ func Build(r *report.Report) Set {
 	add(t, ok, "per_criterion", "the inputs have no criterion_id column")
 	t, ok = strataTable(r)
 	add(t, ok, "ranking", "no n_pos stratum was computed")
+	if t, ok := trecEvalTable(r); ok {
+		// TREC input only; other input has no trec_eval measures to miss.
+		s.Tables = append(s.Tables, t)
+	}
 	t, ok = comparisonTable(r)
 	add(t, ok, "comparisons", "a single system has nothing to be compared with")
 	return s

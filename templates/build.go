@@ -75,7 +75,7 @@ var plan = []struct {
 	{"calibration", "NE gate: calibration", "calibration", []metrics.TableID{metrics.TableCalibration},
 		[]figures.Kind{figures.KindReliability},
 		"Does a predicted probability of 30% mean evidence in about 30% of such queries?"},
-	{"ranking", "Ranking", "ranking", []metrics.TableID{metrics.TableRanking},
+	{"ranking", "Ranking", "ranking", []metrics.TableID{metrics.TableRanking, metrics.TableTrecEval},
 		[]figures.Kind{figures.KindRecallAtK, figures.KindPrecisionAtK},
 		"How early does a reviewer meet the evidence sentences of a query that has them? Random and oracle rankings of the same candidates bound what is possible."},
 	{"dynamic_k", "Dynamic-K extraction", "dynamic_k", []metrics.TableID{metrics.TableDynamicK},
