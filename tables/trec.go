@@ -25,6 +25,9 @@ func trecEvalTable(r *report.Report) (Table, bool) {
 		}}
 	ids := metrics.TrecEvalIDs(r.Settings.Cutoffs)
 	for _, sys := range r.SystemsOf(report.Pipeline) {
+		if _, judged := r.Metric(sys, metrics.RankNumQ.ID(), report.Whole); !judged {
+			continue // a per-query table system: no judgments, no trec_eval measures
+		}
 		for _, id := range ids {
 			m, ok := r.Metric(sys, id, report.Whole)
 			if !ok {
