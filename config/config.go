@@ -15,7 +15,11 @@
 // *dataset.InputError values that name the file, line and column.
 package config
 
-import "path/filepath"
+import (
+	"path/filepath"
+
+	"paperbundle/metrics"
+)
 
 // Config is the resolved configuration of one bundle build.
 type Config struct {
@@ -41,6 +45,9 @@ type Config struct {
 	Contract        Contract
 	TREC            TREC
 	Targets         Targets
+	// Headline replaces the headline set of the kind of input (nil: that
+	// set, report.DefaultHeadline).
+	Headline []metrics.ID
 	Bundle          BundleOpts
 	Paper           Paper
 

@@ -73,6 +73,7 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 	c.summarize()
 	c.dynK = c.dynKSystems()
 	c.capabilities()
+	c.headlineSet()
 	c.dropInapplicable()
 	c.warnings()
 	c.perQKeep = c.perQueryKept()
@@ -94,6 +95,9 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 	}
 	c.merge(bl)
 	c.rep.Reindex()
+	if err := c.checkHeadline(); err != nil {
+		return nil, err
+	}
 	if opt.FreeRows {
 		c.freeRows(c.primary, false)
 	}

@@ -203,7 +203,7 @@ func (c *computer) rankingAt(sc *sysCalc, k int, per, perGain perQuery, kern ran
 		metrics.RankMAP.At(k):          per(func(r, g []int) float64 { return kern.mapk(r, g, k) }),
 		metrics.RankMRR.At(k):          per(func(r, g []int) float64 { return kern.rrAt(r, k) }),
 	}
-	boot := k == c.headK() // ranking CIs only at the headline cutoff
+	boot := c.headlineCutoffs()[k] // ranking CIs only at the headline cutoff and the headline set's cutoffs
 	for _, id := range sortedKeys(vals) {
 		c.addMean(sc, id, "", pop, vals[id], nil, boot)
 		if full {

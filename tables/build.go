@@ -106,13 +106,7 @@ func shown(r *report.Report, sec section, d metrics.Def, m report.Metric) bool {
 		return false
 	}
 	if sec.id == metrics.TableScorecard {
-		if !d.Headline {
-			return false
-		}
-		if d.Param == metrics.ParamK {
-			return m.ID == d.ID(float64(r.Settings.HeadlineCutoff))
-		}
-		return true
+		return r.IsHeadline(m.ID, m.Slice)
 	}
 	return d.Shows(sec.id)
 }

@@ -207,7 +207,7 @@ func ChangeLines(r *report.Report, cs []SummaryChange) []string {
 func comparedIDs(r *report.Report) map[metrics.ID]bool {
 	out := map[metrics.ID]bool{}
 	for _, id := range metrics.ComparedIDs(r.Settings.HeadlineCutoff) {
-		if !metrics.MustDef(id).Headline {
+		if !r.IsHeadline(id, report.Whole) {
 			out[id] = true
 		}
 	}
