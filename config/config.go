@@ -48,8 +48,8 @@ type Config struct {
 	// Headline replaces the headline set of the kind of input (nil: that
 	// set, report.DefaultHeadline).
 	Headline []metrics.ID
-	Bundle          BundleOpts
-	Paper           Paper
+	Bundle   BundleOpts
+	Paper    Paper
 
 	// Dir is the folder paper.yaml was read from; relative input paths are
 	// resolved against it. Not part of the YAML.
