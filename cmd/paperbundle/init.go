@@ -284,8 +284,8 @@ func initTemplate(systems []string, primary, qrels string, has columns, trec boo
 		sys += s + "\n"
 	}
 	b.WriteString(config.Template(d, ap, map[string]string{
-		"title":   fmt.Sprintf("title: %s\n", yamlString("Evaluation of "+strings.Join(names(systems), ", "))),
-		"qrels":   qrels,
+		"title":    fmt.Sprintf("title: %s\n", yamlString("Evaluation of "+strings.Join(names(systems), ", "))),
+		"qrels":    qrels,
 		"systems":  sys,
 		"headline": initHeadline(has, trec, d),
 	}))
