@@ -140,7 +140,7 @@ func keyRows() []Key {
 				lo: 1, hi: MaxCutoff, elemWant: wantCutoff, what: "cutoff"}},
 		{Path: "fpr_targets", Want: "a list of numbers strictly between 0 and 1 such as [0.01, 0.05]", Applies: ForNE,
 			Allowed: "a non-empty list of distinct numbers in (0, 1); sorted on load",
-			Note:    "    # false-positive budgets of the NE gate; thresholds chosen on tune rows",
+			Note:    "    # false-positive budgets of the ne_prob threshold; thresholds chosen on tune rows",
 			val: floatsVal{get: func(c *Config) *[]float64 { return &c.FPRTargets }, def: []float64{0.01, 0.03, 0.05, 0.10},
 				open: true, what: "FPR target"}},
 		{Path: "operating_points", Want: "a list of numbers greater than 0 and at most 1 such as [0.5]", Applies: ForNE,

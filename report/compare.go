@@ -338,7 +338,9 @@ func (c *computer) checks() {
 	// Soft checks.
 	// Checks of a section that does not apply are not made (a
 	// classifier-only input has no candidate pool to miss gold from).
-	if gm := c.rep.Dataset.GoldMissing; c.has(Ranking) {
+	// A TREC run is depth-limited: relevant documents it never retrieved
+	// are normal there, a count of the data table, not a failed check.
+	if gm := c.rep.Dataset.GoldMissing; c.has(Ranking) && c.rep.Kind() != KindTREC {
 		add("gold_in_candidate_pool", false, gm == 0, fmt.Sprintf("%d gold items of eval queries are missing from the primary system's candidates", gm))
 	}
 	sizes := map[int]bool{}

@@ -116,6 +116,7 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 	}
 	c.finish()
 	c.intervalWarnings()
+	c.sayModel()
 	return r, nil
 }
 

@@ -38,18 +38,28 @@ func kindOf(ds *dataset.Dataset, cands bool) InputKind {
 
 // Kind returns the kind of input of the report: Settings.InputKind, or for
 // a report of an older bundle that did not record it, what its dataset
-// says (TREC conventions; no ranking capability or reason for one means a
-// classifier-only table).
+// says (TREC conventions; no ranking capability, candidates or ranking
+// metric means a classifier-only table).
 func (r *Report) Kind() InputKind {
 	switch {
 	case r.Settings.InputKind != "":
 		return r.Settings.InputKind
 	case r.Dataset.TRECConventions != nil:
 		return KindTREC
-	case !r.Capabilities.Has(Ranking) && r.Dataset.CandidatesMax == 0:
+	case !r.Capabilities.Has(Ranking) && r.Dataset.CandidatesMax == 0 && !r.hasFamily("rank"):
 		return KindClassifier
 	}
 	return KindEvidence
+}
+
+// hasFamily reports whether some metric of the report is of family f.
+func (r *Report) hasFamily(f string) bool {
+	for _, m := range r.Metrics {
+		if m.ID.Base().Family() == f {
+			return true
+		}
+	}
+	return false
 }
 
 // LargestCutoffUpTo is the largest cutoff at most limit (the smallest

@@ -50,3 +50,10 @@ func (b BootstrapSettings) Text(seed uint64) string {
 func (b BootstrapSettings) Level() string {
 	return strconv.FormatFloat(math.Round(1e6*b.Confidence)/1e4, 'f', -1, 64) + "%"
 }
+
+// BootstrapText is Bootstrap.Text in the words of the kind of input: a
+// TREC query or a classifier's case is its own resampling unit, never a
+// "post".
+func (s Settings) BootstrapText() string {
+	return VocabularyOf(s.InputKind).Say(s.Bootstrap.Text(s.Seed))
+}

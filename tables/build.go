@@ -30,6 +30,10 @@ var metricSections = []section{
 	{metrics.TablePerPost, "per_post", "Per-post multi-label", metrics.Posts, "How well the deployment decisions of a post's criteria match as a whole.", false},
 }
 
+// tableKeep are the fields of a table that Vocabulary.SayAll leaves as
+// they are.
+var tableKeep = []string{"Cell.Text", "Cell.Note", "Row.Group", "Row.Anchor", "Row.System", "Column.Key", "ID", "Population"}
+
 // Build returns every table of the report, in report order, and the
 // tables that could not be built with the reason the report gives.
 func Build(r *report.Report) Set {
@@ -58,6 +62,9 @@ func Build(r *report.Report) Set {
 	}
 	t, ok = comparisonTable(r)
 	add(t, ok, "comparisons", "a single system has nothing to be compared with")
+	// The tables' words in the words of the kind of input; cells (system
+	// labels, metric names, ids) and machine keys stay as they are.
+	r.Vocabulary().SayAll(&s, tableKeep...)
 	return s
 }
 

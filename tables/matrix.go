@@ -135,7 +135,7 @@ func comparisonMode(r *report.Report) string { return r.ComparisonMode }
 func BuildMatrix(r *report.Report) Matrix {
 	var mx Matrix
 	if r.Settings.Bootstrap.Resamples > 0 {
-		mx.CI = r.Settings.Bootstrap.Text(r.Settings.Seed)
+		mx.CI = r.Settings.BootstrapText()
 	}
 	mx.Alpha, mx.Correction = significance(r)
 	mx.Mode = comparisonMode(r)
@@ -154,6 +154,7 @@ func BuildMatrix(r *report.Report) Matrix {
 	mx.markComparisons(r, nPipes)
 	mx.markBest(nPipes)
 	mx.Queries = queriesNote(r, mx.Rows)
+	r.Vocabulary().SayAll(&mx, "System", "Label", "Letter", "Anchor", "ID", "Better", "Worse", "Population")
 	return mx
 }
 

@@ -316,7 +316,7 @@ func DataLine(r *report.Report) string {
 	if ds.PositiveRate.Valid() {
 		rate = strconv.FormatFloat(100*float64(ds.PositiveRate), 'f', 1, 64) + "%"
 	}
-	return s + "; " + commas(ds.PositiveQueries) + " with evidence (" + rate + ")."
+	return r.Vocabulary().Say(s + "; " + commas(ds.PositiveQueries) + " with evidence (" + rate + ").")
 }
 
 func primaryOf(r *report.Report) (string, bool) {

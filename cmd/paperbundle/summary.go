@@ -36,7 +36,7 @@ func (s buildSummary) write(w io.Writer, rep *report.Report) {
 		}
 	}
 	fmt.Fprintf(w, "  version   %s\n", s.Version)
-	fmt.Fprintf(w, "  intervals %s\n", rep.Settings.Bootstrap.Text(rep.Settings.Seed))
+	fmt.Fprintf(w, "  intervals %s\n", rep.Settings.BootstrapText())
 	fmt.Fprintf(w, "  systems   %d: %s\n", len(names), strings.Join(names, ", "))
 	fmt.Fprintf(w, "  primary   %s\n", headlines(rep, primary))
 	soft := 0
