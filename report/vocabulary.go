@@ -72,6 +72,8 @@ var vocabularies = map[InputKind]struct {
 		"posts", "queries",
 		"post", "query",
 		"reviewer", "reader",
+		"systems", "runs",
+		"system", "run",
 	}},
 	KindClassifier: {"case", "cases", "", "positives", "classifier", []string{
 		"evidence queries", "positive cases",
@@ -92,6 +94,8 @@ var vocabularies = map[InputKind]struct {
 		"queries", "cases",
 		"query", "case",
 		"gold", "label",
+		"systems", "classifiers",
+		"system", "classifier",
 	}},
 }
 
