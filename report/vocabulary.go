@@ -76,6 +76,10 @@ var vocabularies = map[InputKind]struct {
 		"system", "run",
 	}},
 	KindClassifier: {"case", "cases", "", "positives", "classifier", []string{
+		"NE gate: classification", "Classifier: discrimination",
+		"NE gate: calibration", "Calibration",
+		"Three-state clinical gate and deployment", "Clinical gate",
+		"Three-state clinical gate", "Clinical gate",
 		"evidence queries", "positive cases",
 		"evidence cases", "positive cases",
 		"queries with evidence", "positive cases",

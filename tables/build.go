@@ -179,7 +179,28 @@ func metricTable(r *report.Report, sec section) (Table, bool) {
 	if !r.Has(report.Folds) {
 		dropColumn(&t, "fold_mean") // one fold: no value per fold (absent, not "n/a" in every row)
 	}
+	if !anyTarget(t) {
+		// No target applies to a row of the table (targets: none): no
+		// Target and Met columns, rather than two empty ones.
+		dropColumn(&t, "target")
+		dropColumn(&t, "target_met")
+	}
 	return t, len(t.Rows) > 0
+}
+
+// anyTarget reports whether some row of a metric table has a target.
+func anyTarget(t Table) bool {
+	for j, c := range t.Columns {
+		if c.Key != "target" {
+			continue
+		}
+		for _, row := range t.Rows {
+			if row.Cells[j].Text != "" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // dropColumn removes the column key, and its cell from every row.
