@@ -171,3 +171,32 @@ func readTrecEvalOut(t *testing.T, path string) map[string]map[string]string {
 	}
 	return out
 }
+
+// TestTrecEvalDocs: docs/metrics.md's "trec_eval measures" table names
+// every registry entry with a trec_eval name, beside its id.
+func TestTrecEvalDocs(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "docs", "metrics.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(b)
+	for _, d := range metrics.Defs() {
+		if d.TrecEval == "" {
+			continue
+		}
+		id := string(d.Base)
+		switch d.Param {
+		case metrics.ParamK:
+			id += "@K"
+		case metrics.ParamRecall:
+			id += "@recall=X"
+		case metrics.ParamMult:
+			id += "@mult=X"
+		}
+		for _, s := range []string{"`" + d.TrecEval + "`", "`" + id + "`"} {
+			if !strings.Contains(doc, s) {
+				t.Errorf("docs/metrics.md does not name %s (trec_eval %s)", s, d.TrecEval)
+			}
+		}
+	}
+}
