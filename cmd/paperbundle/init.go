@@ -203,9 +203,14 @@ func columnsOf(format, header string) columns {
 		return columns{ranking: true, ne: true, dynK: true}
 	}
 	h := strings.ToLower(header)
+	// A classifier's table that exports empty candidate columns: a label,
+	// a score, candidate lists but no gold_uids (the reader checks that
+	// they are empty).
+	emptyCands := !strings.Contains(h, "gold_uids") && !strings.Contains(h, "is_gold") &&
+		(strings.Contains(h, "label") || strings.Contains(h, "has_evidence")) && strings.Contains(h, "ne_")
 	return columns{
 		// the wide layout's lists, or the long layout (candidate_uid, score)
-		ranking: strings.Contains(h, "candidate_scores") || strings.Contains(h, "candidate_uid") && strings.Contains(h, "score"),
+		ranking: !emptyCands && (strings.Contains(h, "candidate_scores") || strings.Contains(h, "candidate_uid") && strings.Contains(h, "score")),
 		ne:      strings.Contains(h, "ne_prob"),
 		dynK:    strings.Contains(h, "node_prob") || strings.Contains(h, "selected"),
 	}
