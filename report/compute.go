@@ -95,14 +95,14 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 	}
 	c.merge(bl)
 	c.rep.Reindex()
-	if err := c.checkHeadline(); err != nil {
-		return nil, err
-	}
 	if opt.FreeRows {
 		c.freeRows(c.primary, false)
 	}
 	opt.Progress("bootstrap")
 	if err := c.bootstrapAll(ctx); err != nil {
+		return nil, err
+	}
+	if err := c.checkHeadline(); err != nil {
 		return nil, err
 	}
 	c.comparisons()

@@ -101,3 +101,42 @@ func readFile(t *testing.T, p string) string {
 	}
 	return string(b)
 }
+
+// TestHeadlineKey: headline: in paper.yaml replaces the kind's headline
+// set, in its order, for the results matrix of SUMMARY.md; an id the
+// inputs do not support stops the build (exit 2) naming it.
+func TestHeadlineKey(t *testing.T) {
+	src := mustAbs(t, filepath.Join("..", "..", "testdata", "trec_eval"))
+	dir := t.TempDir()
+	base := fmt.Sprintf("title: headline\nqrels: %q\nsystems:\n  - {name: run, format: trec, input: %q}\n"+
+		"cutoffs: [5, 10, 1000]\ncontract: {ndcg_gain: linear}\nbootstrap: {resamples: 0}\nbundle: {copy_inputs: false}\n",
+		filepath.Join(src, "qrels.comment.test"), filepath.Join(src, "results.comment.test"))
+	write := func(extra string) string {
+		p := filepath.Join(dir, "paper.yaml")
+		if err := os.WriteFile(p, []byte(base+extra), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	// The TREC default first: MAP, P@10, nDCG@10, Recall@1000, MRR.
+	out := filepath.Join(dir, "out")
+	if _, stderr, code := runCmd("build", "-config", write(""), "-out", out, "-q"); code != 0 {
+		t.Fatalf("build: exit %d: %s", code, stderr)
+	}
+	if s := readFile(t, filepath.Join(out, "v1", "SUMMARY.md")); !strings.Contains(s, "| System | MAP ↑ | Precision@10 ↑ | nDCG@10 ↑ | Recall@1000 ↑ | MRR ↑ |") {
+		t.Errorf("SUMMARY.md lacks the TREC headline columns:\n%s", s)
+	}
+	if _, stderr, code := runCmd("build", "-config", write("headline: [rank.bpref, rank.map]\n"), "-out", out, "-q"); code != 0 {
+		t.Fatalf("build: exit %d: %s", code, stderr)
+	}
+	if s := readFile(t, filepath.Join(out, "v2", "SUMMARY.md")); !strings.Contains(s, "| System | bpref ↑ | MAP ↑ |") {
+		t.Errorf("SUMMARY.md lacks the headline: columns:\n%s", s)
+	}
+	_, stderr, code := runCmd("build", "-config", write("headline: [rank.map, ne.auroc]\n"), "-out", out, "-q")
+	if code != 2 || !strings.Contains(stderr, "headline: ne.auroc not computed for these inputs") {
+		t.Errorf("exit %d, stderr %q; want 2 naming ne.auroc", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(out, "v3")); err == nil {
+		t.Error("a refused build wrote v3")
+	}
+}
