@@ -69,7 +69,7 @@ func (b builder) uncertaintyText() string {
 		if bs.Resamples == 0 {
 			return ""
 		}
-		return " Under each value: its confidence interval (" + tables.LatexText(bs.Text(st.Seed)) + ")."
+		return " Under each value: its confidence interval (" + tables.LatexText(st.BootstrapText()) + ")."
 	case Std:
 		return " Under each value: the standard deviation over the " + strconv.Itoa(len(b.r.Dataset.Folds)) +
 			" folds (" + string(st.Conventions.FoldStd) + ")."
