@@ -38,10 +38,14 @@ var tableKeep = []string{"Cell.Text", "Cell.Note", "Row.Group", "Row.Anchor", "R
 // tables that could not be built with the reason the report gives.
 func Build(r *report.Report) Set {
 	var s Set
+	v := r.Vocabulary()
 	add := func(t Table, ok bool, sec, why string) {
 		if ok {
 			s.Tables = append(s.Tables, t)
 			return
+		}
+		if sec != "" && !v.Expects(report.Capability(sec)) {
+			return // not a table a user of this kind of input looks for
 		}
 		if sc, found := r.Section(sec); found && !sc.Present && sc.Reason != "" {
 			why = sc.Reason

@@ -33,8 +33,9 @@ func markdownText(md string) string {
 // TestWordsFollowTheInput builds a TREC bundle from trec_eval's own test
 // files (two runs: the comment test run, and the same run with its scores
 // negated) and a classifier-only bundle (a label and a probability per
-// case, 5 folds), and scans the visible text of report.html and SUMMARY.md
-// for the words of the other kinds of input: a TREC report never says
+// case, 5 folds), and scans the visible text of report.html, SUMMARY.md,
+// METHODS.md and the paper's tables for the words of the other kinds of
+// input: a TREC report never says
 // post, evidence, gold, sentence, criterion or NE gate; a classifier
 // report never says NE gate, criterion or post.
 func TestWordsFollowTheInput(t *testing.T) {
@@ -68,10 +69,17 @@ func TestWordsFollowTheInput(t *testing.T) {
 			if _, stderr, code := runCmd("build", "-config", filepath.Join(tc.dir, "paper.yaml"), "-out", out, "-q"); code != 0 {
 				t.Fatalf("build: exit %d: %s", code, stderr)
 			}
-			for name, text := range map[string]string{
+			texts := map[string]string{
 				"report.html": visibleText(readFile(t, filepath.Join(out, "v1", "report.html"))),
 				"SUMMARY.md":  markdownText(readFile(t, filepath.Join(out, "v1", "SUMMARY.md"))),
-			} {
+				"METHODS.md":  markdownText(readFile(t, filepath.Join(out, "v1", "METHODS.md"))),
+			}
+			tex, _ := filepath.Glob(filepath.Join(out, "v1", "paper", "tables", "*.tex"))
+			for _, f := range tex {
+				// siunitx's option table-space-text-post is LaTeX, not words.
+				texts[filepath.Base(f)] = strings.ReplaceAll(readFile(t, f), "table-space-text-post", "")
+			}
+			for name, text := range texts {
 				n := 0
 				for _, line := range strings.Split(text, "\n") {
 					if w := tc.banned.FindString(line); w != "" && n < 10 {
