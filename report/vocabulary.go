@@ -33,8 +33,10 @@ type Vocabulary struct {
 
 // wordRule replaces one phrase of the evidence-retrieval words.
 type wordRule struct {
-	re *regexp.Regexp
-	to string
+	re    *regexp.Regexp
+	to    string
+	lower string // the phrase in lower case: a text without it is skipped unread by re
+	upper bool   // the phrase starts with a capital (NE gate): a capital in the text says nothing
 }
 
 // vocabularies are the words of each kind, and the phrases Say replaces,
@@ -115,7 +117,8 @@ func VocabularyOf(k InputKind) Vocabulary {
 	}
 	v := Vocabulary{Kind: k, Unit: w.unit, Units: w.units, Items: w.items, Relevant: w.relevant, System: w.system}
 	for i := 0; i+1 < len(w.pairs); i += 2 {
-		v.rules = append(v.rules, wordRule{re: phraseRE(w.pairs[i]), to: w.pairs[i+1]})
+		first, _ := utf8.DecodeRuneInString(w.pairs[i])
+		v.rules = append(v.rules, wordRule{re: phraseRE(w.pairs[i]), to: w.pairs[i+1], lower: strings.ToLower(w.pairs[i]), upper: unicode.IsUpper(first)})
 	}
 	return v
 }
@@ -134,8 +137,12 @@ func phraseRE(phrase string) *regexp.Regexp {
 // Say writes s, a text of the bundle in the evidence-retrieval words, in
 // the vocabulary's words; evidence retrieval's own vocabulary returns s.
 func (v Vocabulary) Say(s string) string {
+	if len(v.rules) == 0 || s == "" {
+		return s
+	}
+	lower := strings.ToLower(s)
 	for _, r := range v.rules {
-		if !r.re.MatchString(s) {
+		if !strings.Contains(lower, r.lower) || !r.re.MatchString(s) {
 			continue
 		}
 		// Matches share no boundary character with the next one only
@@ -144,13 +151,16 @@ func (v Vocabulary) Say(s string) string {
 			s = r.re.ReplaceAllStringFunc(s, func(m string) string {
 				sub := r.re.FindStringSubmatch(m)
 				to := r.to
-				if first, _ := utf8.DecodeRuneInString(sub[2]); unicode.IsUpper(first) {
+				// Capitalised in the text (or a capital phrase at its start):
+				// so is the replacement.
+				if first, _ := utf8.DecodeRuneInString(sub[2]); unicode.IsUpper(first) && (!r.upper || sub[1] == "") {
 					t, n := utf8.DecodeRuneInString(to)
 					to = string(unicode.ToUpper(t)) + to[n:]
 				}
 				return sub[1] + to + sub[3]
 			})
 		}
+		lower = strings.ToLower(s)
 	}
 	return s
 }
