@@ -305,7 +305,9 @@ func DataLine(r *report.Report) string {
 	if len(ds.Criteria) >= 2 {
 		parts = append(parts, count(len(ds.Criteria), "criterion", "criteria"))
 	}
-	if len(ds.Folds) >= 1 {
+	// One fold of TREC runs or of a classifier's cases is no protocol to
+	// speak of; an evidence pipeline's one fold is worth saying.
+	if len(ds.Folds) > 1 || len(ds.Folds) == 1 && r.Kind() == report.KindEvidence {
 		parts = append(parts, count(len(ds.Folds), "fold", "folds"))
 	}
 	s := count(len(r.SystemsOf(report.Pipeline)), "system", "systems") + " on " + commas(ds.EvalQueries) + " eval queries"
