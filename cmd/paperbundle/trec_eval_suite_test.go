@@ -400,8 +400,8 @@ func TestTrecPerSystemQueries(t *testing.T) {
 		t.Errorf("system_eval_queries = %v, want a: 28, b: 27", doc.Dataset.SystemQueries)
 	}
 	notes := strings.Join(doc.Dataset.Notes, "\n")
-	for _, s := range []string{`"2024-127266", "2024-12875", "2024-137182"`, "system a is evaluated on its own 28 queries",
-		`"2024-69711", "2024-79081", "2024-94706", "2024-96359"`, "system b is evaluated on its own 27 queries"} {
+	for _, s := range []string{`"2024-127266", "2024-12875", "2024-137182"`, "run a is evaluated on its own 28 queries",
+		`"2024-69711", "2024-79081", "2024-94706", "2024-96359"`, "run b is evaluated on its own 27 queries"} {
 		if !strings.Contains(notes, s) {
 			t.Errorf("notes lack %q:\n%s", s, notes)
 		}
@@ -430,16 +430,16 @@ func TestTrecPerSystemQueries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := "a (a) on 28, b (b) on 27 queries; each comparison is on the queries both systems have (a (a) with b (b): 24)"; !strings.Contains(string(summary), s) {
+	if s := "a (a) on 28, b (b) on 27 queries; each comparison is on the queries both runs have (a (a) with b (b): 24)"; !strings.Contains(string(summary), s) {
 		t.Errorf("SUMMARY.md lacks %q", s)
 	}
 	// report.html: each system's ranking tables say its own n, the
-	// comparisons that n is per pair.
+	// comparisons that n is per pair (in TREC words: runs).
 	page, err := os.ReadFile(filepath.Join(v1, "report.html"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []string{"Population: judged_queries; n = 27", "Population: judged_queries; n = 28", "Population: paired, the eval queries both systems have"} {
+	for _, s := range []string{"Population: judged_queries; n = 27", "Population: judged_queries; n = 28", "Population: paired, the eval queries both runs have"} {
 		if !strings.Contains(string(page), s) {
 			t.Errorf("report.html lacks %q", s)
 		}
