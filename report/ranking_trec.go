@@ -24,8 +24,9 @@ var trecMeans = []metrics.Base{metrics.RankSetPrecision, metrics.RankSetRecall, 
 
 // trecAllValues writes one query's values of trecCounts, then of
 // rank.rprec_mult at each of metrics.RPrecMults, then of trecMeans into
-// out[:0], and returns it (gm_bpref as its log term).
-func trecAllValues(r *dataset.Row, q *dataset.Query, ideal []int, out []float64) []float64 {
+// out[:0], and returns it (gm_bpref as the log term of bpref, the query's
+// bpref).
+func trecAllValues(r *dataset.Row, q *dataset.Query, ideal []int, bpref float64, out []float64) []float64 {
 	ret, rel := len(r.Rel), len(q.Gold)
 	relRet := metrics.Hits(r.Rel, ret)
 	nonRel := 0
@@ -47,7 +48,7 @@ func trecAllValues(r *dataset.Row, q *dataset.Query, ideal []int, out []float64)
 		metrics.SetPrecision(relRet, ret), metrics.SetRecall(relRet, rel), metrics.SetF(relRet, ret, rel),
 		metrics.SetMAP(relRet, ret, rel), metrics.SetRelativePrecision(relRet, ret, rel),
 		metrics.InfAP(r.Rel, r.Judged, r.Pooled, rel),
-		metrics.GMBprefTerm(metrics.BPref(r.Rel, r.Judged, rel, q.NonRel)),
+		metrics.GMBprefTerm(bpref),
 		metrics.NormalizedGain(gain, ideal), metrics.BinG(r.Rel, rel),
 		metrics.RNDCG(gain, ideal, rel), metrics.NDCGRel(gain, ideal),
 		metrics.Utility(relRet, ret), metrics.RBP(gain, maxGrade), metrics.RBPResid(r.Judged))
@@ -55,10 +56,11 @@ func trecAllValues(r *dataset.Row, q *dataset.Query, ideal []int, out []float64)
 
 // trecAll computes the measures of trec_eval's `-m all_trec` that no other
 // part of the ranking section computes (docs/metrics.md "trec_eval
-// measures"), over the rows in the ranking population (in), and
+// measures"), over the rows in the ranking population (in), with the
+// queries' bpref values (NaN outside it) for gm_bpref, and
 // success_1 (rank.hit@1) when 1 is not a cutoff. None is bootstrapped:
 // they are shown as trec_eval shows them, beside the measures that are.
-func (c *computer) trecAll(sc *sysCalc, in func(int) bool, row func(int) *dataset.Row, query func(int) *dataset.Query) {
+func (c *computer) trecAll(sc *sysCalc, in func(int) bool, row func(int) *dataset.Row, query func(int) *dataset.Query, bpref []float64) {
 	n := len(c.eval)
 	width := len(trecCounts) + len(metrics.RPrecMults) + len(trecMeans)
 	cols := make([][]float64, width)
@@ -75,7 +77,7 @@ func (c *computer) trecAll(sc *sysCalc, in func(int) bool, row func(int) *datase
 				continue
 			}
 			q := query(i)
-			out = trecAllValues(row(i), q, metrics.IdealGains(q.Gains()), out)
+			out = trecAllValues(row(i), q, metrics.IdealGains(q.Gains()), bpref[i], out)
 			for j, v := range out {
 				cols[j][i] = v
 			}
