@@ -245,7 +245,7 @@ var defs = []Def{
 		Definition: "Expected calibration error over M equal-width bins (default 10): bin k holds $k/M \\le p < (k+1)/M$, the last bin also holds p = 1; $\\mathrm{ECE} = \\sum_k \\frac{n_k}{N}\\,|\\bar y_k - \\bar p_k|$. Empty bins contribute nothing.",
 		Meaning:    "Average gap between predicted and observed evidence rates; below 0.05 is well calibrated."},
 	{Base: "ne.ece_equal_mass", Tables: []TableID{TableCalibration}, Title: "ECE (equal mass)", Population: AllQueries, Direction: Lower, Hi: 1, Variant: "equal-count bins",
-		Definition: "ECE with M bins of (nearly) equal count over the queries sorted by p.",
+		Definition: "ECE with M bins of (nearly) equal count: the queries sorted by p (ties negatives first) are cut into M consecutive blocks whose sizes differ by at most one, the first n mod M one larger (numpy's `array_split` of the sorted order). scikit-learn's `calibration_curve(strategy=\"quantile\")` instead bins by value between quantile edges, so ties make its bins unequal.",
 		Meaning:    "Calibration gap where the data are; less sensitive to empty high-probability bins."},
 	{Base: "ne.calibration_intercept", Tables: []TableID{TableCalibration}, Title: "Calibration intercept", Population: AllQueries, Direction: Neutral, Lo: 0, Hi: unbounded,
 		Definition: "Calibration-in-the-large: the intercept $a$ of the logistic model $\\mathrm{logit}\\,P(y=1) = a + \\mathrm{logit}(p)$ (slope fixed at 1); 0 is ideal. p is clipped to [1e-6, 1 − 1e-6] (a probability of exactly 0 or 1 has no logit); when many probabilities lie within the clip of 0 or 1, the clip decides the intercept, and the report warns.",
