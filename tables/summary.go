@@ -59,13 +59,21 @@ func Summary(r *report.Report, in SummaryInput) []byte {
 		title = "Paper bundle"
 	}
 	head = append(head, "# "+mdText(title)+" — "+mdText(r.Version), "", DataLine(r))
+	v := r.Vocabulary()
 	if p, ok := primaryOf(r); ok {
-		head[len(head)-1] += " Primary system: " + mdText(r.Label(p)) + "."
+		head[len(head)-1] += " Primary " + v.System + ": " + mdText(r.Label(p)) + "."
 	}
 	head = append(head, "")
 
 	mx := BuildMatrix(r)
 	matrix = summaryMatrix(mx)
+	for i, line := range matrix {
+		// The notes in the words of the kind of input; the table's rows
+		// (system labels) as they are.
+		if !strings.HasPrefix(line, "|") {
+			matrix[i] = v.SayMarkdown(line)
+		}
+	}
 
 	var items []string
 	for _, c := range r.Checks {
