@@ -1,7 +1,6 @@
 package metrics_test
 
 import (
-	"bufio"
 	"fmt"
 	"math"
 	"os"
@@ -11,6 +10,7 @@ import (
 	"testing"
 
 	"paperbundle/dataset"
+	"paperbundle/internal/trecevalout"
 	"paperbundle/metrics"
 )
 
@@ -152,22 +152,9 @@ func checkTrecEval(t *testing.T, want map[string]map[string]string, name, q stri
 // value.
 func readTrecEvalOut(t *testing.T, path string) map[string]map[string]string {
 	t.Helper()
-	f, err := os.Open(path)
+	out, err := trecevalout.Read(path)
 	if err != nil {
 		t.Fatal(err)
-	}
-	defer f.Close()
-	out := map[string]map[string]string{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fs := strings.Fields(sc.Text())
-		if len(fs) != 3 {
-			continue
-		}
-		if out[fs[0]] == nil {
-			out[fs[0]] = map[string]string{}
-		}
-		out[fs[0]][fs[1]] = fs[2]
 	}
 	return out
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -13,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"paperbundle/internal/trecevalout"
 	"paperbundle/metrics"
 )
 
@@ -209,22 +209,9 @@ func readBundleValues(t *testing.T, dir, system string) (map[string]bundleValue,
 // readTrecEval reads trec_eval -q output: measure, query (or "all"), value.
 func readTrecEval(t *testing.T, path string) map[string]map[string]string {
 	t.Helper()
-	f, err := os.Open(path)
+	out, err := trecevalout.Read(path)
 	if err != nil {
 		t.Fatal(err)
-	}
-	defer f.Close()
-	out := map[string]map[string]string{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fs := strings.Fields(sc.Text())
-		if len(fs) != 3 {
-			continue
-		}
-		if out[fs[0]] == nil {
-			out[fs[0]] = map[string]string{}
-		}
-		out[fs[0]][fs[1]] = fs[2]
 	}
 	return out
 }
