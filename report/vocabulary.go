@@ -111,10 +111,24 @@ func (r *Report) Vocabulary() Vocabulary { return VocabularyOf(r.Kind()) }
 // VocabularyOf returns the words of kind k (evidence retrieval's for an
 // unknown kind).
 func VocabularyOf(k InputKind) Vocabulary {
-	w, ok := vocabularies[k]
-	if !ok {
-		k, w = KindEvidence, vocabularies[KindEvidence]
+	if v, ok := compiled[k]; ok {
+		return v
 	}
+	return compiled[KindEvidence]
+}
+
+// compiled are the vocabularies with their rules compiled, once.
+var compiled = func() map[InputKind]Vocabulary {
+	m := map[InputKind]Vocabulary{}
+	for k := range vocabularies {
+		m[k] = compileVocabulary(k)
+	}
+	return m
+}()
+
+// compileVocabulary builds the vocabulary of kind k from its table.
+func compileVocabulary(k InputKind) Vocabulary {
+	w := vocabularies[k]
 	v := Vocabulary{Kind: k, Unit: w.unit, Units: w.units, Items: w.items, Relevant: w.relevant, System: w.system}
 	for i := 0; i+1 < len(w.pairs); i += 2 {
 		first, _ := utf8.DecodeRuneInString(w.pairs[i])
