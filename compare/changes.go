@@ -291,7 +291,7 @@ func (c *Changes) metricRows(a, b *report.Report, t *tester) {
 			c.OnlyB = append(c.OnlyB, only(mb))
 			continue
 		}
-		row := Row{Label: Label(mb.ID), ID: mb.ID, System: mb.System, Slice: mb.Slice, Headline: headline(mb.ID, mb.Slice, b.Settings.HeadlineCutoff),
+		row := Row{Label: Label(mb.ID), ID: mb.ID, System: mb.System, Slice: mb.Slice, Headline: b.IsHeadline(mb.ID, mb.Slice),
 			A: ma.Value, B: mb.Value, CIA: ma.CI, CIB: mb.CI, Delta: report.NaN, P: report.NaN}
 		t.decide(&row)
 		if row.Headline {
@@ -310,9 +310,8 @@ func (c *Changes) metricRows(a, b *report.Report, t *tester) {
 }
 
 // sortHeadline orders headline rows by system (in b's order) and then by
-// metric in registry order, the order of the results matrix
-// (classification, ranking, Dynamic-K, clinical gate); a metric the
-// registry does not know comes last.
+// metric in the order of b's headline set, the order of the results
+// matrix; a metric outside it comes last.
 func sortHeadline(rows []Row, b *report.Report) {
 	sysRank := map[string]int{}
 	for i, s := range b.Systems {
@@ -320,12 +319,12 @@ func sortHeadline(rows []Row, b *report.Report) {
 			sysRank[s.Name] = i
 		}
 	}
+	order := b.HeadlineIDs()
 	rank := func(r Row) int {
-		d, ok := r.ID.Def()
-		if !ok {
-			return math.MaxInt
+		if i := slices.Index(order, r.ID); i >= 0 {
+			return i
 		}
-		return d.Order()
+		return math.MaxInt
 	}
 	slices.SortStableFunc(rows, func(x, y Row) int {
 		return cmp.Or(cmp.Compare(sysRank[x.System], sysRank[y.System]), cmp.Compare(rank(x), rank(y)))
@@ -334,20 +333,6 @@ func sortHeadline(rows []Row, b *report.Report) {
 
 func only(m report.Metric) Only {
 	return Only{Label: Label(m.ID), ID: m.ID, System: m.System, Slice: m.Slice, Value: m.Value, CI: m.CI}
-}
-
-// headline reports whether id on slice is a headline metric: the
-// registry's Headline flag, at the headline cutoff for a metric with a
-// cutoff, on the whole population.
-func headline(id metrics.ID, slice report.Slice, cutoff int) bool {
-	d, ok := metrics.Lookup(id)
-	if !ok || !d.Headline || slice != report.Whole {
-		return false
-	}
-	if d.Param == metrics.ParamK {
-		return id == d.Base.At(cutoff)
-	}
-	return d.Param == metrics.NoParam
 }
 
 // Label is the human name of a metric id with its parameter written in

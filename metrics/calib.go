@@ -282,6 +282,9 @@ func Wilson(successes, n int, z float64) (lo, hi float64) {
 // p = 1 give logits of about ∓13.8 instead of infinities.
 const calibClip = 1e-6
 
+// CalibClip is calibClip for the callers that say when it decides the fit.
+const CalibClip = calibClip
+
 // CalibrationFit returns the logistic recalibration intercept and slope of
 // probabilities p for labels y. With x = logit(p̃) and p̃ = p
 // clipped to [1e-6, 1 − 1e-6]:

@@ -13,7 +13,15 @@ import (
 // comparedIDs are the metrics compared between systems: the registry's
 // compared set (headline metrics and those flagged Compared), cutoff
 // metrics at the headline cutoff. Each is compared where it applies.
-func (c *computer) comparedIDs() []metrics.ID { return metrics.ComparedIDs(c.headK()) }
+func (c *computer) comparedIDs() []metrics.ID {
+	ids := metrics.ComparedIDs(c.headK())
+	for _, id := range c.rep.Settings.Headline { // the headline set of the kind of input, or paper.yaml's
+		if !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
 
 // Tests of a comparison (Comparison.Test).
 const (

@@ -76,6 +76,7 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 	c.summarize()
 	c.dynK = c.dynKSystems()
 	c.capabilities()
+	c.headlineSet()
 	c.dropInapplicable()
 	c.warnings()
 	c.perQKeep = c.perQueryKept()
@@ -104,6 +105,9 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 	if err := c.bootstrapAll(ctx); err != nil {
 		return nil, err
 	}
+	if err := c.checkHeadline(); err != nil {
+		return nil, err
+	}
 	c.comparisons()
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -115,6 +119,7 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 	}
 	c.finish()
 	c.intervalWarnings()
+	c.sayModel()
 	return r, nil
 }
 

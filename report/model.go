@@ -172,6 +172,15 @@ type Settings struct {
 	Calibration     CalibrationSettings  `json:"calibration"`
 	Gate            GateSettings         `json:"gate"`
 	Conventions     Conventions          `json:"conventions"`
+	// InputKind is the kind of input (evidence retrieval, TREC runs, a
+	// classifier), decided once from what the inputs hold: it chooses
+	// the headline set and the words of every renderer (Report.Kind,
+	// Report.Vocabulary).
+	InputKind InputKind `json:"input_kind,omitempty"`
+	// Headline is the headline set: paper.yaml's headline: when given,
+	// else the kind's (DefaultHeadline). Report.HeadlineIDs keeps those
+	// some system has.
+	Headline []metrics.ID `json:"headline,omitempty"`
 }
 
 // SignificanceSettings say when a comparison is significant: p_holm <

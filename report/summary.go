@@ -187,6 +187,7 @@ func (c *computer) warnings() {
 		c.rep.Warnings = append(c.rep.Warnings, fmt.Sprintf("fold %d has no tune rows: its thresholds are cross-fitted on the eval rows of the other folds", f))
 	}
 	c.thresholdWarnings()
+	c.clipWarnings()
 	if B := c.cfg.Bootstrap.Resamples; B > 0 && c.nGroups > 0 && c.nGroups < fewUnits {
 		unit := "posts"
 		if c.cfg.Bootstrap.Unit == "query" {

@@ -66,13 +66,21 @@ func Summary(r *report.Report, in SummaryInput) []byte {
 		title = "Paper bundle"
 	}
 	head = append(head, "# "+mdText(title)+" — "+mdText(r.Version), "", DataLine(r))
+	v := r.Vocabulary()
 	if p, ok := primaryOf(r); ok {
-		head[len(head)-1] += " Primary system: " + mdText(r.Label(p)) + "."
+		head[len(head)-1] += " Primary " + v.System + ": " + mdText(r.Label(p)) + "."
 	}
 	head = append(head, "")
 
 	mx := BuildMatrix(r)
 	matrix = summaryMatrix(mx)
+	for i, line := range matrix {
+		// The notes in the words of the kind of input; the table's rows
+		// (system labels) as they are.
+		if !strings.HasPrefix(line, "|") {
+			matrix[i] = v.SayMarkdown(line)
+		}
+	}
 
 	var items []string
 	for _, c := range r.Checks {
@@ -226,7 +234,7 @@ func ChangeLines(r *report.Report, cs []SummaryChange) []string {
 func comparedIDs(r *report.Report) map[metrics.ID]bool {
 	out := map[metrics.ID]bool{}
 	for _, id := range metrics.ComparedIDs(r.Settings.HeadlineCutoff) {
-		if !metrics.MustDef(id).Headline {
+		if !r.IsHeadline(id, report.Whole) {
 			out[id] = true
 		}
 	}
@@ -327,7 +335,9 @@ func DataLine(r *report.Report) string {
 	if len(ds.Criteria) >= 2 {
 		parts = append(parts, count(len(ds.Criteria), "criterion", "criteria"))
 	}
-	if len(ds.Folds) >= 1 {
+	// One fold of TREC runs or of a classifier's cases is no protocol to
+	// speak of; an evidence pipeline's one fold is worth saying.
+	if len(ds.Folds) > 1 || len(ds.Folds) == 1 && r.Kind() == report.KindEvidence {
 		parts = append(parts, count(len(ds.Folds), "fold", "folds"))
 	}
 	s := count(len(r.SystemsOf(report.Pipeline)), "system", "systems") + " on " + commas(ds.EvalQueries) + " eval queries"
@@ -338,7 +348,7 @@ func DataLine(r *report.Report) string {
 	if ds.PositiveRate.Valid() {
 		rate = strconv.FormatFloat(100*float64(ds.PositiveRate), 'f', 1, 64) + "%"
 	}
-	return s + "; " + commas(ds.PositiveQueries) + " with evidence (" + rate + ")."
+	return r.Vocabulary().Say(s + "; " + commas(ds.PositiveQueries) + " with evidence (" + rate + ").")
 }
 
 func primaryOf(r *report.Report) (string, bool) {

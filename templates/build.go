@@ -75,7 +75,7 @@ var plan = []struct {
 	{"calibration", "NE gate: calibration", "calibration", []metrics.TableID{metrics.TableCalibration},
 		[]figures.Kind{figures.KindReliability},
 		"Does a predicted probability of 30% mean evidence in about 30% of such queries?"},
-	{"ranking", "Ranking", "ranking", []metrics.TableID{metrics.TableRanking},
+	{"ranking", "Ranking", "ranking", []metrics.TableID{metrics.TableRanking, metrics.TableTrecEval},
 		[]figures.Kind{figures.KindRecallAtK, figures.KindPrecisionAtK},
 		"How early does a reviewer meet the evidence sentences of a query that has them? Random and oracle rankings of the same candidates bound what is possible."},
 	{"dynamic_k", "Dynamic-K extraction", "dynamic_k", []metrics.TableID{metrics.TableDynamicK},
@@ -97,6 +97,11 @@ var plan = []struct {
 		[]figures.Kind{figures.KindSystems},
 		"Each system against its reference on the same queries: paired differences with bootstrap intervals, permutation p-values with Holm's correction, and paired DeLong tests for AUROC."},
 }
+
+// pageKeep are the fields of the page that Vocabulary.SayAll leaves as
+// they are: the user's text, ids, anchors, numbers and scripts.
+var pageKeep = []string{"Page.Title", "Page.Primary", "Page.CSP", "Page.Version", "Page.Tool", "Page.Generated",
+	"ID", "Anchor", "Link", "Name", "Label", "Letter", "System", "Value", "CI", "Folds", "Pre", "Text", "Charts", "Scripts"}
 
 // newPage fills the page completely.
 func newPage(in Input) (*Page, error) {
@@ -165,7 +170,11 @@ func newPage(in Input) (*Page, error) {
 		// Only the sections that apply are on the page and in the
 		// contents; Data and checks says why the others are not.
 		if sec.absent != "" {
-			absent = append(absent, s.title+": "+sec.absent+".")
+			// Listed only where a user of this kind of input could
+			// expect the section (metrics_master.json keeps every reason).
+			if b.r.Vocabulary().Expects(report.Capability(s.section)) {
+				absent = append(absent, s.title+": "+sec.absent+".")
+			}
 			continue
 		}
 		rest = append(rest, sec)
@@ -190,6 +199,10 @@ func newPage(in Input) (*Page, error) {
 	for _, s := range secs {
 		p.TOC = append(p.TOC, TOCEntry{ID: s.ID, Title: s.Title})
 	}
+	// The page's own words in the words of the kind of input; the user's
+	// text (title, system names and labels, table cells, config.yaml) and
+	// ids stay as they are.
+	r.Vocabulary().SayAll(p, pageKeep...)
 	if err := b.scripts(p); err != nil {
 		return nil, err
 	}
@@ -660,21 +673,27 @@ func (b *builder) conventions() *Table {
 	t := &Table{ID: b.ids.Add("t-conventions"), Title: "Conventions where the metric contracts disagree",
 		Caption: "The options in force for this bundle (paper.yaml can change those with an option)",
 		Head:    []Head{{"Topic", false}, {"The contracts say", false}, {"In force here", false}, {"Option", false}}}
-	add := func(topic, say, here, opt string) {
-		t.Rows = append(t.Rows, Row{Cells: []Cell{{Text: topic}, {Text: say}, {Text: here}, {Text: opt, Code: opt != "—"}}})
+	v := b.r.Vocabulary()
+	// add writes a row when its results are in the report (cap; "" any),
+	// in the words of the kind of input.
+	add := func(cap report.Capability, topic, say, here, opt string) {
+		if cap != "" && !b.r.Has(cap) {
+			return
+		}
+		t.Rows = append(t.Rows, Row{Cells: []Cell{{Text: v.Say(topic)}, {Text: v.Say(say)}, {Text: here, Code: opt != "—"}, {Text: opt, Code: opt != "—"}}})
 	}
-	add("MAP@K denominator", "seed 002: |gold| (trec_eval); 003: min(|gold|, K); 004: hits in the top K", string(ct.MAPDenominator), "contract.map_denominator")
-	add("Recall@K denominator", "seeds 002-004: |gold|; 001: min(K, n_pos)", "both, as two metrics", "—")
-	add("Fold standard deviation", "seed 003: population (n); 004: sample (n − 1)", string(ct.FoldStd), "contract.fold_std")
-	add("AUROC with one class", "seed 003: 0.5; scikit-learn: an error", string(ct.UndefinedAUROC), "contract.undefined_auroc")
-	add("nDCG gain", "exponential 2^rel − 1; trec_eval: linear", string(ct.NDCGGain), "contract.ndcg_gain")
-	add("ECE bins", "seed 003's code drops p = 1 and puts p = 0.3 in [0.2, 0.3)",
+	add(report.Ranking, "MAP@K denominator", "seed 002: |gold| (trec_eval); 003: min(|gold|, K); 004: hits in the top K", string(ct.MAPDenominator), "contract.map_denominator")
+	add(report.Ranking, "Recall@K denominator", "seeds 002-004: |gold|; 001: min(K, n_pos)", "both, as two metrics", "—")
+	add(report.Folds, "Fold standard deviation", "seed 003: population (n); 004: sample (n − 1)", string(ct.FoldStd), "contract.fold_std")
+	add(report.NEGate, "AUROC with one class", "seed 003: 0.5; scikit-learn: an error", string(ct.UndefinedAUROC), "contract.undefined_auroc")
+	add(report.Ranking, "nDCG gain", "exponential 2^rel − 1; trec_eval: linear", string(ct.NDCGGain), "contract.ndcg_gain")
+	add(report.Calibration, "ECE bins", "seed 003's code drops p = 1 and puts p = 0.3 in [0.2, 0.3)",
 		fmt.Sprintf("%d %s bins, edges k/M, last bin closed", st.Calibration.Bins, st.Calibration.Strategy), "calibration.strategy")
-	add("Operating-point rule", "seed 004 G.1: largest threshold; A.10: max TPR", "max TPR with FPR ≤ budget on tune rows, highest threshold among ties", "—")
-	add("Evidence recall on no-evidence queries", "seed 002: positives only; 003: 1 if nothing selected", "both, as two metrics", "—")
-	add("Macro F1", "seed 002: over posts; 004: over criteria", "both, as two metrics", "—")
-	add("Bootstrap unit", "seeds 000/001: query", string(st.Bootstrap.Unit), "bootstrap.unit")
-	add("Ties in ranking", "seed 004 H.3: input order; trec_eval: docno descending", "input order; TREC input as trec_eval", "—")
+	add(report.HeldOut, "Operating-point rule", "seed 004 G.1: largest threshold; A.10: max TPR", "max TPR with FPR ≤ budget on tune rows, highest threshold among ties", "—")
+	add(report.DynamicK, "Evidence recall on no-evidence queries", "seed 002: positives only; 003: 1 if nothing selected", "both, as two metrics", "—")
+	add(report.PerPost, "Macro F1", "seed 002: over posts; 004: over criteria", "both, as two metrics", "—")
+	add("", "Bootstrap unit", "seeds 000/001: query", string(st.Bootstrap.Unit), "bootstrap.unit")
+	add(report.Ranking, "Ties in ranking", "seed 004 H.3: input order; trec_eval: docno descending", "input order; TREC input as trec_eval", "—")
 	return t
 }
 
@@ -692,7 +711,7 @@ func (b *builder) provenance() Section {
 		{"Tool build", toolBuild(r)},
 		{"Generated", gen},
 		{"Seed", strconv.FormatUint(st.Seed, 10)},
-		{"Confidence intervals", st.Bootstrap.Text(st.Seed)},
+		{"Confidence intervals", st.BootstrapText()},
 		{"Source of truth", "metrics_master.json in this bundle; manifest.json holds the sha256 of every file"},
 	}})
 	if len(b.in.Inputs) > 0 {

@@ -51,6 +51,11 @@ func render(s sink, rep *report.Report, rec record) error {
 	// small files are written here. Files are
 	// added to the sink in one fixed order whatever finishes first.
 	specs := figures.Catalogue(rep)
+	for i := range specs {
+		// Captions and axes in the words of the kind of input; series
+		// and legend names (system labels) stay as they are.
+		rep.Vocabulary().SayAll(&specs[i], "ID", "System", "Name", "ErrName", "Categories", "LegendEntry.Text", "Tag")
+	}
 	set := tables.Build(rep)
 	checks := tables.Checks(rep)
 	methods := tables.Methods(rep)
@@ -246,7 +251,7 @@ func workbook(rep *report.Report, set tables.Set, checks tables.Table) xlsx.Work
 		PerQuery: perQuerySheet(rep),
 		Readme: []xlsx.ReadmeLine{
 			{Key: "Headline cutoff", Value: fmt.Sprintf("K = %d (cutoffs %v)", st.HeadlineCutoff, st.Cutoffs)},
-			{Key: "Confidence intervals", Value: st.Bootstrap.Text(st.Seed)},
+			{Key: "Confidence intervals", Value: st.BootstrapText()},
 			{Key: "Conventions", Value: fmt.Sprintf("MAP@K denominator %s; fold std %s; nDCG gain %s; undefined AUROC %s",
 				st.Conventions.MAPDenominator, st.Conventions.FoldStd, st.Conventions.NDCGGain, st.Conventions.UndefinedAUROC)},
 			{Key: "Undefined values", Value: "empty cells: a 0/0 ratio or AUROC with one class is undefined, never 0"},

@@ -43,8 +43,9 @@ func (s buildSummary) write(w io.Writer, rep *report.Report) {
 		}
 	}
 	fmt.Fprintf(w, "  version   %s\n", s.Version)
-	fmt.Fprintf(w, "  intervals %s\n", rep.Settings.Bootstrap.Text(rep.Settings.Seed))
-	fmt.Fprintf(w, "  systems   %d: %s\n", len(names), strings.Join(names, ", "))
+	fmt.Fprintf(w, "  intervals %s\n", rep.Settings.BootstrapText())
+	// "systems", "runs" or "classifiers": the words of the kind of input.
+	fmt.Fprintf(w, "  %-9s %d: %s\n", rep.Vocabulary().Say("systems"), len(names), strings.Join(names, ", "))
 	fmt.Fprintf(w, "  primary   %s\n", headlines(rep, primary))
 	if line := tables.Targets(rep, primary).Line(); line != "" {
 		fmt.Fprintf(w, "  targets   %s\n", line)
