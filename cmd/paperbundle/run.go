@@ -95,6 +95,8 @@ usage:
         what changed between two versions, with paired significance tests
   paperbundle summary BUNDLE_DIR
         print SUMMARY.md, the short text for a review ticket
+  paperbundle audit [-bundle DIR] [-format text|json|md] [-all] FILE...
+        check every number of a manuscript (tex, md, txt, docx) against the bundle
   paperbundle demo -out DIR [-seed N]
         write a synthetic demo dataset and its paper.yaml
   paperbundle version                  (also -version)
@@ -137,6 +139,8 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		err = runDiff(ctx, stdout, stderr, args[1:])
 	case "summary":
 		err = runSummary(stdout, stderr, args[1:])
+	case "audit":
+		err = runAudit(ctx, stdout, stderr, args[1:])
 	case "version", "-version", "--version":
 		err = runVersion(stdout, args[1:])
 	case "help":
