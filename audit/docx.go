@@ -56,8 +56,8 @@ func readDocx(p string, lim Limits) (*source, error) {
 // docxText collects paragraphs: orig holds one paragraph a line, b the
 // scan text with table marks.
 type docxText struct {
-	orig strings.Builder
-	b    builder
+	orig  strings.Builder
+	b     builder
 	para  []byte // the paragraph being read
 	table int    // depth of w:tbl
 }

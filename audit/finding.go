@@ -35,9 +35,9 @@ type Finding struct {
 	// comparison (system "a vs b", metric, field diff or p_holm) or a
 	// dataset count (metric "", field the count's key).
 	System, Metric, Slice, Field string
-	Value   report.Num // the matched value, in Version (NaN: none)
-	Current report.Num // the current bundle's value of that key (NaN: none)
-	Version string     // the version Value comes from
-	Why     string     // the explanation printed after the dash
-	Para    string     // .docx: the paragraph's text (shortened)
+	Value                        report.Num // the matched value, in Version (NaN: none)
+	Current                      report.Num // the current bundle's value of that key (NaN: none)
+	Version                      string     // the version Value comes from
+	Why                          string     // the explanation printed after the dash
+	Para                         string     // .docx: the paragraph's text (shortened)
 }

@@ -93,7 +93,7 @@ type jsonFinding struct {
 
 func (r *Result) writeJSON(w *bufio.Writer, all bool) {
 	out := struct {
-		Findings []jsonFinding `json:"findings"`
+		Findings []jsonFinding  `json:"findings"`
 		Counts   map[string]int `json:"counts"`
 		Current  string         `json:"current"`
 	}{Findings: []jsonFinding{}, Counts: map[string]int{}, Current: r.Current}
