@@ -85,6 +85,11 @@ func (d *docxText) readPart(f *zip.File, lim Limits) error {
 		if errors.Is(err, errTooLarge) || lr.left < 0 {
 			return fmt.Errorf("%s inflates to more than the %d MiB audit reads (a zip bomb, or a manuscript too large to audit)", f.Name, lim.XMLBytes>>20)
 		}
+		if errors.Is(err, zip.ErrFormat) || errors.Is(err, zip.ErrChecksum) {
+			// archive/zip stops at the size the header declares, so a
+			// header that lies about a bomb ends here
+			return fmt.Errorf("%s is damaged (%v): its size or checksum is not what the zip says; save the file again from Word or LibreOffice", f.Name, err)
+		}
 		if err != nil {
 			return fmt.Errorf("%s is not valid XML (%v); save the file again from Word or LibreOffice", f.Name, err)
 		}
