@@ -184,6 +184,7 @@ func hasComment(line []byte) bool {
 
 type texCleaner struct {
 	data   []byte
+	match  []int32 // braces(), built on first use
 	b      builder
 	macros []macroUse
 	incs   []include
@@ -300,7 +301,7 @@ func (c *texCleaner) args(j, end int) (int, []string) {
 		if k >= end || (c.data[k] != '{' && c.data[k] != '[') {
 			return j, out
 		}
-		e, ok := groupEnd(c.data, k, end)
+		e, ok := c.groupEnd(k, end)
 		if !ok {
 			return j, out
 		}
@@ -324,7 +325,7 @@ func (c *texCleaner) skipGroups(j, end int, brackets, braces bool) int {
 		if !(brackets && c.data[k] == '[') && !(braces && c.data[k] == '{') {
 			return j
 		}
-		e, ok := groupEnd(c.data, k, end)
+		e, ok := c.groupEnd(k, end)
 		if !ok {
 			return j
 		}
@@ -332,41 +333,68 @@ func (c *texCleaner) skipGroups(j, end int, brackets, braces bool) int {
 	}
 }
 
-// maxGroup bounds an argument's length: past it the opening brace is
-// taken as text, so that an unbalanced brace cannot make a scan quadratic.
-const maxGroup = 1 << 16
+// maxOption bounds a bracket argument ([width=0.5\linewidth]): past it
+// the bracket is taken as text.
+const maxOption = 512
+
+// braces returns, for each unescaped '{' outside comments, the index of
+// its closing '}' (-1 when it has none), computed once in one pass so
+// that no argument is scanned twice.
+func (c *texCleaner) braces() []int32 {
+	if c.match != nil {
+		return c.match
+	}
+	d := c.data
+	c.match = make([]int32, len(d))
+	var stack []int32
+	for i := 0; i < len(d); i++ {
+		c.match[i] = -1
+		switch d[i] {
+		case '\\':
+			if i+1 < len(d) {
+				i++
+				c.match[i] = -1
+			}
+		case '%':
+			for i+1 < len(d) && d[i+1] != '\n' {
+				i++
+				c.match[i] = -1
+			}
+		case '{':
+			stack = append(stack, int32(i))
+		case '}':
+			if n := len(stack); n > 0 {
+				c.match[stack[n-1]] = int32(i)
+				stack = stack[:n-1]
+			}
+		}
+	}
+	return c.match
+}
 
 // groupEnd returns the index after the group opened at d[k] ('{' or '['),
-// nested braces counted; ok is false when it does not close within
-// maxGroup bytes or before a blank line (for '[').
-func groupEnd(d []byte, k, end int) (int, bool) {
-	open, close := d[k], byte('}')
-	if open == '[' {
-		close = ']'
+// nested braces skipped whole; ok is false when it does not close (a '['
+// within maxOption bytes and before a blank line).
+func (c *texCleaner) groupEnd(k, end int) (int, bool) {
+	d, m := c.data, c.braces()
+	if d[k] == '{' {
+		e := int(m[k])
+		return e + 1, e >= 0 && e < end
 	}
-	depth := 0
-	lim := min(end, k+maxGroup)
-	for i := k; i < lim; i++ {
+	lim := min(end, k+maxOption)
+	for i := k + 1; i < lim; i++ {
 		switch d[i] {
 		case '\\':
 			i++
-		case open:
-			depth++
-		case close:
-			depth--
-			if depth == 0 {
-				return i + 1, true
-			}
 		case '{':
-			if open == '[' {
-				e, ok := groupEnd(d, i, lim)
-				if !ok {
-					return 0, false
-				}
-				i = e - 1
+			if m[i] < 0 || int(m[i]) >= lim {
+				return 0, false
 			}
+			i = int(m[i])
+		case ']':
+			return i + 1, true
 		case '\n':
-			if open == '[' && i+1 < lim && d[i+1] == '\n' {
+			if i+1 < lim && d[i+1] == '\n' {
 				return 0, false
 			}
 		}

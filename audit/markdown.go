@@ -35,7 +35,11 @@ func markdownSource(name string, data []byte) *source {
 			}
 		case len(trim) > 0 && trim[0] == '#':
 			b.mark(rowEnd, ind)
-			mdInline(&b, data, ind+bytes.IndexFunc(trim, func(r rune) bool { return r != '#' }), e, false)
+			k := bytes.IndexFunc(trim, func(r rune) bool { return r != '#' })
+			if k < 0 {
+				k = len(trim)
+			}
+			mdInline(&b, data, ind+k, e, false)
 			b.mark(rowEnd, e-1)
 		default:
 			if k := listMarker(trim); k > 0 {

@@ -23,7 +23,7 @@ func segments(text []byte) []*segment {
 	var out []*segment
 	var table *segment // the header of the table being read
 	for _, blk := range blocks(text) {
-		if bytes.IndexByte(text[blk[0]:blk[1]], cellSep) >= 0 {
+		if blk[1]-blk[0] <= maxSegment && bytes.IndexByte(text[blk[0]:blk[1]], cellSep) >= 0 {
 			g := &segment{start: blk[0], end: blk[1], cells: cellsOf(text, blk[0], blk[1])}
 			if table == nil {
 				table = g
@@ -38,10 +38,33 @@ func segments(text []byte) []*segment {
 		}
 		table = nil
 		for _, s := range sentences(text, blk[0], blk[1]) {
-			out = append(out, &segment{start: s[0], end: s[1], cells: [][2]int{s}})
+			for _, p := range pieces(text, s[0], s[1]) {
+				out = append(out, &segment{start: p[0], end: p[1], cells: [][2]int{p}})
+			}
 		}
 	}
 	return out
+}
+
+// maxSegment bounds a segment: a "sentence" or row longer than this
+// (no full stop in 4 KB: a list of numbers, a generated file) is cut at
+// blanks, so that the words around a number stay near it and the work per
+// number stays bounded.
+const maxSegment = 4096
+
+// pieces cuts text[start:end] at blanks into pieces of at most maxSegment
+// bytes.
+func pieces(text []byte, start, end int) [][2]int {
+	var out [][2]int
+	for end-start > maxSegment {
+		cut := start + maxSegment
+		if k := bytes.LastIndexByte(text[start:cut], ' '); k > 0 {
+			cut = start + k
+		}
+		out = append(out, [2]int{start, cut})
+		start = cut
+	}
+	return append(out, [2]int{start, end})
 }
 
 // blocks splits text at row ends and blank lines.
@@ -202,7 +225,7 @@ func numbers(text []byte, start, end int, masked [][2]int) []number {
 			i = wordEnd(text, i, end)
 		case c >= '0' && c <= '9' || c == '.' && i+1 < end && isDigit(text[i+1]) || signStart(text, i, end):
 			if i > start && (isDigit(text[i-1]) || text[i-1] == '.' || text[i-1] == '/') {
-				i = wordEnd(text, i, end)
+				i = max(wordEnd(text, i, end), i+1) // a sign is not a word character
 				continue
 			}
 			n, next, ok := parseNumber(text, i, end)
