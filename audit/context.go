@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -40,7 +41,10 @@ func contextOf(text []byte, at int, g *segment, c int, ms []mention) context {
 	var cx context
 	cell := g.cells[c]
 	in := func(lo, hi int) []mention { return mentionsIn(ms, lo, hi) }
-	scopes := [][]mention{in(cell[0], cell[1]), in(g.start, g.end)}
+	scopes := [][]mention{in(cell[0], cell[1])}
+	if cell[0] != g.start || cell[1] != g.end {
+		scopes = append(scopes, in(g.start, g.end))
+	}
 	if g.header != nil && c < len(g.header.cells) {
 		hc := g.header.cells[c]
 		scopes = append(scopes, in(hc[0], hc[1]))
@@ -73,47 +77,48 @@ func mentionsIn(ms []mention, lo, hi int) []mention {
 	return ms[i:j]
 }
 
-// byDistance orders mentions by their distance to at, a preceding one
-// first on a tie.
-func byDistance(ms []mention, at int) []mention {
-	out := append([]mention(nil), ms...)
+// byDistance calls f on the mentions (sorted by start) in order of
+// their distance to at, a preceding one first on a tie: the ones before
+// at and the ones after, each already in order of distance, merged.
+func byDistance(ms []mention, at int, f func(mention)) {
 	dist := func(m mention) int {
 		if m.end <= at {
 			return at - m.end
 		}
 		return m.start - at
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		di, dj := dist(out[i]), dist(out[j])
-		if di != dj {
-			return di < dj
+	r := sort.Search(len(ms), func(i int) bool { return ms[i].start >= at })
+	l := r - 1
+	for l >= 0 || r < len(ms) {
+		if r >= len(ms) || l >= 0 && dist(ms[l]) <= dist(ms[r]) {
+			f(ms[l])
+			l--
+		} else {
+			f(ms[r])
+			r++
 		}
-		return out[i].start < out[j].start
-	})
-	return out
+	}
 }
 
 func nearestMetrics(ms []mention, at int) []metrics.ID {
 	var out []metrics.ID
-	for _, m := range byDistance(ms, at) {
+	byDistance(ms, at, func(m mention) {
 		if m.p.kind == mMetric {
 			for _, id := range m.p.ids {
 				out = appendID(out, id)
 			}
 		}
-	}
+	})
 	return out
 }
 
 func nearestSystems(ms []mention, at int) []string {
 	var out []string
-	seen := map[string]bool{}
-	for _, m := range byDistance(ms, at) {
-		if m.p.kind == mSystem && !seen[m.p.system] {
-			seen[m.p.system] = true
+	byDistance(ms, at, func(m mention) {
+		if m.p.kind == mSystem && !slices.Contains(out, m.p.system) {
 			out = append(out, m.p.system)
 		}
-	}
+	})
 	return out
 }
 

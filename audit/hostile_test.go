@@ -169,3 +169,32 @@ func TestNotADocx(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// TestWorstCaseText: files at the size limit made of what costs most
+// (unclosed braces after commands; numbers and metric names with no full
+// stop; one table row of thousands of cells) read in seconds.
+func TestWorstCaseText(t *testing.T) {
+	if testing.Short() {
+		t.Skip("8 MB inputs")
+	}
+	dir := t.TempDir()
+	n := DefaultLimits().FileBytes - 16
+	fill := func(unit string) string { return strings.Repeat(unit, int(n)/len(unit)) }
+	for name, body := range map[string]string{
+		"braces.tex": fill(`\a{[`),
+		"prose.md":   fill("Full pipeline AUROC 0.875 nDCG@10 "),
+		"row.tex":    fill(" 0.851 & AUROC & "),
+		"pipes.md":   "|" + fill(" 0.851 | Retriever only |"),
+	} {
+		p := filepath.Join(dir, name)
+		write(t, p, body)
+		start := time.Now()
+		if _, err := Run([]string{p}, fixtureVersions(), DefaultOptions()); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if d := time.Since(start); d > 10*time.Second { // about 1 s each alone; the machine may be shared
+			t.Errorf("%s: %v", name, d)
+		}
+		t.Logf("%s: %v", name, time.Since(start))
+	}
+}

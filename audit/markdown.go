@@ -153,5 +153,15 @@ func (s *source) lineCol(off int) (int, int) {
 	if l < 0 {
 		l = 0
 	}
-	return l + 1, utf8.RuneCount(s.orig[s.lines[l]:min(off, len(s.orig))]) + 1
+	off = min(off, len(s.orig))
+	// Columns are counted from the last place asked on the same line when
+	// it lies before: findings come in order, and a file of one long line
+	// must not be counted from its start for each of them.
+	from, col := s.lines[l], 0
+	if s.colLine == l && s.colOff <= off && s.colOff >= from {
+		from, col = s.colOff, s.colRunes
+	}
+	col += utf8.RuneCount(s.orig[from:off])
+	s.colLine, s.colOff, s.colRunes = l, off, col
+	return l + 1, col + 1
 }

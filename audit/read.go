@@ -23,10 +23,10 @@ type Limits struct {
 }
 
 // DefaultLimits are far above a manuscript (a 40-page paper is about
-// 150 KB of LaTeX or 1 MB of document.xml) and far below what would
-// take seconds or much memory.
+// 150 KB of LaTeX or 1 MB of document.xml; a thesis 2 MB of LaTeX) and
+// below what would take more than a few seconds or much memory.
 func DefaultLimits() Limits {
-	return Limits{FileBytes: 8 << 20, TotalBytes: 32 << 20, Files: 500, Depth: 16,
+	return Limits{FileBytes: 4 << 20, TotalBytes: 16 << 20, Files: 500, Depth: 16,
 		DocxBytes: 32 << 20, XMLBytes: 16 << 20}
 }
 
@@ -43,6 +43,8 @@ type source struct {
 	macros []macroUse
 	docx   bool  // line numbers are paragraph numbers
 	lines  []int // offsets of line starts in orig, built on first use
+
+	colLine, colOff, colRunes int // the last column computed (lineCol)
 }
 
 const (
