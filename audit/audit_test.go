@@ -132,7 +132,9 @@ testdata/tex/sections/results.tex:15:26: ok: 0.679`
 func handDocx(t *testing.T) string {
 	t.Helper()
 	var body strings.Builder
-	para := func(s string) { body.WriteString("<w:p><w:r><w:t xml:space=\"preserve\">" + xmlText(s) + "</w:t></w:r></w:p>") }
+	para := func(s string) {
+		body.WriteString("<w:p><w:r><w:t xml:space=\"preserve\">" + xmlText(s) + "</w:t></w:r></w:p>")
+	}
 	para("Results")
 	body.WriteString(`<w:p><w:r><w:t>Our pipeline was first run in 2024 (Section 3 gives the details). Full pipeline reaches an AUROC of 0.8</w:t></w:r><w:r><w:t>75 [0.860, 0.891] over 14,770 queries.</w:t></w:r><w:r><w:delText>0.999</w:delText></w:r>`)
 	body.WriteString(`<w:r><w:t xml:space="preserve"> An earlier draft said Full pipeline reached an AUROC of 0.940. Full pipeline has an nDCG@10 of 0.811. Full pipeline is significantly better than Retriever only on screening sensitivity. Retriever only reaches an AUROC of 75.5%. We use 1,477 posts.</w:t></w:r></w:p>`)
