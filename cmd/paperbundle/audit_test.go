@@ -290,3 +290,33 @@ func libreOfficeDocx(t *testing.T, dir, text string) string {
 	}
 	return filepath.Join(lo, "scenario.docx")
 }
+
+// TestAuditUsage: usage mistakes and unreadable manuscripts exit 2 with
+// a message naming what is wrong.
+func TestAuditUsage(t *testing.T) {
+	dir, cfg := writeProject(t, goodCSV)
+	root := filepath.Join(dir, "out")
+	if _, stderr, code := runCmd("build", "-config", cfg, "-out", root, "-q"); code != 0 {
+		t.Fatalf("build: exit %d: %s", code, stderr)
+	}
+	ms := filepath.Join(dir, "paper.md")
+	writeText(t, ms, "No numbers here.\n")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"audit", "-bundle", root}, "name the manuscript files"},
+		{[]string{"audit", "-bundle", root, "-format", "txt", ms}, `-format "txt": want text, json or md (did you mean text?)`},
+		{[]string{"audit", "-bundle", filepath.Join(dir, "nope"), ms}, "no bundle folder at"},
+		{[]string{"audit", "-bundle", root, filepath.Join(dir, "missing.tex")}, "missing.tex: cannot read it"},
+		{[]string{"audit", "-bundle", dir, ms}, "is not a bundle"},
+	} {
+		_, stderr, code := runCmd(c.args...)
+		if code != 2 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, %q; want exit 2 and %q", c.args, code, stderr, c.want)
+		}
+	}
+	if out, stderr, code := runCmd("audit", "-bundle", root, ms); code != 0 || !strings.Contains(out, "0 stale, 0 mismatch, 0 claim") {
+		t.Errorf("a manuscript without numbers: exit %d\n%s%s", code, out, stderr)
+	}
+}

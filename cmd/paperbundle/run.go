@@ -96,7 +96,7 @@ usage:
   paperbundle summary BUNDLE_DIR
         print SUMMARY.md, the short text for a review ticket
   paperbundle audit [-bundle DIR] [-format text|json|md] [-all] FILE...
-        check every number of a manuscript (tex, md, txt, docx) against the bundle
+        check the numbers of a manuscript (tex, md, docx) against the bundle
   paperbundle demo -out DIR [-seed N]
         write a synthetic demo dataset and its paper.yaml
   paperbundle version                  (also -version)
