@@ -211,7 +211,7 @@ func (x *index) classify(f found) Finding {
 			out.Class = Mismatch
 			out.System, out.Metric, out.Field = m.System, string(m.ID), fValue.String()
 			out.Current, out.Version = m.Value, cur.Name
-			out.Why = fmt.Sprintf("beside %s and %s, but no value of %s or an older version: %s gives %s",
+			out.Why = fmt.Sprintf("beside %s and %s, but equal to no value of %s or an older version; %s gives %s",
 				x.label(m.System), metrics.Title(m.ID), cur.Name, cur.Name, formatAs(m.Value, n))
 			return out
 		}
