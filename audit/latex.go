@@ -54,8 +54,8 @@ func (r *reader) readTeX(p, name, root string, stack []string) error {
 	if err != nil {
 		return err
 	}
-	if first, _, _ := bytes.Cut(data, []byte{'\n'}); bytes.Contains(first, []byte(generatedMark)) {
-		return nil // the bundle's own numbers.tex, tables, figures.tex
+	if first, _, _ := bytes.Cut(data, []byte{'\n'}); len(stack) > 0 && bytes.Contains(first, []byte(generatedMark)) {
+		return nil // the bundle's own numbers.tex, tables, figures.tex, input by the manuscript
 	}
 	abs, _ := filepath.Abs(p)
 	if real, err := filepath.EvalSymlinks(abs); err == nil {

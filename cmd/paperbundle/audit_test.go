@@ -218,6 +218,40 @@ func TestAuditScenario(t *testing.T) {
 		}
 	}
 
+	// the bundle's own example.tex, its tables and figures input, with a
+	// sentence typed by hand after its paragraph of macros
+	ex, err := os.ReadFile(filepath.Join(root, "v2", "paper", "example.tex"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	typedLine := "By hand, Full pipeline reaches an AUROC of " + f3(auc2) + "; the first run gave Full pipeline an AUROC of " + f3(auc1) + ".\n"
+	exLines := strings.SplitAfter(string(ex), "\n")
+	at := -1
+	for i, l := range exLines {
+		if strings.Contains(l, `\pbp{full}`) {
+			at = i + 1
+		}
+	}
+	if at < 0 {
+		t.Fatal("example.tex has no paragraph quoting \\pbp{full}")
+	}
+	exTyped := filepath.Join(root, "v2", "paper", "example_typed.tex")
+	writeText(t, exTyped, strings.Join(exLines[:at], "")+typedLine+strings.Join(exLines[at:], ""))
+	out, stderr, code := runCmd("audit", "-bundle", filepath.Join(root, "v2"), "-format", "json", exTyped)
+	var exRes auditJSON
+	if err := json.Unmarshal([]byte(out), &exRes); code != 1 || err != nil {
+		t.Fatalf("example.tex with typed numbers: exit %d, %v: %s", code, err, stderr)
+	}
+	var exGot []string
+	for _, fd := range exRes.Findings {
+		if fd.Class != "macro" {
+			exGot = append(exGot, fmt.Sprintf("%d %s %s", fd.Line, fd.Class, fd.Text))
+		}
+	}
+	if w := fmt.Sprintf("[%d ok %s %d stale %s]", at+1, f3(auc2), at+1, f3(auc1)); fmt.Sprint(exGot) != w || exRes.Counts["macro"] == 0 {
+		t.Errorf("example.tex with typed numbers: %v (%d macros), want %s", exGot, exRes.Counts["macro"], w)
+	}
+
 	good := filepath.Join(dir, "good.tex")
 	writeText(t, good, fmt.Sprintf("Full pipeline reaches an AUROC of \\pbvalue{full}{ne.auroc} (by hand: %s) and an nDCG@10 of %s.\n\\pbassert{full}{ne.auroc}{%s}\n", f3(auc2), f3(ndcg), f3(auc2)))
 	if out, stderr, code := runCmd("audit", "-bundle", root, good); code != 0 {
