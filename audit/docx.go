@@ -93,49 +93,58 @@ func (d *docxText) readPart(f *zip.File, lim Limits) error {
 		if err != nil {
 			return fmt.Errorf("%s is not valid XML (%v); save the file again from Word or LibreOffice", f.Name, err)
 		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			if skip > 0 {
-				skip++
-				continue
-			}
-			switch t.Name.Local {
-			case "delText", "instrText":
-				skip = 1
-			case "footnote", "endnote":
-				for _, a := range t.Attr {
-					if a.Name.Local == "type" { // separators, not notes
-						skip = 1
-					}
+		skip = d.token(tok, skip)
+	}
+}
+
+// token takes one XML token of a part: text into the paragraph, the
+// ends of paragraphs, cells, rows and tables; skip is the depth inside an
+// element whose text is not read (deleted text, field codes, Word's
+// separator notes), returned updated.
+func (d *docxText) token(tok xml.Token, skip int) int {
+	switch t := tok.(type) {
+	case xml.StartElement:
+		if skip > 0 {
+			skip++
+			return skip
+		}
+		switch t.Name.Local {
+		case "delText", "instrText":
+			skip = 1
+		case "footnote", "endnote":
+			for _, a := range t.Attr {
+				if a.Name.Local == "type" { // separators, not notes
+					skip = 1
 				}
-			case "tbl":
-				d.table++
-			case "tab":
-				d.para = append(d.para, ' ')
-			case "br", "cr":
-				d.para = append(d.para, ' ')
 			}
-		case xml.EndElement:
-			if skip > 0 {
-				skip--
-				continue
-			}
-			switch t.Name.Local {
-			case "p":
-				d.endPara()
-			case "tc":
-				d.mark(cellSep)
-			case "tr":
-				d.mark(rowEnd)
-			case "tbl":
-				d.table--
-			}
-		case xml.CharData:
-			if skip == 0 { // between elements only whitespace, which is collapsed
-				d.para = append(d.para, t...)
-			}
+		case "tbl":
+			d.table++
+		case "tab":
+			d.para = append(d.para, ' ')
+		case "br", "cr":
+			d.para = append(d.para, ' ')
+		}
+	case xml.EndElement:
+		if skip > 0 {
+			skip--
+			return skip
+		}
+		switch t.Name.Local {
+		case "p":
+			d.endPara()
+		case "tc":
+			d.mark(cellSep)
+		case "tr":
+			d.mark(rowEnd)
+		case "tbl":
+			d.table--
+		}
+	case xml.CharData:
+		if skip == 0 { // between elements only whitespace, which is collapsed
+			d.para = append(d.para, t...)
 		}
 	}
+	return skip
 }
 
 // endPara ends a paragraph: one line of orig, its text in the scan text,

@@ -225,19 +225,8 @@ func (c *texCleaner) command(i, end int) int {
 	if i+1 >= end {
 		return end
 	}
-	n := d[i+1]
-	if !isLetter(n) {
-		switch n {
-		case '\\': // a row end, or a forced line break
-			c.b.mark(rowEnd, i)
-			return c.skipGroups(i+2, end, true, false)
-		case '%', '&', '#', '_':
-			c.b.add(n, i+1)
-		case '-': // a discretionary hyphen
-		default: // \, \; \! \  \{ \} \$
-			c.b.space(i)
-		}
-		return i + 2
+	if !isLetter(d[i+1]) {
+		return c.symbol(i, end)
 	}
 	j := i + 1
 	for j < end && (isLetter(d[j]) || d[j] == '@') {
@@ -291,6 +280,21 @@ func (c *texCleaner) command(i, end int) int {
 	}
 	c.b.space(i)
 	return c.skipGroups(j, end, true, false)
+}
+
+// symbol handles a control symbol (\\, \%, \, ...) at d[i].
+func (c *texCleaner) symbol(i, end int) int {
+	switch n := c.data[i+1]; n {
+	case '\\': // a row end, or a forced line break
+		c.b.mark(rowEnd, i)
+		return c.skipGroups(i+2, end, true, false)
+	case '%', '&', '#', '_':
+		c.b.add(n, i+1)
+	case '-': // a discretionary hyphen
+	default: // \, \; \! \  \{ \} \$
+		c.b.space(i)
+	}
+	return i + 2
 }
 
 // args reads the bracket and brace arguments after a command.

@@ -42,69 +42,44 @@ type mention struct {
 // versions.
 type vocabulary struct{ pats []*pattern }
 
+// vocabBuilder collects patterns, one per (kind, text).
+type vocabBuilder map[string]*pattern
+
+// add adds text as a pattern of kind, or finds it, and lets fill record
+// what it names.
+func (vb vocabBuilder) add(text string, kind mentionKind, fill func(*pattern)) {
+	text = strings.TrimSpace(text)
+	if len(text) < 2 {
+		return
+	}
+	cs := allCaps(text)
+	if !cs {
+		text = strings.ToLower(text)
+	}
+	k := string(rune('0'+kind)) + text
+	p := vb[k]
+	if p == nil {
+		p = &pattern{text: text, cs: cs, kind: kind}
+		vb[k] = p
+	}
+	fill(p)
+}
+
 // newVocabulary collects the patterns of the given reports.
 func newVocabulary(reps []*report.Report) *vocabulary {
-	byText := map[string]*pattern{}
-	add := func(text string, kind mentionKind, fill func(*pattern)) {
-		text = strings.TrimSpace(text)
-		if len(text) < 2 {
-			return
-		}
-		cs := allCaps(text)
-		if !cs {
-			text = strings.ToLower(text)
-		}
-		k := string(rune('0'+kind)) + text
-		p := byText[k]
-		if p == nil {
-			p = &pattern{text: text, cs: cs, kind: kind}
-			byText[k] = p
-		}
-		fill(p)
-	}
+	vb := vocabBuilder{}
 	for _, r := range reps {
-		for _, s := range r.Systems {
-			name := s.Name
-			sys := func(p *pattern) { p.system = name }
-			for _, form := range labelForms(s.Label) {
-				add(form, mSystem, sys)
-			}
-			if strings.ContainsFunc(name, func(c rune) bool { return !unicode.IsLower(c) }) && !strings.Contains(name, ":") {
-				add(name, mSystem, sys) // dynamic_k, BM25; never a plain word like "full"
-			}
-		}
-		seen := map[metrics.ID]bool{}
-		for _, m := range r.Metrics {
-			if !seen[m.ID] {
-				seen[m.ID] = true
-				id := m.ID
-				met := func(p *pattern) { p.ids = appendID(p.ids, id) }
-				add(string(id), mMetric, met)
-				if id.Base().Family() == "data" {
-					continue // "queries", "positive rate": words of any sentence, and counts the dataset has too
-				}
-				for _, form := range labelForms(metrics.Title(id)) {
-					add(form, mMetric, met)
-				}
-				if id == metrics.ID("ne.auroc") {
-					add("AUC", mMetric, met)
-					add("ROC AUC", mMetric, met)
-				}
-			}
-			if m.Slice.Kind() == "criterion" && m.Slice.Value() != "macro" {
-				sl := m.Slice
-				add(sl.Value(), mSlice, func(p *pattern) { p.slice = sl })
-			}
-		}
+		vb.systems(r)
+		vb.metrics(r)
 	}
 	for _, w := range []string{"significant", "significantly"} {
-		add(w, mSignif, func(*pattern) {})
+		vb.add(w, mSignif, func(*pattern) {})
 	}
 	for _, w := range []string{"insignificant", "non-significant", "nonsignificant", "not significant", "not significantly", "no significant"} {
-		add(w, mNotSignif, func(*pattern) {})
+		vb.add(w, mNotSignif, func(*pattern) {})
 	}
 	v := &vocabulary{}
-	for _, p := range byText {
+	for _, p := range vb {
 		v.pats = append(v.pats, p)
 	}
 	sort.Slice(v.pats, func(i, j int) bool {
@@ -114,6 +89,49 @@ func newVocabulary(reps []*report.Report) *vocabulary {
 		return v.pats[i].kind < v.pats[j].kind
 	})
 	return v
+}
+
+// systems adds a report's systems: every form of the label, and the
+// name when it is not a plain lower-case word.
+func (vb vocabBuilder) systems(r *report.Report) {
+	for _, s := range r.Systems {
+		name := s.Name
+		sys := func(p *pattern) { p.system = name }
+		for _, form := range labelForms(s.Label) {
+			vb.add(form, mSystem, sys)
+		}
+		if strings.ContainsFunc(name, func(c rune) bool { return !unicode.IsLower(c) }) && !strings.Contains(name, ":") {
+			vb.add(name, mSystem, sys) // dynamic_k, BM25; never a plain word like "full"
+		}
+	}
+}
+
+// metrics adds a report's metric ids and titles, and its criteria.
+func (vb vocabBuilder) metrics(r *report.Report) {
+	seen := map[metrics.ID]bool{}
+	for _, m := range r.Metrics {
+		if m.Slice.Kind() == "criterion" && m.Slice.Value() != "macro" {
+			sl := m.Slice
+			vb.add(sl.Value(), mSlice, func(p *pattern) { p.slice = sl })
+		}
+		if seen[m.ID] {
+			continue
+		}
+		seen[m.ID] = true
+		id := m.ID
+		met := func(p *pattern) { p.ids = appendID(p.ids, id) }
+		vb.add(string(id), mMetric, met)
+		if id.Base().Family() == "data" {
+			continue // "queries", "positive rate": words of any sentence, and counts the dataset has too
+		}
+		for _, form := range labelForms(metrics.Title(id)) {
+			vb.add(form, mMetric, met)
+		}
+		if id == metrics.ID("ne.auroc") {
+			vb.add("AUC", mMetric, met)
+			vb.add("ROC AUC", mMetric, met)
+		}
+	}
 }
 
 func appendID(ids []metrics.ID, id metrics.ID) []metrics.ID {
