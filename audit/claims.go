@@ -29,7 +29,7 @@ func claims(s *source, g *segment, ms []mention, cur Version) []Finding {
 			continue
 		}
 		says := m.p.kind == mSignif && !negation.Match(s.text[max(g.start, m.start-40):m.start])
-		c, ok := comparison(cur.Report, systems[0], systems[1], ids)
+		c, ok := claimed(cur.Report, systems, ids)
 		if !ok {
 			continue
 		}
@@ -71,6 +71,22 @@ func orderOfAppearance(ms []mention) []string {
 		}
 	}
 	return out
+}
+
+// claimed finds the comparison a sentence speaks of: of the first pair of
+// its systems (in order of appearance) that the bundle compared on one of
+// its metrics ("Full pipeline and + Reranker are significantly better
+// than Retriever only": Full pipeline against Retriever only when the
+// bundle compares each system with the retriever).
+func claimed(r *report.Report, systems []string, ids []metrics.ID) (report.Comparison, bool) {
+	for i := range systems {
+		for j := i + 1; j < len(systems); j++ {
+			if c, ok := comparison(r, systems[i], systems[j], ids); ok {
+				return c, true
+			}
+		}
+	}
+	return report.Comparison{}, false
 }
 
 // comparison finds the comparison of systems a and b (either way round)

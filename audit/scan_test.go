@@ -111,3 +111,30 @@ func ExampleResult_Write() {
 	//
 	// 1 stale, 0 mismatch, 0 claim, 1 ok, 0 macro, 0 unknown against v2
 }
+
+// TestClaims: which sentences are claims, and which pair they are held
+// against.
+func TestClaims(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"Full pipeline is significantly better than Retriever only on screening sensitivity.", "claim"},
+		{"Full pipeline is not significantly better than Retriever only on screening sensitivity.", "ok"},
+		{"Full pipeline did not differ significantly from Retriever only in screening sensitivity.", "ok"},
+		{"Full pipeline is significantly better than Retriever only on AUROC.", "ok"},
+		{"Full pipeline shows no significant gain over Retriever only in AUROC.", "claim"},
+		{"Full pipeline is significantly better on AUROC.", ""},                   // one system
+		{"Full pipeline is significantly better than Retriever only.", ""},        // no metric
+		{"Full pipeline, Retriever only and AUROC. Significantly, it works.", ""}, // two sentences
+		{"Full pipeline (3-state gate) and Retriever only differ significantly in AUROC.", "ok"},
+	} {
+		res := check([]*source{markdownSource("x.md", []byte(c.text))}, fixtureVersions(), DefaultOptions())
+		got := ""
+		for _, f := range res.Findings {
+			if f.Field == "p_holm" {
+				got = f.Class.String()
+			}
+		}
+		if got != c.want {
+			t.Errorf("%q: %q, want %q", c.text, got, c.want)
+		}
+	}
+}
