@@ -3,6 +3,8 @@ package audit
 import (
 	"bytes"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // segment is a sentence, a paragraph's piece or a table row of a source's
@@ -221,8 +223,11 @@ func numbers(text []byte, start, end int, masked [][2]int) []number {
 		}
 		c := text[i]
 		switch {
-		case isLetter(c) || c == '_' || c == '@' || c >= 0x80 && !isMinus(text[i:end]):
+		case isLetter(c) || c == '_' || c == '@' || c >= 0x80 && letterAt(text[i:end]):
 			i = wordEnd(text, i, end)
+		case c >= 0x80 && !isMinus(text[i:end]): // ±, ≈, —, quotes, spaces: separators
+			_, n := utf8.DecodeRune(text[i:end])
+			i += n
 		case c >= '0' && c <= '9' || c == '.' && i+1 < end && isDigit(text[i+1]) || signStart(text, i, end):
 			if i > start && (isDigit(text[i-1]) || text[i-1] == '.' || text[i-1] == '/') {
 				i = max(wordEnd(text, i, end), i+1) // a sign is not a word character
@@ -238,6 +243,17 @@ func numbers(text []byte, start, end int, masked [][2]int) []number {
 		}
 	}
 	return out
+}
+
+// spaceAt returns the length of a no-break or thin space at the start of
+// b (87.5 %), 0 when there is none.
+func spaceAt(b []byte) int {
+	r, n := utf8.DecodeRune(b)
+	switch r {
+	case '\u00a0', '\u2009', '\u202f':
+		return n
+	}
+	return 0
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
@@ -266,15 +282,24 @@ func signStart(text []byte, i, end int) bool {
 	return j < end && (isDigit(text[j]) || text[j] == '.' && j+1 < end && isDigit(text[j+1]))
 }
 
-// wordEnd returns the end of the word at text[i]: letters, digits, _, @,
-// and dots or hyphens between them; a byte of a non-ASCII letter counts
-// as a letter.
+// letterAt reports whether b starts with a non-ASCII letter (é, γ, τ):
+// part of a word, unlike ±, ≈, a dash, a quote or a no-break space.
+func letterAt(b []byte) bool {
+	r, _ := utf8.DecodeRune(b)
+	return unicode.IsLetter(r)
+}
+
+// wordEnd returns the end of the word at text[i]: letters (non-ASCII
+// ones too), digits, _, @, and dots or hyphens between them.
 func wordEnd(text []byte, i, end int) int {
 	for i < end {
 		c := text[i]
 		switch {
-		case isLetter(c) || isDigit(c) || c == '_' || c == '@' || c >= 0x80 && !isMinus(text[i:end]):
+		case isLetter(c) || isDigit(c) || c == '_' || c == '@':
 			i++
+		case c >= 0x80 && letterAt(text[i:end]):
+			_, n := utf8.DecodeRune(text[i:end])
+			i += n
 		case (c == '.' || c == '-') && i+1 < end && (isLetter(text[i+1]) || isDigit(text[i+1])):
 			i++
 		default:
@@ -328,8 +353,14 @@ func parseNumber(text []byte, i, end int) (n number, next int, ok bool) {
 		return n, wordEnd(text, i, end), false
 	}
 	j := i
-	for k := 0; k < 2 && j < end && text[j] == ' '; k++ {
-		j++
+	for k := 0; k < 2 && j < end; k++ {
+		if text[j] == ' ' {
+			j++
+		} else if sp := spaceAt(text[j:end]); sp > 0 {
+			j += sp
+		} else {
+			break
+		}
 	}
 	if j < end && text[j] == '%' {
 		n.pct, i = true, j+1

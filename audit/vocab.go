@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"paperbundle/metrics"
 	"paperbundle/report"
@@ -192,7 +193,7 @@ func (v *vocabulary) find(text []byte) []mention {
 				break
 			}
 			s, e := off+i, off+i+len(needle)
-			if (s == 0 || !wordByte(hay[s-1])) && (e == len(hay) || !wordByte(hay[e])) {
+			if (s == 0 || !wordBefore(hay[:s])) && (e == len(hay) || !wordAfter(hay[e:])) {
 				all = append(all, mention{start: s, end: e, p: p})
 			}
 			off = s + 1
@@ -220,10 +221,28 @@ func (v *vocabulary) find(text []byte) []mention {
 	return out
 }
 
-// wordByte reports whether c continues a word: a mention must not start or
-// end inside one.
+// wordBefore and wordAfter report whether the text before or after a
+// mention continues a word (a letter, non-ASCII ones too, a digit, _ or
+// @): a mention must not start or end inside one.
+func wordBefore(b []byte) bool {
+	if c := b[len(b)-1]; c < 0x80 {
+		return wordByte(c)
+	}
+	r, _ := utf8.DecodeLastRune(b)
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+func wordAfter(b []byte) bool {
+	if b[0] < 0x80 {
+		return wordByte(b[0])
+	}
+	r, _ := utf8.DecodeRune(b)
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// wordByte reports whether an ASCII byte continues a word.
 func wordByte(c byte) bool {
-	return isLetter(c) || isDigit(c) || c == '_' || c == '@' || c >= 0x80
+	return isLetter(c) || isDigit(c) || c == '_' || c == '@'
 }
 
 func asciiLower(b []byte) []byte {
