@@ -141,3 +141,19 @@ func TestClaims(t *testing.T) {
 		}
 	}
 }
+
+// TestMacroKeys: a macro whose key the bundle lacks would stop the
+// compile: a mismatch.
+func TestMacroKeys(t *testing.T) {
+	tex := `\pbvalue{full}{ne.auroc} \pbvalue{full}{ne.auroc}[criterion=A.1] \pbvalue{bm25}{ne.auroc}
+\pbp{full}{retriever}{ne.auroc} \pbdiff{retriever}{full}{ne.auroc} \pbdata{posts} \pbdata{sessions} \pbmethods`
+	s, _ := latexSource("x.tex", []byte(tex))
+	res := check([]*source{s}, fixtureVersions(), DefaultOptions())
+	var got []string
+	for _, f := range res.Findings {
+		got = append(got, f.Class.String())
+	}
+	if g := strings.Join(got, " "); g != "macro macro mismatch macro mismatch macro mismatch" {
+		t.Errorf("got %s", g)
+	}
+}
