@@ -216,9 +216,13 @@ func (x *index) classify(f found) Finding {
 			return out
 		}
 	}
-	out.Why = "no value of the bundle fits it"
-	if !cx.hasContext() {
-		out.Why = "no system or metric named beside it, and no value of the bundle equals it"
+	switch {
+	case len(cx.metrics) == 0 && len(cx.systems) > 0:
+		out.Why = "no metric named beside it (name one to have it checked)"
+	case !cx.hasContext():
+		out.Why = "no system or metric named beside it, and no dataset count equals it"
+	default:
+		out.Why = "no value of the bundle fits it"
 	}
 	return out
 }
@@ -277,22 +281,24 @@ func (x *index) key(r ref) (string, string, metrics.ID, report.Slice) {
 }
 
 // fits reports whether a ref fits a number's context: its metric is one
-// named (when one is), its system one named (when one is; either side of
-// a comparison), its slice one named (when a metric is named: else the
-// overall value). A dataset count fits only a number beside no system and
-// no metric.
+// named, its system one named (when one is; either side of a
+// comparison), its slice a criterion named (else the overall value). A
+// dataset count fits only a number beside no system and no metric. A
+// number beside no metric name matches no metric: with thousands of
+// values in a bundle, almost any three decimals equal one of them, and
+// such a match would say nothing.
 func (x *index) fits(r ref, cx context) bool {
 	if r.kind == rDataset {
 		return !cx.hasContext()
 	}
 	sys, refsys, id, slice := x.key(r)
-	if len(cx.metrics) > 0 && !slices.Contains(cx.metrics, id) {
+	if !slices.Contains(cx.metrics, id) {
 		return false
 	}
 	if len(cx.systems) > 0 && !slices.Contains(cx.systems, sys) && (refsys == "" || !slices.Contains(cx.systems, refsys)) {
 		return false
 	}
-	if len(cx.metrics) > 0 && r.kind == rMetric {
+	if r.kind == rMetric {
 		if len(cx.slices) > 0 {
 			return slices.Contains(cx.slices, slice)
 		}

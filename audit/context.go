@@ -27,12 +27,14 @@ var refWords = map[string]bool{"section": true, "sec": true, "sections": true, "
 	"version": true, "ref": true, "item": true, "footnote": true, "theorem": true, "lemma": true,
 	"algorithm": true, "part": true, "row": true, "column": true, "§": true, "listing": true, "definition": true}
 
-// boundWords come before a number that is a bound, a target or a change
-// rather than a value: it may still match one, but never makes a mismatch.
+// boundWords come before a number that is a bound, a target, a change or
+// an approximation rather than a value: it may still match one, but never
+// makes a mismatch.
 var boundWords = map[string]bool{"above": true, "below": true, "over": true, "under": true, "least": true,
 	"most": true, "than": true, "by": true, "exceeds": true, "exceed": true, "exceeding": true, "target": true,
 	"threshold": true, "within": true, "to": true, "from": true, "between": true, "until": true,
-	"up": true, "reach": true, "goal": true, "budget": true, "alpha": true, "α": true, "γ": true, "τ": true,
+	"up": true, "reach": true, "goal": true, "about": true, "approximately": true, "around": true,
+	"roughly": true, "nearly": true, "almost": true, "~": true, "≈": true, "budget": true, "alpha": true, "α": true, "γ": true, "τ": true,
 	"k": true, "tau": true, "gamma": true, "seed": true, "<": true, ">": true, "≥": true, "≤": true}
 
 // contextOf returns the context of the number at text offset at, in cell
@@ -132,10 +134,10 @@ func previousWord(text []byte, at, lo int) string {
 	}
 	if i > lo {
 		switch text[i-1] {
-		case '<', '>', '=':
+		case '<', '>', '=', '~':
 			return string(text[i-1])
 		}
-		for _, sym := range []string{"≥", "≤", "§", "α", "γ", "τ"} {
+		for _, sym := range []string{"≥", "≤", "≈", "§", "α", "γ", "τ"} {
 			if strings.HasSuffix(string(text[max(lo, i-len(sym)):i]), sym) {
 				return sym
 			}
