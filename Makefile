@@ -103,6 +103,8 @@ fuzz:
 	done
 	@echo "fuzz config FuzzParse ($(FUZZTIME))"
 	@$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINTIME) ./config/ >fuzz.log 2>&1 || { cat fuzz.log; rm -f fuzz.log; exit 1; }
+	@echo "fuzz audit FuzzScan ($(FUZZTIME))"
+	@$(GO) test -run '^$$' -fuzz '^FuzzScan$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINTIME) ./audit/ >fuzz.log 2>&1 || { cat fuzz.log; rm -f fuzz.log; exit 1; }
 	@rm -f fuzz.log
 
 # vet, staticcheck and the race detector must be clean. -short skips the
