@@ -78,6 +78,8 @@ func TestLaTeXCleaning(t *testing.T) {
 		{`\pbvalue{full}{ne.auroc}[criterion=A.1] x`, "x"},
 		{`a & b \\ c`, "a\x1fb\x1ec"},
 		{`\begin{tabular}{S[table-format=1.3]}x\end{tabular}`, "\x1ex\x1e"},
+		{"a \\begin{verbatim}\n0.5 % x\n\\end{verbatim} b", "a\x1eb"},
+		{`a \verb|0.5%| b \iffalse 0.7 \fi c`, "a b c"},
 	} {
 		s, _ := latexSource("x.tex", []byte(c.in))
 		got := strings.Join(strings.Fields(strings.ReplaceAll(string(s.text), "\x1f", " \x1f ")), " ")
