@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"sort"
@@ -45,7 +46,7 @@ func Run(paths []string, versions []Version, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return check(srcs, versions, opt), nil
+	return check(srcs, versions, opt)
 }
 
 // found is a number of a source with its context, before classifying.
@@ -55,8 +56,9 @@ type found struct {
 	cx  context
 }
 
-// check classifies every number, macro and claim of srcs.
-func check(srcs []*source, versions []Version, opt Options) *Result {
+// check classifies every number, macro and claim of srcs; past
+// opt.Limits.Numbers numbers it stops with a *ReadError naming the file.
+func check(srcs []*source, versions []Version, opt Options) (*Result, error) {
 	res := &Result{Current: versions[0].Name}
 	reps := make([]*report.Report, len(versions))
 	for i, v := range versions {
@@ -75,6 +77,9 @@ func check(srcs []*source, versions []Version, opt Options) *Result {
 		for _, g := range segments(s.text) {
 			for ci, cell := range g.cells {
 				for _, n := range numbers(s.text, cell[0], cell[1], masked) {
+					if len(nums) >= opt.Limits.Numbers {
+						return nil, &ReadError{File: s.file, Msg: fmt.Sprintf("more than %d numbers in the manuscript, the most audit checks; is this a manuscript?", opt.Limits.Numbers)}
+					}
 					nums = append(nums, found{src: s, n: n, cx: contextOf(s.text, n.start, g, ci, ms)})
 					decs[n.decimals()] = true
 				}
@@ -108,7 +113,7 @@ func check(srcs []*source, versions []Version, opt Options) *Result {
 	for _, f := range res.Findings {
 		res.Counts[f.Class]++
 	}
-	return res
+	return res, nil
 }
 
 // at fills a finding's place from a scan-text offset of s.
@@ -131,12 +136,14 @@ func atOrig(s *source, o int, text string) Finding {
 	return f
 }
 
+// paragraph returns the start of the line at start: enough to shorten
+// (a paragraph of a .docx can be megabytes long).
 func paragraph(orig []byte, start int) string {
-	end := start
-	for end < len(orig) && orig[end] != '\n' {
-		end++
+	end := min(len(orig), start+400)
+	if k := bytes.IndexByte(orig[start:end], '\n'); k >= 0 {
+		end = start + k
 	}
-	return string(orig[start:end])
+	return strings.ToValidUTF8(string(orig[start:end]), "")
 }
 
 // shorten cuts s to at most n characters, with an ellipsis.

@@ -38,7 +38,7 @@ func FuzzScan(f *testing.F) {
 				t.Fatalf("position %d outside the file of %d bytes", p, len(data))
 			}
 		}
-		res := check([]*source{s}, versions, DefaultOptions())
+		res, _ := check([]*source{s}, versions, DefaultOptions())
 		lines := 1
 		for _, c := range data {
 			if c == '\n' {

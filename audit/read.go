@@ -20,6 +20,7 @@ type Limits struct {
 	Depth      int   // nesting of \input
 	DocxBytes  int64 // a .docx file on disk
 	XMLBytes   int64 // word/document.xml or word/footnotes.xml, uncompressed
+	Numbers    int   // numbers in the whole manuscript (each is a finding)
 }
 
 // DefaultLimits are far above a manuscript (a 40-page paper is about
@@ -27,7 +28,7 @@ type Limits struct {
 // below what would take more than a few seconds or much memory.
 func DefaultLimits() Limits {
 	return Limits{FileBytes: 4 << 20, TotalBytes: 16 << 20, Files: 500, Depth: 16,
-		DocxBytes: 32 << 20, XMLBytes: 16 << 20}
+		DocxBytes: 32 << 20, XMLBytes: 16 << 20, Numbers: 200000}
 }
 
 // source is one file of the manuscript, ready to scan: text is orig

@@ -106,7 +106,7 @@ func TestSentences(t *testing.T) {
 func ExampleResult_Write() {
 	versions := fixtureVersions()
 	src := markdownSource("README.md", []byte("Full pipeline reaches an AUROC of 0.940 (v1); nDCG@10 is 0.851.\n"))
-	res := check([]*source{src}, versions, DefaultOptions())
+	res, _ := check([]*source{src}, versions, DefaultOptions())
 	var b strings.Builder
 	res.Write(&b, "text", false)
 	fmt.Print(b.String())
@@ -131,7 +131,7 @@ func TestClaims(t *testing.T) {
 		{"Full pipeline, Retriever only and AUROC. Significantly, it works.", ""}, // two sentences
 		{"Full pipeline (3-state gate) and Retriever only differ significantly in AUROC.", "ok"},
 	} {
-		res := check([]*source{markdownSource("x.md", []byte(c.text))}, fixtureVersions(), DefaultOptions())
+		res, _ := check([]*source{markdownSource("x.md", []byte(c.text))}, fixtureVersions(), DefaultOptions())
 		got := ""
 		for _, f := range res.Findings {
 			if f.Field == "p_holm" {
@@ -150,7 +150,7 @@ func TestMacroKeys(t *testing.T) {
 	tex := `\pbvalue{full}{ne.auroc} \pbvalue{full}{ne.auroc}[criterion=A.1] \pbvalue{bm25}{ne.auroc}
 \pbp{full}{retriever}{ne.auroc} \pbdiff{retriever}{full}{ne.auroc} \pbdata{posts} \pbdata{sessions} \pbmethods`
 	s, _ := latexSource("x.tex", []byte(tex))
-	res := check([]*source{s}, fixtureVersions(), DefaultOptions())
+	res, _ := check([]*source{s}, fixtureVersions(), DefaultOptions())
 	var got []string
 	for _, f := range res.Findings {
 		got = append(got, f.Class.String())
