@@ -298,6 +298,9 @@ func testText(r Row) string {
 	}
 	switch r.Verdict {
 	case Listed:
+		if r.Reason != "" {
+			return r.Reason + ": listed, not tested"
+		}
 		return "a test statistic: listed, not subtracted"
 	case Untested:
 		return "untested: " + r.Reason

@@ -75,7 +75,6 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 	c.capabilities()
 	c.dropInapplicable()
 	c.warnings()
-	c.perQKeep = c.perQueryKept()
 	opt.Progress("metrics")
 	// The baselines run on a shard of their own beside the systems'
 	// sections and are merged after them, as in a serial run. The shard is
@@ -152,7 +151,6 @@ type computer struct {
 
 	qscratch []float64           // scratch of engine.PercentileInterval
 	pct      []engine.Interval   // percentile interval of every replicate column
-	perQKeep map[metrics.ID]bool // metrics whose per-query values are kept (keepPerQuery)
 }
 
 type stratum struct {

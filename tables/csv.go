@@ -53,10 +53,6 @@ func (t Table) CSV() []byte {
 	return buf.Bytes()
 }
 
-// PerQueryHeader is the header of per_query_metrics.csv before the metric
-// columns.
-var PerQueryHeader = report.PerQueryHeader
-
 // PerQueryCSV returns per_query_metrics.csv (report.Report.WritePerQueryCSV,
 // which report.Report.ReadPerQueryCSV reads back).
 func PerQueryCSV(r *report.Report) []byte {

@@ -205,7 +205,6 @@ func workbook(rep *report.Report, set tables.Set, checks tables.Table) xlsx.Work
 	wb := xlsx.Workbook{
 		Title: rep.Title, Version: rep.Version, Tool: rep.Tool, Created: created(rep),
 		Tables: set.Tables, Checks: checks, Definitions: tables.Definitions(rep),
-		PerQuery: perQuerySheet(rep),
 		Readme: []xlsx.ReadmeLine{
 			{Key: "Headline cutoff", Value: fmt.Sprintf("K = %d (cutoffs %v)", st.HeadlineCutoff, st.Cutoffs)},
 			{Key: "Confidence intervals", Value: st.Bootstrap.Text(st.Seed)},
@@ -218,34 +217,6 @@ func workbook(rep *report.Report, set tables.Set, checks tables.Table) xlsx.Work
 		wb.Readme = append(wb.Readme, xlsx.ReadmeLine{Key: "Not shown: " + m.Title, Value: m.Reason})
 	}
 	return wb
-}
-
-// perQuerySheet streams per_query_metrics.csv's rows into the workbook.
-func perQuerySheet(rep *report.Report) xlsx.PerQuery {
-	var cols []tables.Column
-	for _, h := range tables.PerQueryHeader {
-		k := tables.Text
-		switch h {
-		case "fold", "n_gold", "n_candidates", "gold_in_pool", "selected_k":
-			k = tables.Count
-		case "difficulty", "ne_prob":
-			k = tables.Number
-		}
-		cols = append(cols, tables.Column{Key: h, Title: h, Kind: k, Digits: 4})
-	}
-	for _, id := range rep.PerQueryColumns {
-		cols = append(cols, tables.Column{Key: string(id), Title: tables.Title(id), Kind: tables.Number, Digits: 4})
-	}
-	return xlsx.PerQuery{Columns: cols, Rows: len(rep.PerQuery), Row: func(i int, dst []tables.Cell) {
-		q := &rep.PerQuery[i]
-		num := func(x float64) tables.Cell { return tables.NumCell(x) }
-		copy(dst, []tables.Cell{tables.TextCell(q.System), tables.TextCell(q.Query), tables.TextCell(q.Post), tables.TextCell(q.Criterion),
-			num(float64(q.Fold)), num(float64(q.NGold)), num(float64(q.NCand)), num(float64(q.GoldInPool)),
-			num(float64(q.Difficulty)), num(float64(q.NEProb)), tables.TextCell(q.State), num(float64(q.SelectedK))})
-		for j, v := range q.Values {
-			dst[len(tables.PerQueryHeader)+j] = num(float64(v))
-		}
-	}}
 }
 
 // addSmallFiles adds the files render writes itself, in their fixed order:
