@@ -211,6 +211,7 @@ func workbook(rep *report.Report, set tables.Set, checks tables.Table) xlsx.Work
 			{Key: "Conventions", Value: fmt.Sprintf("MAP@K denominator %s; fold std %s; nDCG gain %s; undefined AUROC %s",
 				st.Conventions.MAPDenominator, st.Conventions.FoldStd, st.Conventions.NDCGGain, st.Conventions.UndefinedAUROC)},
 			{Key: "Undefined values", Value: "empty cells: a 0/0 ratio or AUROC with one class is undefined, never 0"},
+			{Key: "Per-query rows", Value: "per_query_metrics.csv beside this workbook: one row per eval query per system, with its label, score and per-query metrics"},
 		},
 	}
 	for _, m := range set.Missing {
