@@ -644,7 +644,10 @@ func (b *builder) methods() (Section, error) {
 
 // conventions is the table of conventions where the metric contracts
 // disagree and what this bundle uses (docs/metrics.md "Conventions"). Its
-// cells name the contracts (seeds) as the reader's sources: user-facing text.
+// cells name the contracts by their titles as the reader's sources (the
+// metric contract, the LTR evaluation methodology, the evidence-retrieval
+// metrics contract, the metric specification document, the end-to-end
+// metrics specification).
 func (b *builder) conventions() *Table {
 	st := b.r.Settings
 	ct := st.Conventions
@@ -654,18 +657,18 @@ func (b *builder) conventions() *Table {
 	add := func(topic, say, here, opt string) {
 		t.Rows = append(t.Rows, Row{Cells: []Cell{{Text: topic}, {Text: say}, {Text: here}, {Text: opt, Code: opt != "—"}}})
 	}
-	add("MAP@K denominator", "seed 002: |gold| (trec_eval); 003: min(|gold|, K); 004: hits in the top K", string(ct.MAPDenominator), "contract.map_denominator")
-	add("Recall@K denominator", "seeds 002-004: |gold|; 001: min(K, n_pos)", "both, as two metrics", "—")
-	add("Fold standard deviation", "seed 003: population (n); 004: sample (n − 1)", string(ct.FoldStd), "contract.fold_std")
-	add("AUROC with one class", "seed 003: 0.5; scikit-learn: an error", string(ct.UndefinedAUROC), "contract.undefined_auroc")
+	add("MAP@K denominator", "evidence-retrieval contract: |gold| (trec_eval); metric specification: min(|gold|, K); end-to-end specification: hits in the top K", string(ct.MAPDenominator), "contract.map_denominator")
+	add("Recall@K denominator", "evidence-retrieval contract, metric specification, end-to-end specification: |gold|; LTR methodology: min(K, n_pos)", "both, as two metrics", "—")
+	add("Fold standard deviation", "metric specification: population (n); end-to-end specification: sample (n − 1)", string(ct.FoldStd), "contract.fold_std")
+	add("AUROC with one class", "metric specification: 0.5; scikit-learn: an error", string(ct.UndefinedAUROC), "contract.undefined_auroc")
 	add("nDCG gain", "exponential 2^rel − 1; trec_eval: linear", string(ct.NDCGGain), "contract.ndcg_gain")
-	add("ECE bins", "seed 003's code drops p = 1 and puts p = 0.3 in [0.2, 0.3)",
+	add("ECE bins", "the metric specification's code drops p = 1 and puts p = 0.3 in [0.2, 0.3)",
 		fmt.Sprintf("%d %s bins, edges k/M, last bin closed", st.Calibration.Bins, st.Calibration.Strategy), "calibration.strategy")
-	add("Operating-point rule", "seed 004 G.1: largest threshold; A.10: max TPR", "max TPR with FPR ≤ budget on tune rows, highest threshold among ties", "—")
-	add("Evidence recall on no-evidence queries", "seed 002: positives only; 003: 1 if nothing selected", "both, as two metrics", "—")
-	add("Macro F1", "seed 002: over posts; 004: over criteria", "both, as two metrics", "—")
-	add("Bootstrap unit", "seeds 000/001: query", string(st.Bootstrap.Unit), "bootstrap.unit")
-	add("Ties in ranking", "seed 004 H.3: input order; trec_eval: docno descending", "input order; TREC input as trec_eval", "—")
+	add("Operating-point rule", "end-to-end specification G.1: largest threshold; A.10: max TPR", "max TPR with FPR ≤ budget on tune rows, highest threshold among ties", "—")
+	add("Evidence recall on no-evidence queries", "evidence-retrieval contract: positives only; metric specification: 1 if nothing selected", "both, as two metrics", "—")
+	add("Macro F1", "evidence-retrieval contract: over posts; end-to-end specification: over criteria", "both, as two metrics", "—")
+	add("Bootstrap unit", "metric contract, LTR methodology: query", string(st.Bootstrap.Unit), "bootstrap.unit")
+	add("Ties in ranking", "end-to-end specification H.3: input order; trec_eval: docno descending", "input order; TREC input as trec_eval", "—")
 	return t
 }
 
