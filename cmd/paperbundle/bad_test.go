@@ -310,6 +310,7 @@ func TestBadInputs(t *testing.T) {
 // an existing version byte for byte as it was, even with -force, and leaves
 // no temporary folder beside it.
 func TestBadBuildKeepsExistingVersion(t *testing.T) {
+	t.Parallel()
 	dir, cfg := writeProject(t, goodCSV)
 	root := filepath.Join(dir, "out")
 	if code, msg := runGuarded(t, "build", "-q", "-config", cfg, "-out", root); code != 0 {
