@@ -186,7 +186,6 @@ func TestVisible(t *testing.T) {
 	}
 }
 
-
 // The text of a cell, by hand: four decimals, counts as integers, values
 // too small for four decimals with two significant digits, no "-0.0000".
 func TestCellText(t *testing.T) {

@@ -149,8 +149,8 @@ type computer struct {
 	primary int    // index of the primary system (config primary)
 	dynK    []bool // per system: it has a Dynamic-K selection of its own (dynKSystems)
 
-	qscratch []float64           // scratch of engine.PercentileInterval
-	pct      []engine.Interval   // percentile interval of every replicate column
+	qscratch []float64         // scratch of engine.PercentileInterval
+	pct      []engine.Interval // percentile interval of every replicate column
 }
 
 type stratum struct {
@@ -199,7 +199,7 @@ func newComputer(cfg *config.Config, ds *dataset.Dataset, opt Options) *computer
 		c.fold = append(c.fold, q.Fold)
 		foldSet[q.Fold] = true
 		key := q.Post
-		if cfg.Bootstrap.Unit == "query" {
+		if cfg.Bootstrap.Unit == config.UnitQuery {
 			key = q.ID
 		}
 		// A post's queries are adjacent (dataset order): the map is read

@@ -558,4 +558,3 @@ func uniformBin(m int, p []float64) []int {
 	}
 	return out
 }
-

@@ -63,37 +63,38 @@ func (id sectionID) html() string { return "sec-" + string(id) }
 // plan is the fixed order of the page's report sections: which report
 // section gates it, which tables and figure kinds it shows.
 var plan = []struct {
-	id             sectionID
-	title, section string
-	tables         []metrics.TableID
-	kinds          []figures.Kind
-	intro          string
+	id         sectionID
+	title      string
+	capability report.Capability
+	tables     []metrics.TableID
+	kinds      []figures.Kind
+	intro      string
 }{
-	{"ne_gate", "NE gate: classification", "ne_gate", []metrics.TableID{metrics.TableNEGate},
+	{"ne_gate", "NE gate: classification", report.NEGate, []metrics.TableID{metrics.TableNEGate},
 		[]figures.Kind{figures.KindROCOverlay, figures.KindPROverlay, figures.KindROC, figures.KindPR, figures.KindDecision},
 		"Does ne_prob flag the queries that have evidence? Held-out values use thresholds chosen on each fold's tune rows only, and are the honest numbers; in-sample values are optimistic."},
-	{"calibration", "NE gate: calibration", "calibration", []metrics.TableID{metrics.TableCalibration},
+	{"calibration", "NE gate: calibration", report.Calibration, []metrics.TableID{metrics.TableCalibration},
 		[]figures.Kind{figures.KindReliability},
 		"Does a predicted probability of 30% mean evidence in about 30% of such queries?"},
-	{"ranking", "Ranking", "ranking", []metrics.TableID{metrics.TableRanking},
+	{"ranking", "Ranking", report.Ranking, []metrics.TableID{metrics.TableRanking},
 		[]figures.Kind{figures.KindRecallAtK, figures.KindPrecisionAtK},
 		"How early does a reviewer meet the evidence sentences of a query that has them? Random and oracle rankings of the same candidates bound what is possible."},
-	{"dynamic_k", "Dynamic-K extraction", "dynamic_k", []metrics.TableID{metrics.TableDynamicK},
+	{"dynamic_k", "Dynamic-K extraction", report.DynamicK, []metrics.TableID{metrics.TableDynamicK},
 		[]figures.Kind{figures.KindDynKHist, figures.KindDynKHistState, figures.KindDynKHistEvid, figures.KindGammaSweep},
 		"How much of the evidence the extracted set holds, and how many sentences a reviewer reads."},
-	{"clinical_gate", "Three-state clinical gate", "clinical_gate", []metrics.TableID{metrics.TableClinical},
+	{"clinical_gate", "Three-state clinical gate", report.ClinicalGate, []metrics.TableID{metrics.TableClinical},
 		[]figures.Kind{figures.KindGateGrid},
 		"How many evidence cases screening loses, how often a high-confidence alert is right, and the workload behind it."},
-	{"per_criterion", "Per-criterion breakdown", "per_criterion", []metrics.TableID{metrics.TablePerCriterion},
+	{"per_criterion", "Per-criterion breakdown", report.PerCriterion, []metrics.TableID{metrics.TablePerCriterion},
 		[]figures.Kind{figures.KindCriteriaAUROC, figures.KindCriteriaRanking},
 		"The headline metrics computed within each criterion, to find where a system is weak."},
-	{"per_post", "Per-post multi-label", "per_post", []metrics.TableID{metrics.TablePerPost},
+	{"per_post", "Per-post multi-label", report.PerPost, []metrics.TableID{metrics.TablePerPost},
 		[]figures.Kind{figures.KindPerQueryHeatmap},
 		"How well the decisions over all criteria of one post match as a whole."},
-	{"strata", "Stratified analysis and difficulty", "strata", []metrics.TableID{metrics.TableStrata},
+	{"strata", "Stratified analysis and difficulty", report.Strata, []metrics.TableID{metrics.TableStrata},
 		[]figures.Kind{figures.KindDifficulty},
 		"Ranking quality by the number of evidence sentences a query has, and per-query performance against difficulty."},
-	{"systems", "Systems and significance", "comparisons", []metrics.TableID{tables.TableComparisons},
+	{"systems", "Systems and significance", report.Comparisons, []metrics.TableID{tables.TableComparisons},
 		[]figures.Kind{figures.KindSystems},
 		"Each system against its reference on the same queries: paired differences with bootstrap intervals, permutation p-values with Holm's correction, and paired DeLong tests for AUROC."},
 }
@@ -149,7 +150,7 @@ func newPage(in Input) (*Page, error) {
 	var rest []Section
 	var absent []string
 	for _, s := range plan {
-		sec, err := b.section(s.id, s.title, s.section, s.tables, s.kinds, s.intro)
+		sec, err := b.section(s.id, s.title, s.capability, s.tables, s.kinds, s.intro)
 		if err != nil {
 			return nil, err
 		}
@@ -288,12 +289,12 @@ func num(s string) Cell { return Cell{Text: s, Numeric: true} }
 
 // section builds one report section: its shared tables and figures, and
 // one block per system.
-func (b *builder) section(id sectionID, title, reportSection string, tbls []metrics.TableID, kinds []figures.Kind, intro string) (Section, error) {
+func (b *builder) section(id sectionID, title string, x report.Capability, tbls []metrics.TableID, kinds []figures.Kind, intro string) (Section, error) {
 	s := Section{ID: id.html(), Title: title, Intro: intro}
 	// Each section is one capability of the report model, decided there
 	// from what the inputs hold.
-	if caps := &b.r.Capabilities; !caps.Has(report.Capability(reportSection)) {
-		why := caps.Reason(report.Capability(reportSection))
+	if caps := &b.r.Capabilities; !caps.Has(x) {
+		why := caps.Reason(x)
 		if why == "" {
 			why = "the inputs do not support it"
 		}
@@ -390,7 +391,7 @@ func (b *builder) addTable(s *Section, bs *blockSet, tid metrics.TableID) {
 			continue
 		}
 		owner := row.System
-		if tid == "comparisons" && b.comparedWithPrimary(i, row) {
+		if tid == tables.TableComparisons && b.comparedWithPrimary(i, row) {
 			// The primary system's block holds every comparison it
 			// takes part in, on either side, so it is shown by default.
 			owner = b.primary
@@ -409,7 +410,7 @@ func (b *builder) addTable(s *Section, bs *blockSet, tid metrics.TableID) {
 	for _, sys := range bs.order {
 		if rows := bySys[sys]; len(rows) > 0 {
 			bl := bs.block(sys)
-			if tid == "ranking" {
+			if tid == metrics.TableRanking {
 				bl.Items = append(bl.Items, b.rankingByCutoff(t, sys)...)
 				continue
 			}

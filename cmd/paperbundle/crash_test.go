@@ -10,7 +10,6 @@ import (
 	"time"
 )
 
-
 // TestBuildKilled runs real builds and kills them with SIGKILL at 20
 // moments spread over a build (seeded, so the moments are the same on
 // every run). After each kill the version folder holds the old bundle or
