@@ -66,26 +66,6 @@ func ValidVersion(v string) bool { return versionRE.MatchString(v) }
 // ErrExists is returned by Commit when the version exists and Force is off.
 var ErrExists = errors.New("bundle version already exists")
 
-// NextVersion returns the first vN (N = 1, 2, ...) above every vN folder in root.
-func NextVersion(root string) (string, error) {
-	entries, err := os.ReadDir(root)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return "", err
-	}
-	max := 0
-	for _, e := range entries {
-		name := e.Name()
-		if !strings.HasPrefix(name, "v") {
-			continue
-		}
-		n, err := strconv.Atoi(name[1:])
-		if err == nil && n > max {
-			max = n
-		}
-	}
-	return "v" + strconv.Itoa(max+1), nil
-}
-
 // Manifest is manifest.json.
 type Manifest struct {
 	SchemaVersion int      `json:"schema_version"`
