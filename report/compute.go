@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"math"
-	"os"
 	"sort"
 	"strconv"
 	"sync"
@@ -23,6 +22,11 @@ type Options struct {
 	Tool     string
 	Workers  int               // bootstrap workers; 0 = GOMAXPROCS
 	Progress func(step string) // may be nil
+	// Generated is the generation time the report records
+	// (Report.Generated, RFC 3339 in UTC); zero records none. Compute never
+	// reads the clock nor the environment: the command passes
+	// SOURCE_DATE_EPOCH.
+	Generated time.Time
 
 	// FreeRows lets Compute free the per-candidate lists of the dataset's
 	// rows (ids, scores, grades, node probabilities, selections) as soon
@@ -60,10 +64,8 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 		Thresholds:     []Thresholds{},
 		index:          map[metricKey]int{},
 	}
-	if s := os.Getenv("SOURCE_DATE_EPOCH"); s != "" {
-		if sec, err := strconv.ParseInt(s, 10, 64); err == nil {
-			r.Generated = time.Unix(sec, 0).UTC().Format(time.RFC3339)
-		}
+	if !opt.Generated.IsZero() {
+		r.Generated = opt.Generated.UTC().Format(time.RFC3339)
 	}
 	c.rep = r
 	r.Settings = settingsOf(cfg)

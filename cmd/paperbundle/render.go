@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -175,6 +177,18 @@ func paperOptions(p config.Paper) paper.Options {
 		v = paper.CustomVenue(p.ColumnWidth, p.TextWidth, p.BodySize)
 	}
 	return paper.Options{Venue: v, FontSize: p.FontSize, Uncertainty: paper.Uncertainty(p.Uncertainty), Decimals: p.Decimals}
+}
+
+// sourceDateEpoch is the time SOURCE_DATE_EPOCH gives (seconds since
+// 1970), the bundle's generation time; zero when it is unset or not a
+// whole number.
+func sourceDateEpoch() time.Time {
+	if s := os.Getenv("SOURCE_DATE_EPOCH"); s != "" {
+		if sec, err := strconv.ParseInt(s, 10, 64); err == nil {
+			return time.Unix(sec, 0).UTC()
+		}
+	}
+	return time.Time{}
 }
 
 // generated is the report's generation time (SOURCE_DATE_EPOCH), else
