@@ -11,27 +11,9 @@ import (
 	"strings"
 
 	"paperbundle/dataset"
+	"paperbundle/internal/csvtext"
 	"paperbundle/metrics"
 )
-
-// perQueryText escapes a user string of per_query_metrics.csv: text that a
-// spreadsheet would run as a formula (beginning with =, +, -, @, tab or
-// CR) gets a leading ', and so does text that already begins with ', so
-// that ReadPerQueryCSV can take exactly one ' off and get the string back.
-func perQueryText(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r'", rune(s[0])) {
-		return "'" + s
-	}
-	return s
-}
-
-// perQueryUntext undoes perQueryText.
-func perQueryUntext(s string) string {
-	if len(s) >= 2 && s[0] == '\'' && strings.ContainsRune("=+-@\t\r'", rune(s[1])) {
-		return s[1:]
-	}
-	return s
-}
 
 // perQueryNum writes a number at full precision, empty when undefined.
 func perQueryNum(x Num) string {
@@ -63,8 +45,8 @@ var errWantNum = errors.New("is not a number, want a number or an empty cell")
 
 func textColumn(name string, field func(e *Evidence) *string) evidenceColumn {
 	return evidenceColumn{name: name, applies: always, set: noField,
-		write: func(e *Evidence) string { return perQueryText(*field(e)) },
-		read:  func(e *Evidence, s string) error { *field(e) = perQueryUntext(s); return nil }}
+		write: func(e *Evidence) string { return csvtext.Safe(*field(e)) },
+		read:  func(e *Evidence, s string) error { *field(e) = csvtext.Unsafe(s); return nil }}
 }
 
 func intColumn(name string, applies func(EvidenceFields) bool, set func(*EvidenceFields), field func(e *Evidence) *int) evidenceColumn {
@@ -103,8 +85,8 @@ var evidenceColumns = []evidenceColumn{
 	textColumn("query_id", func(e *Evidence) *string { return &e.Query }),
 	textColumn("post_id", func(e *Evidence) *string { return &e.Post }),
 	{name: "criterion_id", applies: func(f EvidenceFields) bool { return f.Criteria }, set: func(f *EvidenceFields) { f.Criteria = true },
-		write: func(e *Evidence) string { return perQueryText(e.Criterion) },
-		read:  func(e *Evidence, s string) error { e.Criterion = perQueryUntext(s); return nil }},
+		write: func(e *Evidence) string { return csvtext.Safe(e.Criterion) },
+		read:  func(e *Evidence, s string) error { e.Criterion = csvtext.Unsafe(s); return nil }},
 	intColumn("fold", always, noField, func(e *Evidence) *int { return &e.Fold }),
 	{name: "label", applies: func(f EvidenceFields) bool { return f.Label }, set: func(f *EvidenceFields) { f.Label = true },
 		write: func(e *Evidence) string { return strconv.Itoa(int(b2f(e.Label))) },
