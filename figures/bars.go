@@ -71,15 +71,15 @@ func (c *cat) criteriaAUROC(system string) (*Spec, string) {
 		return nil, c.sectionReason(report.NEGate, "no criterion has a defined AUROC (ne_prob missing, or one class in every criterion)")
 	}
 	na, skipped := naText(def)
-	p := Panel{X: criteriaAxis(crit), Y: unitAxis("AUROC (ne_prob)")}
+	p := Panel{X: criteriaAxis(crit), Y: unitAxis("AUROC")}
 	p.Elements = append(p.Elements, b, na)
 	leg := []LegendEntry{
 		{Keys: []Key{{MarkBar, b.Style}}, Text: "AUROC"},
 		{Keys: []Key{{MarkLine, Style{Role: Whisker}}}, Text: ciName(c.r)},
 	}
 	if all, _, _ := value(c.r, system, metrics.NEAUROC.ID(), report.Whole); defined(all) {
-		p.Elements = append(p.Elements, hline("All criteria "+fmt3(all), Style{Role: Summary}, all, len(crit)))
-		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Summary}}}, Text: "All criteria " + fmt3(all)})
+		p.Elements = append(p.Elements, hline("All criteria "+c.fmtv(all), Style{Role: Summary}, all, len(crit)))
+		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Summary}}}, Text: "All criteria " + c.fmtv(all)})
 	}
 	p.Elements = append(p.Elements, hline("Chance 0.5", Style{Role: Diagonal}, 0.5, len(crit)))
 	leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Diagonal}}}, Text: "Chance 0.5"})

@@ -483,7 +483,13 @@ func (c *computer) curvesNE(sc *sysCalc) {
 	}
 	bins := metrics.Reliability(c.y, sc.ne, c.cfg.Calibration.Bins, string(c.cfg.Calibration.Strategy))
 	rel := Reliability{System: sc.name, Strategy: c.cfg.Calibration.Strategy}
+	conf := c.cfg.Bootstrap.Confidence
 	for _, b := range bins {
+		if conf != 0.95 && b.Count > 0 {
+			// The bins' intervals at the level of every other interval of
+			// the report (metrics.Reliability's are at 95%).
+			b.WilsonLo, b.WilsonHi = metrics.Wilson(int(math.Round(b.ObsFreq*float64(b.Count))), b.Count, math.Sqrt2*math.Erfinv(conf))
+		}
 		rel.Bins = append(rel.Bins, Bin{Lo: Num(b.Lo), Hi: Num(b.Hi), Count: b.Count, MeanP: Num(b.MeanP), ObsFreq: Num(b.ObsFreq), WilsonLo: Num(b.WilsonLo), WilsonHi: Num(b.WilsonHi)})
 	}
 	c.rep.Curves.Reliability = append(c.rep.Curves.Reliability, rel)

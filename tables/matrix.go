@@ -133,7 +133,21 @@ func significance(r *report.Report) (alpha float64, correction string) {
 func comparisonMode(r *report.Report) string { return r.ComparisonMode }
 
 // BuildMatrix returns the results matrix of a report.
-func BuildMatrix(r *report.Report) Matrix {
+func BuildMatrix(r *report.Report) Matrix { return BuildMatrixWith(r, MatrixOptions{}) }
+
+// MatrixOptions choose what a matrix shows (the paper's paper.results):
+// the metric columns in order (nil: the headline set), the systems of the
+// inputs in order (nil: every one; the letters follow this order), and
+// whether the random and oracle baselines get rows.
+type MatrixOptions struct {
+	Metrics     []metrics.ID
+	Systems     []string
+	NoBaselines bool
+}
+
+// BuildMatrixWith is BuildMatrix over the columns and rows o chooses; the
+// markers compare only the systems shown.
+func BuildMatrixWith(r *report.Report, o MatrixOptions) Matrix {
 	var mx Matrix
 	if r.Settings.Bootstrap.Resamples > 0 {
 		mx.CI = r.Settings.Bootstrap.Text(r.Settings.Seed)
@@ -145,17 +159,55 @@ func BuildMatrix(r *report.Report) Matrix {
 	for _, s := range r.Systems {
 		if s.Kind == report.Pipeline {
 			pipes = append(pipes, s)
-		} else {
+		} else if !o.NoBaselines {
 			bases = append(bases, s)
 		}
 	}
+	if o.Systems != nil {
+		pipes = chosenSystems(pipes, o.Systems)
+	}
 	mx.Columns = matrixColumns(r, pipes)
+	if o.Metrics != nil {
+		mx.Columns = chosenColumns(r, pipes, o.Metrics)
+	}
 	mx.addRows(r, pipes, bases)
 	nPipes := len(pipes)
 	mx.markComparisons(r, nPipes)
 	mx.markBest(nPipes)
 	mx.Queries = queriesNote(r, mx.Rows)
 	return mx
+}
+
+// chosenSystems are the systems of names, in that order.
+func chosenSystems(pipes []report.SystemInfo, names []string) []report.SystemInfo {
+	var out []report.SystemInfo
+	for _, n := range names {
+		for _, s := range pipes {
+			if s.Name == n {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// chosenColumns are the columns of ids, in that order, each that some
+// system shown has on the whole population.
+func chosenColumns(r *report.Report, pipes []report.SystemInfo, ids []metrics.ID) []MatrixColumn {
+	var out []MatrixColumn
+	for _, id := range ids {
+		d, ok := metrics.Lookup(id)
+		if !ok {
+			continue
+		}
+		for _, s := range pipes {
+			if _, has := r.Metric(s.Name, id, report.Whole); has {
+				out = append(out, matrixColumn(id, d))
+				break
+			}
+		}
+	}
+	return out
 }
 
 // queriesNote says, when the systems are evaluated on different queries,
@@ -227,13 +279,18 @@ func matrixColumns(r *report.Report, pipes []report.SystemInfo) []MatrixColumn {
 	sort.SliceStable(cols, func(i, j int) bool { return cols[i].order < cols[j].order })
 	var out []MatrixColumn
 	for _, c := range cols {
-		out = append(out, MatrixColumn{
-			ID: c.id, Title: Title(c.id), Plain: metrics.PlainTitle(c.id), Meaning: c.d.Meaning,
-			Direction: c.d.Direction, Population: string(c.d.Population), Digits: digits(c.d),
-			Baselines: c.d.Family() == "rank",
-		})
+		out = append(out, matrixColumn(c.id, c.d))
 	}
 	return out
+}
+
+// matrixColumn is the column of metric id.
+func matrixColumn(id metrics.ID, d metrics.Def) MatrixColumn {
+	return MatrixColumn{
+		ID: id, Title: Title(id), Plain: metrics.PlainTitle(id), Meaning: d.Meaning,
+		Direction: d.Direction, Population: string(d.Population), Digits: digits(d),
+		Baselines: d.Family() == "rank",
+	}
 }
 
 // emptyCell is a cell with no value, interval or fold spread.

@@ -390,7 +390,15 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 			endLoad()
 			progress.done()
 			fmt.Fprintf(stdout, "unchanged: %s is current (same configuration, inputs and tool; -force writes a new version)\n", cur)
-			return nil
+			pointLatest(stderr, root)
+			return copyPaper(cfg, filepath.Join(root, cur))
+		}
+	}
+	if cfg.Paper.CopyTo != "" {
+		// Refused before anything is computed: a folder holding files
+		// that are not ours is never written to.
+		if err := bundle.CheckCopyTarget(cfg.ResolvePath(cfg.Paper.CopyTo)); err != nil {
+			return withStatus(exitInput, err)
 		}
 	}
 	taps := newInputReaders(cfg, cfgData)
@@ -437,6 +445,10 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		return err
 	}
 	progress.done()
+	pointLatest(stderr, root)
+	if err := copyPaper(cfg, dir); err != nil {
+		return err
+	}
 	if w := reportSizeWarning(b, rep); w != "" {
 		fmt.Fprintln(stderr, "paperbundle: warning:", w)
 	}
@@ -702,4 +714,25 @@ func plural(n int, what string) string {
 		return "1 " + what
 	}
 	return strconv.Itoa(n) + " " + what + "s"
+}
+
+// pointLatest points root/latest at the newest version; a failure is a
+// warning (the bundle itself is written).
+func pointLatest(stderr io.Writer, root string) {
+	if err := bundle.PointLatestNewest(root); err != nil {
+		fmt.Fprintln(stderr, "paperbundle: warning:", err)
+	}
+}
+
+// copyPaper copies the paper/ folder of the bundle in dir to paper.copy_to
+// (nothing without it). A refused folder is an input error (exit 2); the
+// bundle itself is written.
+func copyPaper(cfg *config.Config, dir string) error {
+	if cfg.Paper.CopyTo == "" {
+		return nil
+	}
+	if err := bundle.CopyFolder(filepath.Join(dir, "paper"), cfg.ResolvePath(cfg.Paper.CopyTo)); err != nil {
+		return withStatus(exitInput, fmt.Errorf("%w (the bundle %s is written)", err, dir))
+	}
+	return nil
 }

@@ -40,8 +40,11 @@ func TestConcurrentBuildsClaimVersions(t *testing.T) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	if strings.Join(names, " ") != "v1 v2 v3" {
-		t.Errorf("root holds %v, want v1 v2 v3 and nothing else", names)
+	if strings.Join(names, " ") != "latest v1 v2 v3" {
+		t.Errorf("root holds %v, want latest, v1, v2, v3 and nothing else", names)
+	}
+	if to, err := os.Readlink(filepath.Join(root, "latest")); err != nil || to != "v3" {
+		t.Errorf("latest -> %q (%v), want v3 (the newest, whichever build ended last)", to, err)
 	}
 }
 
@@ -82,8 +85,8 @@ func TestBuildTargetChecks(t *testing.T) {
 			t.Errorf("%s: exit %d, %q; want exit 2 and %q", c.name, code, stderr, c.want)
 		}
 	}
-	if entries, _ := os.ReadDir(root); len(entries) != 1 {
-		t.Errorf("root holds %d entries after the refused builds, want v1 alone", len(entries))
+	if entries, _ := os.ReadDir(root); len(entries) != 2 {
+		t.Errorf("root holds %d entries after the refused builds, want v1 and latest alone", len(entries))
 	}
 }
 

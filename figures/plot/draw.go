@@ -57,7 +57,11 @@ func build(s *figures.Spec, lk look, pw vg.Length) (f *figure, err error) {
 		figTitle = ""
 		leg = newLegend(lk)
 		es := legendEntries(s)
-		if curveLike(s) && len(s.Panels) == 1 && legendRowsHeight(es, w, lk) > legendRowsHeight(es[:min(1, len(es))], w, lk) {
+		// A box taller than about a third of the figure would hide the
+		// curves it labels (a system's ROC with its operating points
+		// has nine entries): then the legend goes under the plot too.
+		boxH := vg.Length(len(es))*lk.legend*1.3 + vg.Points(6)
+		if curveLike(s) && len(s.Panels) == 1 && legendRowsHeight(es, w, lk) > legendRowsHeight(es[:min(1, len(es))], w, lk) && boxH <= 0.36*h {
 			inside = es
 		} else {
 			below = es
@@ -133,7 +137,7 @@ func fitTitle(title string, avail vg.Length, lk look) string {
 // category lists.
 func size(s *figures.Spec) (w, h vg.Length) {
 	switch s.Kind.Family() {
-	case figures.KindROC, figures.KindROCOverlay, figures.KindPR, figures.KindPROverlay:
+	case figures.KindROC, figures.KindROCOverlay, figures.KindPR, figures.KindPROverlay, figures.KindROCPair:
 		return figW + 0.6*vg.Inch, figH + 0.3*vg.Inch
 	case figures.KindReliability:
 		return figW + 0.6*vg.Inch, figH + 0.9*vg.Inch
@@ -512,8 +516,10 @@ func thumbnails(keys []figures.Key) []plot.Thumbnailer {
 // colorOf is the colour of a role.
 func colorOf(st figures.Style) color.NRGBA {
 	switch st.Role {
-	case figures.Primary, figures.Confidence:
+	case figures.Primary:
 		return seriesColor(0)
+	case figures.Confidence:
+		return seriesColor(st.Series)
 	case figures.Series:
 		return seriesColor(st.Series)
 	case figures.Summary:
@@ -582,7 +588,7 @@ func glyphOf(st figures.Style) draw.GlyphStyle {
 // fillOf is the fill colour of a role.
 func fillOf(st figures.Style) color.Color {
 	if st.Role == figures.Confidence {
-		return fade(seriesColor(0), 0.22)
+		return fade(seriesColor(st.Series), 0.22)
 	}
 	return colorOf(st)
 }
