@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"paperbundle/internal/mdtext"
+	"paperbundle/internal/numtext"
 	"paperbundle/metrics"
 	"paperbundle/report"
 )
@@ -275,11 +276,14 @@ func deltaText(id metrics.ID, x report.Num) string {
 	return s
 }
 
+// pText writes a p-value compactly for a table cell: numtext.P's number,
+// "p=0.0123" or "p<0.0001".
 func pText(p report.Num) string {
-	if p < 0.0001 {
-		return "p<0.0001"
+	s := numtext.P(float64(p))
+	if s[0] == '<' {
+		return "p<" + s[2:]
 	}
-	return "p=" + strconv.FormatFloat(float64(p), 'f', 4, 64)
+	return "p=" + s
 }
 
 // testText names what decided a row.
