@@ -1,8 +1,6 @@
 package compare
 
 import (
-	"strings"
-
 	"paperbundle/metrics"
 	"paperbundle/report"
 	"paperbundle/report/paired"
@@ -143,7 +141,7 @@ func (t *tester) pairs(system string, slice report.Slice) (ia, ib []int, reason 
 	switch {
 	case slice == report.Whole:
 	case slice.Kind() == report.SliceCriterion && slice != report.CriterionSlice("macro"):
-		crit := strings.TrimPrefix(string(slice), "criterion=")
+		crit := slice.Value()
 		in = func(q *report.Evidence) bool { return q.Criterion == crit }
 	case slice == report.EvidenceSlice(true) || slice == report.EvidenceSlice(false):
 		if !t.a.r.PerQueryFields.Label || !t.b.r.PerQueryFields.Label {

@@ -649,10 +649,10 @@ func (c *computer) macroCriteria() {
 	var keys []metricKey
 	seen := map[metricKey]*acc{}
 	for _, m := range c.rep.Metrics {
-		if len(m.Slice) < 10 || m.Slice[:10] != "criterion=" || m.ID.Base().Family() == "data" {
+		if m.Slice.Kind() != SliceCriterion || m.ID.Base().Family() == "data" {
 			continue
 		}
-		k := metricKey{m.System, m.ID, "criterion=macro"}
+		k := metricKey{m.System, m.ID, CriterionSlice("macro")}
 		a := seen[k]
 		if a == nil {
 			a = &acc{ok: true}
