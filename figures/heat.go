@@ -260,7 +260,7 @@ func (c *cat) heatColumn() int {
 // without a defined value are grey.
 func (c *cat) perQueryHeat(system string) (*Spec, string) {
 	col := c.heatColumn()
-	crit := c.r.Dataset.Criteria
+	crit, notDrawn := c.criteria()
 	if col < 0 {
 		return nil, "the report has no per-query values"
 	}
@@ -319,5 +319,5 @@ func (c *cat) perQueryHeat(system string) (*Spec, string) {
 		Subtitle: "posts in input order; grey: undefined; blank: no query",
 		Alt: "Heat map of " + title + " (" + string(id) + ") of " + label(c.r, system) + " for each of " + queries(len(h.Cells)) +
 			", posts along x in input order and " + strconv.Itoa(len(crit)) + " criteria along y.",
-		Panels: []Panel{p}, Legend: leg, Notes: undefinedCells(undefined, "the metric is undefined for the query")}, ""
+		Panels: []Panel{p}, Legend: leg, Notes: append(undefinedCells(undefined, "the metric is undefined for the query"), notDrawn...)}, ""
 }

@@ -247,9 +247,8 @@ func (c *computer) planScored(sc *sysCalc, sb *sysBoot, sp *sysPlan, n int, grid
 // with its interval from the replicates of sb; then the intervals of the
 // metrics emitted before the bootstrap, and the ROC and PR bands.
 func (c *computer) emitSystem(sc *sysCalc, sb *sysBoot, groupPart []int, grid []float64, conf float64) {
-	C := len(sc.tab.Cols())
 	total, foldSums := sc.tab.FoldSums(groupPart, len(c.folds), c.opt.Workers)
-	scratch := make([]float64, 4*C+64)
+	scratch := scratchFor(sc.stats)
 	// Emit sum statistics.
 	for _, st := range sc.stats {
 		v := st.eval(total, scratch)
@@ -332,7 +331,11 @@ func (c *computer) replicates(ctx context.Context, plans []*sysPlan, keepAll [][
 	const batch = engine.Batch
 	newF := func() func(b0 int, cnt []int32, out []float64) {
 		acc := make([]float64, C)
-		scr := make([]float64, C+8)
+		var all []*sumStat
+		for _, sp := range plans {
+			all = append(all, sp.sums...)
+		}
+		scr := scratchFor(all)
 		sums := M.Scratch(batch)
 		evals := make([][]*stats.Eval, len(plans))
 		for k, sp := range plans {

@@ -90,6 +90,10 @@ type MatrixCell struct {
 	// Best: the best value of the column among the systems of the inputs
 	// (ties all best); baselines are never best.
 	Best bool
+	// Target is the metric's target (nil: none); Missed is true when the
+	// value is defined and misses it.
+	Target *report.Target
+	Missed bool
 }
 
 // Letter is the marker letter of the i-th system (0-based): a ... z,
@@ -316,6 +320,8 @@ func (mx *Matrix) cell(r *report.Report, system string, c MatrixColumn) MatrixCe
 	if m.CI != nil && m.CI.Low.Valid() && m.CI.High.Valid() {
 		x.Lo, x.Hi = float64(m.CI.Low), float64(m.CI.High)
 	}
+	x.Target = m.Target
+	x.Missed = m.TargetMet != nil && !*m.TargetMet
 	if len(m.Folds) >= 2 && m.FoldMean.Valid() {
 		x.FoldMean = float64(m.FoldMean)
 		if m.FoldStd.Valid() {
@@ -593,6 +599,22 @@ func TestName(t string) string {
 // markers mean, the test of each column, the correction and alpha.
 func (mx Matrix) Notes() []string { return mx.notes(true) }
 
+// MissMark marks a results-matrix value that misses its target.
+const MissMark = "✗"
+
+// anyMissed reports whether a cell of a system of the inputs misses its
+// target.
+func (mx Matrix) anyMissed() bool {
+	for _, r := range mx.Rows {
+		for _, c := range r.Cells {
+			if c.Missed && c.Present && !r.Baseline {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // notes are the matrix's notes; withFolds says whether the cells show the
 // fold mean ± std (SUMMARY.md's cells do not, and its notes are Markdown;
 // the others are plain text, escaped where they are written).
@@ -607,6 +629,13 @@ func (mx Matrix) notes(withFolds bool) []string {
 	}
 	cell += "; the best value of each column in bold."
 	out = append(out, cell)
+	if mx.anyMissed() {
+		miss := MissMark + ": the value misses its target (the target is in the cell's title)."
+		if !withFolds {
+			miss = MissMark + ": the value misses its target; the primary system's missed targets are listed below the table."
+		}
+		out = append(out, miss)
+	}
 	if mx.Systems() > 1 {
 		a := strconv.FormatFloat(mx.Alpha, 'g', -1, 64)
 		corr := "Holm-corrected p < " + a + " within each metric"

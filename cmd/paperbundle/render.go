@@ -73,10 +73,12 @@ func render(s sink, rep *report.Report, rec record) error {
 		// own (make bench's stages are fixed), and a span of its own in
 		// the figures stage would count that stage twice.
 		defer wg.Done()
+		defer recoverTo(&paperErr) // a panic here would end the process
 		paperFiles, paperErr = paperFolder(rep, specs, rec.Paper)
 	}()
 	go func() {
 		defer wg.Done()
+		defer recoverTo(&xlsxErr)
 		defer stages.begin(stageXLSX)()
 		if err := xlsx.Write(&wb, workbook(rep, set, checks)); err != nil {
 			xlsxErr = fmt.Errorf("tables.xlsx: %w", err)
@@ -84,18 +86,22 @@ func render(s sink, rep *report.Report, rec record) error {
 	}()
 	go func() {
 		defer wg.Done()
-		defer stages.begin(stageFigures)()
 		sent := false
+		defer func() {
+			if !sent {
+				close(svgReady)
+			}
+		}()
+		defer recoverTo(&figErr)
+		defer stages.begin(stageFigures)()
 		files, figErr = plot.Render(specs, plot.Options{Date: generated(rep), OnSVG: func(svg []plot.File) {
 			svgReady <- svg
 			sent = true
 		}})
-		if !sent {
-			close(svgReady)
-		}
 	}()
 	go func() {
 		defer wg.Done()
+		defer recoverTo(&htmlErr)
 		end := stages.begin(stageHTML)
 		charts, err := echarts.Options(specs)
 		end()
@@ -259,6 +265,9 @@ func workbook(rep *report.Report, set tables.Set, checks tables.Table) xlsx.Work
 			{Key: "Undefined values", Value: "empty cells: a 0/0 ratio or AUROC with one class is undefined, never 0"},
 			{Key: "Per-query rows", Value: "per_query_metrics.csv beside this workbook: one row per eval query per system, with its label, score and per-query metrics"},
 		},
+	}
+	if rep.ToolBuild != nil {
+		wb.Readme = append([]xlsx.ReadmeLine{{Key: "Tool build", Value: rep.ToolBuild.Long()}}, wb.Readme...)
 	}
 	for _, m := range set.Missing {
 		wb.Readme = append(wb.Readme, xlsx.ReadmeLine{Key: "Not shown: " + m.Title, Value: m.Reason})

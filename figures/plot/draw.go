@@ -417,10 +417,14 @@ func addHeat(p *plot.Plot, e *figures.HeatMap, cmap *viridis) {
 		p.Add(h)
 		return
 	}
+	// The raster is at most 1,800 px wide: past 1,800 columns (posts),
+	// neighbouring columns share a pixel column, so its memory does not
+	// grow with the number of posts (figures caps the rows).
 	nc, nr := len(e.Cols), len(e.Rows)
 	sx := max(1, 1800/max(nc, 1))
 	sy := 24
-	img := image.NewNRGBA(image.Rect(0, 0, nc*sx, nr*sy))
+	W := min(nc*sx, 1800)
+	img := image.NewNRGBA(image.Rect(0, 0, W, nr*sy))
 	for i := range img.Pix {
 		img.Pix[i] = 0xff // white: no cell
 	}
@@ -432,7 +436,8 @@ func addHeat(p *plot.Plot, e *figures.HeatMap, cmap *viridis) {
 		}
 		px := [4]uint8{cl.R, cl.G, cl.B, cl.A}
 		row := nr - 1 - c.Row // image rows run top-down
-		x0, x1 := max(0, c.Col*sx), min(w, (c.Col+1)*sx)
+		x0 := c.Col * W / max(nc, 1)
+		x1 := min(w, max(x0+1, (c.Col+1)*W/max(nc, 1)))
 		for y := max(0, row*sy); y < min(h, (row+1)*sy); y++ {
 			line := img.Pix[y*img.Stride:]
 			for x := x0; x < x1; x++ {

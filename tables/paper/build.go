@@ -352,7 +352,11 @@ func (b builder) clinicalGateTable() (*table, bool) {
 	}
 	t.rows = append(t.rows, pooled)
 	g := b.r.Settings.Gate
-	t.caption = "Three-state clinical gate of " + b.label(sys) + ": per fold, the thresholds chosen on the fold's tune rows and what they give on its eval rows, then pooled over " +
+	origin := b.r.ThresholdOrigin() // never tune rows where the input has none
+	if origin == "" || origin == "chosen on tune rows only" {
+		origin = "chosen on the fold's tune rows"
+	}
+	t.caption = "Three-state clinical gate of " + b.label(sys) + ": per fold, the thresholds " + origin + " and what they give on its eval rows, then pooled over " +
 		b.population(metrics.AllQueries) + "."
 	t.note = "Targets: screening sensitivity at least " + tables.FormatNum(g.ScreenSensitivity, -1) + ", alert precision at least " +
 		tables.FormatNum(g.AlertPrecision, -1) + ". Workload: sentences a reviewer reads per 1,000 queries."
