@@ -128,7 +128,7 @@ func (vb vocabBuilder) metrics(r *report.Report) {
 		for _, form := range labelForms(metrics.Title(id)) {
 			vb.add(form, mMetric, met)
 		}
-		if id == metrics.ID("ne.auroc") {
+		if id == metrics.NEAUROC.ID() {
 			vb.add("AUC", mMetric, met)
 			vb.add("ROC AUC", mMetric, met)
 		}

@@ -7,13 +7,14 @@ import (
 	"slices"
 	"strconv"
 
+	"paperbundle/config"
 	"paperbundle/dataset"
 	"paperbundle/metrics"
 	"paperbundle/report/engine"
 )
 
 func (c *computer) gain() metrics.Gain {
-	if c.cfg.Contract.NDCGGain == "linear" {
+	if c.cfg.Contract.NDCGGain == config.GainLinear {
 		return metrics.GainLinear
 	}
 	return metrics.GainExponential

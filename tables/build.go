@@ -13,7 +13,7 @@ import (
 // which report section gates it, and its words.
 type section struct {
 	id         metrics.TableID
-	section    string // report section id ("" = always)
+	section    report.Capability // the capability the table needs ("" = always)
 	title      string
 	population metrics.Population
 	meaning    string
@@ -22,12 +22,12 @@ type section struct {
 
 var metricSections = []section{
 	{metrics.TableScorecard, "", "Summary scorecard", "", "The headline number of each section, with its confidence interval and target.", false},
-	{metrics.TableNEGate, "ne_gate", "NE gate: classification", metrics.AllQueries, "How well ne_prob flags queries that have evidence; held-out rows use thresholds chosen on tune rows only.", false},
-	{metrics.TableCalibration, "calibration", "NE gate: calibration", metrics.AllQueries, "Whether a predicted 30% means evidence in 30% of queries.", false},
-	{metrics.TableRanking, "ranking", "Ranking, with random and oracle baselines", metrics.PositivesOnly, "How early a reviewer meets the evidence sentences of a query that has them.", true},
-	{metrics.TableDynamicK, "dynamic_k", "Dynamic-K extraction", metrics.PositivesOnly, "How much of the evidence the extracted set holds, and how many sentences a reviewer reads.", false},
-	{metrics.TableClinical, "clinical_gate", "Three-state clinical gate and deployment", metrics.AllQueries, "How many evidence cases screening loses, and how often a high-confidence alert is right.", false},
-	{metrics.TablePerPost, "per_post", "Per-post multi-label", metrics.Posts, "How well the deployment decisions of a post's criteria match as a whole.", false},
+	{metrics.TableNEGate, report.NEGate, "NE gate: classification", metrics.AllQueries, "How well ne_prob flags queries that have evidence; held-out rows use thresholds chosen on tune rows only.", false},
+	{metrics.TableCalibration, report.Calibration, "NE gate: calibration", metrics.AllQueries, "Whether a predicted 30% means evidence in 30% of queries.", false},
+	{metrics.TableRanking, report.Ranking, "Ranking, with random and oracle baselines", metrics.PositivesOnly, "How early a reviewer meets the evidence sentences of a query that has them.", true},
+	{metrics.TableDynamicK, report.DynamicK, "Dynamic-K extraction", metrics.PositivesOnly, "How much of the evidence the extracted set holds, and how many sentences a reviewer reads.", false},
+	{metrics.TableClinical, report.ClinicalGate, "Three-state clinical gate and deployment", metrics.AllQueries, "How many evidence cases screening loses, and how often a high-confidence alert is right.", false},
+	{metrics.TablePerPost, report.PerPost, "Per-post multi-label", metrics.Posts, "How well the deployment decisions of a post's criteria match as a whole.", false},
 }
 
 // tableKeep are the fields of a table that Vocabulary.SayAll leaves as
@@ -39,16 +39,16 @@ var tableKeep = []string{"Cell.Text", "Cell.Note", "Row.Group", "Row.Anchor", "R
 func Build(r *report.Report) Set {
 	var s Set
 	v := r.Vocabulary()
-	add := func(t Table, ok bool, sec, why string) {
+	add := func(t Table, ok bool, sec report.Capability, why string) {
 		if ok {
 			s.Tables = append(s.Tables, t)
 			return
 		}
-		if sec != "" && !v.Expects(report.Capability(sec)) {
+		if sec != "" && !v.Expects(sec) {
 			return // not a table a user of this kind of input looks for
 		}
-		if sc, found := r.Section(sec); found && !sc.Present && sc.Reason != "" {
-			why = sc.Reason
+		if reason := r.Capabilities.Reason(sec); reason != "" {
+			why = reason
 		}
 		s.Missing = append(s.Missing, Missing{ID: t.ID, Title: t.Title, Reason: why})
 	}
@@ -57,15 +57,15 @@ func Build(r *report.Report) Set {
 		add(t, ok, sec.section, "no metric of this table was computed")
 	}
 	t, ok := criterionTable(r)
-	add(t, ok, "per_criterion", "the inputs have no criterion_id column")
+	add(t, ok, report.PerCriterion, "the inputs have no criterion_id column")
 	t, ok = strataTable(r)
-	add(t, ok, "ranking", "no n_pos stratum was computed")
+	add(t, ok, report.Strata, "no n_pos stratum was computed")
 	if t, ok := trecEvalTable(r); ok {
 		// TREC input only; other input has no trec_eval measures to miss.
 		s.Tables = append(s.Tables, t)
 	}
 	t, ok = comparisonTable(r)
-	add(t, ok, "comparisons", "a single system has nothing to be compared with")
+	add(t, ok, report.Comparisons, "a single system has nothing to be compared with")
 	// The tables' words in the words of the kind of input; cells (system
 	// labels, metric names, ids) and machine keys stay as they are.
 	r.Vocabulary().SayAll(&s, tableKeep...)

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"paperbundle/internal/mdtext"
 	"paperbundle/metrics"
 	"paperbundle/report"
 )
@@ -642,7 +643,7 @@ func (mx Matrix) notes(withFolds bool) []string {
 		q := mx.Queries
 		if !withFolds {
 			// SUMMARY.md's notes are Markdown: the note holds labels.
-			q = mdText(q)
+			q = mdtext.Inert(q)
 		}
 		out = append(out, q)
 	}

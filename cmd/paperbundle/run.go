@@ -459,7 +459,7 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	cfg.Version = v
 	progress.step("computing metrics")
 	computeProgress, endCompute := stages.compute(progress.step)
-	rep, err := report.Compute(ctx, cfg, ds, report.Options{Version: v, Tool: toolVersion(), Build: toolBuild(), Progress: computeProgress, FreeRows: true})
+	rep, err := report.Compute(ctx, cfg, ds, report.Options{Version: v, Tool: toolVersion(), Build: toolBuild(), Progress: computeProgress, FreeRows: true, Generated: sourceDateEpoch()})
 	endCompute()
 	if err != nil {
 		return err

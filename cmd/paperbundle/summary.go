@@ -8,11 +8,11 @@ import (
 	"io"
 	iofs "io/fs"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"paperbundle/bundle"
 	"paperbundle/compare"
+	"paperbundle/internal/numtext"
 	"paperbundle/internal/termsafe"
 	"paperbundle/report"
 	"paperbundle/tables"
@@ -135,13 +135,14 @@ func summaryInput(rep *report.Report, c *compare.Changes, prev, version string) 
 	return in
 }
 
-// pText writes a p-value as the tables do: "p = 0.0123" with 4
-// decimals, "p < 0.0001" below.
+// pText writes a p-value as the tables do (numtext.P): "p = 0.0123",
+// "p < 0.0001" below.
 func pText(p float64) string {
-	if p < 0.0001 {
-		return "p < 0.0001"
+	s := numtext.P(p)
+	if s[0] == '<' {
+		return "p " + s
 	}
-	return "p = " + strconv.FormatFloat(p, 'f', 4, 64)
+	return "p = " + s
 }
 
 // runSummary prints a bundle's SUMMARY.md; for a bundle made before
