@@ -596,6 +596,9 @@ func cellText(c tables.Column, x tables.Cell) (text, na string) {
 	if c.Kind == tables.Text {
 		return x.Text, ""
 	}
+	if x.Absent {
+		return "", ""
+	}
 	s := c.Format(x)
 	if c.Kind == tables.Count && tables.Defined(x.V) && math.Abs(x.V) < 1e15 {
 		s = thousands(int(x.V))
@@ -606,6 +609,10 @@ func cellText(c tables.Column, x tables.Cell) (text, na string) {
 			na = "undefined"
 		}
 		return "n/a", na
+	}
+	if c.Kind == tables.PValue {
+		// "< 0.0001" stays on one line in a narrow column.
+		s = strings.Replace(s, "< ", "<\u00a0", 1)
 	}
 	if c.Kind == tables.Number {
 		d := c.DigitsOf(x)

@@ -2,6 +2,7 @@ package templates
 
 import (
 	"html/template"
+	"strings"
 )
 
 // Page is everything report.html shows, filled completely by newPage
@@ -184,6 +185,21 @@ type Table struct {
 type Head struct {
 	Title   string
 	Numeric bool
+}
+
+// Parts is the title cut before each "@", so a narrow column (in print, on
+// a phone) may break "Precision@10" there rather than overflow.
+func (h Head) Parts() []string {
+	var out []string
+	s := h.Title
+	for {
+		i := strings.Index(s[min(1, len(s)):], "@")
+		if i < 0 {
+			return append(out, s)
+		}
+		out = append(out, s[:i+1])
+		s = s[i+1:]
+	}
 }
 
 // Row is one table row; ID is its deep-link anchor ("" for none).

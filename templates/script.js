@@ -68,18 +68,40 @@
 
   // The system selector shows one system's block in every section; the
   // baseline blocks stay. Without scripts every block is there.
+  // The empty value is "All systems": every block shown and open.
+  var printNote = doc.getElementById('print-systems');
   function show(name) {
     doc.querySelectorAll('details.sys:not(.base)').forEach(function (d) {
-      var on = d.getAttribute('data-system') === name;
+      var on = name === '' || d.getAttribute('data-system') === name;
       d.hidden = !on;
       if (on) { d.open = true; }
     });
+    if (printNote) {
+      var o = sel.options[sel.selectedIndex];
+      printNote.textContent = name === '' ? '' : 'This print shows the per-system tables and figures of ' +
+        (o ? o.text : name) + ' only; to print another system, or all of them, choose it under "Show system" before printing.';
+    }
   }
   if (sel && bar && sel.options.length > 1) {
     bar.hidden = false;
     sel.addEventListener('change', function () { show(sel.value); });
     show(sel.value);
   }
+
+  // A print is a complete record: every collapsed block prints open (the
+  // print stylesheet does the same where the browser allows it), and
+  // closes again after printing.
+  var closedForPrint = [];
+  window.addEventListener('beforeprint', function () {
+    doc.querySelectorAll('details:not([open])').forEach(function (d) {
+      d.open = true;
+      closedForPrint.push(d);
+    });
+  });
+  window.addEventListener('afterprint', function () {
+    closedForPrint.forEach(function (d) { d.open = false; });
+    closedForPrint = [];
+  });
 
   // A deep link into another system's block selects that system.
   function reveal() {
