@@ -20,6 +20,9 @@ type builder struct {
 	base  *charts.Line
 	zoom  bool
 	extra []*seriesExtra // parallel to base.MultiSeries
+	// xInt and yInt are the tick steps of each panel's axes (0: echarts'
+	// own).
+	xInt, yInt []float64
 }
 
 // add appends a series of the given type (types.ChartLine, ...) on the
@@ -51,8 +54,10 @@ func (b *builder) panel(i int) {
 			ks = union(ks, e.K)
 		}
 	}
-	x := xAxis(&pn.X, i)
-	y := yAxis(&pn.Y, i)
+	xa := pn.X
+	xa.Log = xa.Log || b.cutoffLog(pn)
+	x, xi := xAxis(&xa, i)
+	y, yi := yAxis(&pn.Y, i)
 	if ks != nil {
 		for _, k := range ks {
 			cats = append(cats, strconv.Itoa(k))
@@ -63,12 +68,17 @@ func (b *builder) panel(i int) {
 		if h, ok := e.(*figures.HeatMap); ok {
 			x = opts.XAxis{Type: "category", Data: h.Cols, Name: pn.X.Label, NameLocation: "middle", NameGap: 28, GridIndex: i}
 			y = opts.YAxis{Type: "category", Data: h.Rows, Name: pn.Y.Label, NameLocation: "middle", NameGap: 46, GridIndex: i}
+			xi, yi = 0, 0
 			b.zoom = b.zoom || pn.X.IndexTicks
 		}
 	}
 	if hasBand {
 		x.SplitLine, y.SplitLine = noSplit(), noSplit()
 	}
+	if ks != nil {
+		xi = 0
+	}
+	b.xInt, b.yInt = append(b.xInt, xi), append(b.yInt, yi)
 	if i == 0 {
 		b.base.SetGlobalOptions(charts.WithXAxisOpts(x, 0), charts.WithYAxisOpts(y, 0))
 		b.base.SetXAxis(x.Data) // Validate copies it into the first x axis
@@ -89,9 +99,9 @@ func (b *builder) panel(i int) {
 		case *figures.Band:
 			b.band(i, e, pn)
 		case *figures.Points:
-			if b.spec.Scale == nil { // a visual map would recolour the markers
-				b.points(i, e, pn)
-			}
+			// The colour scale reads the heat maps only (visualMap
+			// seriesIndex), so markers keep their colour over a heat map.
+			b.points(i, e, pn)
 		case *figures.Bars:
 			b.bars(i, e, len(pn.X.Categories), nbars == 1, pn)
 		case *figures.Histogram:
@@ -110,8 +120,9 @@ func (b *builder) panel(i int) {
 
 func noSplit() *opts.SplitLine { return &opts.SplitLine{Show: opts.Bool(false)} }
 
-// xAxis and yAxis translate a spec axis.
-func xAxis(a *figures.Axis, grid int) opts.XAxis {
+// xAxis and yAxis translate a spec axis; the second value is the tick
+// step of a fixed linear axis (0: echarts chooses).
+func xAxis(a *figures.Axis, grid int) (opts.XAxis, float64) {
 	x := opts.XAxis{Type: "value", Name: a.Label, NameLocation: "middle", NameGap: 28, GridIndex: grid}
 	switch {
 	case len(a.Categories) > 0:
@@ -119,8 +130,15 @@ func xAxis(a *figures.Axis, grid int) opts.XAxis {
 	case a.Log:
 		x.Type = "log"
 	}
+	var step float64
 	if a.Fixed && len(a.Categories) == 0 {
-		x.Min, x.Max = axisEnd(a.Min, a, math.Floor), axisEnd(a.Max, a, math.Ceil)
+		if a.Log {
+			x.Min, x.Max = axisEnd(a.Min, a, math.Floor), axisEnd(a.Max, a, math.Ceil)
+		} else {
+			n := fixedAxis(a)
+			x.Min, x.Max, step = n.min, n.max, n.step
+			x.AxisLabel = n.endLabels(x.AxisLabel)
+		}
 	}
 	if a.HideTickLabels {
 		x.AxisLabel = &opts.AxisLabel{Show: opts.Bool(false)}
@@ -131,7 +149,7 @@ func xAxis(a *figures.Axis, grid int) opts.XAxis {
 		x.AxisLabel = &opts.AxisLabel{Interval: "0", Rotate: 30}
 		x.NameGap += int(room)
 	}
-	return x
+	return x, step
 }
 
 // turnRoom is the height in pixels that the category names of an x axis
@@ -157,7 +175,7 @@ func turnRoom(a *figures.Axis) float64 {
 	return math.Round(7 * float64(min(longest, 40)) * 0.5)
 }
 
-func yAxis(a *figures.Axis, grid int) opts.YAxis {
+func yAxis(a *figures.Axis, grid int) (opts.YAxis, float64) {
 	y := opts.YAxis{Type: "value", Name: a.Label, NameLocation: "middle", NameGap: 46, GridIndex: grid}
 	switch {
 	case len(a.Categories) > 0:
@@ -165,20 +183,72 @@ func yAxis(a *figures.Axis, grid int) opts.YAxis {
 	case a.Log:
 		y.Type = "log"
 	}
+	var step float64
 	if a.Fixed && len(a.Categories) == 0 {
-		y.Min, y.Max = axisEnd(a.Min, a, math.Floor), axisEnd(a.Max, a, math.Ceil)
+		if a.Log {
+			y.Min, y.Max = axisEnd(a.Min, a, math.Floor), axisEnd(a.Max, a, math.Ceil)
+		} else {
+			n := fixedAxis(a)
+			y.Min, y.Max, step = n.min, n.max, n.step
+			y.AxisLabel = n.endLabels(y.AxisLabel)
+		}
 	}
 	if a.HideTickLabels {
 		y.AxisLabel = &opts.AxisLabel{Show: opts.Bool(false)}
 	}
-	return y
+	return y, step
+}
+
+// cutoffLog reports whether the x axis of a Recall@K or Precision@K
+// panel is drawn on a log scale: when its cutoffs span more than a
+// factor of 20 (K = 5 ... 1000 would otherwise crowd into the first few
+// percent of the axis).
+func (b *builder) cutoffLog(pn *figures.Panel) bool {
+	switch b.spec.Kind.Family() {
+	case figures.KindRecallAtK, figures.KindPrecisionAtK:
+	default:
+		return false
+	}
+	if len(pn.X.Categories) > 0 {
+		return false
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, e := range pn.Elements {
+		switch e := e.(type) {
+		case *figures.Line:
+			for _, seg := range e.Segments {
+				for _, p := range seg {
+					lo, hi = math.Min(lo, p.X), math.Max(hi, p.X)
+				}
+			}
+		case *figures.Points:
+			for _, p := range e.Points {
+				lo, hi = math.Min(lo, p.X), math.Max(hi, p.X)
+			}
+		}
+	}
+	return lo > 0 && hi/lo > 20
 }
 
 // axisEnd rounds an axis end for the screen: to the power of ten beyond
 // it on a log axis, else to the axis' coordinate step.
 func axisEnd(v float64, a *figures.Axis, round func(float64) float64) float64 {
 	if a.Log && v > 0 {
-		return math.Pow(10, round(math.Log10(v)))
+		// 1, 2 or 5 times a power of ten, outward.
+		e := math.Floor(math.Log10(v))
+		ms := []float64{1, 2, 5, 10}
+		if round(0.5) == 0 { // down
+			for k := len(ms) - 1; k >= 0; k-- {
+				if m := ms[k] * math.Pow(10, e); m <= v*(1+1e-9) {
+					return clean(m)
+				}
+			}
+		}
+		for _, m := range ms {
+			if x := m * math.Pow(10, e); x >= v*(1-1e-9) {
+				return clean(x)
+			}
+		}
 	}
 	return quantOf(a).r(v)
 }
