@@ -65,31 +65,51 @@ func clean(v float64) float64 {
 	return r
 }
 
-// niceAxis is the rounded range and tick step of a fixed linear axis.
+// niceAxis is the rounded range of a fixed linear axis and the step of
+// the ticks echarts will draw on it.
 type niceAxis struct {
 	min, max, step float64
 	// onMin and onMax: the end is a tick (its label is shown).
 	onMin, onMax bool
 }
 
-// fixedAxis rounds the fixed range [lo, hi] of a linear axis: the ticks
-// every round step of about a fifth of the range (the spec's own step when
-// it asks for one), the ends outward to a fiftieth of the range.
+// fixedAxis rounds the fixed range [lo, hi] of a linear axis outward to a
+// fiftieth of the range. echarts then draws ticks at the multiples of
+// tickStep of the range, plus both ends.
 func fixedAxis(a *figures.Axis) niceAxis {
 	lo, hi := a.Min, a.Max
-	r := hi - lo
-	step := niceStep(r / 5)
-	if a.Step > 0 {
-		step = a.Step
-	}
-	fine := niceStep(r / 50)
-	n := niceAxis{min: roundOut(lo, fine, false), max: roundOut(hi, fine, true), step: step}
+	fine := niceStep((hi - lo) / 50)
+	n := niceAxis{min: roundOut(lo, fine, false), max: roundOut(hi, fine, true)}
+	n.step = tickStep(n.min, n.max)
 	on := func(v float64) bool {
-		q := v / step
+		q := v / n.step
 		return math.Abs(q-math.Round(q)) < 1e-6
 	}
 	n.onMin, n.onMax = on(n.min), on(n.max)
 	return n
+}
+
+// tickStep is the tick step echarts chooses on a value axis from min to
+// max (its default of 5 splits, rounded to 1, 2, 3 or 5 times a power of
+// ten as its numberUtil.nice does).
+func tickStep(min, max float64) float64 {
+	raw := (max - min) / 5
+	e := math.Floor(math.Log10(raw))
+	p := math.Pow(10, e)
+	f := raw / p
+	switch {
+	case f < 1.5:
+		f = 1
+	case f < 2.5:
+		f = 2
+	case f < 4:
+		f = 3
+	case f < 7:
+		f = 5
+	default:
+		f = 10
+	}
+	return clean(f * p)
 }
 
 // endLabels hides the label of an end that is not a tick.
@@ -102,15 +122,4 @@ func (n niceAxis) endLabels(l *opts.AxisLabel) *opts.AxisLabel {
 	}
 	l.ShowMinLabel, l.ShowMaxLabel = opts.Bool(n.onMin), opts.Bool(n.onMax)
 	return l
-}
-
-// xAxisJSON and yAxisJSON add the tick step go-echarts has no field for.
-type xAxisJSON struct {
-	opts.XAxis
-	Interval float64 `json:"interval,omitempty"`
-}
-
-type yAxisJSON struct {
-	opts.YAxis
-	Interval float64 `json:"interval,omitempty"`
 }

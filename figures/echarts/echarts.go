@@ -146,7 +146,6 @@ func option(s *figures.Spec, id string) (Chart, error) {
 		}
 		obj["visualMap"] = out
 	}
-	b.axesJSON(obj)
 	obj["title"] = titles(s, b.base.Title)
 	delete(obj, "toolbox")       // empty
 	js, err := json.Marshal(obj) // HTML-safe; fails on NaN
@@ -200,25 +199,6 @@ type visualMapJSON struct {
 	opts.VisualMap
 	Dimension   int   `json:"dimension"`
 	SeriesIndex []int `json:"seriesIndex,omitempty"`
-}
-
-// axesJSON writes the axes with their tick steps.
-func (b *builder) axesJSON(obj map[string]any) {
-	xs := make([]xAxisJSON, len(b.base.XAxisList))
-	for i, x := range b.base.XAxisList {
-		xs[i].XAxis = x
-		if i < len(b.xInt) {
-			xs[i].Interval = b.xInt[i]
-		}
-	}
-	ys := make([]yAxisJSON, len(b.base.YAxisList))
-	for i, y := range b.base.YAxisList {
-		ys[i].YAxis = y
-		if i < len(b.yInt) {
-			ys[i].Interval = b.yInt[i]
-		}
-	}
-	obj["xAxis"], obj["yAxis"] = xs, ys
 }
 
 // titles is the chart's title and, above each panel of a row of panels,

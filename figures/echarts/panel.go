@@ -20,9 +20,6 @@ type builder struct {
 	base  *charts.Line
 	zoom  bool
 	extra []*seriesExtra // parallel to base.MultiSeries
-	// xInt and yInt are the tick steps of each panel's axes (0: echarts'
-	// own).
-	xInt, yInt []float64
 }
 
 // add appends a series of the given type (types.ChartLine, ...) on the
@@ -56,8 +53,8 @@ func (b *builder) panel(i int) {
 	}
 	xa := pn.X
 	xa.Log = xa.Log || b.cutoffLog(pn)
-	x, xi := xAxis(&xa, i)
-	y, yi := yAxis(&pn.Y, i)
+	x := xAxis(&xa, i)
+	y := yAxis(&pn.Y, i)
 	if ks != nil {
 		for _, k := range ks {
 			cats = append(cats, strconv.Itoa(k))
@@ -68,17 +65,12 @@ func (b *builder) panel(i int) {
 		if h, ok := e.(*figures.HeatMap); ok {
 			x = opts.XAxis{Type: "category", Data: h.Cols, Name: pn.X.Label, NameLocation: "middle", NameGap: 28, GridIndex: i}
 			y = opts.YAxis{Type: "category", Data: h.Rows, Name: pn.Y.Label, NameLocation: "middle", NameGap: 46, GridIndex: i}
-			xi, yi = 0, 0
 			b.zoom = b.zoom || pn.X.IndexTicks
 		}
 	}
 	if hasBand {
 		x.SplitLine, y.SplitLine = noSplit(), noSplit()
 	}
-	if ks != nil {
-		xi = 0
-	}
-	b.xInt, b.yInt = append(b.xInt, xi), append(b.yInt, yi)
 	if i == 0 {
 		b.base.SetGlobalOptions(charts.WithXAxisOpts(x, 0), charts.WithYAxisOpts(y, 0))
 		b.base.SetXAxis(x.Data) // Validate copies it into the first x axis
@@ -120,9 +112,8 @@ func (b *builder) panel(i int) {
 
 func noSplit() *opts.SplitLine { return &opts.SplitLine{Show: opts.Bool(false)} }
 
-// xAxis and yAxis translate a spec axis; the second value is the tick
-// step of a fixed linear axis (0: echarts chooses).
-func xAxis(a *figures.Axis, grid int) (opts.XAxis, float64) {
+// xAxis and yAxis translate a spec axis.
+func xAxis(a *figures.Axis, grid int) opts.XAxis {
 	x := opts.XAxis{Type: "value", Name: a.Label, NameLocation: "middle", NameGap: 28, GridIndex: grid}
 	switch {
 	case len(a.Categories) > 0:
@@ -130,13 +121,12 @@ func xAxis(a *figures.Axis, grid int) (opts.XAxis, float64) {
 	case a.Log:
 		x.Type = "log"
 	}
-	var step float64
 	if a.Fixed && len(a.Categories) == 0 {
 		if a.Log {
 			x.Min, x.Max = axisEnd(a.Min, a, math.Floor), axisEnd(a.Max, a, math.Ceil)
 		} else {
 			n := fixedAxis(a)
-			x.Min, x.Max, step = n.min, n.max, n.step
+			x.Min, x.Max = n.min, n.max
 			x.AxisLabel = n.endLabels(x.AxisLabel)
 		}
 	}
@@ -149,7 +139,7 @@ func xAxis(a *figures.Axis, grid int) (opts.XAxis, float64) {
 		x.AxisLabel = &opts.AxisLabel{Interval: "0", Rotate: 30}
 		x.NameGap += int(room)
 	}
-	return x, step
+	return x
 }
 
 // turnRoom is the height in pixels that the category names of an x axis
@@ -175,7 +165,7 @@ func turnRoom(a *figures.Axis) float64 {
 	return math.Round(7 * float64(min(longest, 40)) * 0.5)
 }
 
-func yAxis(a *figures.Axis, grid int) (opts.YAxis, float64) {
+func yAxis(a *figures.Axis, grid int) opts.YAxis {
 	y := opts.YAxis{Type: "value", Name: a.Label, NameLocation: "middle", NameGap: 46, GridIndex: grid}
 	switch {
 	case len(a.Categories) > 0:
@@ -183,20 +173,19 @@ func yAxis(a *figures.Axis, grid int) (opts.YAxis, float64) {
 	case a.Log:
 		y.Type = "log"
 	}
-	var step float64
 	if a.Fixed && len(a.Categories) == 0 {
 		if a.Log {
 			y.Min, y.Max = axisEnd(a.Min, a, math.Floor), axisEnd(a.Max, a, math.Ceil)
 		} else {
 			n := fixedAxis(a)
-			y.Min, y.Max, step = n.min, n.max, n.step
+			y.Min, y.Max = n.min, n.max
 			y.AxisLabel = n.endLabels(y.AxisLabel)
 		}
 	}
 	if a.HideTickLabels {
 		y.AxisLabel = &opts.AxisLabel{Show: opts.Bool(false)}
 	}
-	return y, step
+	return y
 }
 
 // cutoffLog reports whether the x axis of a Recall@K or Precision@K

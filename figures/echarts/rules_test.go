@@ -56,7 +56,6 @@ type axisJSON struct {
 	Type      string   `json:"type"`
 	Min       *float64 `json:"min"`
 	Max       *float64 `json:"max"`
-	Interval  float64  `json:"interval"`
 	AxisLabel *struct {
 		Show         *bool `json:"show"`
 		ShowMinLabel *bool `json:"showMinLabel"`
@@ -75,6 +74,22 @@ type optionJSON struct {
 			BorderWidth int `json:"borderWidth"`
 		} `json:"itemStyle"`
 	} `json:"series"`
+}
+
+// echartsStep is the tick step echarts 5 draws on a value axis from min
+// to max: (max - min) / 5 rounded by its numberUtil.nice to 1, 2, 3, 5 or
+// 10 times a power of ten (thresholds 1.5, 2.5, 4, 7); the ticks are the
+// multiples of the step inside the range, plus both ends.
+func echartsStep(min, max float64) float64 {
+	raw := (max - min) / 5
+	p := math.Pow(10, math.Floor(math.Log10(raw)))
+	f := raw / p
+	for _, c := range []struct{ below, nice float64 }{{1.5, 1}, {2.5, 2}, {4, 3}, {7, 5}} {
+		if f < c.below {
+			return c.nice * p
+		}
+	}
+	return 10 * p
 }
 
 // significant is the number of significant digits of v as JSON writes it.
@@ -104,10 +119,11 @@ func chartRules(s *figures.Spec, option []byte) []string {
 			if n := significant(*end); n > 3 {
 				out = append(out, "axis end "+strconv.FormatFloat(*end, 'g', -1, 64)+" has "+strconv.Itoa(n)+" significant digits")
 			}
-			if a.Interval <= 0 || a.Type != "value" {
+			if a.Type != "value" || a.Min == nil || a.Max == nil {
 				continue
 			}
-			q := *end / a.Interval
+			step := echartsStep(*a.Min, *a.Max)
+			q := *end / step
 			if math.Abs(q-math.Round(q)) < 1e-6 {
 				continue
 			}
@@ -118,7 +134,7 @@ func chartRules(s *figures.Spec, option []byte) []string {
 			}
 			if shown && (flag == nil || *flag) {
 				out = append(out, "axis end "+strconv.FormatFloat(*end, 'g', -1, 64)+" lies between ticks every "+
-					strconv.FormatFloat(a.Interval, 'g', -1, 64)+" and keeps its label")
+					strconv.FormatFloat(step, 'g', -1, 64)+" and keeps its label")
 			}
 		}
 	}
