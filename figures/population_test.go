@@ -16,12 +16,8 @@ import (
 func TestAllPositivesN(t *testing.T) {
 	r := figtest.Fixture()
 	r.Dataset.PositiveQueries = 33
-	for i := range r.Metrics {
-		m := &r.Metrics[i]
-		if m.System == "sys_a" && m.Slice == report.Whole && m.ID.Base() == metrics.RankRecall {
-			m.N, m.Denominator = 40, nil
-		}
-	}
+	r.Metrics = append(r.Metrics, report.Metric{System: "sys-a", ID: metrics.RankRecall.At(1), Slice: report.Whole,
+		Population: string(metrics.PositivesOnly), N: 40, Value: 0.5})
 	r.Reindex()
 	s := specByID(t, r, "recall_at_k_sys_a")
 	var names []string
