@@ -94,7 +94,11 @@ var changesHTML = template.Must(template.New("changes").Parse(`<div class="chang
 <ul class="changes-sides">{{range .Sides}}<li>{{.}}</li>{{end}}</ul>
 <p class="note">{{.Basis}}</p>
 {{- range .Tables}}
+{{- if .Collapse}}
+<details class="more"><summary>{{.Title}} ({{len .Rows}} rows)</summary>
+{{- else}}
 <h3>{{.Title}}</h3>
+{{- end}}
 <table class="changes-table">
 <thead><tr><th scope="col">metric</th><th scope="col">id</th><th scope="col" class="num">A</th><th scope="col" class="num">B</th><th scope="col" class="num">delta</th><th scope="col">sig</th><th scope="col">test</th></tr></thead>
 <tbody>
@@ -103,6 +107,9 @@ var changesHTML = template.Must(template.New("changes").Parse(`<div class="chang
 {{- end}}
 </tbody>
 </table>
+{{- if .Collapse}}
+</details>
+{{- end}}
 {{- end}}
 {{- with .Note}}
 <p class="note">{{.}}</p>
@@ -129,6 +136,9 @@ var changesHTML = template.Must(template.New("changes").Parse(`<div class="chang
 type htmlTable struct {
 	Title string
 	Rows  []htmlRow
+	// Collapse folds the table into a <details> (the rows other than the
+	// headline metrics: the page stays short, the rows stay in it).
+	Collapse bool
 }
 
 // HTML returns the HTML fragment (see changesHTML), short unless opt.All
@@ -148,10 +158,14 @@ func (c *Changes) writeHTML(w io.Writer, opt WriteOptions) error {
 	for _, head := range []bool{true, false} {
 		t := htmlTable{Title: "Headline metrics"}
 		if !head {
-			t.Title = "Other metrics"
+			t.Title, t.Collapse = "Other metrics", true
+			if opt.Primary != "" {
+				t.Title = "Other systems and metrics"
+			}
 		}
 		for _, r := range rows {
-			if r.Headline != head {
+			open := r.Headline && (opt.Primary == "" || r.System == opt.Primary)
+			if open != head {
 				continue
 			}
 			where := visible(r.System)

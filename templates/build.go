@@ -140,7 +140,7 @@ func newPage(in Input) (*Page, error) {
 	p.Results = b.results()
 	secs := []Section{b.cardsSection()}
 	if in.Changes != nil {
-		h, err := in.Changes.HTML(compare.WriteOptions{})
+		h, err := in.Changes.HTML(compare.WriteOptions{Primary: b.primary})
 		if err != nil {
 			return nil, fmt.Errorf("report.html: changes: %w", err)
 		}
