@@ -52,7 +52,7 @@ func sliceTable(r *report.Report, t Table, label string, slices []report.Slice, 
 			continue
 		}
 		for _, sl := range slices {
-			row := Row{Cells: []Cell{TextCell(s.Label), TextCell(sl.Value())}, Group: string(sl), Anchor: Anchor(s.Name, "", sl), System: s.Name}
+			row := Row{Cells: []Cell{TextCell(s.Label), TextCell(sliceLabel(sl))}, Group: string(sl), Anchor: Anchor(s.Name, "", sl), System: s.Name}
 			any := false
 			for _, id := range ids {
 				c := NumCell(Undefined)
@@ -230,4 +230,23 @@ func Definitions(r *report.Report) Table {
 	}
 	t.N = len(t.Rows)
 	return t
+}
+
+// sliceLabel is the text of a slice in its table: a stratum's range with
+// an en dash, a criterion id as given.
+func sliceLabel(sl report.Slice) string {
+	if sl.Kind() == report.SliceStratum {
+		return rangeText(sl.Value())
+	}
+	return sl.Value()
+}
+
+// rangeText writes a stratum label such as "3-5" with an en dash ("3–5"),
+// which no spreadsheet reads as a date; other labels are unchanged.
+func rangeText(v string) string {
+	a, b, ok := strings.Cut(v, "-")
+	if !ok || a == "" || b == "" || strings.Trim(a, "0123456789") != "" || strings.Trim(b, "0123456789") != "" {
+		return v
+	}
+	return a + "\u2013" + b
 }
