@@ -23,6 +23,8 @@ const sortJS = `(function () {
 
 // TestReportSort clicks a numeric header of the results matrix: the rows
 // sort largest first with aria-sort="descending"; a second click reverses.
+// Ticking "Show each system's difference to the primary" shows the
+// differences, hidden before.
 func TestReportSort(t *testing.T) {
 	browserContext(t) // skip without chromium before building anything
 	report := demoReport(t)
@@ -46,6 +48,22 @@ func TestReportSort(t *testing.T) {
 		}
 		if !ok {
 			t.Errorf("the column is not sorted %s: %v", want, s.Values)
+		}
+	}
+	// The difference to the primary: hidden until the reader asks for it.
+	shown := `(function () {
+  var d = document.querySelector('#results-matrix .dp');
+  return d ? d.getClientRects().length > 0 : null;
+})()`
+	if v := eval[*bool](tb, shown); v == nil {
+		t.Log("the matrix has no difference to the primary (no comparison with the primary)")
+	} else {
+		if *v {
+			t.Error("the differences to the primary show before the box is ticked")
+		}
+		eval[bool](tb, `document.getElementById('mx-diff').click(), true`)
+		if v := eval[*bool](tb, shown); v == nil || !*v {
+			t.Error("ticking the box does not show the differences to the primary")
 		}
 	}
 	reportFindings(t, "page", tb.problems())

@@ -50,6 +50,8 @@ func (b *builder) results() Section {
 				if !tables.Defined(c.Value) && x.NA == "" {
 					x.NA = "undefined"
 				}
+				x.Diff, x.DiffNote = primaryDiff(mx, b.r, row.System, j)
+				m.HasDiff = m.HasDiff || x.Diff != ""
 			}
 			mr.Cells = append(mr.Cells, x)
 		}
@@ -242,4 +244,29 @@ func (b *builder) rankingByCutoff(t tables.Table, system string) []Item {
 		out = append(out, Item{Table: long})
 	}
 	return out
+}
+
+// primaryDiff writes the difference of system to the primary on column j
+// from the report's comparisons, "Δ +0.0280*" (* when significant), and
+// the test that decided it; "" when that pair was not compared.
+func primaryDiff(mx tables.Matrix, r *report.Report, system string, j int) (text, note string) {
+	d, ok := mx.DiffToPrimary(r, system, j)
+	if !ok {
+		return "", ""
+	}
+	text = tables.FormatNum(d.Diff, mx.Columns[j].Digits)
+	if !strings.HasPrefix(text, "-") {
+		text = "+" + text
+	}
+	text = "Δ " + text
+	p := "p < 0.0001"
+	if d.P >= 0.0001 {
+		p = "p = " + strconv.FormatFloat(d.P, 'f', 4, 64)
+	}
+	note = "difference to the primary, " + d.Test + " test, " + p
+	if d.Significant {
+		text += "*"
+		note += ", significant"
+	}
+	return text, note
 }

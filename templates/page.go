@@ -43,6 +43,7 @@ type Matrix struct {
 	Head    []MatrixHead
 	Rows    []MatrixRow
 	Notes   []string
+	HasDiff bool // some cell has a difference to the primary
 }
 
 // MatrixHead is one metric column of the matrix.
@@ -76,6 +77,10 @@ type MatrixCell struct {
 	Better string // letters of the systems it is significantly better than: "bc"
 	Worse  string // letters of those it is significantly worse than: "a"
 	Best   bool
+	// Diff is the difference to the primary system from the comparisons,
+	// "Δ +0.0280*" (* significant), shown when the reader asks for it;
+	// DiffNote says which test decided it.
+	Diff, DiffNote string
 }
 
 // ChartData is the option of one interactive chart, as JSON data.
