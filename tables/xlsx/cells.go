@@ -51,8 +51,14 @@ func (b *builder) id(s style) (int, error) {
 		}
 		x.Font = &excelize.Font{Family: "Calibri", Size: size, Bold: s.bold, Italic: s.italic}
 	}
-	if s.right {
-		x.Alignment = &excelize.Alignment{Horizontal: "right"}
+	if s != titleStyle && s != infoStyle {
+		// One indent step inside the cell border, so that a number
+		// aligned right never touches the text of the cell beside it
+		// (LibreOffice draws no cell padding of its own).
+		x.Alignment = &excelize.Alignment{Horizontal: "left", Indent: 1}
+		if s.right || s.format != textFormat {
+			x.Alignment.Horizontal = "right"
+		}
 	}
 	id, err := b.f.NewStyle(x)
 	if err != nil {
