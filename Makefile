@@ -101,6 +101,12 @@ clients:
 # targets, 10,000 keeps make fuzz near a minute and make test under 5.
 FUZZTIME ?= 10000x
 FUZZMINTIME ?= 2000x
+# The two targets over configurations (FuzzConfigRange: every key within its
+# documented range; FuzzVerifyConfig: a bundle's config.yaml handed to verify)
+# build a bundle per execution (about half a second) and their instrumented
+# build takes two minutes here: `make test` runs only their seeds (as tests);
+# before a release: make fuzz FUZZTIME=10m FUZZBUILDTIME=10m.
+FUZZBUILDTIME ?=
 DATASET_FUZZ := FuzzCSV FuzzJSONL FuzzTableChunks FuzzJSONLChunks FuzzTRECRun FuzzRunChunks FuzzQrels FuzzQueries FuzzNEProbs FuzzParquet
 fuzz:
 	@for t in $(DATASET_FUZZ); do \
@@ -109,6 +115,10 @@ fuzz:
 	done
 	@echo "fuzz config FuzzParse ($(FUZZTIME))"
 	@$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINTIME) ./config/ >fuzz.log 2>&1 || { cat fuzz.log; rm -f fuzz.log; exit 1; }
+	@for t in $(if $(FUZZBUILDTIME),FuzzConfigRange FuzzVerifyConfig); do \
+		echo "fuzz build $$t ($(FUZZBUILDTIME))"; \
+		$(GO) test -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZBUILDTIME) -fuzzminimizetime $(FUZZMINTIME) ./cmd/paperbundle/ >fuzz.log 2>&1 || { cat fuzz.log; rm -f fuzz.log; exit 1; }; \
+	done
 	@rm -f fuzz.log
 
 # vet, staticcheck and the race detector must be clean. -short skips the

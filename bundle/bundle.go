@@ -12,8 +12,8 @@
 // a complete one. An existing version is replaced only with Force, by an
 // atomic exchange where the system has one (commit.go).
 //
-// manifest.json records the schema version, the bundle version, the tool,
-// Go and module versions, the seed, the sha256 of the resolved
+// manifest.json records the schema version, the bundle version, the tool
+// and its build identity (internal/toolid), Go and module versions, the seed, the sha256 of the resolved
 // configuration, every input (path as given, size, sha256, copy) and every
 // other bundle file (size, sha256). Open reads it back, Check compares a
 // folder with it file by file, and (*Opened).InputData returns an input's
@@ -26,6 +26,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"hash"
 	"io"
 	"os"
@@ -43,6 +44,7 @@ import (
 	"github.com/klauspost/compress/gzip"
 
 	"paperbundle/internal/par"
+	"paperbundle/internal/toolid"
 )
 
 // ManifestName is the file that lists the sha256 of every other file.
@@ -60,13 +62,40 @@ const ConfigName = "config.yaml"
 
 var versionRE = regexp.MustCompile(`^v[0-9]+(\.[0-9]+)*$`)
 
-// ValidVersion reports whether v is a bundle version: ^v[0-9]+(\.[0-9]+)*$.
-func ValidVersion(v string) bool { return versionRE.MatchString(v) }
+// MaxVersionNumber is the largest number of a version (each number of
+// v2.0.1): nine digits, so that the next version never overflows.
+const MaxVersionNumber = 999_999_999
+
+// ValidVersion reports whether v is a bundle version:
+// ^v[0-9]+(\.[0-9]+)*$, each number of at most 9 digits (MaxVersionNumber).
+func ValidVersion(v string) bool { return versionRE.MatchString(v) && !TooLarge(v) }
+
+// TooLarge reports whether a number of version v has more than 9 digits.
+func TooLarge(v string) bool {
+	for _, p := range strings.Split(strings.TrimPrefix(v, "v"), ".") {
+		if len(p) > 9 {
+			return true
+		}
+	}
+	return false
+}
+
+// major is the first number of a valid version (2 for v2.5), or -1 when
+// v is not a valid version.
+func major(v string) int {
+	if !ValidVersion(v) {
+		return -1
+	}
+	first, _, _ := strings.Cut(v[1:], ".")
+	n, _ := strconv.Atoi(first)
+	return n
+}
 
 // ErrExists is returned by Commit when the version exists and Force is off.
 var ErrExists = errors.New("bundle version already exists")
 
-// NextVersion returns the first vN (N = 1, 2, ...) above every vN folder in root.
+// NextVersion returns the first vN (N = 1, 2, ...) above the first number
+// of every version folder in root (v3 after v2.5).
 func NextVersion(root string) (string, error) {
 	entries, err := os.ReadDir(root)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
@@ -74,29 +103,28 @@ func NextVersion(root string) (string, error) {
 	}
 	max := 0
 	for _, e := range entries {
-		name := e.Name()
-		if !strings.HasPrefix(name, "v") {
-			continue
-		}
-		n, err := strconv.Atoi(name[1:])
-		if err == nil && n > max {
+		if n := major(e.Name()); n > max {
 			max = n
 		}
+	}
+	if max >= MaxVersionNumber {
+		return "", fmt.Errorf("bundle: %s holds version %d, the largest there can be: give a version with -version", root, max)
 	}
 	return "v" + strconv.Itoa(max+1), nil
 }
 
 // Manifest is manifest.json.
 type Manifest struct {
-	SchemaVersion int      `json:"schema_version"`
-	Version       string   `json:"version"`
-	Tool          string   `json:"tool"`
-	GoVersion     string   `json:"go_version"`
-	Modules       []Module `json:"modules"` // sorted by path; empty without build info
-	Seed          uint64   `json:"seed"`
-	ConfigSHA256  string   `json:"config_sha256"`
-	Inputs        []Input  `json:"inputs"` // in the order they were added
-	Files         []Entry  `json:"files"`  // every file but manifest.json, sorted by path
+	SchemaVersion int        `json:"schema_version"`
+	Version       string     `json:"version"`
+	Tool          string     `json:"tool"`
+	ToolBuild     *toolid.ID `json:"tool_build,omitempty"` // absent from bundles made before it was recorded
+	GoVersion     string     `json:"go_version"`
+	Modules       []Module   `json:"modules"` // sorted by path; empty without build info
+	Seed          uint64     `json:"seed"`
+	ConfigSHA256  string     `json:"config_sha256"`
+	Inputs        []Input    `json:"inputs"` // in the order they were added
+	Files         []Entry    `json:"files"`  // every file but manifest.json, sorted by path
 }
 
 // Module is a Go module the tool was built from (debug.ReadBuildInfo).
@@ -431,6 +459,7 @@ func (b *Bundle) Manifest(opt CommitOptions) Manifest {
 		SchemaVersion: SchemaVersion,
 		Version:       opt.Version,
 		Tool:          opt.Tool,
+		ToolBuild:     opt.ToolBuild,
 		GoVersion:     runtime.Version(),
 		Modules:       modules(),
 		Seed:          opt.Seed,

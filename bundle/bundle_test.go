@@ -255,7 +255,7 @@ func TestForce(t *testing.T) {
 				exchange = func(a, b string) error { return errNoExchange }
 			}
 			root := t.TempDir()
-			if _, err := sample().Commit(CommitOptions{Root: root, Version: "v1"}); err != nil {
+			if _, err := sample().Commit(CommitOptions{Root: root, Version: "v1", Tool: "paperbundle test"}); err != nil {
 				t.Fatal(err)
 			}
 			b := New()

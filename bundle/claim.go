@@ -5,11 +5,12 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"paperbundle/internal/interrupt"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
+
+	"paperbundle/internal/interrupt"
 )
 
 // A build without a version claims the next one before it computes, so
@@ -18,6 +19,10 @@ import (
 // the build (made atomically; a second build finds it and takes vN+1). It
 // is removed when the build ends; one left by a killed build (its process
 // gone) is removed by the next claim.
+
+// ErrNoNextVersion is the error of a root whose highest version has the
+// largest number a version may have.
+var ErrNoNextVersion = errors.New("no next version")
 
 func claimPath(root, v string) string { return filepath.Join(root, "."+v+".claim") }
 
@@ -37,6 +42,9 @@ func ClaimNextVersion(root string) (v string, release func(), err error) {
 		n, err := highestVersion(root)
 		if err != nil {
 			return "", nil, err
+		}
+		if n >= MaxVersionNumber {
+			return "", nil, fmt.Errorf("%w: %s holds version v%d, the largest there can be, expected room for a next version: give one with -version (a dotted one such as v%d.1) or another out", ErrNoNextVersion, root, n, n)
 		}
 		v = "v" + strconv.Itoa(n+1)
 		p := claimPath(root, v)
@@ -84,10 +92,8 @@ func highestVersion(root string) (int, error) {
 			}
 			name = c
 		}
-		if !strings.HasPrefix(name, "v") {
-			continue
-		}
-		if n, err := strconv.Atoi(name[1:]); err == nil && n > high {
+		// The first number counts: v3 comes after v2.5.
+		if n := major(name); n > high {
 			high = n
 		}
 	}
@@ -148,6 +154,9 @@ func Preflight(root, v string) error {
 					return fmt.Errorf("%s is a file, expected a folder for the bundle versions (or a path where one can be made)", root)
 				}
 				return fmt.Errorf("%s is a file, so the folder %s cannot be made, expected a folder", dir, root)
+			}
+			if fsName := pseudoFS(dir); fsName != "" {
+				return fmt.Errorf("%s is on %s, a file system the kernel makes up (not files on a disk), expected a folder on a disk", dir, fsName)
 			}
 			if err := writable(dir); err != nil {
 				return fmt.Errorf("%s cannot be written (%v), expected a folder you can write to", dir, err)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"paperbundle/internal/interrupt"
 	"paperbundle/internal/par"
+	"paperbundle/internal/toolid"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -20,11 +21,14 @@ import (
 type CommitOptions struct {
 	Root    string // results/paper_bundle
 	Version string
-	Force   bool    // replace an existing version
-	Tool    string  // the tool's version string
-	Seed    uint64  // the configuration's seed
-	Config  []byte  // the resolved configuration; nil: the bundle's config.yaml
-	Inputs  []Input // inputs recorded by hash only (HashFile), after those of AddInput
+	Force   bool   // replace an existing version
+	Tool    string // the tool's version string
+	// ToolBuild is the tool's build identity (module version, VCS stamp,
+	// executable sha256); nil leaves it out of the manifest.
+	ToolBuild *toolid.ID
+	Seed      uint64  // the configuration's seed
+	Config    []byte  // the resolved configuration; nil: the bundle's config.yaml
+	Inputs    []Input // inputs recorded by hash only (HashFile), after those of AddInput
 	// Context, when not nil, stops the commit once canceled (an
 	// interrupt): no version is written and the temporary folder is
 	// removed. Once the rename has begun, the commit completes.
@@ -73,8 +77,13 @@ func (b *Bundle) Commit(opt CommitOptions) (string, error) {
 		}
 	}
 	removeLeftovers(opt.Root)
-	if _, err := os.Lstat(final); err == nil && !opt.Force {
-		return "", takenErr(final)
+	if _, err := os.Lstat(final); err == nil {
+		if !opt.Force {
+			return "", takenErr(final)
+		}
+		if why := Ours(final); why != nil {
+			return "", fmt.Errorf("%s is not a bundle of paperbundle (%v): -force replaces only bundles, nothing was written", final, why)
+		}
 	}
 	tmp, err := os.MkdirTemp(opt.Root, "."+opt.Version+".tmp-"+strconv.Itoa(os.Getpid())+"-*")
 	if err != nil {
@@ -83,7 +92,7 @@ func (b *Bundle) Commit(opt CommitOptions) (string, error) {
 	untrack := interrupt.Track(tmp) // removed if the process is ended by an interrupt
 	defer untrack()
 	defer os.RemoveAll(tmp) // after success: gone, or the old version after an exchange
-	if err := os.Chmod(tmp, 0o755); err != nil {
+	if err := os.Chmod(tmp, dirMode()); err != nil {
 		return "", err
 	}
 	if err := b.write(tmp, opt); err != nil {

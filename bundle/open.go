@@ -105,7 +105,32 @@ const (
 	StatusMissing                // in the manifest, not on disk
 	StatusExtra                  // on disk, not in the manifest
 	StatusNotAFile               // a symbolic link, FIFO or device: never read
+	// StatusUnreadable: the file could not be read on this machine (its
+	// permissions, an I/O error); its bytes are not known to differ.
+	StatusUnreadable
 )
+
+// An EnvError is a failure of the machine, not of the bundle: a temporary
+// folder missing or full, a file whose permissions forbid reading it, a
+// disk that is full. verify exits 1 on it, naming Path and Err, rather
+// than calling the bundle invalid.
+type EnvError struct {
+	Path string
+	Err  error
+}
+
+func (e *EnvError) Error() string { return e.Path + ": " + e.Err.Error() }
+func (e *EnvError) Unwrap() error { return e.Err }
+
+// envErr wraps err as an EnvError of path (nil stays nil; an EnvError is
+// kept as it is).
+func envErr(path string, err error) error {
+	var e *EnvError
+	if err == nil || errors.As(err, &e) {
+		return err
+	}
+	return &EnvError{Path: path, Err: err}
+}
 
 func (s Status) String() string {
 	switch s {
@@ -119,6 +144,8 @@ func (s Status) String() string {
 		return "EXTRA"
 	case StatusNotAFile:
 		return "NOT A FILE"
+	case StatusUnreadable:
+		return "UNREADABLE"
 	}
 	return fmt.Sprintf("Status(%d)", int(s))
 }
@@ -193,11 +220,15 @@ func (o *Opened) Check() ([]FileStatus, error) {
 			st[in.Copy] = s
 			continue
 		}
-		if s.Status == StatusNotAFile {
+		if s.Status == StatusNotAFile || s.Status == StatusUnreadable {
+			st[in.Copy] = s
 			continue
 		}
 		if err := o.copyTo(io.Discard, in); err != nil {
-			if s.Status == StatusChanged {
+			var env *EnvError
+			if errors.As(err, &env) {
+				s.Status, s.Detail = StatusUnreadable, env.Err.Error()
+			} else if s.Status == StatusChanged {
 				s.Detail += "; " + err.Error()
 			} else {
 				s.Status, s.Detail = StatusChanged, err.Error()
@@ -234,7 +265,7 @@ func (o *Opened) checkFile(e Entry, present bool) FileStatus {
 		return s
 	}
 	if err != nil {
-		s.Detail = err.Error()
+		s.Status, s.Detail = StatusUnreadable, err.Error()
 		return s
 	}
 	defer f.Close()
@@ -244,7 +275,7 @@ func (o *Opened) checkFile(e Entry, present bool) FileStatus {
 	n, err := io.Copy(h, io.LimitReader(f, e.Bytes+1))
 	switch {
 	case err != nil:
-		s.Detail = err.Error()
+		s.Status, s.Detail = StatusUnreadable, err.Error()
 	case n > e.Bytes:
 		s.Detail = fmt.Sprintf("more than the %d bytes the manifest says", e.Bytes)
 	case n != e.Bytes:

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -106,17 +107,30 @@ const MaxCopyBytes = 64 << 30
 func (o *Opened) copyTo(w io.Writer, in Input) error {
 	f, err := OpenFile(o.Dir, in.Copy)
 	if err != nil {
-		return err
+		if errors.Is(err, ErrNotAFile) || errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		return envErr(in.Copy, err) // permissions, I/O: the machine's
 	}
 	defer f.Close()
-	zr, err := gzip.NewReader(f)
+	rf := &readErr{r: f}
+	zr, err := gzip.NewReader(rf)
+	if rf.err != nil {
+		return envErr(in.Copy, rf.err)
+	}
 	if err != nil {
 		return fmt.Errorf("not a gzip copy: %v", err)
 	}
 	limit := min(in.Bytes, MaxCopyBytes)
 	h := sha256.New()
-	n, err := io.Copy(io.MultiWriter(h, w), io.LimitReader(zr, limit+1))
-	if err != nil {
+	ww := &writeErr{w: w}
+	n, err := io.Copy(io.MultiWriter(h, ww), io.LimitReader(zr, limit+1))
+	switch {
+	case ww.err != nil:
+		return ww.err // the destination's: the caller names it
+	case rf.err != nil:
+		return envErr(in.Copy, rf.err)
+	case err != nil:
 		return fmt.Errorf("not a gzip copy: %v", err)
 	}
 	if n != in.Bytes || hex.EncodeToString(h.Sum(nil)) != in.SHA256 {
@@ -136,15 +150,52 @@ func (o *Opened) ExtractInput(i int, path string) error {
 	}
 	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
 	if err != nil {
-		return err
+		return envErr(path, err)
 	}
-	err = o.copyTo(f, in)
-	if cerr := f.Close(); err == nil {
-		err = cerr
+	ww := &writeErr{w: f}
+	err = o.copyTo(ww, in)
+	if cerr := f.Close(); err == nil && cerr != nil {
+		ww.err, err = cerr, cerr
 	}
 	if err != nil {
 		os.Remove(path)
+		if ww.err != nil {
+			return envErr(path, ww.err) // a full disk: the machine's
+		}
+		var env *EnvError
+		if errors.As(err, &env) {
+			return err
+		}
 		return fmt.Errorf("bundle: input %s: %s: %w", in.Path, in.Copy, err)
 	}
 	return nil
+}
+
+// writeErr and readErr remember the first error of their writer or
+// reader, so that a failure of the machine (a full disk, an I/O error) is
+// told apart from a copy that is not valid gzip.
+type writeErr struct {
+	w   io.Writer
+	err error
+}
+
+func (w *writeErr) Write(p []byte) (int, error) {
+	n, err := w.w.Write(p)
+	if err != nil && w.err == nil {
+		w.err = err
+	}
+	return n, err
+}
+
+type readErr struct {
+	r   io.Reader
+	err error
+}
+
+func (r *readErr) Read(p []byte) (int, error) {
+	n, err := r.r.Read(p)
+	if err != nil && err != io.EOF && r.err == nil {
+		r.err = err
+	}
+	return n, err
 }

@@ -124,7 +124,7 @@ type Only struct {
 // have an empty A or B and the Kind says so.
 type Setting struct {
 	Key  string `json:"key"`
-	Kind string `json:"kind"` // changed, added or removed
+	Kind string `json:"kind"` // changed, added, removed, "not recorded in A" or "not recorded in B"
 	A    string `json:"a,omitempty"`
 	B    string `json:"b,omitempty"`
 }
@@ -156,12 +156,19 @@ type Changes struct {
 	Resamples    int    `json:"resamples"`
 	Seed         uint64 `json:"seed"`
 
+	// Claims are the changes that change a sentence of a paper (a target
+	// met or not, a comparison's verdict, the best system on a headline
+	// metric); every writer lists them first.
+	Claims   []Claim   `json:"claims"`
 	Rows     []Row     `json:"rows"` // headline rows first, then the rest
 	OnlyA    []Only    `json:"only_in_a"`
 	OnlyB    []Only    `json:"only_in_b"`
 	Dataset  []string  `json:"dataset_changed"`
 	Settings []Setting `json:"settings_changed"` // settings and config.yaml keys, each once
 	Inputs   []string  `json:"inputs_changed"`
+
+	// Labels maps each system name to its display label (b's, else a's).
+	Labels map[string]string `json:"-"`
 }
 
 // Options configure Diff. The zero value takes the defaults of
@@ -223,10 +230,17 @@ func Diff(a, b *report.Report, opt Options) (*Changes, error) {
 		c.Mode = ModeCIOverlap
 	}
 	t := tester{c: c, a: pa, b: pb, workers: opt.Workers}
+	c.Labels = map[string]string{}
+	for _, r := range []*report.Report{a, b} {
+		for _, s := range r.Systems {
+			c.Labels[s.Name] = r.Label(s.Name)
+		}
+	}
 	c.metricRows(a, b, &t)
+	c.Claims = c.claims(a, b)
 	c.Dataset = datasetChanges(a, b)
 	var err error
-	if c.Settings, err = settingChanges(a.Settings, b.Settings, opt.ConfigA, opt.ConfigB); err != nil {
+	if c.Settings, err = settingChanges(a, b, opt.ConfigA, opt.ConfigB); err != nil {
 		return nil, err
 	}
 	c.Inputs = inputChanges(opt.InputsA, opt.InputsB)
@@ -256,8 +270,14 @@ func (c *Changes) count(f func(Row) bool) int {
 // Empty reports whether nothing differs: no changed row, no row of one
 // bundle only, and no dataset, settings or input change.
 func (c *Changes) Empty() bool {
-	return c.Changed() == 0 && len(c.OnlyA) == 0 && len(c.OnlyB) == 0 &&
-		len(c.Dataset) == 0 && len(c.Settings) == 0 && len(c.Inputs) == 0
+	changed := 0
+	for _, s := range c.Settings {
+		if !strings.HasPrefix(s.Kind, "not recorded") {
+			changed++
+		}
+	}
+	return c.Changed() == 0 && len(c.Claims) == 0 && len(c.OnlyA) == 0 && len(c.OnlyB) == 0 &&
+		len(c.Dataset) == 0 && changed == 0 && len(c.Inputs) == 0
 }
 
 // metricRows fills Rows (headline rows first, by system and registry

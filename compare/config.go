@@ -95,20 +95,37 @@ var settingKeys = map[string]string{
 // the config.yaml keys that no setting covers (systems, inputs, targets,
 // ...), when both config.yaml files are given. The version key names the
 // bundle itself and is left out.
-func settingChanges(a, b report.Settings, cfgA, cfgB []byte) ([]Setting, error) {
+//
+// Only settings both bundles record are compared: a typed setting an
+// older metrics_master.json lacks, or a top-level config.yaml key an
+// older config.yaml lacks, is "not recorded" on that side, never its
+// zero value; and a value spelled another way by an older tool (targets:
+// default for contract) is the same value.
+func settingChanges(a, b *report.Report, cfgA, cfgB []byte) ([]Setting, error) {
 	sa, sb := map[string]string{}, map[string]string{}
-	typedLeaves("", reflect.ValueOf(a), sa)
-	typedLeaves("", reflect.ValueOf(b), sb)
+	typedLeaves("", reflect.ValueOf(a.Settings), sa)
+	typedLeaves("", reflect.ValueOf(b.Settings), sb)
+	var unrecorded []Setting
+	for k := range sa {
+		ra, rb := a.SettingRecorded(k), b.SettingRecorded(k)
+		if ra && rb {
+			continue
+		}
+		unrecorded = append(unrecorded, notRecorded(configKey(k), ra, sa[k], sb[k]))
+		delete(sa, k)
+		delete(sb, k)
+	}
 	covered := map[string]bool{"version": true}
+	for k := range sb {
+		covered[configKey(k)] = true
+	}
+	for _, s := range unrecorded {
+		covered[s.Key] = true
+	}
 	fa, fb := map[string]string{}, map[string]string{}
 	for _, m := range []struct{ from, to map[string]string }{{sa, fa}, {sb, fb}} {
 		for k, v := range m.from {
-			key := k
-			if c, ok := settingKeys[k]; ok {
-				key = c
-			}
-			covered[key] = true
-			m.to[key] = v
+			m.to[configKey(k)] = v
 		}
 	}
 	if cfgA != nil && cfgB != nil {
@@ -120,15 +137,77 @@ func settingChanges(a, b report.Settings, cfgA, cfgB []byte) ([]Setting, error) 
 		if err != nil {
 			return nil, err
 		}
+		topA, topB := topKeys(ya), topKeys(yb)
 		for _, m := range []struct{ from, to map[string]string }{{ya, fa}, {yb, fb}} {
 			for k, v := range m.from {
-				if !covered[k] {
-					m.to[k] = v
+				if covered[k] {
+					continue
 				}
+				top := topKey(k)
+				if topA[top] != topB[top] {
+					// A key the other config.yaml lacks altogether: that
+					// tool did not record it.
+					if !covered[top] {
+						unrecorded = append(unrecorded, notRecorded(top, topA[top], "", ""))
+						covered[top] = true
+					}
+					continue
+				}
+				m.to[k] = spelled(k, v)
 			}
 		}
 	}
-	return keyChanges(fa, fb), nil
+	out := keyChanges(fa, fb)
+	slices.SortFunc(unrecorded, func(x, y Setting) int { return strings.Compare(x.Key, y.Key) })
+	return append(out, unrecorded...), nil
+}
+
+// configKey is the config.yaml name of a settings key.
+func configKey(k string) string {
+	if c, ok := settingKeys[k]; ok {
+		return c
+	}
+	return k
+}
+
+// notRecorded is a setting one side does not record (inA: A records it).
+func notRecorded(key string, inA bool, a, b string) Setting {
+	s := Setting{Key: key, Kind: "not recorded in B", A: a}
+	if !inA {
+		s = Setting{Key: key, Kind: "not recorded in A", B: b}
+	}
+	return s
+}
+
+// topKey is the top-level config.yaml key of a dotted key
+// ("bootstrap.resamples" -> "bootstrap", "systems[0].input" -> "systems").
+func topKey(k string) string {
+	if i := strings.IndexAny(k, ".["); i >= 0 {
+		return k[:i]
+	}
+	return k
+}
+
+func topKeys(leaves map[string]string) map[string]bool {
+	out := map[string]bool{}
+	for k := range leaves {
+		out[topKey(k)] = true
+	}
+	return out
+}
+
+// spellings are earlier spellings of a config.yaml value that mean the
+// same setting (config reads both).
+var spellings = map[string]map[string]string{
+	"targets": {"default": "contract"},
+}
+
+// spelled is v in its current spelling.
+func spelled(key, v string) string {
+	if now, ok := spellings[key][v]; ok {
+		return now
+	}
+	return v
 }
 
 // typedLeaves walks a settings struct: a field's key is its json name
@@ -301,11 +380,21 @@ func mapChanges(a, b map[string]string) []Setting {
 	return out
 }
 
-// Text writes a setting change as "key: a -> b", "key: added" or
-// "key: removed".
+// Text writes a setting change as "key: a -> b", "key: added",
+// "key: removed", or "key: not recorded in A (B: value)" for a setting
+// only one bundle records.
 func (s Setting) Text() string {
-	if s.Kind == "changed" {
+	switch s.Kind {
+	case "changed":
 		return s.Key + ": " + s.A + " -> " + s.B
+	case "not recorded in A":
+		if s.B != "" {
+			return s.Key + ": not recorded in A (B: " + s.B + ")"
+		}
+	case "not recorded in B":
+		if s.A != "" {
+			return s.Key + ": not recorded in B (A: " + s.A + ")"
+		}
 	}
 	return s.Key + ": " + s.Kind
 }

@@ -37,6 +37,23 @@ func (c *Changes) writeCSV(w io.Writer, opt WriteOptions) error {
 	rows, _, _ := c.shown(opt.All, false)
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"in", "label", "id", "system", "slice", "headline", "a", "a_low", "a_high", "b", "b_low", "b_high", "delta", "verdict", "test", "p", "pairs", "reason"})
+	// The claims that changed come first: in "claim", verdict the kind,
+	// a and b the values (target, best) or p_holm (significance), reason
+	// the sentence.
+	for _, cl := range c.Claims {
+		a, b := cl.ValueBefore, cl.ValueAfter
+		if cl.Kind == ClaimSignificance {
+			a, b = cl.PBefore, cl.PAfter
+		}
+		ptr := func(x *float64) string {
+			if x == nil {
+				return ""
+			}
+			return csvNum(report.Num(*x))
+		}
+		cw.Write([]string{"claim", csvSafe(Label(cl.Metric)), csvSafe(string(cl.Metric)), csvSafe(cl.System), "", "",
+			ptr(a), "", "", ptr(b), "", "", "", string(cl.Kind), cl.Test, "", "", csvSafe(cl.Text)})
+	}
 	for _, r := range rows {
 		al, ah := csvCI(r.CIA)
 		bl, bh := csvCI(r.CIB)
@@ -92,6 +109,14 @@ type htmlRow struct {
 // page width; a value's interval is on its own line.
 var changesHTML = template.Must(template.New("changes").Parse(`<div class="changes">
 <ul class="changes-sides">{{range .Sides}}<li>{{.}}</li>{{end}}</ul>
+{{- with .Claims}}
+<h3>{{$.ClaimsTitle}}</h3>
+<ul class="changes-claims">
+{{- range .}}
+<li>{{.}}</li>
+{{- end}}
+</ul>
+{{- end}}
 <p class="note">{{.Basis}}</p>
 {{- range .Tables}}
 {{- if .Collapse}}
@@ -100,7 +125,7 @@ var changesHTML = template.Must(template.New("changes").Parse(`<div class="chang
 <h3>{{.Title}}</h3>
 {{- end}}
 <table class="changes-table">
-<thead><tr><th scope="col">metric</th><th scope="col">id</th><th scope="col" class="num">A</th><th scope="col" class="num">B</th><th scope="col" class="num">delta</th><th scope="col">sig</th><th scope="col">test</th></tr></thead>
+<thead><tr><th scope="col">metric</th><th scope="col">id</th><th scope="col" class="num">{{$.HeadA}}</th><th scope="col" class="num">{{$.HeadB}}</th><th scope="col" class="num">delta</th><th scope="col">sig</th><th scope="col">test</th></tr></thead>
 <tbody>
 {{- range .Rows}}
 <tr><th scope="row">{{.Label}}</th><td><code>{{.ID}}</code>{{with .Where}}<br><span class="why">{{.}}</span>{{end}}</td><td class="num">{{.A}}{{with .ACI}}<br><span class="why">{{.}}</span>{{end}}</td><td class="num">{{.B}}{{with .BCI}}<br><span class="why">{{.}}</span>{{end}}</td><td class="num">{{.Delta}}</td><td>{{.Sig}}</td><td>{{.Test}}</td></tr>
@@ -168,7 +193,7 @@ func (c *Changes) writeHTML(w io.Writer, opt WriteOptions) error {
 			if open != head {
 				continue
 			}
-			where := visible(r.System)
+			where := c.label(r.System)
 			if r.Slice != report.Whole {
 				where += " · " + sliceText(r.Slice)
 			}
@@ -184,10 +209,13 @@ func (c *Changes) writeHTML(w io.Writer, opt WriteOptions) error {
 			tabs = append(tabs, t)
 		}
 	}
+	ha, hb := c.sideHeads()
 	return changesHTML.Execute(w, struct {
 		view
-		Tables []htmlTable
-	}{v, tabs})
+		Tables       []htmlTable
+		HeadA, HeadB string
+		ClaimsTitle  string
+	}{v, tabs, ha, hb, claimsTitle})
 }
 
 // ciText writes "[0.8401, 0.8619]", or "" without an interval.

@@ -119,6 +119,7 @@ type list struct {
 type view struct {
 	Title  string
 	Sides  []string // "A: folder (version)", "B: ..."
+	Claims []string // the claims that changed, as sentences, listed first
 	Basis  string
 	Tables []table // headline rows, then the rest
 	Note   string  // what is hidden, or ""
@@ -126,10 +127,20 @@ type view struct {
 	Lists  []list
 }
 
-var mainHeader = []string{"metric", "id", "system", "slice", "A", "B", "delta", "sig", "test"}
+// sideHeads are the column heads of the two bundles' values: their
+// versions ("v1", "v2"), or "v1 (A)" and "v1 (B)" when the versions are
+// the same.
+func (c *Changes) sideHeads() (string, string) {
+	a, b := visible(c.A.Version), visible(c.B.Version)
+	if a == b || a == "" || b == "" {
+		return strings.TrimSpace(a + " (A)"), strings.TrimSpace(b + " (B)")
+	}
+	return a, b
+}
 
-func mainTable(title string) table {
-	return table{Title: title, Header: mainHeader,
+func (c *Changes) mainTable(title string) table {
+	a, b := c.sideHeads()
+	return table{Title: title, Header: []string{"metric", "id", "system", "slice", a, b, "delta", "sig", "test"},
 		Right: []bool{false, false, false, false, true, true, true, false, false},
 		User:  []bool{false, true, true, true, false, false, false, false, true}}
 }
@@ -141,12 +152,15 @@ func (c *Changes) view(opt WriteOptions, short bool) view {
 		Sides: []string{"A: " + visible(c.A.Name()), "B: " + visible(c.B.Name())},
 		Basis: c.BasisLine(),
 	}
+	for _, cl := range c.Claims {
+		v.Claims = append(v.Claims, visible(cl.Text))
+	}
 	if v.Title == "" {
 		v.Title = "paperbundle diff " + visible(c.A.Version) + " -> " + visible(c.B.Version)
 	}
-	head, rest := mainTable("Headline metrics"), mainTable("Other metrics")
+	head, rest := c.mainTable("Headline metrics"), c.mainTable("Other metrics")
 	for _, r := range rows {
-		cells := []string{visible(r.Label), visible(string(r.ID)), visible(r.System), sliceText(r.Slice),
+		cells := []string{visible(r.Label), visible(string(r.ID)), c.label(r.System), sliceText(r.Slice),
 			valueText(r.ID, r.A, r.CIA), valueText(r.ID, r.B, r.CIB), deltaText(r.ID, r.Delta), r.Verdict.Symbol(), testText(r)}
 		if r.Headline {
 			head.Rows = append(head.Rows, cells)
@@ -170,7 +184,7 @@ func (c *Changes) view(opt WriteOptions, short bool) view {
 		t := table{Title: o.title, Header: []string{"metric", "id", "system", "slice", "value"},
 			Right: []bool{false, false, false, false, true}, User: []bool{false, true, true, true, false}}
 		for _, r := range o.rows {
-			t.Rows = append(t.Rows, []string{visible(r.Label), visible(string(r.ID)), visible(r.System), sliceText(r.Slice), valueText(r.ID, r.Value, r.CI)})
+			t.Rows = append(t.Rows, []string{visible(r.Label), visible(string(r.ID)), c.label(r.System), sliceText(r.Slice), valueText(r.ID, r.Value, r.CI)})
 		}
 		v.Only = append(v.Only, t)
 	}
@@ -190,6 +204,9 @@ func (c *Changes) view(opt WriteOptions, short bool) view {
 	}
 	return v
 }
+
+// claimsTitle heads the claims that changed in every format.
+const claimsTitle = "Claims that changed"
 
 // note says what the tables leave out, or "" when nothing.
 func note(shown, hidChanged, hidSame int, empty bool) string {
@@ -346,7 +363,15 @@ func visible(s string) string {
 func (c *Changes) writeText(w io.Writer, opt WriteOptions) error {
 	v := c.view(opt, false)
 	var b strings.Builder
-	b.WriteString(v.Title + "\n" + strings.Join(v.Sides, "\n") + "\n" + v.Basis + "\n")
+	b.WriteString(v.Title + "\n" + strings.Join(v.Sides, "\n") + "\n")
+	if len(v.Claims) > 0 {
+		b.WriteString("\n" + claimsTitle + "\n")
+		for _, s := range v.Claims {
+			b.WriteString("  - " + s + "\n")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString(v.Basis + "\n")
 	for _, t := range v.Tables {
 		b.WriteString("\n" + t.Title + "\n")
 		textTable(&b, "  ", t)
@@ -403,6 +428,12 @@ func (c *Changes) writeMD(w io.Writer, opt WriteOptions) error {
 	b.WriteString("# " + mdEscape(v.Title) + "\n\n")
 	for _, s := range v.Sides {
 		b.WriteString("- " + mdEscape(s) + "\n")
+	}
+	if len(v.Claims) > 0 {
+		b.WriteString("\n## " + claimsTitle + "\n\n")
+		for _, s := range v.Claims {
+			b.WriteString("- " + mdEscape(s) + "\n")
+		}
 	}
 	b.WriteString("\n" + mdEscape(v.Basis) + "\n\n")
 	for _, t := range v.Tables {

@@ -14,6 +14,7 @@ import (
 
 var (
 	versionRe  = regexp.MustCompile(`^v[0-9]+(\.[0-9]+)*$`)
+	longNumber = regexp.MustCompile(`[0-9]{10}`) // a version's number past 999999999
 	nameRe     = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*$`)
 	metricIDRe = regexp.MustCompile(`^[a-z][a-z0-9_]*\.[a-z0-9][a-z0-9_]*(@([a-z_]+=)?[0-9][0-9.e+-]*)?$`)
 )
@@ -100,6 +101,9 @@ func (d *decoder) checkKey(k *Key, c *Config) {
 }
 
 func checkVersion(d *decoder, c *Config) {
+	if !d.skip("version") && versionRe.MatchString(c.Version) && longNumber.MatchString(c.Version) {
+		d.errorf("version", "got %q, a number of more than 9 digits, expected numbers up to 999999999 such as v2 or v2.0.1", short(c.Version))
+	}
 	if !d.skip("version") && c.Version != "" && !versionRe.MatchString(c.Version) {
 		d.errorf("version", "got %q, expected v<N> or v<N>.<N>... such as v2 or v2.0.1, or no version for the next free vN", short(c.Version))
 	}

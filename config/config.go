@@ -69,6 +69,14 @@ type Paper struct {
 	ColumnWidth float64     // pt, venue custom only (required there)
 	TextWidth   float64     // pt, venue custom only (required there)
 	BodySize    float64     // pt, venue custom only (required there)
+	// Results and RankingSystems compose results.tex and
+	// ranking_systems.tex (zero: the default sets).
+	Results, RankingSystems Composition
+	// Captions replace the caption of a table or figure, by its id.
+	Captions map[string]string
+	// CopyTo is a folder that receives a copy of paper/ after each build
+	// ("" none), relative to Dir.
+	CopyTo string
 }
 
 // System is one entry of systems:.

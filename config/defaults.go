@@ -72,9 +72,11 @@ const (
 	VenueLNCS    Venue = "lncs"    // Springer llncs (one column)
 	VenueCustom  Venue = "custom"  // column_width, text_width, body_size given
 
-	UncertaintyCI   Uncertainty = "ci"   // [low, high] after each value
-	UncertaintyStd  Uncertainty = "std"  // ± fold std after each value
-	UncertaintyNone Uncertainty = "none" // the value alone
+	UncertaintyCI  Uncertainty = "ci"  // [low, high] after each value
+	UncertaintyStd Uncertainty = "std" // ± fold std after each value
+	// UncertaintyCIRow puts the intervals of a row on a row of their own.
+	UncertaintyCIRow Uncertainty = "ci-row"
+	UncertaintyNone  Uncertainty = "none" // the value alone
 )
 
 // Default returns the configuration with every key at its default, as

@@ -83,12 +83,19 @@ func poison(v, def reflect.Value) {
 		e := reflect.New(v.Type().Elem()).Elem()
 		poison(e, reflect.Zero(e.Type()))
 		v.Set(reflect.Append(reflect.MakeSlice(v.Type(), 0, 1), e))
+	case reflect.Map:
+		k, e := reflect.New(v.Type().Key()).Elem(), reflect.New(v.Type().Elem()).Elem()
+		poison(k, reflect.Zero(k.Type()))
+		poison(e, reflect.Zero(e.Type()))
+		v.Set(reflect.MakeMap(v.Type()))
+		v.SetMapIndex(k, e)
 	}
 }
 
-// leaves names the leaf fields of type t (Strata and Targets are leaves).
+// leaves names the leaf fields of type t (Strata, Targets and Composition
+// are leaves).
 func leaves(t reflect.Type, prefix string, out *[]string) {
-	if t.Kind() != reflect.Struct || t == reflect.TypeOf(Strata{}) || t == reflect.TypeOf(Targets{}) {
+	if t.Kind() != reflect.Struct || t == reflect.TypeOf(Strata{}) || t == reflect.TypeOf(Targets{}) || t == reflect.TypeOf(Composition{}) {
 		*out = append(*out, strings.TrimPrefix(prefix, "."))
 		return
 	}
@@ -99,7 +106,7 @@ func leaves(t reflect.Type, prefix string, out *[]string) {
 
 // diffFields names the leaf fields where a and b differ.
 func diffFields(a, b reflect.Value, prefix string) []string {
-	if a.Kind() != reflect.Struct || a.Type() == reflect.TypeOf(Strata{}) || a.Type() == reflect.TypeOf(Targets{}) {
+	if a.Kind() != reflect.Struct || a.Type() == reflect.TypeOf(Strata{}) || a.Type() == reflect.TypeOf(Targets{}) || a.Type() == reflect.TypeOf(Composition{}) {
 		if reflect.DeepEqual(a.Interface(), b.Interface()) {
 			return nil
 		}

@@ -1,9 +1,21 @@
 package config
 
-import "go.yaml.in/yaml/v3"
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"go.yaml.in/yaml/v3"
+)
 
 // The readers of YAML values used by the value kinds (values.go). want is
 // the expectation named in the error when a value has the wrong type.
+
+// isControl reports whether r is a control character paper.yaml text may
+// not hold: C0 and C1 controls and DEL, except tab and line feed.
+func isControl(r rune) bool {
+	return r != '\t' && r != '\n' && unicode.IsControl(r)
+}
 
 // scalarString accepts any non-null scalar as text, as YAML decoding into a
 // string does: `label: 2024` is the label "2024".
@@ -11,6 +23,15 @@ func (d *decoder) scalarString(path string, n *yaml.Node, want string) (string, 
 	if n.Kind == yaml.ScalarNode {
 		switch n.ShortTag() {
 		case "!!str", "!!int", "!!float", "!!bool", "!!timestamp":
+			if i := strings.IndexFunc(n.Value, isControl); i >= 0 {
+				// Text of paper.yaml reaches every output and the
+				// terminal: a control character there would make an SVG
+				// invalid XML or move a terminal's cursor.
+				d.bad[path] = true
+				r, _ := utf8.DecodeRuneInString(n.Value[i:])
+				d.errorAt(n, path, "got the control character U+%04X at character %d of the text, expected printable text (tabs and line ends are kept; remove it, or write it as a visible character)", r, utf8.RuneCountInString(n.Value[:i])+1)
+				return "", false
+			}
 			return n.Value, true
 		}
 	}

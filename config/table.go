@@ -86,7 +86,7 @@ func SystemKeys() []SystemKey { return systemKeys }
 // It is one long list of rows, longer than 100 lines: a row per key is the
 // point of the table.
 func keyRows() []Key {
-	return []Key{
+	return append([]Key{
 		{Path: "title", Want: wantText, Allowed: "any non-blank text", Init: initCaller,
 			val: textVal{get: func(c *Config) *string { return &c.Title }, def: "Paper bundle", want: "a non-empty title", required: true}},
 		{Path: "version", Want: "a version such as v2 or v2.0", Init: initSkip,
@@ -105,7 +105,7 @@ func keyRows() []Key {
 			Allowed: "TREC query table CSV (`query_id, post_id, criterion_id, fold, split`); only with TREC systems",
 			val:     textVal{get: func(c *Config) *string { return &c.Queries }, want: wantPath}},
 		{Path: "systems", Want: "a list of systems, each a mapping with name and input", Init: initCaller,
-			Default: "*(required)*", Allowed: "a list of one or more systems (see below)", val: systemsVal{}},
+			Default: "*(required)*", Allowed: "a list of one to 32 systems (see below)", val: systemsVal{}, post: checkSystemCount},
 		{Path: "primary", Want: wantName, Init: initPlaceholder, Default: "*(empty: the first system listed)*",
 			Allowed: "the `name` of one of the systems: the one the report leads with",
 			Note:    "                # the system the report leads with (default: the first one listed)",
@@ -120,7 +120,7 @@ func keyRows() []Key {
 				"                                 #   all_pairs: every pair once",
 			val: enumVal[Comparisons]{get: func(c *Config) *Comparisons { return &c.Comparisons }, def: ComparePrimary,
 				values: []Comparisons{ComparePrimary, CompareReference, CompareLadder, CompareAllPairs}},
-			pre: resolveComparisons},
+			pre: resolveComparisons, post: checkComparisonCount},
 		{Path: "reference_system", Want: wantName, Init: initPlaceholder, Default: "*(empty: the last system listed)*",
 			Allowed: "the `name` of one of the systems; only with `comparisons: reference`",
 			Note:    "       # with comparisons: reference only",
@@ -232,9 +232,9 @@ func keyRows() []Key {
 				values: []Venue{VenueACM, VenueIEEE, VenueNeurIPS, VenueLNCS, VenueCustom}}},
 		{Path: "paper.font_size", Want: "a number of points from 4 to 24", Allowed: "points, 4 to 24: every text of a `paper/figures/*.pdf` at print size",
 			val: floatVal{get: func(c *Config) *float64 { return &c.Paper.FontSize }, def: 8, lo: 4, hi: 24}},
-		{Path: "paper.uncertainty", Allowed: "`ci` (`[low, high]`), `std` (± fold std) or `none`: what follows a number in `paper/tables/`",
+		{Path: "paper.uncertainty", Allowed: "`ci` (`[low, high]` under each value, at `\\footnotesize`), `ci-row` (the same row of intervals at the body size), `std` (± fold std) or `none`: what follows a number in `paper/tables/`",
 			val: enumVal[Uncertainty]{get: func(c *Config) *Uncertainty { return &c.Paper.Uncertainty }, def: UncertaintyCI,
-				values: []Uncertainty{UncertaintyCI, UncertaintyStd, UncertaintyNone}}},
+				values: []Uncertainty{UncertaintyCI, UncertaintyCIRow, UncertaintyStd, UncertaintyNone}}},
 		{Path: "paper.decimals", Want: "an integer from 0 to 6", Allowed: "an integer from 0 to 6: decimals of the paper tables and of `paper/numbers.tex`",
 			val: intVal{get: func(c *Config) *int { return &c.Paper.Decimals }, def: 3, lo: 0, hi: 6}},
 		{Path: "paper.column_width", Want: "a length in points from 50 to 2000", written: isCustomVenue,
@@ -246,7 +246,7 @@ func keyRows() []Key {
 		{Path: "paper.body_size", Want: "a number of points from 5 to 20", written: isCustomVenue,
 			Default: "*(venue custom only, required there)*", Allowed: "points, 5 to 20: the body text size",
 			val: lengthVal{get: func(c *Config) *float64 { return &c.Paper.BodySize }, lo: 5, hi: 20}},
-	}
+	}, paperKeyRows()...)
 }
 
 // isCustomVenue: the three paper lengths are written with venue custom

@@ -164,22 +164,33 @@ func (ld *loader) compare(first, src *source) {
 }
 
 // goldDiff describes how b's gold differs from a's ("" when identical).
+// Gold is a set: the same ids with the same grades agree in any order
+// (a long table sorted by each system's scores lists them differently).
 func goldDiff(a, b *Query) string {
 	if len(a.Gold) != len(b.Gold) {
 		return fmt.Sprintf("gold_uids has %d ids here and %d there", len(b.Gold), len(a.Gold))
 	}
-	for k := range a.Gold {
-		if a.Gold[k] != b.Gold[k] {
-			return fmt.Sprintf("gold_uids item %d is %q here and %q there", k+1, clip(b.Gold[k]), clip(a.Gold[k]))
+	grade := func(q *Query, k int) int {
+		if k < len(q.GoldRels) {
+			return q.GoldRels[k]
+		}
+		return 1
+	}
+	there := make(map[string]int, len(a.Gold))
+	for k, id := range a.Gold {
+		there[id] = grade(a, k)
+	}
+	for k, id := range b.Gold {
+		g, ok := there[id]
+		switch {
+		case !ok:
+			return fmt.Sprintf("gold id %q is here and not there", clip(id))
+		case g != grade(b, k):
+			return fmt.Sprintf("gold id %q has grade %d here and %d there", clip(id), grade(b, k), g)
 		}
 	}
 	if a.Label != b.Label {
 		return fmt.Sprintf("the label (has_evidence) is %s here and %s there", b01(b.Label), b01(a.Label))
-	}
-	for k := range a.GoldRels {
-		if a.GoldRels[k] != b.GoldRels[k] {
-			return fmt.Sprintf("gold_rels item %d is %d here and %d there", k+1, b.GoldRels[k], a.GoldRels[k])
-		}
 	}
 	return ""
 }

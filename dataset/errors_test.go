@@ -197,7 +197,7 @@ var systemCases = []errCase{
 		want: []string{
 			`a.csv:3:1: the row of query "P2" (fold 0, split eval) is missing from b.csv (system b) (and 1 more), expected every system to cover the same (query, fold, split) rows`,
 			`b.csv:3:1: query "P4" (fold 0, split eval) is not in a.csv (the first system, a), expected every system to cover the same (query, fold, split) rows`,
-			`b.csv:2:4: gold of query "P1" (fold 0, split eval) differs from a.csv:2: gold_uids item 1 is "h" here and "g" there, expected the same gold in every system (SPEC 5.4)`,
+			`b.csv:2:4: gold of query "P1" (fold 0, split eval) differs from a.csv:2: gold id "h" is here and not there, expected the same gold in every system (SPEC 5.4)`,
 		},
 	},
 	{
@@ -206,7 +206,7 @@ var systemCases = []errCase{
 			"a.csv": "post_id,gold_uids,gold_rels,candidate_uids,candidate_scores\nP1,g,2,a,1\n",
 			"b.csv": "post_id,gold_uids,gold_rels,candidate_uids,candidate_scores\nP1,g,,a,1\n",
 		},
-		want:        []string{`b.csv:2:4: gold of query "P1" (fold 0, split eval) differs from a.csv:2: gold_rels item 1 is 1 here and 2 there, expected the same gold in every system (SPEC 5.4)`},
+		want:        []string{`b.csv:2:4: gold of query "P1" (fold 0, split eval) differs from a.csv:2: gold id "g" has grade 1 here and 2 there, expected the same gold in every system (SPEC 5.4)`},
 		consistency: true,
 	},
 	{

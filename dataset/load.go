@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"bufio"
 	"cmp"
 	"compress/gzip"
 	"errors"
@@ -41,6 +42,12 @@ type Spec struct {
 	// then reported at that place, with the key that named it, so that
 	// the message points at what the user has to change.
 	NamedBy func(path string) (Place, bool)
+
+	// MaxGrade, when positive, is the largest gold grade accepted: a
+	// grade above it (gold_rels, rel, a qrels grade) is an input error
+	// naming it. Under exponential nDCG gain it is MaxExpGrade, the
+	// largest grade whose gain 2^grade − 1 is finite in float64.
+	MaxGrade int
 
 	// Open, when not nil, opens each input file instead of OpenFile: the
 	// one place every byte Load parses comes through, so that a caller
@@ -181,6 +188,9 @@ func load(spec Spec, open opener) (*Dataset, error) {
 		return nil, err
 	}
 	if len(ld.c.list) == 0 {
+		ld.checkGrades(srcs)
+	}
+	if len(ld.c.list) == 0 {
 		ld.unionTREC(srcs)
 		for _, src := range srcs[1:] {
 			ld.compare(srcs[0], src)
@@ -279,6 +289,13 @@ func formatOf(ss SystemSpec) (string, error) {
 // withFile opens name and calls read with it. A file that cannot be opened
 // is an input error; read's error is an I/O failure.
 func (ld *loader) withFile(c *collector, name string, read func(io.Reader) error) error {
+	return ld.withFileAs(c, name, true, read)
+}
+
+// withFileAs is withFile; text says the parser reads text (every format
+// but Parquet), whose first bytes are then checked for a binary file
+// under a text name and for line ends a parser would not see (sniffText).
+func (ld *loader) withFileAs(c *collector, name string, text bool, read func(io.Reader) error) error {
 	f, err := ld.open(name)
 	if err != nil {
 		ld.openError(c, name, err)
@@ -301,7 +318,17 @@ func (ld *loader) withFile(c *collector, name string, read func(io.Reader) error
 	if g, ok := r.(*gunzip); ok {
 		g.lr = lr
 	}
-	err = read(lr)
+	var in io.Reader = lr
+	if text {
+		br := bufio.NewReaderSize(lr, sniffBytes)
+		if ie := sniffText(name, br, Gzipped(name)); ie != nil {
+			f.Close()
+			c.push(ie)
+			return nil
+		}
+		in = br
+	}
+	err = read(in)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -352,7 +379,7 @@ func (ld *loader) readSystem(src *source, c *collector) error {
 	name := src.spec.Input
 	switch src.format {
 	case "csv", "tsv", "jsonl", "parquet":
-		err := ld.withFile(c, name, func(r io.Reader) error {
+		err := ld.withFileAs(c, name, src.format != "parquet", func(r io.Reader) error {
 			var t *table
 			var err error
 			switch src.format {
@@ -611,4 +638,40 @@ func plural(n int, noun string) string {
 		return fmt.Sprintf("%d %sies", n, s)
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// MaxExpGrade is the largest grade whose exponential gain 2^grade − 1 is
+// finite in float64 (2^1024 overflows): the bound of Spec.MaxGrade under
+// contract.ndcg_gain: exponential.
+const MaxExpGrade = 1023
+
+// gradeHint says what to do with a grade above Spec.MaxGrade.
+func gradeHint(max int) string {
+	return fmt.Sprintf("expected a grade <= %d: under contract.ndcg_gain: exponential its gain 2^grade − 1 is not finite in float64, and the query would leave nDCG's mean (lower the grades, or set contract.ndcg_gain: linear)", max)
+}
+
+// checkGrades refuses gold grades above Spec.MaxGrade in the table
+// inputs, at the row of the query (qrels grades are checked as they are
+// read). Gold is the same in every system, so the first table input is
+// checked; a difference is reported by compare.
+func (ld *loader) checkGrades(srcs []*source) {
+	limit := ld.spec.MaxGrade
+	if limit <= 0 {
+		return
+	}
+	for _, src := range srcs {
+		if src.format == "trec" {
+			continue
+		}
+		for _, i := range src.order {
+			r := src.recs.at(i)
+			for k, g := range r.GoldRels {
+				if g > limit {
+					col := max(r.goldAt.col, 1)
+					ld.c.add(src.spec.Input, r.line, col, "gold id %q of query %q has grade %d, %s", clip(r.Gold[k]), clip(r.ID), g, gradeHint(limit))
+				}
+			}
+		}
+		return
+	}
 }

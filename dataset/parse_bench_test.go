@@ -85,7 +85,7 @@ func BenchmarkParseRun(b *testing.B) {
 func BenchmarkParseQrels(b *testing.B) {
 	benchmarkParseSizes(b, func(w io.Writer, q int) error { return writeQrels(w, q, 1) },
 		func(file string, rd io.Reader, c *collector) error {
-			_, err := parseQrels(file, rd, c)
+			_, err := parseQrels(file, rd, c, 0)
 			return err
 		})
 }

@@ -253,7 +253,7 @@ type qrels struct {
 // reads them; a line whose first non-blank character is '#' is a comment.
 // Every judgment is kept (bpref and the unjudged fraction need the judged
 // non-relevant documents); the same (qid, docno) twice is an error.
-func parseQrels(file string, rd io.Reader, c *collector) (*qrels, error) {
+func parseQrels(file string, rd io.Reader, c *collector, maxGrade int) (*qrels, error) {
 	qr := &qrels{file: file, byQID: make(map[string]*qrelsQuery)}
 	lr := newLineReader(rd)
 	type judged struct {
@@ -299,6 +299,10 @@ func parseQrels(file string, rd io.Reader, c *collector) (*qrels, error) {
 		rel, ok := parseInt(string(fs[3].b))
 		if !ok {
 			c.add(file, lr.n, fs[3].col+shift, "relevance is %q, expected an integer", clipBytes(fs[3].b))
+			continue
+		}
+		if maxGrade > 0 && rel > maxGrade {
+			c.add(file, lr.n, fs[3].col+shift, "relevance is %d, %s", rel, gradeHint(maxGrade))
 			continue
 		}
 		if q == nil || string(fs[0].b) != q.qid {

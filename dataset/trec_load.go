@@ -28,7 +28,7 @@ func (ld *loader) readTRECShared() error {
 		return nil
 	}
 	err := ld.withFile(&ld.c, ld.spec.Qrels, func(r io.Reader) error {
-		q, err := parseQrels(ld.spec.Qrels, r, &ld.c)
+		q, err := parseQrels(ld.spec.Qrels, r, &ld.c, ld.spec.MaxGrade)
 		if q != nil {
 			q.setLevel(ld.spec.TREC.RelevanceLevel)
 		}

@@ -17,8 +17,9 @@ import (
 // values have no bar) and whether a criterion has a defined value.
 func (c *cat) criteriaBars(system string, id metrics.ID, name string, st Style) (*Bars, []bool) {
 	b := &Bars{Name: name, Style: st}
-	def := make([]bool, len(c.r.Dataset.Criteria))
-	for i, cr := range c.r.Dataset.Criteria {
+	crit, _ := c.criteria()
+	def := make([]bool, len(crit))
+	for i, cr := range crit {
 		v, lo, hi := value(c.r, system, id, report.CriterionSlice(cr))
 		if !defined(v) {
 			continue
@@ -51,6 +52,24 @@ func naText(defs ...[]bool) (*Text, int) {
 	return t, n
 }
 
+// MaxCriteriaDrawn is the number of criteria a per-criterion figure draws
+// (bars, heat-map rows): past it, a figure's size and the memory of its
+// raster would grow with the number of criteria. The first criteria in
+// the report's order are drawn, and a note says how many are not; the
+// per-criterion tables list every one.
+const MaxCriteriaDrawn = 60
+
+// criteria returns the criteria a per-criterion figure draws and the
+// note naming those it leaves out (nil when it draws all).
+func (c *cat) criteria() ([]string, []string) {
+	crit := c.r.Dataset.Criteria
+	if len(crit) <= MaxCriteriaDrawn {
+		return crit, nil
+	}
+	return crit[:MaxCriteriaDrawn], []string{strconv.Itoa(len(crit)-MaxCriteriaDrawn) + " of " + strconv.Itoa(len(crit)) +
+		" criteria not drawn: a figure draws the first " + strconv.Itoa(MaxCriteriaDrawn) + " (the per-criterion tables list every one)"}
+}
+
 func criteriaAxis(names []string) Axis {
 	return Axis{Label: "Criterion", Categories: names, Fixed: true, Min: -0.6, Max: float64(len(names)) - 0.4}
 }
@@ -62,7 +81,7 @@ func hline(name string, st Style, y float64, n int) *Line {
 // criteriaAUROC draws the per-criterion AUROC with bootstrap CIs, the
 // overall AUROC as a reference line, and chance at 0.5.
 func (c *cat) criteriaAUROC(system string) (*Spec, string) {
-	crit := c.r.Dataset.Criteria
+	crit, notDrawn := c.criteria()
 	if len(crit) == 0 {
 		return nil, c.sectionReason("per_criterion", "the inputs have no criterion_id column")
 	}
@@ -71,28 +90,28 @@ func (c *cat) criteriaAUROC(system string) (*Spec, string) {
 		return nil, c.sectionReason("ne_gate", "no criterion has a defined AUROC (ne_prob missing, or one class in every criterion)")
 	}
 	na, skipped := naText(def)
-	p := Panel{X: criteriaAxis(crit), Y: unitAxis("AUROC (ne_prob)")}
+	p := Panel{X: criteriaAxis(crit), Y: unitAxis("AUROC")}
 	p.Elements = append(p.Elements, b, na)
 	leg := []LegendEntry{
 		{Keys: []Key{{MarkBar, b.Style}}, Text: "AUROC"},
 		{Keys: []Key{{MarkLine, Style{Role: Whisker}}}, Text: ciName(c.r)},
 	}
 	if all, _, _ := value(c.r, system, metrics.NEAUROC.ID(), report.Whole); defined(all) {
-		p.Elements = append(p.Elements, hline("All criteria "+fmt3(all), Style{Role: Summary}, all, len(crit)))
-		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Summary}}}, Text: "All criteria " + fmt3(all)})
+		p.Elements = append(p.Elements, hline("All criteria "+c.fmtv(all), Style{Role: Summary}, all, len(crit)))
+		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Summary}}}, Text: "All criteria " + c.fmtv(all)})
 	}
 	p.Elements = append(p.Elements, hline("Chance 0.5", Style{Role: Diagonal}, 0.5, len(crit)))
 	leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Diagonal}}}, Text: "Chance 0.5"})
 	return &Spec{Kind: KindCriteriaAUROC, Subtitle: "bars: point estimate; whiskers: " + ciName(c.r) + "; n/a: one class only",
 		Alt: "Bar chart of the AUROC of " + label(c.r, system) + " for each of " + strconv.Itoa(len(crit)) +
 			" criteria with " + ciName(c.r) + " whiskers, the all-criteria AUROC and chance at 0.5.",
-		Panels: []Panel{p}, Legend: leg, Notes: leftOut(skipped)}, ""
+		Panels: []Panel{p}, Legend: leg, Notes: append(leftOut(skipped), notDrawn...)}, ""
 }
 
 // criteriaRanking draws Recall@K and nDCG@K at the headline cutoff per
 // criterion as grouped bars with bootstrap CIs.
 func (c *cat) criteriaRanking(system string) (*Spec, string) {
-	crit := c.r.Dataset.Criteria
+	crit, notDrawn := c.criteria()
 	if len(crit) == 0 {
 		return nil, c.sectionReason("per_criterion", "the inputs have no criterion_id column")
 	}
@@ -116,7 +135,7 @@ func (c *cat) criteriaRanking(system string) (*Spec, string) {
 	return &Spec{Kind: KindCriteriaRanking, Subtitle: "positive queries; n/a: no positive query", Hint: "hover a bar for its " + ciName(c.r),
 		Alt: "Grouped bar chart of Recall@" + K + " and nDCG@" + K + " of " + label(c.r, system) + " for each of " +
 			strconv.Itoa(len(crit)) + " criteria with " + ciName(c.r) + " whiskers.",
-		Panels: []Panel{p}, Legend: leg, Notes: leftOut(skipped)}, ""
+		Panels: []Panel{p}, Legend: leg, Notes: append(leftOut(skipped), notDrawn...)}, ""
 }
 
 // histGroup selects the Dynamic-K histograms of one figure.

@@ -12,9 +12,13 @@ import (
 // Dynamic-K histograms, Recall@K and Precision@K by stratum, difficulty,
 // gamma sweep, threshold grids, per-query heat maps, and the systems
 // chart. Ids are unique whatever the systems are called (see systemKeys).
-func Catalogue(r *report.Report) []Spec {
+func Catalogue(r *report.Report) []Spec { return CatalogueDecimals(r, 3) }
+
+// CatalogueDecimals is Catalogue with the values of legends, tags and
+// subtitles at d decimals (paper/ uses paper.decimals, the tables' own).
+func CatalogueDecimals(r *report.Report, d int) []Spec {
 	var out []Spec
-	for _, e := range plan(r) {
+	for _, e := range planDecimals(r, d) {
 		if e.spec != nil {
 			out = append(out, *e.spec)
 		}
@@ -46,6 +50,7 @@ type entry struct {
 // cat holds what every builder reads.
 type cat struct {
 	r    *report.Report
+	dec  int               // decimals of the values in legends, tags and subtitles
 	keys map[string]string // system name -> key in ids
 	k    int               // headline cutoff
 	out  []entry
@@ -73,8 +78,11 @@ func (c *cat) add(id FigureID, title string, b builder, system string) {
 }
 
 // plan lists every figure of the catalogue for the Report.
-func plan(r *report.Report) []entry {
-	c := &cat{r: r, keys: systemKeys(r), k: headlineK(r)}
+func plan(r *report.Report) []entry { return planDecimals(r, 3) }
+
+// planDecimals is plan with values at d decimals.
+func planDecimals(r *report.Report, d int) []entry {
+	c := &cat{r: r, keys: systemKeys(r), k: headlineK(r), dec: d}
 	sys := pipelines(r)
 	id := func(k Kind, system string) FigureID { return FigureID{Kind: k, System: c.keys[system]} }
 	all := func(k Kind) FigureID { return FigureID{Kind: k} }
@@ -113,7 +121,7 @@ func plan(r *report.Report) []entry {
 		c.add(id(KindDifficulty, s), "Recall@"+K+" against difficulty: "+lbl(s), (*cat).difficulty, s)
 	}
 	for _, s := range sys {
-		c.add(id(KindGammaSweep, s), "Dynamic-K gamma sweep: "+lbl(s), (*cat).gammaSweep, s)
+		c.add(id(KindGammaSweep, s), "Dynamic-K γ sweep: "+lbl(s), (*cat).gammaSweep, s)
 	}
 	for _, s := range sys {
 		for _, gm := range gridMetrics {

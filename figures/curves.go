@@ -100,7 +100,7 @@ func (c *cat) roc(system string) (*Spec, string) {
 	if len(full) == 0 {
 		return nil, "the ROC curve has no defined point (one class only)"
 	}
-	auc := "AUROC " + fmt3(num(rc.AUROC))
+	auc := "AUROC " + c.fmtv(num(rc.AUROC))
 	p := Panel{X: unitAxis(fprLabel), Y: unitAxis(tprLabel)}
 	p.Elements = append(p.Elements, diagonal())
 	band, leg, skipped := c.bandAndFolds(rc.Grid, rc.BandLow, rc.BandHigh, rc.Folds)
@@ -157,8 +157,8 @@ func (c *cat) rocOverlay(string) (*Spec, string) {
 		}
 		st := Style{Role: Series, Series: i}
 		lbl := label(c.r, rc.System)
-		p.Elements = append(p.Elements, &Line{Name: lbl + " (AUROC " + fmt3(num(rc.AUROC)) + ")", Style: st, Segments: segs, Tips: tips})
-		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, st}}, Text: lbl + "\n(AUROC " + fmt3(num(rc.AUROC)) + ")"})
+		p.Elements = append(p.Elements, &Line{Name: lbl + " (AUROC " + c.fmtv(num(rc.AUROC)) + ")", Style: st, Segments: segs, Tips: tips})
+		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, st}}, Text: lbl + "\n(AUROC " + c.fmtv(num(rc.AUROC)) + ")"})
 	}
 	leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Diagonal}}}, Text: "Chance"})
 	return &Spec{Kind: KindROCOverlay, Subtitle: "full-sample curves", Hint: "hover a curve for thresholds",
@@ -184,7 +184,7 @@ func (c *cat) pr(system string) (*Spec, string) {
 	if len(full) == 0 {
 		return nil, "the precision-recall curve has no defined point (no positive query)"
 	}
-	ap := "AP " + fmt3(num(pc.AP))
+	ap := "AP " + c.fmtv(num(pc.AP))
 	p := Panel{X: unitAxis(recallLabel), Y: unitAxis(precisionLabel)}
 	band, leg, skipped := c.bandAndFolds(pc.Grid, pc.BandLow, pc.BandHigh, pc.Folds)
 	p.Elements = append(p.Elements, band...)
@@ -192,9 +192,9 @@ func (c *cat) pr(system string) (*Spec, string) {
 	leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Primary}}}, Text: "Full sample (" + ap + ")"})
 	if pc.PositiveRate.Valid() {
 		pr := float64(pc.PositiveRate)
-		p.Elements = append(p.Elements, &Line{Name: "Positive rate " + fmt3(pr), Style: Style{Role: Reference},
+		p.Elements = append(p.Elements, &Line{Name: "Positive rate " + c.fmtv(pr), Style: Style{Role: Reference},
 			Segments: [][]XY{{{0, pr}, {1, pr}}}})
-		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Reference}}}, Text: "Positive rate " + fmt3(pr) + "\n(random classifier)"})
+		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Reference}}}, Text: "Positive rate " + c.fmtv(pr) + "\n(random classifier)"})
 	}
 	return &Spec{Kind: KindPR, Subtitle: ap + "; dashed: positive rate (a random classifier)", Hint: "hover the curve for thresholds",
 		Alt: "Precision-recall curve of " + label(c.r, system) + " (" + ap + ") with its " + ciName(c.r) +
@@ -217,13 +217,13 @@ func (c *cat) prOverlay(string) (*Spec, string) {
 		}
 		st := Style{Role: Series, Series: i}
 		lbl := label(c.r, pc.System)
-		p.Elements = append(p.Elements, &Line{Name: lbl + " (AP " + fmt3(num(pc.AP)) + ")", Style: st, Segments: segs, Tips: tips, Steps: true})
-		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, st}}, Text: lbl + "\n(AP " + fmt3(num(pc.AP)) + ")"})
+		p.Elements = append(p.Elements, &Line{Name: lbl + " (AP " + c.fmtv(num(pc.AP)) + ")", Style: st, Segments: segs, Tips: tips, Steps: true})
+		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, st}}, Text: lbl + "\n(AP " + c.fmtv(num(pc.AP)) + ")"})
 	}
 	if pr := c.r.Curves.PR[0].PositiveRate; pr.Valid() {
-		p.Elements = append(p.Elements, &Line{Name: "Positive rate " + fmt3(float64(pr)), Style: Style{Role: Reference},
+		p.Elements = append(p.Elements, &Line{Name: "Positive rate " + c.fmtv(float64(pr)), Style: Style{Role: Reference},
 			Segments: [][]XY{{{0, float64(pr)}, {1, float64(pr)}}}})
-		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Reference}}}, Text: "Positive rate " + fmt3(float64(pr))})
+		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, Style{Role: Reference}}}, Text: "Positive rate " + c.fmtv(float64(pr))})
 	}
 	return &Spec{Kind: KindPROverlay, Subtitle: "full-sample curves", Hint: "hover a curve for thresholds",
 		Alt:    "Full-sample precision-recall curves of " + strconv.Itoa(len(c.r.Curves.PR)) + " systems on one plot, with the positive rate.",
@@ -243,7 +243,8 @@ func (c *cat) reliability(system string) (*Spec, string) {
 	if rel == nil || len(rel.Bins) == 0 {
 		return nil, c.sectionReason("calibration", "the report has no reliability bins for this system")
 	}
-	dots := &Points{Name: "Bins", ErrName: "Wilson 95% interval", Style: Style{Role: Primary, Size: 2.2}}
+	wilson := "Wilson " + c.r.Settings.Bootstrap.Level()
+	dots := &Points{Name: "Bins", ErrName: wilson + " interval", Style: Style{Role: Primary, Size: 2.2}}
 	counts := &Counts{Name: "Queries per bin", Style: Style{Role: Count}}
 	var line []XY
 	skipped, maxc := 0, 1.0
@@ -252,7 +253,7 @@ func (c *cat) reliability(system string) (*Spec, string) {
 			return Tip{field("bin", TextValue("["+TrimFloat(num(b.Lo), 4)+", "+TrimFloat(num(b.Hi), 4)+")")),
 				{Label: "queries", Value: Int(b.Count), Is: count},
 				{Label: "observed frequency", Value: Num(num(b.ObsFreq), 3), Is: freq},
-				field("Wilson 95% low", Num(num(b.WilsonLo), 3)), field("Wilson 95% high", Num(num(b.WilsonHi), 3)),
+				field(wilson+" low", Num(num(b.WilsonLo), 3)), field(wilson+" high", Num(num(b.WilsonHi), 3)),
 				{Label: "mean p", Value: Num(num(b.MeanP), 3), Is: meanP}}
 		}
 		if b.Lo.Valid() && b.Hi.Valid() && b.Count > 0 {
@@ -275,19 +276,19 @@ func (c *cat) reliability(system string) (*Spec, string) {
 	}
 	top.Elements = append(top.Elements, dots)
 	decades := max(int(math.Ceil(math.Log10(maxc*1.05))), 1)
-	bottom := Panel{X: unitAxis("Predicted probability of evidence (ne_prob)"),
+	bottom := Panel{X: unitAxis("Predicted probability of evidence"),
 		Y: Axis{Label: "Queries (log)", Log: true, Fixed: true, Min: 1, Max: math.Pow(10, float64(decades)), Ticks: decadeTicks(decades)}}
 	bottom.Elements = append(bottom.Elements, counts)
 	leg := []LegendEntry{
 		{Keys: []Key{{MarkMarker, dots.Style}}, Text: "Bin (mean p,\nobserved frequency)"},
-		{Keys: []Key{{MarkLine, Style{Role: Primary, Width: 0.8}}}, Text: "Wilson 95% interval"},
+		{Keys: []Key{{MarkLine, Style{Role: Primary, Width: 0.8}}}, Text: wilson + " interval"},
 		{Keys: []Key{{MarkLine, Style{Role: Diagonal}}}, Text: "Perfect calibration"},
 		{Keys: []Key{{MarkBar, counts.Style}}, Text: "Queries per bin"},
 	}
 	return &Spec{Kind: KindReliability, Layout: Stack, Weights: []float64{0.7, 0.3},
 		Hint: "hover a bin for its count and observed frequency",
 		Alt: "Reliability diagram of " + label(c.r, system) + ": observed frequency of evidence against mean predicted probability in " +
-			strconv.Itoa(len(dots.Points)) + " bins with Wilson 95% intervals, and the number of queries per bin beneath.",
+			strconv.Itoa(len(dots.Points)) + " bins with " + wilson + " intervals, and the number of queries per bin beneath.",
 		Panels: []Panel{top, bottom}, Legend: leg, Notes: leftOut(skipped)}, ""
 }
 

@@ -303,11 +303,18 @@ func TrimFloat(x float64, prec int) string {
 
 // fmt3 formats a value for a legend or tooltip: three decimals, "n/a"
 // when undefined.
-func fmt3(x float64) string {
+func fmt3(x float64) string { return fmtDec(x, 3) }
+
+// fmtv writes a value shown in a legend, a tag or a subtitle with the
+// catalogue's decimals (3, or paper.decimals for paper/).
+func (c *cat) fmtv(x float64) string { return fmtDec(x, c.dec) }
+
+// fmtDec writes x with d decimals, "n/a" when undefined.
+func fmtDec(x float64, d int) string {
 	if !defined(x) {
 		return "n/a"
 	}
-	return strconv.FormatFloat(x, 'f', 3, 64)
+	return strconv.FormatFloat(x, 'f', d, 64)
 }
 
 // fmtP formats a p-value: "= 0.062" from 0.001 up, "= 3.2e-12" below,

@@ -113,7 +113,7 @@ func (c *cat) difficulty(system string) (*Spec, string) {
 		Y:        Axis{Label: what + " of the query", Fixed: true, Min: -0.04, Max: 1.04, Ticks: stepTicks(0, 1, 0.2)},
 		Elements: []Element{&Scatter{Name: "Positive queries", Style: Style{Role: Primary}, Alpha: DifficultyAlpha, Points: pts}},
 	}
-	rho := "Spearman rho = " + fmt3(d.Rho)
+	rho := "Spearman ρ = " + c.fmtv(d.Rho)
 	sub := "positive queries (n = " + groupInt(n) + "); " + rho
 	if defined(d.Rho) {
 		rho += "\np " + fmtP(d.P)

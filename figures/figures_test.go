@@ -152,7 +152,7 @@ func TestHeadlineCutoff(t *testing.T) {
 	}{
 		{"criteria_ranking_sys_a", []string{"Recall@5 and nDCG@5 by criterion", "Recall@5\n", "nDCG@5\n"}},
 		{"systems", []string{"nDCG@5 (positive queries)"}},
-		{"difficulty_sys_a", []string{"Recall@5 against difficulty", "Spearman rho = -0.608"}},
+		{"difficulty_sys_a", []string{"Recall@5 against difficulty", "Spearman ρ = -0.608"}},
 	} {
 		s := specByID(t, r, tc.id)
 		txt := text(s)
@@ -301,7 +301,7 @@ func TestTooltips(t *testing.T) {
 			t.Errorf("%s: no tooltip %q", tc.id, tc.want)
 		}
 	}
-	if s := specByID(t, r, "difficulty_sys_a"); !strings.Contains(s.Subtitle, "Spearman rho = -0.608, p = 0.062") {
+	if s := specByID(t, r, "difficulty_sys_a"); !strings.Contains(s.Subtitle, "Spearman ρ = -0.608, p = 0.062") {
 		t.Errorf("difficulty subtitle %q", s.Subtitle)
 	}
 }
@@ -383,14 +383,14 @@ func TestUndefinedLeftOut(t *testing.T) {
 func TestDifficultyData(t *testing.T) {
 	const tol = 1e-12
 	r := figtest.Fixture()
-	c := &cat{r: r, k: headlineK(r)}
+	c := &cat{r: r, k: headlineK(r), dec: 3}
 	for _, tc := range []struct {
 		system string
 		rho, p float64
 		text   string
 	}{
-		{"sys-a", figtest.Rho, figtest.P, "Spearman rho = -0.608\np = 0.062"},
-		{"sys_b", math.NaN(), math.NaN(), "Spearman rho = n/a"},
+		{"sys-a", figtest.Rho, figtest.P, "Spearman ρ = -0.608\np = 0.062"},
+		{"sys_b", math.NaN(), math.NaN(), "Spearman ρ = n/a"},
 	} {
 		d, why := c.difficultyData(tc.system)
 		if why != "" || d.K != 10 || d.Metric != "rank.recall@10" {
@@ -594,7 +594,7 @@ func TestIDsWhateverTheNames(t *testing.T) {
 			t.Errorf("key of %q = %q, want %q", c.name, keys[c.name], c.key)
 		}
 	}
-	if want := []string{"overlay", "state", "evidence"}; !slices.Equal(kindTails, want) {
+	if want := []string{"overlay", "pair", "state", "evidence"}; !slices.Equal(kindTails, want) {
 		t.Errorf("kind tails %q, want %q", kindTails, want)
 	}
 }

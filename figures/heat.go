@@ -200,7 +200,7 @@ func (c *cat) gammaSweep(system string) (*Spec, string) {
 			continue
 		}
 		x, y, g := float64(s.MeanK), float64(s.EvidenceRecall), float64(s.Gamma)
-		pts.Points = append(pts.Points, Point{X: x, Y: y, Tag: "gamma " + TrimFloat(g, 3),
+		pts.Points = append(pts.Points, Point{X: x, Y: y, Tag: "γ = " + TrimFloat(g, 3),
 			Tip: Tip{field("gamma", Num(g, Shortest)), atX("mean K", Num(x, 2)), atY("evidence recall", Num(y, 3)),
 				field("evidence precision", Num(num(s.EvidencePrecision), 3)),
 				field("workload per 1,000 queries", Num(num(s.WorkloadPer1000), 0))}})
@@ -228,7 +228,7 @@ func (c *cat) gammaSweep(system string) (*Spec, string) {
 		p.Elements = append(p.Elements, &Line{Name: "Sweep point", Style: lineStyle, Segments: [][]XY{line}})
 	}
 	p.Elements = append(p.Elements, pts)
-	return &Spec{Kind: KindGammaSweep, Subtitle: "one point per gamma", Hint: "hover a point for precision and workload",
+	return &Spec{Kind: KindGammaSweep, Subtitle: "one point per γ", Hint: "hover a point for precision and workload",
 		Alt:    "Line chart of evidence recall against mean selected K for " + strconv.Itoa(len(line)) + " values of gamma of the Dynamic-K sweep of " + label(c.r, system) + ".",
 		Panels: []Panel{p}, Legend: []LegendEntry{{Keys: []Key{{MarkLine, lineStyle}, {MarkMarker, pts.Style}}, Text: "Sweep point"}},
 		Notes: leftOut(skipped)}, ""
@@ -260,7 +260,7 @@ func (c *cat) heatColumn() int {
 // without a defined value are grey.
 func (c *cat) perQueryHeat(system string) (*Spec, string) {
 	col := c.heatColumn()
-	crit := c.r.Dataset.Criteria
+	crit, notDrawn := c.criteria()
 	if col < 0 {
 		return nil, "the report has no per-query values"
 	}
@@ -319,5 +319,5 @@ func (c *cat) perQueryHeat(system string) (*Spec, string) {
 		Subtitle: "posts in input order; grey: undefined; blank: no query",
 		Alt: "Heat map of " + title + " (" + string(id) + ") of " + label(c.r, system) + " for each of " + queries(len(h.Cells)) +
 			", posts along x in input order and " + strconv.Itoa(len(crit)) + " criteria along y.",
-		Panels: []Panel{p}, Legend: leg, Notes: undefinedCells(undefined, "the metric is undefined for the query")}, ""
+		Panels: []Panel{p}, Legend: leg, Notes: append(undefinedCells(undefined, "the metric is undefined for the query"), notDrawn...)}, ""
 }

@@ -102,7 +102,7 @@ var Kinds = []Kind{
 	KindCriteriaAUROC, KindCriteriaRanking, KindDynKHist, KindDynKHistState, KindDynKHistEvid,
 	KindRecallAtK, KindPrecisionAtK, KindDifficulty, KindGammaSweep,
 	KindGateGridSensitivity, KindGateGridAlertPrecision, KindGateGridWorkload,
-	KindPerQueryHeatmap, KindSystems,
+	KindPerQueryHeatmap, KindSystems, KindROCPair,
 }
 
 // Family is the group a kind is drawn and shown with: KindGateGrid for the

@@ -122,18 +122,42 @@ func (g Gain) String() string {
 	return fmt.Sprintf("Gain(%d)", int(g))
 }
 
-// value returns the gain of grade r; grades <= 0 have no gain.
-func (g Gain) value(r int) float64 {
+// value returns the gain of grade r scaled by 2^-shift (see gainShift);
+// grades <= 0 have no gain. With shift 0 it is 2^r − 1 or r.
+func (g Gain) value(r, shift int) float64 {
 	if r <= 0 {
 		return 0
 	}
 	switch g {
 	case GainExponential:
-		return math.Exp2(float64(r)) - 1
+		return math.Exp2(float64(r-shift)) - math.Exp2(float64(-shift))
 	case GainLinear:
 		return float64(r)
 	}
 	panic(fmt.Sprintf("metrics: unknown gain %d", int(g)))
+}
+
+// maxUnscaledGrade is the largest grade whose exponential gains are
+// summed unscaled: 2^960 leaves a factor 2^63 before float64 overflows
+// (2^1024), room for the sum of any ranking's discounted gains.
+const maxUnscaledGrade = 960
+
+// gainShift is the power of two by which the exponential gains of one
+// query are scaled down, so that their sums stay finite: 0 unless a grade
+// of grades exceeds maxUnscaledGrade. nDCG is a ratio of two sums of the
+// same gains, so the scale cancels (up to rounding); without it three
+// documents of grade 1023 sum to +Inf and nDCG is NaN.
+func (g Gain) gainShift(grades ...[]int) int {
+	if g != GainExponential {
+		return 0
+	}
+	m := 0
+	for _, gs := range grades {
+		for _, r := range gs {
+			m = max(m, r)
+		}
+	}
+	return max(0, m-maxUnscaledGrade)
 }
 
 // rankDiscount returns 1/log2(i+2), the discount of 0-based position i
@@ -158,21 +182,23 @@ func rankDiscount(i int) float64 {
 // where trec_eval prints 0. It panics if k < 1.
 func NDCGAt(rel, gold []int, k int, g Gain) float64 {
 	rankCheckK(k)
+	shift := g.gainShift(rel, gold)
 	var dcg float64
 	for i, r := range rel[:min(k, len(rel))] {
 		if r > 0 {
-			dcg += g.value(r) * rankDiscount(i)
+			dcg += g.value(r, shift) * rankDiscount(i)
 		}
 	}
-	idcg := rankIdealDCG(gold, k, g)
+	idcg := rankIdealDCG(gold, k, g, shift)
 	if idcg == 0 {
 		return math.NaN()
 	}
 	return dcg / idcg
 }
 
-// rankIdealDCG returns the DCG of gold sorted by grade descending, cut at k.
-func rankIdealDCG(gold []int, k int, g Gain) float64 {
+// rankIdealDCG returns the DCG of gold sorted by grade descending, cut at
+// k, its gains scaled by 2^-shift.
+func rankIdealDCG(gold []int, k int, g Gain, shift int) float64 {
 	var ideal []int
 	if len(gold) <= 32 {
 		var buf [32]int
@@ -186,7 +212,7 @@ func rankIdealDCG(gold []int, k int, g Gain) float64 {
 	var idcg float64
 	for i, r := range ideal[:min(k, len(ideal))] {
 		if r > 0 {
-			idcg += g.value(r) * rankDiscount(i)
+			idcg += g.value(r, shift) * rankDiscount(i)
 		}
 	}
 	return idcg

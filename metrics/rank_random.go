@@ -102,7 +102,8 @@ func RandomExpectedHitAt(rel []int, k int) float64 {
 // panics if k < 1.
 func RandomExpectedNDCGAt(rel, gold []int, k int, g Gain) float64 {
 	rankCheckK(k)
-	idcg := rankIdealDCG(gold, k, g)
+	shift := g.gainShift(rel, gold)
+	idcg := rankIdealDCG(gold, k, g, shift)
 	if idcg == 0 {
 		return math.NaN()
 	}
@@ -112,7 +113,7 @@ func RandomExpectedNDCGAt(rel, gold []int, k int, g Gain) float64 {
 	}
 	var sumGain float64
 	for _, r := range rel {
-		sumGain += g.value(r)
+		sumGain += g.value(r, shift)
 	}
 	var disc float64
 	for i := range min(k, n) {

@@ -246,9 +246,8 @@ func (c *computer) planScored(sc *sysCalc, sb *sysBoot, sp *sysPlan, n int, grid
 // with its interval from the replicates of sb; then the intervals of the
 // metrics emitted before the bootstrap, and the ROC and PR bands.
 func (c *computer) emitSystem(sc *sysCalc, sb *sysBoot, groupPart []int, grid []float64, conf float64) {
-	C := len(sc.tab.Cols())
 	total, foldSums := sc.tab.FoldSums(groupPart, len(c.folds), c.opt.Workers)
-	scratch := make([]float64, 4*C+64)
+	scratch := scratchFor(sc.stats)
 	// Emit sum statistics.
 	for _, st := range sc.stats {
 		v := st.eval(total, scratch)
@@ -331,7 +330,11 @@ func (c *computer) replicates(ctx context.Context, plans []*sysPlan, keepAll [][
 	const batch = engine.Batch
 	newF := func() func(b0 int, cnt []int32, out []float64) {
 		acc := make([]float64, C)
-		scr := make([]float64, C+8)
+		var all []*sumStat
+		for _, sp := range plans {
+			all = append(all, sp.sums...)
+		}
+		scr := scratchFor(all)
 		sums := M.Scratch(batch)
 		evals := make([][]*stats.Eval, len(plans))
 		for k, sp := range plans {
@@ -482,7 +485,13 @@ func (c *computer) curvesNE(sc *sysCalc) {
 	}
 	bins := metrics.Reliability(c.y, sc.ne, c.cfg.Calibration.Bins, string(c.cfg.Calibration.Strategy))
 	rel := Reliability{System: sc.name, Strategy: c.cfg.Calibration.Strategy}
+	conf := c.cfg.Bootstrap.Confidence
 	for _, b := range bins {
+		if conf != 0.95 && b.Count > 0 {
+			// The bins' intervals at the level of every other interval of
+			// the report (metrics.Reliability's are at 95%).
+			b.WilsonLo, b.WilsonHi = metrics.Wilson(int(math.Round(b.ObsFreq*float64(b.Count))), b.Count, math.Sqrt2*math.Erfinv(conf))
+		}
 		rel.Bins = append(rel.Bins, Bin{Lo: Num(b.Lo), Hi: Num(b.Hi), Count: b.Count, MeanP: Num(b.MeanP), ObsFreq: Num(b.ObsFreq), WilsonLo: Num(b.WilsonLo), WilsonHi: Num(b.WilsonHi)})
 	}
 	c.rep.Curves.Reliability = append(c.rep.Curves.Reliability, rel)

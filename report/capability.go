@@ -255,7 +255,10 @@ func (c *computer) rankingAbsent() string {
 		return "the inputs have no eval query"
 	case !cands:
 		return "the inputs have no candidate lists with scores"
-	case c.rep.Dataset.PositiveQueries == 0:
+	case c.rep.Dataset.PositiveQueries == 0 && !c.judgedZero():
+		// Under trec.no_relevant: zero a judged query without relevant
+		// documents is ranked and scores 0, as trec_eval scores it, so the
+		// ranking applies even when no judged query has one.
 		return "no eval query has gold evidence"
 	}
 	return ""

@@ -13,6 +13,7 @@ import (
 	"paperbundle/config"
 	"paperbundle/dataset"
 	"paperbundle/internal/par"
+	"paperbundle/internal/toolid"
 	"paperbundle/metrics"
 	"paperbundle/report/engine"
 )
@@ -21,6 +22,7 @@ import (
 type Options struct {
 	Version  string
 	Tool     string
+	Build    *toolid.ID        // the tool's build identity, shown in the provenance; nil: not recorded
 	Workers  int               // bootstrap workers; 0 = GOMAXPROCS
 	Progress func(step string) // may be nil
 
@@ -52,6 +54,7 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 		Version:        opt.Version,
 		Title:          cfg.Title,
 		Tool:           opt.Tool,
+		ToolBuild:      opt.Build,
 		Warnings:       []string{},
 		Comparisons:    []Comparison{},
 		ComparisonMode: string(cmp.Or(cfg.Comparisons, config.ComparePrimary)),

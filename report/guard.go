@@ -1,16 +1,14 @@
 package report
 
 import (
-	"bufio"
 	"fmt"
 	"math"
-	"os"
 	"runtime"
 	"sort"
-	"strconv"
 	"strings"
 
 	"paperbundle/dataset"
+	"paperbundle/internal/sysmem"
 )
 
 // intervalWarnings says which published intervals do not contain their
@@ -61,28 +59,8 @@ func bootstrapMemory(B, nStat, G, workers int, bca bool) float64 {
 	return m + 8*8*float64(B)*float64(max(workers, 1))
 }
 
-// machineMemory is the memory this process may use: the machine's
-// (MemTotal of /proc/meminfo) or its control group's limit, whichever is
-// smaller; 0 when neither can be read.
-func machineMemory() float64 {
-	total := 0.0
-	if f, err := os.Open("/proc/meminfo"); err == nil {
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			if rest, ok := strings.CutPrefix(sc.Text(), "MemTotal:"); ok {
-				kb, _ := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")), 64)
-				total = kb * 1024
-			}
-		}
-		f.Close()
-	}
-	if b, err := os.ReadFile("/sys/fs/cgroup/memory.max"); err == nil {
-		if lim, err := strconv.ParseFloat(strings.TrimSpace(string(b)), 64); err == nil && lim > 0 && (total == 0 || lim < total) {
-			total = lim
-		}
-	}
-	return total
-}
+// machineMemory is the memory this process may use (sysmem.Total).
+func machineMemory() float64 { return float64(sysmem.Total()) }
 
 // machineMem is machineMemory; a variable for tests.
 var machineMem = machineMemory

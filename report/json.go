@@ -51,8 +51,41 @@ func Decode(data []byte) (*Report, error) {
 	default:
 		return nil, fmt.Errorf("report: metrics_master.json: schema_version %d, this tool reads %d (and 1)", r.SchemaVersion, SchemaVersion)
 	}
+	r.recorded = recordedSettings(data)
 	r.Reindex()
 	return &r, nil
+}
+
+// recordedSettings lists the settings keys a metrics_master.json holds,
+// as dotted json names ("significance.alpha"): an older schema lacks
+// some, which are then not recorded rather than zero.
+func recordedSettings(data []byte) map[string]bool {
+	var top struct {
+		Settings map[string]any `json:"settings"`
+	}
+	out := map[string]bool{}
+	if json.Unmarshal(data, &top) != nil {
+		return out
+	}
+	var walk func(prefix string, m map[string]any)
+	walk = func(prefix string, m map[string]any) {
+		for k, v := range m {
+			key := prefix + k
+			out[key] = true
+			if sub, ok := v.(map[string]any); ok {
+				walk(key+".", sub)
+			}
+		}
+	}
+	walk("", top.Settings)
+	return out
+}
+
+// SettingRecorded reports whether a settings key (dotted json names, as
+// "significance.alpha") was recorded: always for a report this tool
+// computed, and for a decoded one when its metrics_master.json held it.
+func (r *Report) SettingRecorded(key string) bool {
+	return r.recorded == nil || r.recorded[key]
 }
 
 // metricNoFolds is Metric as metrics_master.json writes it when the

@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"paperbundle/config"
+	"paperbundle/internal/toolid"
 	"paperbundle/metrics"
 )
 
@@ -72,7 +73,8 @@ type Report struct {
 	Version        string         `json:"version"`
 	Title          string         `json:"title"`
 	Tool           string         `json:"tool"`
-	Generated      string         `json:"generated,omitempty"` // from SOURCE_DATE_EPOCH only
+	ToolBuild      *toolid.ID     `json:"tool_build,omitempty"` // the build identity of the tool that computed it
+	Generated      string         `json:"generated,omitempty"`  // from SOURCE_DATE_EPOCH only
 	Dataset        DatasetSummary `json:"dataset"`
 	Systems        []SystemInfo   `json:"systems"`
 	Capabilities   Capabilities   `json:"capabilities"`
@@ -89,7 +91,8 @@ type Report struct {
 	PerQuery        []PerQuery   `json:"-"` // per_query_metrics.csv
 	PerQueryColumns []metrics.ID `json:"-"` // metric ids of PerQuery.Values
 
-	index map[metricKey]int
+	index    map[metricKey]int
+	recorded map[string]bool // settings keys of the decoded metrics_master.json; nil: every one (see SettingRecorded)
 }
 
 // DatasetSummary describes the validated input.
@@ -277,12 +280,15 @@ type FPRPoint struct {
 
 // Check is one consistency check: a hard one (post-disjoint folds, tune/eval
 // overlap, gold equal across systems, probabilities and rates in [0, 1],
-// confusion cells that add up) stops the build; a soft one is shown.
+// confusion cells that add up) stops the build; a soft one is shown. A
+// check with nothing to check is not applicable (Passed false), its Detail
+// the reason. Detail is a sentence; a list in it is joined with "; ".
 type Check struct {
-	ID     string `json:"id"`
-	Hard   bool   `json:"hard"`
-	Passed bool   `json:"passed"`
-	Detail string `json:"detail"`
+	ID            string `json:"id"`
+	Hard          bool   `json:"hard"`
+	Passed        bool   `json:"passed"`
+	NotApplicable bool   `json:"not_applicable,omitempty"`
+	Detail        string `json:"detail"`
 }
 
 // CI is a bootstrap confidence interval.
@@ -447,7 +453,7 @@ func (e *CheckError) Error() string {
 func (r *Report) HardCheckError() error {
 	var failed []Check
 	for _, c := range r.Checks {
-		if c.Hard && !c.Passed {
+		if c.Hard && !c.Passed && !c.NotApplicable {
 			failed = append(failed, c)
 		}
 	}

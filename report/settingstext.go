@@ -50,3 +50,29 @@ func (b BootstrapSettings) Text(seed uint64) string {
 func (b BootstrapSettings) Level() string {
 	return strconv.FormatFloat(math.Round(1e6*b.Confidence)/1e4, 'f', -1, 64) + "%"
 }
+
+// ThresholdOrigin words where the report's thresholds were chosen, for a
+// caption: "chosen on tune rows only"; "cross-fitted on the other folds'
+// eval rows (the input has no tune rows)"; both when some folds have tune
+// rows and others do not; "" when no fold has a threshold. Text never
+// claims tune rows the input does not have.
+func (r *Report) ThresholdOrigin() string {
+	tune, cross := 0, 0
+	for _, f := range r.Dataset.Folds {
+		switch {
+		case f.CrossFitted:
+			cross++
+		case f.TuneRows > 0:
+			tune++
+		}
+	}
+	switch {
+	case tune > 0 && cross == 0:
+		return "chosen on tune rows only"
+	case tune > 0:
+		return "chosen on tune rows only, or for a fold without tune rows cross-fitted on the other folds' eval rows"
+	case cross > 0:
+		return "cross-fitted on the other folds' eval rows (the input has no tune rows)"
+	}
+	return ""
+}

@@ -26,6 +26,18 @@ func (st *sumStat) eval(all []float64, scratch []float64) float64 {
 	return st.f(scratch)
 }
 
+// scratchFor returns a scratch vector long enough for eval of every
+// statistic in sts: its length is the largest number of columns one
+// statistic reads (a calibration error reads three columns per bin, so
+// the length follows calibration.bins, not the table's width).
+func scratchFor(sts []*sumStat) []float64 {
+	n := 0
+	for _, st := range sts {
+		n = max(n, len(st.cols))
+	}
+	return make([]float64, n)
+}
+
 // ratio is Σnum / Σden, undefined when Σden = 0.
 func ratio(s []float64) float64 {
 	if s[1] == 0 {

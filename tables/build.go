@@ -117,6 +117,12 @@ func shown(r *report.Report, sec section, d metrics.Def, m report.Metric) bool {
 func metricTable(r *report.Report, sec section) (Table, bool) {
 	t := Table{ID: sec.id, Title: sec.title, Population: string(sec.population), N: popN(r, sec.population), Meaning: sec.meaning,
 		Columns: metricColumns()}
+	if sec.id == metrics.TableNEGate {
+		t.Meaning = "How well ne_prob flags queries that have evidence."
+		if o := r.ThresholdOrigin(); o != "" {
+			t.Meaning = "How well ne_prob flags queries that have evidence; held-out rows use thresholds " + o + "."
+		}
+	}
 	if sec.id == metrics.TableScorecard {
 		t.Population = "mixed (each row states its population)"
 		t.N = r.Dataset.EvalQueries
@@ -265,7 +271,7 @@ func metricRow(r *report.Report, m report.Metric, d metrics.Def, scorecard bool)
 	}
 	return Row{
 		Cells: []Cell{TextCell(r.Label(m.System)), TextCell(Title(m.ID)), TextCell(string(m.ID)), TextCell(m.Population),
-			NumCell(float64(m.ShownN())), val, fm, TextCell(targetText(m.Target)), TextCell(met)},
+			NumCell(float64(m.ShownN())), val, fm, TextCell(TargetText(m.Target)), TextCell(met)},
 		Group:  string(m.ID),
 		Anchor: Anchor(m.System, m.ID, m.Slice),
 		System: m.System,
@@ -291,21 +297,6 @@ func undefinedReason(d metrics.Def) string {
 		return "undefined: only one class in the population"
 	}
 	return "undefined: a 0/0 ratio or an empty population"
-}
-
-func targetText(t *report.Target) string {
-	if t == nil {
-		return ""
-	}
-	switch {
-	case t.Min != nil && t.Max != nil:
-		return "[" + FormatNum(*t.Min, -1) + ", " + FormatNum(*t.Max, -1) + "]"
-	case t.Min != nil:
-		return "≥ " + FormatNum(*t.Min, -1)
-	case t.Max != nil:
-		return "≤ " + FormatNum(*t.Max, -1)
-	}
-	return ""
 }
 
 // markBest sets Best on the cell of column col with the best value among

@@ -89,6 +89,10 @@ type MatrixCell struct {
 	// Best: the best value of the column among the systems of the inputs
 	// (ties all best); baselines are never best.
 	Best bool
+	// Target is the metric's target (nil: none); Missed is true when the
+	// value is defined and misses it.
+	Target *report.Target
+	Missed bool
 }
 
 // Letter is the marker letter of the i-th system (0-based): a ... z,
@@ -132,7 +136,21 @@ func significance(r *report.Report) (alpha float64, correction string) {
 func comparisonMode(r *report.Report) string { return r.ComparisonMode }
 
 // BuildMatrix returns the results matrix of a report.
-func BuildMatrix(r *report.Report) Matrix {
+func BuildMatrix(r *report.Report) Matrix { return BuildMatrixWith(r, MatrixOptions{}) }
+
+// MatrixOptions choose what a matrix shows (the paper's paper.results):
+// the metric columns in order (nil: the headline set), the systems of the
+// inputs in order (nil: every one; the letters follow this order), and
+// whether the random and oracle baselines get rows.
+type MatrixOptions struct {
+	Metrics     []metrics.ID
+	Systems     []string
+	NoBaselines bool
+}
+
+// BuildMatrixWith is BuildMatrix over the columns and rows o chooses; the
+// markers compare only the systems shown.
+func BuildMatrixWith(r *report.Report, o MatrixOptions) Matrix {
 	var mx Matrix
 	if r.Settings.Bootstrap.Resamples > 0 {
 		mx.CI = r.Settings.Bootstrap.Text(r.Settings.Seed)
@@ -144,17 +162,55 @@ func BuildMatrix(r *report.Report) Matrix {
 	for _, s := range r.Systems {
 		if s.Kind == report.Pipeline {
 			pipes = append(pipes, s)
-		} else {
+		} else if !o.NoBaselines {
 			bases = append(bases, s)
 		}
 	}
+	if o.Systems != nil {
+		pipes = chosenSystems(pipes, o.Systems)
+	}
 	mx.Columns = matrixColumns(r, pipes)
+	if o.Metrics != nil {
+		mx.Columns = chosenColumns(r, pipes, o.Metrics)
+	}
 	mx.addRows(r, pipes, bases)
 	nPipes := len(pipes)
 	mx.markComparisons(r, nPipes)
 	mx.markBest(nPipes)
 	mx.Queries = queriesNote(r, mx.Rows)
 	return mx
+}
+
+// chosenSystems are the systems of names, in that order.
+func chosenSystems(pipes []report.SystemInfo, names []string) []report.SystemInfo {
+	var out []report.SystemInfo
+	for _, n := range names {
+		for _, s := range pipes {
+			if s.Name == n {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// chosenColumns are the columns of ids, in that order, each that some
+// system shown has on the whole population.
+func chosenColumns(r *report.Report, pipes []report.SystemInfo, ids []metrics.ID) []MatrixColumn {
+	var out []MatrixColumn
+	for _, id := range ids {
+		d, ok := metrics.Lookup(id)
+		if !ok {
+			continue
+		}
+		for _, s := range pipes {
+			if _, has := r.Metric(s.Name, id, report.Whole); has {
+				out = append(out, matrixColumn(id, d))
+				break
+			}
+		}
+	}
+	return out
 }
 
 // queriesNote says, when the systems are evaluated on different queries,
@@ -226,13 +282,18 @@ func matrixColumns(r *report.Report, pipes []report.SystemInfo) []MatrixColumn {
 	sort.SliceStable(cols, func(i, j int) bool { return cols[i].order < cols[j].order })
 	var out []MatrixColumn
 	for _, c := range cols {
-		out = append(out, MatrixColumn{
-			ID: c.id, Title: Title(c.id), Plain: metrics.PlainTitle(c.id), Meaning: c.d.Meaning,
-			Direction: c.d.Direction, Population: string(c.d.Population), Digits: digits(c.d),
-			Baselines: c.d.Family() == "rank",
-		})
+		out = append(out, matrixColumn(c.id, c.d))
 	}
 	return out
+}
+
+// matrixColumn is the column of metric id.
+func matrixColumn(id metrics.ID, d metrics.Def) MatrixColumn {
+	return MatrixColumn{
+		ID: id, Title: Title(id), Plain: metrics.PlainTitle(id), Meaning: d.Meaning,
+		Direction: d.Direction, Population: string(d.Population), Digits: digits(d),
+		Baselines: d.Family() == "rank",
+	}
 }
 
 // emptyCell is a cell with no value, interval or fold spread.
@@ -258,6 +319,8 @@ func (mx *Matrix) cell(r *report.Report, system string, c MatrixColumn) MatrixCe
 	if m.CI != nil && m.CI.Low.Valid() && m.CI.High.Valid() {
 		x.Lo, x.Hi = float64(m.CI.Low), float64(m.CI.High)
 	}
+	x.Target = m.Target
+	x.Missed = m.TargetMet != nil && !*m.TargetMet
 	if len(m.Folds) >= 2 && m.FoldMean.Valid() {
 		x.FoldMean = float64(m.FoldMean)
 		if m.FoldStd.Valid() {
@@ -535,6 +598,22 @@ func TestName(t string) string {
 // markers mean, the test of each column, the correction and alpha.
 func (mx Matrix) Notes() []string { return mx.notes(true) }
 
+// MissMark marks a results-matrix value that misses its target.
+const MissMark = "✗"
+
+// anyMissed reports whether a cell of a system of the inputs misses its
+// target.
+func (mx Matrix) anyMissed() bool {
+	for _, r := range mx.Rows {
+		for _, c := range r.Cells {
+			if c.Missed && c.Present && !r.Baseline {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // notes are the matrix's notes; withFolds says whether the cells show the
 // fold mean ± std (SUMMARY.md's cells do not, and its notes are Markdown;
 // the others are plain text, escaped where they are written).
@@ -549,6 +628,13 @@ func (mx Matrix) notes(withFolds bool) []string {
 	}
 	cell += "; the best value of each column in bold."
 	out = append(out, cell)
+	if mx.anyMissed() {
+		miss := MissMark + ": the value misses its target (the target is in the cell's title)."
+		if !withFolds {
+			miss = MissMark + ": the value misses its target; the primary system's missed targets are listed below the table."
+		}
+		out = append(out, miss)
+	}
 	if mx.Systems() > 1 {
 		a := strconv.FormatFloat(mx.Alpha, 'g', -1, 64)
 		corr := "Holm-corrected p < " + a + " within each metric"

@@ -39,10 +39,17 @@ type SummaryInput struct {
 	// are (a bundle's own lines, when the comparison cannot be redone).
 	Changes     []SummaryChange
 	ChangeLines []string
+	// Claims are the claims that changed since then (compare.Claim's
+	// sentences, plain text), listed before the changes.
+	Claims []string
 	// Report is the path of report.html relative to the out folder
 	// ("v2/report.html").
 	Report string
 }
+
+// summaryClaims is the number of claims that changed SUMMARY.md lists;
+// CHANGES.md and the report list them all.
+const summaryClaims = 6
 
 // changesHeading opens the changes part of SUMMARY.md.
 const changesHeading = "## Changes since "
@@ -69,21 +76,22 @@ func Summary(r *report.Report, in SummaryInput) []byte {
 
 	var items []string
 	for _, c := range r.Checks {
-		if c.Passed {
-			continue
+		switch c.Result() {
+		case report.CheckFailed:
+			items = append(items, "- Hard check "+c.Result()+": `"+codeText(c.ID)+"`: "+mdText(c.Detail))
+		case report.CheckNotPassed:
+			items = append(items, "- Soft check "+c.Result()+": `"+codeText(c.ID)+"`: "+mdText(c.Detail))
 		}
-		kind := "Check not passed"
-		if c.Hard {
-			kind = "Hard check FAILED"
-		}
-		items = append(items, "- "+kind+": `"+codeText(c.ID)+"`: "+mdText(c.Detail))
 	}
 	for _, w := range r.Warnings {
 		items = append(items, "- Warning: "+mdText(w))
 	}
+	if line := PrimaryTargets(r).line(mdText); line != "" {
+		matrix = append(matrix, "Targets: "+line+".", "")
+	}
 	alerts = append(alerts, "## Checks and warnings", "")
 	if len(items) == 0 {
-		alerts = append(alerts, "Every consistency check passed; no warnings.")
+		alerts = append(alerts, "Every applicable consistency check passed; no warnings.")
 	} else {
 		alerts = append(alerts, items...)
 	}
@@ -95,7 +103,18 @@ func Summary(r *report.Report, in SummaryInput) []byte {
 		changes = append(changes, changesHeading+mdText(in.Since), "")
 		lines := in.ChangeLines
 		if lines == nil {
-			lines = ChangeLines(r, in.Changes)
+			for i, c := range in.Claims {
+				if i == summaryClaims {
+					more := "claims"
+					if len(in.Claims)-i == 1 {
+						more = "claim"
+					}
+					lines = append(lines, "- and "+strconv.Itoa(len(in.Claims)-i)+" more "+more+" that changed in CHANGES.md")
+					break
+				}
+				lines = append(lines, "- Claim changed: "+mdText(c))
+			}
+			lines = append(lines, ChangeLines(r, in.Changes)...)
 		}
 		if len(lines) == 0 {
 			lines = []string{"No significant change among the compared metrics."}
@@ -282,6 +301,9 @@ func summaryCell(mx Matrix, j int, c MatrixCell) string {
 	}
 	if len(c.Worse) > 0 {
 		v += " ↓"
+	}
+	if c.Missed {
+		v += " " + MissMark
 	}
 	if ci := mx.FormatCI(j, c); ci != "" {
 		v += " " + ci

@@ -202,17 +202,11 @@ func Checks(r *report.Report) Table {
 		Columns: []Column{{Key: "check", Title: "Check", Kind: Text}, {Key: "kind", Title: "Kind", Kind: Text},
 			{Key: "result", Title: "Result", Kind: Text}, {Key: "detail", Title: "Detail", Kind: Text}}}
 	for _, c := range r.Checks {
-		kind, res := "soft", "passed"
+		kind := "soft"
 		if c.Hard {
 			kind = "hard"
 		}
-		if !c.Passed {
-			res = "FAILED"
-			if !c.Hard {
-				res = "warning"
-			}
-		}
-		t.Rows = append(t.Rows, Row{Cells: []Cell{TextCell(c.ID), TextCell(kind), TextCell(res), TextCell(c.Detail)}, Anchor: "check-" + Sanitize(c.ID)})
+		t.Rows = append(t.Rows, Row{Cells: []Cell{TextCell(c.ID), TextCell(kind), TextCell(c.Result()), TextCell(c.Detail)}, Anchor: "check-" + Sanitize(c.ID)})
 	}
 	return t
 }

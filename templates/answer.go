@@ -47,6 +47,9 @@ func (b *builder) results() Section {
 				x.Better = strings.Join(c.Better, "")
 				x.Worse = strings.Join(c.Worse, ", ")
 				x.Best = c.Best
+				if c.Missed && c.Target != nil && tables.Defined(c.Value) {
+					x.Miss = "target " + targetText(c.Target) + " not met"
+				}
 				if !tables.Defined(c.Value) && x.NA == "" {
 					x.NA = "undefined"
 				}
@@ -63,20 +66,33 @@ func (b *builder) results() Section {
 		s.Intro = "No headline metric applies to these inputs."
 	}
 	s.AlertsID = b.ids.Add("results-warnings")
-	for _, c := range b.r.Checks {
-		if c.Passed {
-			continue
-		}
-		kind := "Check not passed"
-		if c.Hard {
-			kind = "Hard check FAILED"
-		}
-		s.Alerts = append(s.Alerts, kind+": "+c.ID+": "+c.Detail)
-	}
-	for _, w := range b.r.Warnings {
-		s.Alerts = append(s.Alerts, "Warning: "+w)
-	}
+	s.Alerts = alerts(b.r)
 	return s
+}
+
+// alerts are the lines under the results matrix: the primary system's
+// missed targets (metric, value, target), then the checks that failed or
+// did not pass, then the warnings. Only missed targets and failed hard
+// checks are shown in red; a soft check only informs.
+func alerts(r *report.Report) []Alert {
+	var out []Alert
+	tally := tables.PrimaryTargets(r)
+	for _, m := range tally.Missed {
+		out = append(out, Alert{Kind: "miss", Text: "Target not met by " + r.Label(tally.System) + ": " + m.Title + " " +
+			tables.FormatNum(m.Value, m.Digits) + ", target " + targetText(&m.Target)})
+	}
+	for _, c := range r.Checks {
+		switch c.Result() {
+		case report.CheckFailed:
+			out = append(out, Alert{Kind: "hard", Text: "Hard check " + c.Result() + ": " + c.ID + ": " + c.Detail})
+		case report.CheckNotPassed:
+			out = append(out, Alert{Kind: "soft", Text: "Soft check " + c.Result() + ": " + c.ID + ": " + c.Detail})
+		}
+	}
+	for _, w := range r.Warnings {
+		out = append(out, Alert{Kind: "warn", Text: "Warning: " + w})
+	}
+	return out
 }
 
 // cardsSection is the primary system's headline metrics as cards, read
@@ -87,7 +103,7 @@ func (b *builder) cardsSection() Section {
 	st := r.Settings
 	s := Section{ID: "sec-scorecard", Title: "Headline metrics: " + r.Label(b.primary),
 		Intro: "Values are shown as value [" + st.Bootstrap.Level() + " CI]; confidence intervals: " + st.Bootstrap.Text(st.Seed) +
-			". Thresholds are chosen on tune rows only. \"n/a\" marks an undefined value, with the reason."}
+			". " + thresholdSentence(r) + "\"n/a\" marks an undefined value, with the reason."}
 	mx := tables.BuildMatrix(r)
 	for _, c := range mx.Columns {
 		m, ok := r.Metric(b.primary, c.ID, report.Whole)
@@ -133,18 +149,17 @@ func (b *builder) cardsSection() Section {
 	return s
 }
 
-// targetText writes a target as "≥ 0.85", "≤ 0.05" or "[a, b]".
-func targetText(t *report.Target) string {
-	switch {
-	case t.Min != nil && t.Max != nil:
-		return "[" + tables.FormatNum(*t.Min, -1) + ", " + tables.FormatNum(*t.Max, -1) + "]"
-	case t.Min != nil:
-		return "≥ " + tables.FormatNum(*t.Min, -1)
-	case t.Max != nil:
-		return "≤ " + tables.FormatNum(*t.Max, -1)
+// thresholdSentence says where the thresholds were chosen, "" when there
+// are none.
+func thresholdSentence(r *report.Report) string {
+	if o := r.ThresholdOrigin(); o != "" {
+		return "Thresholds are " + o + ". "
 	}
 	return ""
 }
+
+// targetText writes a target as "≥ 0.85", "≤ 0.05" or "[a, b]".
+func targetText(t *report.Target) string { return tables.TargetText(t) }
 
 // rankingByCutoff is one system's ranking metrics as the page shows them:
 // a table of metric rows by cutoff columns for the metrics with a cutoff,

@@ -71,7 +71,7 @@ var plan = []struct {
 }{
 	{"ne_gate", "NE gate: classification", "ne_gate", []metrics.TableID{metrics.TableNEGate},
 		[]figures.Kind{figures.KindROCOverlay, figures.KindPROverlay, figures.KindROC, figures.KindPR, figures.KindDecision},
-		"Does ne_prob flag the queries that have evidence? Held-out values use thresholds chosen on each fold's tune rows only, and are the honest numbers; in-sample values are optimistic."},
+		"Does ne_prob flag the queries that have evidence? Held-out values use thresholds THRESHOLDS, and are the honest numbers; in-sample values are optimistic."},
 	{"calibration", "NE gate: calibration", "calibration", []metrics.TableID{metrics.TableCalibration},
 		[]figures.Kind{figures.KindReliability},
 		"Does a predicted probability of 30% mean evidence in about 30% of such queries?"},
@@ -149,7 +149,16 @@ func newPage(in Input) (*Page, error) {
 	var rest []Section
 	var absent []string
 	for _, s := range plan {
-		sec, err := b.section(s.id, s.title, s.section, s.tables, s.kinds, s.intro)
+		intro := s.intro
+		if strings.Contains(intro, "THRESHOLDS") {
+			// Where the thresholds came from is the report's to say: a
+			// fold without tune rows has cross-fitted ones.
+			intro = strings.Replace(intro, "THRESHOLDS", r.ThresholdOrigin(), 1)
+			if r.ThresholdOrigin() == "" {
+				intro, _, _ = strings.Cut(intro, " Held-out")
+			}
+		}
+		sec, err := b.section(s.id, s.title, s.section, s.tables, s.kinds, intro)
 		if err != nil {
 			return nil, err
 		}
@@ -687,6 +696,7 @@ func (b *builder) provenance() Section {
 	s.Items = append(s.Items, Item{Facts: []Fact{
 		{"Bundle version", r.Version},
 		{"Tool", r.Tool},
+		{"Tool build", toolBuild(r)},
 		{"Generated", gen},
 		{"Seed", strconv.FormatUint(st.Seed, 10)},
 		{"Confidence intervals", st.Bootstrap.Text(st.Seed)},
@@ -702,6 +712,15 @@ func (b *builder) provenance() Section {
 	}
 	s.Items = append(s.Items, Item{More: &More{Summary: "The resolved configuration (config.yaml)", Items: []Item{{Pre: string(b.in.Config)}}}})
 	return s
+}
+
+// toolBuild is the build identity of the tool that computed the report, or
+// says it was not recorded.
+func toolBuild(r *report.Report) string {
+	if r.ToolBuild == nil {
+		return "not recorded"
+	}
+	return r.ToolBuild.Long()
 }
 
 // thousands writes n with comma separators.

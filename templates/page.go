@@ -77,10 +77,19 @@ type MatrixCell struct {
 	Better string // letters of the systems it is significantly better than: "bc"
 	Worse  string // letters of those it is significantly worse than: "a"
 	Best   bool
+	Miss   string // "target ≥ 0.995 not met" when the value misses its target
 	// Diff is the difference to the primary system from the comparisons,
 	// "Δ +0.0280*" (* significant), shown when the reader asks for it;
 	// DiffNote says which test decided it.
 	Diff, DiffNote string
+}
+
+// Alert is one line under the results matrix. Kind is "miss" (a missed
+// target), "hard" (a failed hard check), "soft" (a soft check not passed:
+// it only informs, never red) or "warn" (a warning).
+type Alert struct {
+	Kind string
+	Text string
 }
 
 // ChartData is the option of one interactive chart, as JSON data.
@@ -130,7 +139,7 @@ type Section struct {
 	After    []Item
 	Missing  []string // "Figure X is not shown: reason"
 	Matrix   *Matrix  // the results matrix (the first section only)
-	Alerts   []string // warnings and failed checks, shown under the matrix
+	Alerts   []Alert  // missed targets, checks not passed and warnings, shown under the matrix
 	AlertsID string   // element id of the warnings
 	Class    string   // extra class of the <section>
 

@@ -112,7 +112,7 @@ var badSetup = map[string]func(t *testing.T, dir string){
 	},
 }
 
-func writeFile(t *testing.T, name string, data []byte) {
+func writeFile(t testing.TB, name string, data []byte) {
 	t.Helper()
 	if err := os.WriteFile(name, data, 0o644); err != nil {
 		t.Fatal(err)
@@ -160,7 +160,7 @@ func readWant(t *testing.T, name string) (int, string) {
 // runGuarded is runCmd with a panic turned into a test failure. It
 // returns the exit status and everything the user sees on stderr: what run
 // wrote there, then the error line of main.
-func runGuarded(t *testing.T, args ...string) (code int, stderr string) {
+func runGuarded(t testing.TB, args ...string) (code int, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	var err error
@@ -206,6 +206,12 @@ func listTree(t *testing.T, dir string) map[string]string {
 		if d.IsDir() {
 			out[rel+"/"] = ""
 			return nil
+		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			// root/latest: where it points is the entry's content.
+			to, err := os.Readlink(p)
+			out[rel] = "-> " + to
+			return err
 		}
 		data, err := os.ReadFile(p)
 		if err != nil {

@@ -36,8 +36,12 @@ var commands = []command{
 		example: []string{"paperbundle check -config paper.yaml"}},
 	{name: "build", what: "compute every metric and write the bundle to DIR/vN/ (next free N)",
 		example: []string{"paperbundle build -config paper.yaml -out results/paper_bundle"}},
-	{name: "verify", args: "BUNDLE_DIR", what: "check every file's hash, then recompute the bundle from its inputs/",
-		more:    "Exit 0 when the bundle is valid and recomputes byte for byte, 3 otherwise.",
+	{name: "verify", args: "[-strict] BUNDLE_DIR", what: "check every file's hash, then recompute the bundle from its inputs/",
+		more: "Exit 0 when the bundle is valid and recomputes byte for byte, 3 otherwise.\n" +
+			"A bundle made by another tool build is valid when every hash matches:\n" +
+			"what its recomputation changes is reported as what changed between the\n" +
+			"two tools (\"made by X, recomputed with Y: K metrics differ\"), exit 0;\n" +
+			"-strict makes those differences exit 3.",
 		example: []string{"paperbundle verify results/paper_bundle/v1"}},
 	{name: "diff", args: "BUNDLE_A BUNDLE_B", what: "what changed between two bundles, with significance",
 		example: []string{"paperbundle diff -format md results/paper_bundle/v1 results/paper_bundle/v2"}},

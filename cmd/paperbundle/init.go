@@ -9,11 +9,14 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"paperbundle/config"
 	"paperbundle/dataset"
+	"paperbundle/internal/termsafe"
 )
 
 // runInit writes a commented paper.yaml for the user's system files:
@@ -33,6 +36,13 @@ func runInit(stdout, stderr io.Writer, args []string) error {
 	var systems []string
 	names := map[string]int{}
 	var has columns
+	for _, f := range append(slices.Clip(files), *qrels) {
+		// paper.yaml refuses control characters in its text, and the
+		// label is made from the name: such a name cannot be written.
+		if strings.ContainsFunc(f, unicode.IsControl) {
+			return withStatus(exitInput, fmt.Errorf("init: %s: the file name holds a control character, which paper.yaml refuses, expected a name without one (rename the file)", termsafe.Name(f)))
+		}
+	}
 	for _, f := range files {
 		format, header, err := sniff(f, *qrels != "")
 		if err != nil {

@@ -19,7 +19,9 @@
 // Flags may follow the positional arguments. A mistyped subcommand or flag
 // gets "did you mean ...?".
 //
-// Exit status: 0 success; 1 internal error; 2 bad input, configuration or
+// Exit status: 0 success; 1 internal error (a panic) or a failure of the
+// machine (a temporary folder missing or full, a file that cannot be read,
+// a standard output that cannot be written); 2 bad input, configuration or
 // usage (the message names file, line and column and what was expected; a
 // bundle folder that does not exist is a usage error); 3 a hard consistency
 // check failed, or verify found a bundle that is not valid; 130 interrupted
@@ -29,17 +31,25 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
+	"os/signal"
+	"runtime/debug"
+	"syscall"
 
 	"paperbundle/internal/interrupt"
-	"runtime/debug"
+	"paperbundle/internal/sysmem"
+	"paperbundle/internal/termsafe"
 )
 
 // setMemoryLimit sets the collector's soft memory limit for inputs of
 // inputBytes in all, unless the user set GOMEMLIMIT: 1,900 MiB, or 5.5
-// times the inputs when that is more. The live heap of a build peaks at
-// about 4.5 times its inputs (the parsed rows beside the raw bytes, then
-// the report's columns and per-query rows beside the rows); the collector
+// times the inputs when that is more, and never more than 90% of the
+// memory this process may use (the machine's or its control group's,
+// sysmem.Total), so that the collector works harder before the kernel
+// would kill the process. The live heap of a build peaks at about 4.5
+// times its inputs (the parsed rows beside the raw bytes, then the
+// report's columns and per-query rows beside the rows); the collector
 // lets the heap grow to twice the live heap unless a limit stops it. With
 // the limit the 1,000,000-query workload (b) of `make bench` stays under 2 GiB
 // (docs/performance.md), and a larger input gets a limit that grows with
@@ -49,7 +59,33 @@ func setMemoryLimit(inputBytes int64) {
 	if os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
-	debug.SetMemoryLimit(max(1900<<20, inputBytes*11/2))
+	debug.SetMemoryLimit(memoryLimit(inputBytes, sysmem.Total()))
+}
+
+// memoryLimit is setMemoryLimit's limit for inputs of inputBytes on a
+// machine of machine bytes (0: unknown).
+func memoryLimit(inputBytes int64, machine uint64) int64 {
+	lim := max(1900<<20, inputBytes*11/2)
+	if m := int64(machine / 10 * 9); machine > 0 && m < lim {
+		lim = m
+	}
+	return lim
+}
+
+// firstError is a writer that remembers its first write error; later
+// writes are not attempted.
+type firstError struct {
+	w   io.Writer
+	err error
+}
+
+func (f *firstError) Write(p []byte) (int, error) {
+	if f.err != nil {
+		return 0, f.err
+	}
+	n, err := f.w.Write(p)
+	f.err = err
+	return n, err
 }
 
 func main() {
@@ -59,7 +95,19 @@ func main() {
 	// that has not returned within interrupt.Grace is ended with its
 	// temporary files removed (internal/interrupt).
 	ctx, stop := interrupt.Notify(context.Background())
-	err := run(ctx, os.Stdout, os.Stderr, os.Args[1:])
+	// A write to a closed pipe (paperbundle build | head -1) returns an
+	// error instead of killing the process, so that the command's
+	// clean-ups run (its claim on a version) and the status says so.
+	signal.Ignore(syscall.SIGPIPE)
+	// What the commands print can hold a bundle's text and file names:
+	// control characters reach the terminal escaped (internal/termsafe).
+	stdout := &firstError{w: termsafe.Writer{W: os.Stdout}}
+	err := runSafe(ctx, stdout, os.Stderr, os.Args[1:])
+	if err == nil && stdout.err != nil {
+		// What the command did is done (a bundle committed stays), but
+		// what it printed was lost: not a success.
+		err = withStatus(exitInternal, fmt.Errorf("could not write to the standard output: %v", stdout.err))
+	}
 	stop()
 	if s, ok := interrupt.Cause(ctx); ok && err != nil {
 		// A command that completed before it saw the signal (a build past
@@ -68,7 +116,7 @@ func main() {
 		os.Exit(s.Status())
 	}
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "paperbundle:", err)
+		fmt.Fprintln(os.Stderr, "paperbundle:", termsafe.Text(err.Error()))
 		os.Exit(exitCode(err))
 	}
 }

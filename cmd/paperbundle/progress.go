@@ -1,6 +1,8 @@
 package main
 
 import (
+	"paperbundle/internal/toolid"
+
 	"fmt"
 	"io"
 	"os"
@@ -36,6 +38,13 @@ func (p *progress) done() {
 	if p.on {
 		fmt.Fprint(p.w, "\r\033[K")
 	}
+}
+
+// toolBuild is the running tool's build identity (module version, VCS
+// stamp, sha256 of the executable), as the manifest records it.
+func toolBuild() *toolid.ID {
+	id := toolid.Self()
+	return &id
 }
 
 // toolVersion is the module version from the build information, or "devel".

@@ -12,6 +12,7 @@ import (
 	"paperbundle/figures"
 	"paperbundle/figures/echarts"
 	"paperbundle/figures/plot"
+	"paperbundle/metrics"
 	"paperbundle/report"
 	"paperbundle/tables"
 	"paperbundle/tables/paper"
@@ -70,10 +71,12 @@ func render(s sink, rep *report.Report, rec record) error {
 		// own (make bench's stages are fixed), and a span of its own in
 		// the figures stage would count that stage twice.
 		defer wg.Done()
+		defer recoverTo(&paperErr) // a panic here would end the process
 		paperFiles, paperErr = paperFolder(rep, specs, rec.Paper)
 	}()
 	go func() {
 		defer wg.Done()
+		defer recoverTo(&xlsxErr)
 		defer stages.begin(stageXLSX)()
 		if err := xlsx.Write(&wb, workbook(rep, set, checks)); err != nil {
 			xlsxErr = fmt.Errorf("tables.xlsx: %w", err)
@@ -81,18 +84,22 @@ func render(s sink, rep *report.Report, rec record) error {
 	}()
 	go func() {
 		defer wg.Done()
-		defer stages.begin(stageFigures)()
 		sent := false
+		defer func() {
+			if !sent {
+				close(svgReady)
+			}
+		}()
+		defer recoverTo(&figErr)
+		defer stages.begin(stageFigures)()
 		files, figErr = plot.Render(specs, plot.Options{Date: generated(rep), OnSVG: func(svg []plot.File) {
 			svgReady <- svg
 			sent = true
 		}})
-		if !sent {
-			close(svgReady)
-		}
 	}()
 	go func() {
 		defer wg.Done()
+		defer recoverTo(&htmlErr)
 		end := stages.begin(stageHTML)
 		charts, err := echarts.Options(specs)
 		end()
@@ -141,20 +148,35 @@ func paperFolder(rep *report.Report, specs []figures.Spec, opt paper.Options) ([
 			primary = s.Name
 		}
 	}
+	if opt.Decimals != 3 {
+		// Legends, tags and subtitles at the tables' decimals.
+		specs = figures.CatalogueDecimals(rep, opt.Decimals)
+	}
 	set := plot.PaperSet(specs, primary)
+	if ref := comparedWith(rep, primary); ref != "" {
+		// The primary against the system it is compared with, each ROC
+		// with its band: paper/ only.
+		if s, ok := figures.ROCPair(rep, primary, ref, opt.Decimals); ok {
+			set = append(set, s)
+		}
+	}
 	pdfs, err := plot.RenderPaper(set, plot.Paper{Column: opt.Venue.Column, Text: opt.Venue.Text, FontSize: opt.FontSize, Date: generated(rep)})
 	if err != nil {
 		return nil, err
 	}
 	figs := make([]paper.Figure, len(set))
 	for i, s := range set {
-		figs[i] = paper.Figure{Name: s.ID.String(), Caption: paperCaption(&s), Wide: plot.Wide(&s)}
+		figs[i] = paper.Figure{Name: s.ID.String(), Caption: paperCaption(&s), Alt: s.Alt, Wide: plot.Wide(&s)}
 	}
 	out := make([]paper.File, 0, len(pdfs)+16)
 	for _, f := range pdfs {
 		out = append(out, paper.File{Name: f.Name, Data: f.Data})
 	}
-	return append(out, paper.Files(rep, opt, figs)...), nil
+	files := paper.Files(rep, opt, figs)
+	if err := paper.CheckCaptions(files, figs, opt.Captions); err != nil {
+		return nil, withStatus(exitInput, fmt.Errorf("paper.yaml: %w", err))
+	}
+	return append(out, files...), nil
 }
 
 // paperCaption is a figure's caption in paper/figures.tex: its title and
@@ -174,7 +196,23 @@ func paperOptions(p config.Paper) paper.Options {
 	if !ok {
 		v = paper.CustomVenue(p.ColumnWidth, p.TextWidth, p.BodySize)
 	}
-	return paper.Options{Venue: v, FontSize: p.FontSize, Uncertainty: paper.Uncertainty(p.Uncertainty), Decimals: p.Decimals}
+	return paper.Options{Venue: v, FontSize: p.FontSize, Uncertainty: paper.Uncertainty(p.Uncertainty), Decimals: p.Decimals,
+		Results: composition(p.Results), RankingSystems: composition(p.RankingSystems), Captions: p.Captions}
+}
+
+// composition is a paper table's composition of the configuration.
+func composition(c config.Composition) paper.Composition {
+	out := paper.Composition{Systems: c.Systems, Baselines: c.Baselines}
+	for _, id := range c.Metrics {
+		out.Metrics = append(out.Metrics, metrics.ID(id))
+	}
+	if len(c.Headers) > 0 {
+		out.Headers = map[metrics.ID]string{}
+		for id, h := range c.Headers {
+			out.Headers[metrics.ID(id)] = h
+		}
+	}
+	return out
 }
 
 // generated is the report's generation time (SOURCE_DATE_EPOCH), else
@@ -214,6 +252,9 @@ func workbook(rep *report.Report, set tables.Set, checks tables.Table) xlsx.Work
 				st.Conventions.MAPDenominator, st.Conventions.FoldStd, st.Conventions.NDCGGain, st.Conventions.UndefinedAUROC)},
 			{Key: "Undefined values", Value: "empty cells: a 0/0 ratio or AUROC with one class is undefined, never 0"},
 		},
+	}
+	if rep.ToolBuild != nil {
+		wb.Readme = append([]xlsx.ReadmeLine{{Key: "Tool build", Value: rep.ToolBuild.Long()}}, wb.Readme...)
 	}
 	for _, m := range set.Missing {
 		wb.Readme = append(wb.Readme, xlsx.ReadmeLine{Key: "Not shown: " + m.Title, Value: m.Reason})
@@ -273,4 +314,18 @@ func addSmallFiles(s sink, rep *report.Report, rec record, set tables.Set, check
 		s.Add("tables/"+string(t.ID)+".csv", t.CSV())
 	}
 	return nil
+}
+
+// comparedWith is the system the primary is compared with: the reference
+// of its first comparison ("" when it has none).
+func comparedWith(rep *report.Report, primary string) string {
+	for _, c := range rep.Comparisons {
+		if c.System == primary {
+			return c.Reference
+		}
+		if c.Reference == primary {
+			return c.System
+		}
+	}
+	return ""
 }

@@ -18,6 +18,7 @@ import (
 	"paperbundle/config"
 	"paperbundle/dataset"
 	"paperbundle/dataset/demo"
+	"paperbundle/internal/termsafe"
 	"paperbundle/metrics"
 	"paperbundle/report"
 	"paperbundle/templates"
@@ -89,7 +90,7 @@ usage:
         validate the inputs and the configuration; writes nothing
   paperbundle build [-config paper.yaml] [-version V] [-out DIR] [-force] [-q]
         compute everything and write DIR/vN/ (next free N)
-  paperbundle verify BUNDLE_DIR
+  paperbundle verify [-strict] BUNDLE_DIR
         check every file's hash and recompute from the bundle's inputs/
   paperbundle diff [-format text|md|csv|json|html] [-all] BUNDLE_A BUNDLE_B
         what changed between two versions, with paired significance tests
@@ -111,7 +112,8 @@ columns are in docs/input-format.md):
   paperbundle build     # v2, with CHANGES.md: what changed since v1
 
 exit status: 0 ok; 2 bad input or configuration; 3 a consistency check failed
-or verify found a bundle that is not valid; 1 internal error; 130 (143)
+or verify found a bundle that is not valid; 1 internal error or a failure
+of the machine (temporary folder, permissions, a full disk, stdout); 130 (143)
 interrupted by SIGINT (SIGTERM), nothing written.
 `
 
@@ -236,6 +238,9 @@ func datasetSpec(cfg *config.Config, resolve func(string) string) dataset.Spec {
 	if cfg.Queries != "" {
 		spec.Queries = resolve(cfg.Queries)
 	}
+	if cfg.Contract.NDCGGain != config.GainLinear {
+		spec.MaxGrade = dataset.MaxExpGrade
+	}
 	spec.TREC = dataset.TREC{RelevanceLevel: cfg.TREC.RelevanceLevel, NoRelevant: string(cfg.TREC.NoRelevant), MissingRunZero: cfg.TREC.MissingRun == config.MissingRunZero}
 	return spec
 }
@@ -316,10 +321,31 @@ func parseBuildFlags(args []string, stdout io.Writer) (f buildFlags, pos []strin
 	return f, pos, err
 }
 
+// maxEpoch is 9999-12-31T23:59:59Z, the last second a four-digit year
+// (RFC 3339, the bundle's dates) can write.
+const maxEpoch = 253402300799
+
+// checkSourceDateEpoch refuses a SOURCE_DATE_EPOCH that is set but not a
+// whole number of seconds from 0 to maxEpoch: it dates every file of the
+// bundle, and one silently ignored would give undated files the user
+// asked to date.
+func checkSourceDateEpoch(s string) error {
+	if s == "" {
+		return nil
+	}
+	if sec, err := strconv.ParseInt(s, 10, 64); err != nil || sec < 0 || sec > maxEpoch {
+		return withStatus(exitInput, fmt.Errorf("SOURCE_DATE_EPOCH: got %q, expected a whole number of seconds since 1970-01-01 UTC from 0 to %d, such as 1767225600 (or unset it)", termsafe.Name(s), maxEpoch))
+	}
+	return nil
+}
+
 // check refuses positional arguments and a malformed -version.
 func (f buildFlags) check(pos []string) error {
 	if len(pos) > 0 {
 		return usageError("build", "unexpected argument %q (the configuration is -config FILE)", pos[0])
+	}
+	if *f.version != "" && bundle.TooLarge(*f.version) {
+		return withStatus(exitInput, fmt.Errorf("-version: got %q, a number of more than 9 digits, expected numbers up to %d such as v2 or v2.0.1", *f.version, bundle.MaxVersionNumber))
 	}
 	if *f.version != "" && !bundle.ValidVersion(*f.version) {
 		return withStatus(exitInput, fmt.Errorf("-version: got %q, expected v<N> or v<N>.<N>... such as v2 or v2.0.1 (the name of the bundle's folder under the root)", *f.version))
@@ -361,6 +387,9 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if err := flags.check(pos); err != nil {
 		return err
 	}
+	if err := checkSourceDateEpoch(os.Getenv("SOURCE_DATE_EPOCH")); err != nil {
+		return err
+	}
 	start := time.Now()
 	progress := newProgress(stderr, *quiet)
 	progress.step("loading inputs")
@@ -390,7 +419,15 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 			endLoad()
 			progress.done()
 			fmt.Fprintf(stdout, "unchanged: %s is current (same configuration, inputs and tool; -force writes a new version)\n", cur)
-			return nil
+			pointLatest(stderr, root)
+			return copyPaper(cfg, filepath.Join(root, cur))
+		}
+	}
+	if cfg.Paper.CopyTo != "" {
+		// Refused before anything is computed: a folder holding files
+		// that are not ours is never written to.
+		if err := bundle.CheckCopyTarget(cfg.ResolvePath(cfg.Paper.CopyTo)); err != nil {
+			return withStatus(exitInput, err)
 		}
 	}
 	taps := newInputReaders(cfg, cfgData)
@@ -407,6 +444,9 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		// version after it.
 		var release func()
 		if v, release, err = bundle.ClaimNextVersion(root); err != nil {
+			if errors.Is(err, bundle.ErrNoNextVersion) {
+				return withStatus(exitInput, fmt.Errorf("build: %w", err))
+			}
 			return err
 		}
 		defer release()
@@ -414,7 +454,7 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	cfg.Version = v
 	progress.step("computing metrics")
 	computeProgress, endCompute := stages.compute(progress.step)
-	rep, err := report.Compute(ctx, cfg, ds, report.Options{Version: v, Tool: toolVersion(), Progress: computeProgress, FreeRows: true})
+	rep, err := report.Compute(ctx, cfg, ds, report.Options{Version: v, Tool: toolVersion(), Build: toolBuild(), Progress: computeProgress, FreeRows: true})
 	endCompute()
 	if err != nil {
 		return err
@@ -432,11 +472,15 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	dir, prev, significant, err := writeBundle(ctx, b, rep, cfg, inputs, root, *force, *memprofile, progress)
+	dir, prev, counts, err := writeBundle(ctx, b, rep, cfg, inputs, root, *force, *memprofile, progress)
 	if err != nil {
 		return err
 	}
 	progress.done()
+	pointLatest(stderr, root)
+	if err := copyPaper(cfg, dir); err != nil {
+		return err
+	}
 	if w := reportSizeWarning(b, rep); w != "" {
 		fmt.Fprintln(stderr, "paperbundle: warning:", w)
 	}
@@ -444,51 +488,54 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		fmt.Fprintf(stderr, "paperbundle: -stages: %v\n", err) // the bundle is committed: only the timing is lost
 	}
 	buildSummary{Dir: dir, Version: v, Files: len(b.Names()) + 1, Seconds: time.Since(start).Seconds(),
-		Previous: prev, Significant: significant}.write(stdout, rep)
+		Previous: prev, Significant: counts.significant, Claims: counts.claims}.write(stdout, rep)
 	return nil
 }
+
+// changeCounts are the numbers of the console summary's changes line.
+type changeCounts struct{ significant, claims int }
 
 // writeBundle renders the files of rep into b, with the changes since the
 // previous version of root, and commits b as version cfg.Version of root.
 // It returns the bundle's folder, the previous version ("": none) and the
-// number of significant changes since it.
+// numbers of significant changes and of claims that changed since it.
 func writeBundle(ctx context.Context, b *bundle.Bundle, rep *report.Report, cfg *config.Config, inputs []templates.InputFile,
-	root string, force bool, memprofile string, progress *progress) (dir, prev string, significant int, err error) {
+	root string, force bool, memprofile string, progress *progress) (dir, prev string, counts changeCounts, err error) {
 	v := cfg.Version
 	progress.step("rendering")
 	cfgYAML, err := cfg.YAML()
 	if err != nil {
-		return "", "", 0, err
+		return "", "", changeCounts{}, err
 	}
 	progress.step("comparing with the previous version")
 	prev = previousVersion(root, v)
 	chg, err := changesWithPrevious(root, prev, rep, cfgYAML, b.Inputs())
 	if err != nil {
-		return "", "", 0, err
+		return "", "", changeCounts{}, err
 	}
 	if chg != nil {
-		significant = chg.Significant()
+		counts = changeCounts{significant: chg.Significant(), claims: len(chg.Claims)}
 	}
 	if err := render(b, rep, record{Paper: paperOptions(cfg.Paper), Config: cfgYAML, Inputs: inputs, Changes: chg,
 		Summary: summaryInput(rep, chg, prev, v)}); err != nil {
-		return "", "", 0, err
+		return "", "", changeCounts{}, err
 	}
 	if err := writeHeapProfile(memprofile, ".render"); err != nil {
-		return "", "", 0, err
+		return "", "", changeCounts{}, err
 	}
 	if err := ctx.Err(); err != nil {
-		return "", "", 0, err
+		return "", "", changeCounts{}, err
 	}
 	endCommit := stages.begin(stageWrite)
-	dir, err = b.Commit(bundle.CommitOptions{Root: root, Version: v, Force: force, Tool: toolVersion(), Seed: cfg.Seed, Config: cfgYAML, Context: ctx})
+	dir, err = b.Commit(bundle.CommitOptions{Root: root, Version: v, Force: force, Tool: toolVersion(), ToolBuild: toolBuild(), Seed: cfg.Seed, Config: cfgYAML, Context: ctx})
 	endCommit()
 	if err != nil {
 		if errors.Is(err, bundle.ErrExists) {
-			return "", "", 0, withStatus(exitInput, err)
+			return "", "", changeCounts{}, withStatus(exitInput, err)
 		}
-		return "", "", 0, err
+		return "", "", changeCounts{}, err
 	}
-	return dir, prev, significant, nil
+	return dir, prev, counts, nil
 }
 
 // changesWithPrevious compares the report being built with version prev
@@ -535,6 +582,14 @@ func buildTarget(cfg *config.Config, outFlag, versionFlag string, force bool) (r
 		}
 		return withStatus(exitInput, fmt.Errorf("build: %s: %s", key, msg))
 	}
+	if enc := bundle.Enclosing(root); enc != "" {
+		if wd, err := os.Getwd(); err == nil && !filepath.IsAbs(root) {
+			if rel, err := filepath.Rel(wd, enc); err == nil {
+				enc = rel // named as the user named root
+			}
+		}
+		return "", "", at(rootKey, "%s is inside the bundle %s (or is one), expected the folder that holds the versions, such as %s", root, enc, filepath.Dir(enc))
+	}
 	if err := bundle.Preflight(root, v); err != nil {
 		key := rootKey
 		if len(v) > bundle.MaxVersionLen {
@@ -551,8 +606,16 @@ func buildTarget(cfg *config.Config, outFlag, versionFlag string, force bool) (r
 	if other := bundle.Ambiguous(root, v); other != "" {
 		return "", "", at(vKey, "%s is ambiguous beside the existing %s (the same number); choose another version, or %s itself", v, filepath.Join(root, other), other)
 	}
-	if _, err := os.Stat(filepath.Join(root, v)); err == nil && !force {
-		return "", "", withStatus(exitInput, fmt.Errorf("build: %s already exists; choose another -version or use -force", filepath.Join(root, v)))
+	if _, err := os.Lstat(filepath.Join(root, v)); err == nil {
+		dir := filepath.Join(root, v)
+		if why := bundle.Ours(dir); why != nil {
+			// Not a bundle of this tool: -force would delete what is
+			// not ours, so it is not offered.
+			return "", "", withStatus(exitInput, fmt.Errorf("build: %s already exists and is not a bundle of paperbundle: %v; nothing there is replaced, expected another -version or -out", dir, why))
+		}
+		if !force {
+			return "", "", withStatus(exitInput, fmt.Errorf("build: %s already exists; choose another -version or use -force", dir))
+		}
 	}
 	return root, v, nil
 }
@@ -702,4 +765,25 @@ func plural(n int, what string) string {
 		return "1 " + what
 	}
 	return strconv.Itoa(n) + " " + what + "s"
+}
+
+// pointLatest points root/latest at the newest version; a failure is a
+// warning (the bundle itself is written).
+func pointLatest(stderr io.Writer, root string) {
+	if err := bundle.PointLatestNewest(root); err != nil {
+		fmt.Fprintln(stderr, "paperbundle: warning:", err)
+	}
+}
+
+// copyPaper copies the paper/ folder of the bundle in dir to paper.copy_to
+// (nothing without it). A refused folder is an input error (exit 2); the
+// bundle itself is written.
+func copyPaper(cfg *config.Config, dir string) error {
+	if cfg.Paper.CopyTo == "" {
+		return nil
+	}
+	if err := bundle.CopyFolder(filepath.Join(dir, "paper"), cfg.ResolvePath(cfg.Paper.CopyTo)); err != nil {
+		return withStatus(exitInput, fmt.Errorf("%w (the bundle %s is written)", err, dir))
+	}
+	return nil
 }

@@ -1,13 +1,19 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
+	iofs "io/fs"
 	"path/filepath"
 	"strconv"
 	"strings"
 
+	"paperbundle/bundle"
 	"paperbundle/compare"
+	"paperbundle/internal/termsafe"
 	"paperbundle/report"
 	"paperbundle/tables"
 )
@@ -20,6 +26,7 @@ type buildSummary struct {
 	Seconds      float64
 	Previous     string // the version compared with; "" when first
 	Significant  int    // significant changes since Previous
+	Claims       int    // claims that changed since Previous (compare.Claim)
 }
 
 func (s buildSummary) write(w io.Writer, rep *report.Report) {
@@ -46,9 +53,12 @@ func (s buildSummary) write(w io.Writer, rep *report.Report) {
 	fmt.Fprintf(w, "  intervals %s\n", rep.Settings.Bootstrap.Text(rep.Settings.Seed))
 	fmt.Fprintf(w, "  systems   %d: %s\n", len(names), strings.Join(names, ", "))
 	fmt.Fprintf(w, "  primary   %s\n", headlines(rep, primary))
+	if line := tables.Targets(rep, primary).Line(); line != "" {
+		fmt.Fprintf(w, "  targets   %s\n", line)
+	}
 	soft := 0
 	for _, c := range rep.Checks {
-		if !c.Passed && !c.Hard {
+		if c.Result() == report.CheckNotPassed {
 			soft++
 		}
 	}
@@ -57,7 +67,11 @@ func (s buildSummary) write(w io.Writer, rep *report.Report) {
 	if s.Previous == "" {
 		fmt.Fprintf(w, "  changes   first version in this folder\n")
 	} else {
-		fmt.Fprintf(w, "  changes   %d significant since %s (CHANGES.md)\n", s.Significant, s.Previous)
+		claims := ""
+		if s.Claims > 0 {
+			claims = plural(s.Claims, "claim") + " changed, "
+		}
+		fmt.Fprintf(w, "  changes   %s%d significant since %s (CHANGES.md)\n", claims, s.Significant, s.Previous)
 	}
 	fmt.Fprintf(w, "open %s in a browser\n", filepath.Join(s.Dir, "report.html"))
 }
@@ -97,6 +111,9 @@ func summaryInput(rep *report.Report, c *compare.Changes, prev, version string) 
 	in := tables.SummaryInput{Since: prev, Report: version + "/report.html"}
 	if c == nil {
 		return in
+	}
+	for _, cl := range c.Claims {
+		in.Claims = append(in.Claims, cl.Text)
 	}
 	for _, row := range c.Rows {
 		if row.Verdict != compare.Significant || row.Slice != report.Whole {
@@ -149,11 +166,18 @@ func runSummary(stdout, stderr io.Writer, args []string) error {
 	if err := needBundleDir("summary", dir); err != nil {
 		return err
 	}
-	if b, err := readBundleFile(dir, "SUMMARY.md", maxConfigBytes); err == nil {
-		_, err := stdout.Write(b)
+	if b, err := readListed(dir, "SUMMARY.md", maxConfigBytes); err == nil || !errors.Is(err, iofs.ErrNotExist) {
+		if err != nil {
+			return err
+		}
+		_, err := io.WriteString(stdout, termsafe.Text(string(b)))
 		return err
 	}
-	data, err := readBundleFile(dir, "metrics_master.json", maxReportBytes)
+	data, err := readListed(dir, "metrics_master.json", maxReportBytes)
+	var se *statusError
+	if errors.As(err, &se) {
+		return err
+	}
 	if err != nil {
 		return withStatus(exitInput, fmt.Errorf("summary: %s is not a bundle: %w", dir, err))
 	}
@@ -165,6 +189,36 @@ func runSummary(stdout, stderr io.Writer, args []string) error {
 	if ch, err := readBundleFile(dir, "CHANGES.md", maxConfigBytes); err == nil {
 		in.Since, in.ChangeLines = changesSince(ch), []string{"See CHANGES.md in the bundle."}
 	}
-	_, err = stdout.Write(tables.Summary(rep, in))
+	_, err = io.WriteString(stdout, termsafe.Text(string(tables.Summary(rep, in))))
 	return err
+}
+
+// readListed reads a bundle's file and checks it against the bundle's
+// manifest: a file that is not listed, or whose size or sha256 differs,
+// is exit 3 (the bundle was changed after it was built, or is not one).
+// A file that is neither listed nor present is fs.ErrNotExist (io/fs).
+func readListed(dir, name string, limit int64) ([]byte, error) {
+	op, err := bundle.Open(dir)
+	if err != nil {
+		return nil, withStatus(exitCheck, fmt.Errorf("summary: %w", err))
+	}
+	var entry *bundle.Entry
+	for i := range op.Manifest.Files {
+		if op.Manifest.Files[i].Path == name {
+			entry = &op.Manifest.Files[i]
+		}
+	}
+	data, err := readBundleFile(dir, name, limit)
+	switch {
+	case entry == nil && errors.Is(err, iofs.ErrNotExist):
+		return nil, err
+	case entry == nil:
+		return nil, withStatus(exitCheck, fmt.Errorf("summary: %s: %s is not listed in its manifest: the bundle was changed after it was built (paperbundle verify lists what differs)", dir, name))
+	case err != nil:
+		return nil, withStatus(exitCheck, fmt.Errorf("summary: %s: %s: %w", dir, name, err))
+	}
+	if sum := sha256.Sum256(data); int64(len(data)) != entry.Bytes || hex.EncodeToString(sum[:]) != entry.SHA256 {
+		return nil, withStatus(exitCheck, fmt.Errorf("summary: %s: %s differs from its manifest: the bundle was changed after it was built (paperbundle verify lists what differs)", dir, name))
+	}
+	return data, nil
 }

@@ -14,8 +14,11 @@ import (
 
 // unchanged reports the latest version in root when building again would
 // make the same bundle: its resolved configuration (compared without
-// version and out), the sha256 of every input and the tool version are
-// the ones of this build. The configuration file itself is left out of
+// version and out), the sha256 of every input and the tool's build
+// identity (version, VCS stamp and the sha256 of the executable) are the
+// ones of this build. A version string alone never decides: every build
+// without VCS stamping says "devel", every edited tree "+dirty", and a
+// bundle that recorded no build identity is never current. The configuration file itself is left out of
 // the input comparison: its resolved content is compared instead, so a
 // new comment or a changed out: does not make a new version.
 func unchanged(root string, cfg *config.Config) (string, bool) {
@@ -29,7 +32,7 @@ func unchanged(root string, cfg *config.Config) (string, bool) {
 	}
 	dir := filepath.Join(root, latest)
 	op, err := bundle.Open(dir)
-	if err != nil || op.Manifest.Tool != toolVersion() {
+	if err != nil || op.Manifest.Tool != toolVersion() || op.Manifest.ToolBuild == nil || !op.Manifest.ToolBuild.Equal(*toolBuild()) {
 		return "", false
 	}
 	old, err := bundle.ReadFile(dir, "config.yaml", config.MaxFileBytes)

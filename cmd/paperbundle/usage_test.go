@@ -89,7 +89,7 @@ func TestDidYouMean(t *testing.T) {
 		{[]string{"diff", "-formt", "md", "a", "b"}, "(did you mean -format?)"},
 		{[]string{"diff", "-format", "jsn", "a", "b"}, "(did you mean json?)"},
 		{[]string{"check", "-zzz"}, "unknown flag -zzz, expected one of -config"},
-		{[]string{"verify", "-x", "b"}, "verify: unknown flag -x (it takes no flags)"},
+		{[]string{"verify", "-x", "b"}, "verify: unknown flag -x, expected one of -strict"},
 	} {
 		out, errOut, code := runCmd(c.args...)
 		if code != exitInput || !strings.Contains(errOut, c.want) || out != "" {

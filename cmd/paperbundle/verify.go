@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -15,6 +16,7 @@ import (
 	"paperbundle/config"
 	"paperbundle/dataset"
 	"paperbundle/internal/interrupt"
+	"paperbundle/internal/termsafe"
 	"paperbundle/report"
 	"paperbundle/tables"
 	"paperbundle/templates"
@@ -23,9 +25,13 @@ import (
 // runVerify checks a bundle against its manifest, then rebuilds it in
 // memory from its own inputs/ and config.yaml with the code path of build
 // (render) and compares every file byte for byte. Exit 0 when the bundle
-// is intact and recomputes, 3 otherwise.
+// is intact and recomputes, 3 otherwise. A bundle made by another tool
+// build (manifest tool_build, or none recorded) is valid when its hashes
+// match: what the recomputation changes is what changed between the two
+// tools, reported as information (-strict: exit 3 on it).
 func runVerify(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := newFlags("verify")
+	strict := fs.Bool("strict", false, "exit 3 also when a bundle made by another tool build recomputes differently")
 	pos, err := parseArgs(fs, args, stdout)
 	if err != nil {
 		return err
@@ -37,6 +43,7 @@ func runVerify(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if err := needBundleDir("verify", dir); err != nil {
 		return err
 	}
+	before := bundleStamp(dir)
 	op, err := bundle.Open(dir)
 	if err != nil {
 		return withStatus(exitCheck, fmt.Errorf("verify: %w", err))
@@ -46,74 +53,165 @@ func runVerify(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		return withStatus(exitCheck, fmt.Errorf("verify: %w", err))
 	}
 	bad := 0
-	for _, s := range statuses {
-		line := fmt.Sprintf("%-8s %s", s.Status, s.Path)
+	var unreadable *bundle.FileStatus
+	for i, s := range statuses {
+		if s.Status == bundle.StatusUnreadable && unreadable == nil {
+			unreadable = &statuses[i]
+		}
+		line := fmt.Sprintf("%-8s %s", s.Status, termsafe.Name(s.Path))
 		if s.Detail != "" {
-			line += ": " + s.Detail
+			line += ": " + termsafe.Name(s.Detail)
 		}
 		fmt.Fprintln(stdout, line)
 		if s.Status != bundle.StatusOK {
 			bad++
 		}
 	}
-	diffs, note, err := recompute(ctx, dir, op)
+	if unreadable != nil {
+		return machineError(&bundle.EnvError{Path: filepath.Join(dir, unreadable.Path), Err: errors.New(unreadable.Detail)})
+	}
+	res, err := recompute(ctx, dir, op)
 	if ctx.Err() != nil {
 		return ctx.Err() // interrupted
+	}
+	var env *bundle.EnvError
+	if errors.As(err, &env) {
+		return machineError(env)
 	}
 	if err != nil {
 		return withStatus(exitCheck, fmt.Errorf("verify: could not recompute: %w", err))
 	}
-	for _, d := range diffs {
+	for _, d := range res.diffs {
 		fmt.Fprintln(stdout, d)
 	}
-	fmt.Fprintln(stdout, note)
-	differ := 0
-	for _, d := range diffs {
-		if !strings.HasPrefix(d, " ") { // metric lines detail a file line
-			differ++
+	fmt.Fprintln(stdout, res.note)
+	differ := res.files()
+	other := !sameBuild(op.Manifest)
+	if other && differ > 0 {
+		fmt.Fprintln(stdout, otherToolText(op.Manifest, res))
+	}
+	if (bad > 0 || differ > 0) && !bundleStamp(dir).same(before) {
+		return withStatus(exitInternal, fmt.Errorf("verify: %s changed while verify read it (another build replaced it, e.g. with -force): what was listed is no verdict; run verify again", termsafe.Name(dir)))
+	}
+	switch {
+	case bad > 0:
+		return withStatus(exitCheck, fmt.Errorf("verify: %s: %d file(s) differ from the manifest, %d from the recomputation", dir, bad, differ))
+	case differ > 0 && (!other || *strict):
+		return withStatus(exitCheck, fmt.Errorf("verify: %s: %d file(s) differ from the recomputation", dir, differ))
+	}
+	switch {
+	case strings.HasPrefix(res.note, "not recomputed"):
+		fmt.Fprintf(stdout, "%s: valid (hashes only)\n", dir)
+	case differ > 0:
+		fmt.Fprintf(stdout, "%s: valid (every hash matches); recomputed with another tool build: %d file(s) differ, as information (-strict makes them an error)\n", dir, differ)
+	default:
+		fmt.Fprintf(stdout, "%s: valid and recomputed\n", dir)
+	}
+	return nil
+}
+
+// recomputed is what recompute found: one line per difference (a file
+// line, then its metric lines, indented), the metric lines' count, and a
+// note saying what was done.
+type recomputed struct {
+	diffs   []string
+	metrics []string
+	note    string
+}
+
+// files is the number of files that differ (the lines that are not
+// indented metric lines).
+func (r recomputed) files() int {
+	n := 0
+	for _, d := range r.diffs {
+		if !strings.HasPrefix(d, " ") {
+			n++
 		}
 	}
-	if bad > 0 || differ > 0 {
-		return withStatus(exitCheck, fmt.Errorf("verify: %s: %d file(s) differ from the manifest, %d from the recomputation", dir, bad, differ))
+	return n
+}
+
+// sameBuild reports whether the bundle was made by this very tool build:
+// the manifest records a build identity equal to this one.
+func sameBuild(m bundle.Manifest) bool {
+	return m.ToolBuild != nil && m.ToolBuild.Equal(*toolBuild())
+}
+
+// otherToolText says, for a bundle made by another tool build, what the
+// recomputation changed: "made by X, recomputed with Y: K metrics differ",
+// then the files.
+func otherToolText(m bundle.Manifest, res recomputed) string {
+	made := m.Tool + " (tool build not recorded)"
+	if m.ToolBuild != nil {
+		made = m.Tool + " (" + m.ToolBuild.String() + ")"
 	}
-	if strings.HasPrefix(note, "not recomputed") {
-		fmt.Fprintf(stdout, "%s: valid (hashes only)\n", dir)
-		return nil
+	now := toolVersion() + " (" + toolBuild().String() + ")"
+	verb := "differ"
+	if len(res.metrics) == 1 {
+		verb = "differs"
 	}
-	fmt.Fprintf(stdout, "%s: valid and recomputed\n", dir)
-	return nil
+	return fmt.Sprintf("made by %s, recomputed with %s: %s %s (%s); information about the change of tool, not an invalid bundle (verify -strict: exit 3)",
+		made, now, plural(len(res.metrics), "metric"), verb, plural(res.files(), "file")+" in all")
+}
+
+// machineError is verify's error for a failure of the machine (exit 1):
+// the path and the error, and that it is no verdict on the bundle.
+func machineError(env *bundle.EnvError) error {
+	return withStatus(exitInternal, fmt.Errorf("verify: %s: %v: this machine failed (a temporary folder missing or full, permissions, a full disk), not the bundle; nothing was decided about it", termsafe.Name(env.Path), env.Err))
+}
+
+// A stamp identifies the state of a bundle folder: its manifest's bytes
+// and the folder itself (a -force replace exchanges the folder), so that
+// verify can tell a bundle that changed while it was read.
+type stamp struct {
+	manifest [sha256.Size]byte
+	dir      os.FileInfo
+}
+
+func bundleStamp(dir string) stamp {
+	var s stamp
+	if b, err := bundle.ReadFile(dir, bundle.ManifestName, bundle.MaxManifestBytes); err == nil {
+		s.manifest = sha256.Sum256(b)
+	}
+	s.dir, _ = os.Stat(dir)
+	return s
+}
+
+func (s stamp) same(t stamp) bool {
+	return s.manifest == t.manifest && (s.dir == nil) == (t.dir == nil) && (s.dir == nil || os.SameFile(s.dir, t.dir))
 }
 
 // recompute rebuilds the bundle in memory from its inputs/ and config.yaml
 // and returns one line per difference and a note saying what was done.
-func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []string, note string, err error) {
+func recompute(ctx context.Context, dir string, op *bundle.Opened) (res recomputed, err error) {
 	m := op.Manifest
 	// The extracted inputs go to a temporary folder, removed on return
 	// and on an interrupt; one left by a killed verify is removed here.
 	tmp, err := bundle.TempDir("", "paperbundle-verify-")
 	if err != nil {
-		return nil, "", err
+		return res, &bundle.EnvError{Path: os.TempDir(), Err: err}
 	}
 	defer interrupt.Track(tmp)()
 	defer os.RemoveAll(tmp)
 	given, err := extractInputs(ctx, tmp, op)
 	if err != nil {
-		return nil, "", err
+		return res, err
 	}
 	if len(given) == 0 && len(m.Inputs) > 0 {
-		return nil, "not recomputed: the bundle holds no copy of its inputs (bundle.copy_inputs: false); checked by hashes only", nil
+		res.note = "not recomputed: the bundle holds no copy of its inputs (bundle.copy_inputs: false); checked by hashes only"
+		return res, nil
 	}
 	cfgPath := filepath.Join(tmp, "config.yaml")
 	y, err := bundle.ReadFile(dir, "config.yaml", config.MaxFileBytes)
 	if err != nil {
-		return nil, "", err
+		return res, err
 	}
 	if err := os.WriteFile(cfgPath, y, 0o644); err != nil {
-		return nil, "", err
+		return res, &bundle.EnvError{Path: cfgPath, Err: err}
 	}
 	cfg, err := loadConfig(cfgPath)
 	if err != nil {
-		return nil, "", err
+		return res, err
 	}
 	var missing []string
 	resolve := func(p string) string {
@@ -125,32 +223,32 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 	}
 	spec := datasetSpec(cfg, resolve)
 	if len(missing) > 0 {
-		return nil, "", fmt.Errorf("config.yaml names inputs the bundle holds no copy of: %s", strings.Join(missing, ", "))
+		return res, fmt.Errorf("config.yaml names inputs the bundle holds no copy of: %s", strings.Join(missing, ", "))
 	}
 	setMemoryLimit(specBytes(spec))
 	ds, err := dataset.Load(spec)
 	if err != nil {
-		return nil, "", err
+		return res, err
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, "", err
+		return res, err
 	}
 	old, err := bundle.ReadFile(dir, "metrics_master.json", bundle.MaxFileBytes)
 	if err != nil {
-		return nil, "", err
+		return res, err
 	}
 	was, err := report.Decode(old)
 	if err != nil {
-		return nil, "", err
+		return res, err
 	}
-	rep, err := report.Compute(ctx, cfg, ds, report.Options{Version: was.Version, Tool: was.Tool, Progress: func(string) {}, FreeRows: true})
+	rep, err := report.Compute(ctx, cfg, ds, report.Options{Version: was.Version, Tool: was.Tool, Build: was.ToolBuild, Progress: func(string) {}, FreeRows: true})
 	if err != nil {
-		return nil, "", err
+		return res, err
 	}
 	rep.Generated = was.Generated
 	cfgYAML, err := cfg.YAML()
 	if err != nil {
-		return nil, "", err
+		return res, err
 	}
 	rec := record{Paper: paperOptions(cfg.Paper), Config: cfgYAML}
 	for _, in := range m.Inputs {
@@ -158,7 +256,7 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 	}
 	hashOnly, chNote, since, err := recomputeChanges(dir, m.Inputs, rep, cfgYAML, &rec)
 	if err != nil {
-		return nil, "", err
+		return res, err
 	}
 	rec.Summary = summaryInput(rep, rec.Changes, since, was.Version)
 	if sm, err := readBundleFile(dir, "SUMMARY.md", maxConfigBytes); err == nil && since != "" && rec.Changes == nil {
@@ -171,17 +269,22 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (diffs []stri
 	}
 	files := mapSink{}
 	if err := render(files, rep, rec); err != nil {
-		return nil, "", err
+		return res, err
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, "", err
+		return res, err
 	}
 	diffs, n := compareFiles(dir, files, hashOnly, was, rep)
-	note = fmt.Sprintf("recomputed %d files from inputs/ and config.yaml", n) + chNote
-	if t := toolVersion(); t != was.Tool {
-		note += fmt.Sprintf(" (bundle made by %s, verified with %s)", was.Tool, t)
+	res.diffs, res.note = diffs, fmt.Sprintf("recomputed %d files from inputs/ and config.yaml", n)+chNote
+	for _, d := range diffs {
+		if strings.HasPrefix(d, "  metric ") {
+			res.metrics = append(res.metrics, d)
+		}
 	}
-	return diffs, note, nil
+	if t := toolVersion(); t != was.Tool {
+		res.note += fmt.Sprintf(" (bundle made by %s, verified with %s)", was.Tool, t)
+	}
+	return res, nil
 }
 
 // extractInputs extracts the bundle's copies of its inputs below tmp and
@@ -197,7 +300,7 @@ func extractInputs(ctx context.Context, tmp string, op *bundle.Opened) (map[stri
 		}
 		p := filepath.Join(tmp, "inputs", fmt.Sprint(i), filepath.Base(in.Path))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return nil, err
+			return nil, &bundle.EnvError{Path: filepath.Dir(p), Err: err}
 		}
 		// Streamed to the file, stopping at the size the manifest
 		// records: a copy that lies about its size takes no memory.

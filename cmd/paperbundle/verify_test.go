@@ -32,6 +32,24 @@ func fixManifest(t *testing.T, dir, name string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	sum := sha256.Sum256(data)
+	editManifest(t, dir, func(m map[string]any) {
+		found := false
+		for _, f := range m["files"].([]any) {
+			e := f.(map[string]any)
+			if e["path"] == name {
+				e["sha256"], e["bytes"], found = hex.EncodeToString(sum[:]), len(data), true
+			}
+		}
+		if !found {
+			t.Fatalf("%s not in the manifest", name)
+		}
+	})
+}
+
+// editManifest rewrites manifest.json through edit.
+func editManifest(t *testing.T, dir string, edit func(m map[string]any)) {
+	t.Helper()
 	mp := filepath.Join(dir, "manifest.json")
 	raw, err := os.ReadFile(mp)
 	if err != nil {
@@ -41,17 +59,7 @@ func fixManifest(t *testing.T, dir, name string) {
 	if err := json.Unmarshal(raw, &m); err != nil {
 		t.Fatal(err)
 	}
-	sum := sha256.Sum256(data)
-	found := false
-	for _, f := range m["files"].([]any) {
-		e := f.(map[string]any)
-		if e["path"] == name {
-			e["sha256"], e["bytes"], found = hex.EncodeToString(sum[:]), len(data), true
-		}
-	}
-	if !found {
-		t.Fatalf("%s not in the manifest", name)
-	}
+	edit(m)
 	out, _ := json.MarshalIndent(m, "", "  ")
 	if err := os.WriteFile(mp, out, 0o644); err != nil {
 		t.Fatal(err)

@@ -39,8 +39,11 @@ func TestConcurrentBuildsClaimVersions(t *testing.T) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	if strings.Join(names, " ") != "v1 v2 v3" {
-		t.Errorf("root holds %v, want v1 v2 v3 and nothing else", names)
+	if strings.Join(names, " ") != "latest v1 v2 v3" {
+		t.Errorf("root holds %v, want latest, v1, v2, v3 and nothing else", names)
+	}
+	if to, err := os.Readlink(filepath.Join(root, "latest")); err != nil || to != "v3" {
+		t.Errorf("latest -> %q (%v), want v3 (the newest, whichever build ended last)", to, err)
 	}
 }
 
@@ -54,7 +57,7 @@ func TestBuildTargetChecks(t *testing.T) {
 	}
 	file := filepath.Join(dir, "afile")
 	os.WriteFile(file, []byte("x"), 0o644)
-	long := "v" + strings.Repeat("1", 300)
+	long := "v1" + strings.Repeat(".1", 150) // 302 characters, each number small
 	n := 0
 	withKey := func(key string) string {
 		y, _ := os.ReadFile(cfg)
@@ -73,16 +76,16 @@ func TestBuildTargetChecks(t *testing.T) {
 		{"-out a file", []string{"-config", cfg, "-out", file}, "-out: " + file + " is a file, expected a folder"},
 		{"out: a file in paper.yaml", []string{"-config", withKey("out: afile")}, "keyed2.yaml:5:6: out: " + file + " is a file"},
 		{"a folder under a file", []string{"-config", cfg, "-out", filepath.Join(file, "sub")}, "is a file, so the folder"},
-		{"a 301-character version", []string{"-config", cfg, "-out", root, "-version", long}, "-version: version of 301 characters"},
-		{"a long version in paper.yaml", []string{"-config", withKey("version: " + long), "-out", root}, "keyed3.yaml:5:10: version: version of 301 characters"},
+		{"a 302-character version", []string{"-config", cfg, "-out", root, "-version", long}, "-version: version of 302 characters"},
+		{"a long version in paper.yaml", []string{"-config", withKey("version: " + long), "-out", root}, "keyed3.yaml:5:10: version: version of 302 characters"},
 	} {
 		_, stderr, code := runCmd(append([]string{"build", "-q"}, c.args...)...)
 		if code != 2 || !strings.Contains(stderr, c.want) {
 			t.Errorf("%s: exit %d, %q; want exit 2 and %q", c.name, code, stderr, c.want)
 		}
 	}
-	if entries, _ := os.ReadDir(root); len(entries) != 1 {
-		t.Errorf("root holds %d entries after the refused builds, want v1 alone", len(entries))
+	if entries, _ := os.ReadDir(root); len(entries) != 2 {
+		t.Errorf("root holds %d entries after the refused builds, want v1 and latest alone", len(entries))
 	}
 }
 

@@ -52,7 +52,8 @@ func TestBootstrapWording(t *testing.T) {
 	for _, c := range []struct{ where, text, want string }{
 		{"SUMMARY.md", read("SUMMARY.md"), "with its confidence interval (" + want + ")"},
 		{"METHODS.md", read("METHODS.md"), "* Confidence intervals: " + want + ".\n"},
-		{"paper/tables/results.tex", read("paper/tables/results.tex"), "Under each value: its confidence interval (" + tables.LatexText(want) + ")."},
+		{"paper/numbers.tex", read("paper/numbers.tex"), `\def\pbmethods{Confidence intervals: ` + tables.LatexText(want) + "."},
+		{"paper/tables/results.tex", read("paper/tables/results.tex"), `Under each value: its 90\% confidence interval.`},
 		{"tables.xlsx", xlsxStrings(t, filepath.Join(v1, "tables.xlsx")), "<t>" + want + "</t>"},
 		{"the console summary", stdout, "  intervals " + want + "\n"},
 	} {

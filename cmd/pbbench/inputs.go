@@ -77,6 +77,34 @@ func (b *bench) trecConfig() (string, error) {
 	return path, os.WriteFile(path, []byte(cfg), 0o644)
 }
 
+// manyCriteriaConfig is workload (e): 2,000 criteria of 2 posts, each
+// query with 3 candidates, the case whose per-query heat map once took
+// 1.96 GB (a raster row of 24 px per criterion).
+func (b *bench) manyCriteriaConfig() (string, error) {
+	dir := filepath.Join(b.dir, "criteria")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	var buf []byte
+	buf = append(buf, "post_id,criterion_id,gold_uids,candidate_uids,candidate_scores,ne_prob\n"...)
+	for p := range 2 {
+		for c := range 2000 {
+			gold := ""
+			if r.IntN(2) == 0 {
+				gold = "s" + strconv.Itoa(r.IntN(3))
+			}
+			buf = fmt.Appendf(buf, "P%d,C%d,%s,s0;s1;s2,%.3f;%.3f;%.3f,%.3f\n", p, c, gold, r.Float64(), r.Float64(), r.Float64(), r.Float64())
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "crit.csv"), buf, 0o644); err != nil {
+		return "", err
+	}
+	cfg := "title: \"SPEC 12: 2,000 criteria\"\nsystems:\n  - {name: s, input: crit.csv}\nbootstrap: {resamples: 200}\n"
+	path := filepath.Join(dir, "paper.yaml")
+	return path, os.WriteFile(path, []byte(cfg), 0o644)
+}
+
 // writeLarge writes a one-system dataset of n queries (10 criteria per
 // post, 5 folds, no tune rows so thresholds are cross-fitted) with k
 // candidates each.

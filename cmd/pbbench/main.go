@@ -50,7 +50,7 @@ import (
 
 func main() {
 	bin := flag.String("bin", "bin/paperbundle", "paperbundle binary")
-	only := flag.String("only", "a,b,c,d", "workloads to run, comma-separated (SPEC 11: a demo, b 1,000,000 queries, c TREC run, d one system)")
+	only := flag.String("only", "a,b,c,d,e", "workloads to run, comma-separated (SPEC 11: a demo, b 1,000,000 queries, c TREC run, d one system; e 2,000 criteria, SPEC 12)")
 	trecEval := flag.String("trec_eval", "", "trec_eval binary to compare (c) with (default: trec_eval on PATH; none: skip)")
 	dir := flag.String("dir", "", "work folder (default: a temporary folder)")
 	profiles := flag.String("profiles", "", "write each workload's CPU profile to DIR/<id>.prof (paperbundle build -cpuprofile)")
@@ -81,6 +81,8 @@ var workloads = []workload{
 		target: "<= half of trec_eval's time", prepare: (*bench).trecConfig, after: (*bench).compareTrecEval},
 	{id: "d", title: "one seed-scale system: 14,770 queries, B = 2,000, unit query",
 		target: "<= 1 s wall", prepare: (*bench).oneSystemConfig},
+	{id: "e", title: "2,000 criteria x 2 posts (a 70 KB table), ranking and ne_prob, 1 system, B = 200",
+		target: "<= 1 GiB peak (docs/reliability.md: figures draw at most 60 criteria)", prepare: (*bench).manyCriteriaConfig},
 }
 
 // bench is the state of one pbbench run.
@@ -101,7 +103,7 @@ func run(bin, dir, only, trecEval, profiles string) error {
 			known = known || w.id == id
 		}
 		if !known {
-			return fmt.Errorf("-only: unknown workload %q, expected a comma-separated list of a, b, c, d", id)
+			return fmt.Errorf("-only: unknown workload %q, expected a comma-separated list of a, b, c, d, e", id)
 		}
 		want[id] = true
 	}

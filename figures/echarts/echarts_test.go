@@ -157,7 +157,7 @@ func TestTooltips(t *testing.T) {
 	by := map[string]string{}
 	for _, c := range options(t, figtest.Fixture()) {
 		by[c.ID.String()] = strings.Join(tooltips(t, c.ID.String(), c.Option), "\n")
-		if c.ID.String() == "difficulty_sys_a" && !strings.Contains(string(c.Option), "Spearman rho = -0.608, p = 0.062") {
+		if c.ID.String() == "difficulty_sys_a" && !strings.Contains(string(c.Option), "Spearman ρ = -0.608, p = 0.062") {
 			t.Errorf("%s: no rho and p in the subtitle", c.ID.String())
 		}
 	}

@@ -57,7 +57,11 @@ func build(s *figures.Spec, lk look, pw vg.Length) (f *figure, err error) {
 		figTitle = ""
 		leg = newLegend(lk)
 		es := legendEntries(s)
-		if curveLike(s) && len(s.Panels) == 1 && legendRowsHeight(es, w, lk) > legendRowsHeight(es[:min(1, len(es))], w, lk) {
+		// A box taller than about a third of the figure would hide the
+		// curves it labels (a system's ROC with its operating points
+		// has nine entries): then the legend goes under the plot too.
+		boxH := vg.Length(len(es))*lk.legend*1.3 + vg.Points(6)
+		if curveLike(s) && len(s.Panels) == 1 && legendRowsHeight(es, w, lk) > legendRowsHeight(es[:min(1, len(es))], w, lk) && boxH <= 0.36*h {
 			inside = es
 		} else {
 			below = es
@@ -133,7 +137,7 @@ func fitTitle(title string, avail vg.Length, lk look) string {
 // category lists.
 func size(s *figures.Spec) (w, h vg.Length) {
 	switch s.Kind.Family() {
-	case figures.KindROC, figures.KindROCOverlay, figures.KindPR, figures.KindPROverlay:
+	case figures.KindROC, figures.KindROCOverlay, figures.KindPR, figures.KindPROverlay, figures.KindROCPair:
 		return figW + 0.6*vg.Inch, figH + 0.3*vg.Inch
 	case figures.KindReliability:
 		return figW + 0.6*vg.Inch, figH + 0.9*vg.Inch
@@ -413,10 +417,14 @@ func addHeat(p *plot.Plot, e *figures.HeatMap, cmap *viridis) {
 		p.Add(h)
 		return
 	}
+	// The raster is at most 1,800 px wide: past 1,800 columns (posts),
+	// neighbouring columns share a pixel column, so its memory does not
+	// grow with the number of posts (figures caps the rows).
 	nc, nr := len(e.Cols), len(e.Rows)
 	sx := max(1, 1800/max(nc, 1))
 	sy := 24
-	img := image.NewNRGBA(image.Rect(0, 0, nc*sx, nr*sy))
+	W := min(nc*sx, 1800)
+	img := image.NewNRGBA(image.Rect(0, 0, W, nr*sy))
 	for i := range img.Pix {
 		img.Pix[i] = 0xff // white: no cell
 	}
@@ -428,7 +436,8 @@ func addHeat(p *plot.Plot, e *figures.HeatMap, cmap *viridis) {
 		}
 		px := [4]uint8{cl.R, cl.G, cl.B, cl.A}
 		row := nr - 1 - c.Row // image rows run top-down
-		x0, x1 := max(0, c.Col*sx), min(w, (c.Col+1)*sx)
+		x0 := c.Col * W / max(nc, 1)
+		x1 := min(w, max(x0+1, (c.Col+1)*W/max(nc, 1)))
 		for y := max(0, row*sy); y < min(h, (row+1)*sy); y++ {
 			line := img.Pix[y*img.Stride:]
 			for x := x0; x < x1; x++ {
@@ -512,8 +521,10 @@ func thumbnails(keys []figures.Key) []plot.Thumbnailer {
 // colorOf is the colour of a role.
 func colorOf(st figures.Style) color.NRGBA {
 	switch st.Role {
-	case figures.Primary, figures.Confidence:
+	case figures.Primary:
 		return seriesColor(0)
+	case figures.Confidence:
+		return seriesColor(st.Series)
 	case figures.Series:
 		return seriesColor(st.Series)
 	case figures.Summary:
@@ -582,7 +593,7 @@ func glyphOf(st figures.Style) draw.GlyphStyle {
 // fillOf is the fill colour of a role.
 func fillOf(st figures.Style) color.Color {
 	if st.Role == figures.Confidence {
-		return fade(seriesColor(0), 0.22)
+		return fade(seriesColor(st.Series), 0.22)
 	}
 	return colorOf(st)
 }

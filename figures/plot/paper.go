@@ -41,9 +41,10 @@ func Wide(s *figures.Spec) bool {
 	return false
 }
 
-// PaperSet picks the figures a paper shows from the catalogue: the ROC and
-// PR overlays of every system (the primary system's curves when there is
-// no overlay), the systems chart, and the primary system's reliability
+// PaperSet picks the figures a paper shows from the catalogue: the
+// primary system's ROC with its CI band, the ROC and PR overlays of every
+// system (the primary system's PR curve when there is no overlay), the
+// systems chart, and the primary system's reliability
 // diagram, per-criterion charts, Recall@K by stratum, gamma sweep,
 // Dynamic-K histogram, difficulty scatter and per-query heat map; each
 // where the catalogue has it.
@@ -55,9 +56,9 @@ func PaperSet(specs []figures.Spec, primary string) []figures.Spec {
 	want := []figures.Kind{figures.KindROCOverlay, figures.KindPROverlay, figures.KindSystems, figures.KindReliability,
 		figures.KindCriteriaAUROC, figures.KindCriteriaRanking, figures.KindRecallAtK, figures.KindGammaSweep,
 		figures.KindDynKHist, figures.KindDifficulty, figures.KindPerQueryHeatmap}
-	if !has[figures.KindROCOverlay] {
-		want = append([]figures.Kind{figures.KindROC}, want...)
-	}
+	// The primary's own ROC with its CI band, at print size, also beside
+	// the overlay (which has no bands): roc_<primary>.pdf.
+	want = append([]figures.Kind{figures.KindROC}, want...)
 	if !has[figures.KindPROverlay] {
 		want = append([]figures.Kind{figures.KindPR}, want...)
 	}
@@ -215,7 +216,7 @@ func drawLegendRows(c draw.Canvas, es []legendEntry, lk look) draw.Canvas {
 // row under the plot, goes inside the plot, in a corner no curve crosses.
 func curveLike(s *figures.Spec) bool {
 	switch s.Kind {
-	case figures.KindROC, figures.KindROCOverlay, figures.KindPR, figures.KindPROverlay:
+	case figures.KindROC, figures.KindROCOverlay, figures.KindPR, figures.KindPROverlay, figures.KindROCPair:
 		return true
 	}
 	return false

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"testing"
+	"unicode/utf16"
 
 	"gonum.org/v1/plot/vg"
 
@@ -79,7 +80,7 @@ func TestPaperFigures(t *testing.T) {
 					break
 				}
 			}
-			if s.Title != "" && bytes.Contains(content, []byte("("+toCP1252(s.Title)+")")) {
+			if s.Title != "" && bytes.Contains(content, pdfString(s.Title)) {
 				t.Errorf("%s %s: the title is drawn inside the figure", v.name, f.Name)
 			}
 		}
@@ -128,4 +129,23 @@ func TestRotateCategories(t *testing.T) {
 			t.Errorf("%v: rotated %v, want %v", tc.names, got, tc.turn)
 		}
 	}
+}
+
+// pdfString is s as pdfCanvas writes it in a content stream: UTF-16 big
+// endian in a literal string, with \ ( ) and CR escaped.
+func pdfString(s string) []byte {
+	var b []byte
+	for _, u := range utf16.Encode([]rune(s)) {
+		for _, c := range []byte{byte(u >> 8), byte(u)} {
+			switch c {
+			case '\\', '(', ')':
+				b = append(b, '\\', c)
+			case '\r':
+				b = append(b, '\\', 'r')
+			default:
+				b = append(b, c)
+			}
+		}
+	}
+	return append(append([]byte("("), b...), ')')
 }

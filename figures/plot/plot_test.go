@@ -5,7 +5,6 @@ import (
 	"compress/zlib"
 	"encoding/xml"
 	"fmt"
-	"image/color"
 	"image/png"
 	"io"
 	"math"
@@ -21,7 +20,6 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/vgpdf"
 
 	"paperbundle/figures"
 	"paperbundle/figures/internal/figtest"
@@ -422,7 +420,7 @@ func openPathQ(content []byte) int {
 }
 
 // TestPDFValidPaths: no figure opens a graphics state inside a path (vgpdf
-// does so for arcs; pdfCanvas passes them as curves), and translucent
+// did so for arcs; pdfCanvas draws them as curves), and translucent
 // colours are written with their own components: the ROC band, blue at
 // 22% opacity, is "0.000 0.447 0.698 rg" (0x00, 0x72, 0xB2), not the
 // premultiplied grey-blue.
@@ -441,10 +439,9 @@ func TestPDFValidPaths(t *testing.T) {
 		}
 	}
 	// A band fill alone on a page.
-	c := vgpdf.New(vg.Inch, vg.Inch)
-	pc := pdfCanvas{c}
-	pc.SetColor(fade(seriesColor(0), 0.22))
-	pc.Fill(vg.Rectangle{Max: vg.Point{X: 10, Y: 10}}.Path())
+	c := newPDFCanvas(vg.Inch, vg.Inch)
+	c.SetColor(fade(seriesColor(0), 0.22))
+	c.Fill(vg.Rectangle{Max: vg.Point{X: 10, Y: 10}}.Path())
 	var buf bytes.Buffer
 	if _, err := c.WriteTo(&buf); err != nil {
 		t.Fatal(err)
@@ -501,17 +498,6 @@ func TestArcsToCurves(t *testing.T) {
 		if want := int(math.Ceil(math.Abs(tc.angle) / (math.Pi / 2))); n != want {
 			t.Errorf("arc(%g, %g): %d segments, want %d", tc.start, tc.angle, n, want)
 		}
-	}
-}
-
-func TestStraightColor(t *testing.T) {
-	c := straightColor(fade(seriesColor(0), 0.2))
-	r, g, b, a := c.RGBA()
-	if r>>8 != 0x00 || g>>8 != 0x72 || b>>8 != 0xB2 || a>>8 != 51 {
-		t.Errorf("straight blue at 20%%: %x %x %x %x", r>>8, g>>8, b>>8, a>>8)
-	}
-	if straightColor(black) != color.Color(black) {
-		t.Error("an opaque colour is not passed as is")
 	}
 }
 
@@ -578,19 +564,6 @@ func TestLongLabels(t *testing.T) {
 		}
 		if bytes.Contains(data, []byte("NaN")) || bytes.Contains(data, []byte(`width="-`)) || bytes.Contains(data, []byte(`height="-`)) {
 			t.Errorf("%s: NaN or negative size with a 300-character label", name)
-		}
-	}
-}
-
-func TestCP1252(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{"plain", "plain"},
-		{"Système", "Syst\xe8me"},
-		{"± – €", "\xb1 \x96 \x80"},
-		{"gamma γ", "gamma ?"},
-	} {
-		if got := toCP1252(tc.in); got != tc.want {
-			t.Errorf("toCP1252(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }

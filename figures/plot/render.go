@@ -1,6 +1,7 @@
 // Package plot draws the figure specs of package figures as static files
-// with gonum.org/v1/plot: SVG (fonts not embedded), PDF (Liberation Sans
-// embedded, fixed dates) and 300-dpi PNG. It sits at the end of the
+// with gonum.org/v1/plot: SVG (fonts not embedded), PDF (the glyphs used of
+// Liberation Sans embedded as a TrueType subset, UTF-8; fixed dates) and
+// 300-dpi PNG. It sits at the end of the
 // pipeline
 //
 //	*report.Report -> figures.Catalogue -> []figures.Spec -> plot.Render -> figures/<id>.svg|.pdf|.png
@@ -29,11 +30,8 @@ import (
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
-	"golang.org/x/text/encoding/charmap"
-	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"paperbundle/figures"
@@ -195,10 +193,10 @@ func (f *figure) pdf(date time.Time) ([]byte, error) {
 	fpdf.SetDefaultCreationDate(date)
 	fpdf.SetDefaultModificationDate(date)
 	fpdf.SetDefaultCatalogSort(true)
-	c := vgpdf.New(f.w, f.h)
+	c := newPDFCanvas(f.w, f.h)
 	pdfMu.Unlock()
 	paintPage(c, f.w, f.h)
-	f.paint(pdfCanvas{c})
+	f.paint(c)
 	var buf bytes.Buffer
 	if _, err := c.WriteTo(&buf); err != nil {
 		return nil, err
@@ -211,74 +209,6 @@ func (f *figure) pdf(date time.Time) ([]byte, error) {
 func paintPage(c vg.Canvas, w, h vg.Length) {
 	c.SetColor(color.White)
 	c.Fill(vg.Rectangle{Max: vg.Point{X: w, Y: h}}.Path())
-}
-
-// pdfCanvas works around three limits of the vgpdf canvas:
-//
-//   - text is passed in Windows-1252, the code page vgpdf embeds its fonts
-//     with: without it any non-ASCII rune of a label (é, ±) would print as
-//     two wrong glyphs; runes outside the code page print as '?';
-//   - a translucent colour is passed with its components not premultiplied
-//     by alpha: vgpdf writes the premultiplied components as the colour and
-//     alpha again as the opacity, which turns a 22% blue band grey;
-//   - arcs (circle markers, rings) are passed as cubic Bézier curves:
-//     vgpdf paints each arc inside its own q ... Q while the path is still
-//     open, which the PDF specification does not allow and renderers show
-//     as stray marks.
-type pdfCanvas struct{ *vgpdf.Canvas }
-
-// FillString implements vg.Canvas.
-func (c pdfCanvas) FillString(f font.Face, pt vg.Point, s string) {
-	if _, ok := pdfFaces.Load(f); !ok {
-		// The first text in a face makes vgpdf build the font program
-		// to embed (fpdf.MakeFont, some 15 ms, once per face and size in
-		// the process): one goroutine does it while any other that needs
-		// the face waits, then finds it in vgpdf's cache.
-		pdfFaceMu.Lock()
-		defer pdfFaceMu.Unlock()
-		c.Canvas.FillString(f, pt, toCP1252(s))
-		pdfFaces.Store(f, true)
-		return
-	}
-	c.Canvas.FillString(f, pt, toCP1252(s))
-}
-
-// pdfFaces holds the font faces vgpdf has made a font program for.
-var (
-	pdfFaces  sync.Map // font.Face -> true
-	pdfFaceMu sync.Mutex
-)
-
-// SetColor implements vg.Canvas.
-func (c pdfCanvas) SetColor(col color.Color) { c.Canvas.SetColor(straightColor(col)) }
-
-// Fill implements vg.Canvas.
-func (c pdfCanvas) Fill(p vg.Path) { c.Canvas.Fill(arcsToCurves(p)) }
-
-// Stroke implements vg.Canvas.
-func (c pdfCanvas) Stroke(p vg.Path) { c.Canvas.Stroke(arcsToCurves(p)) }
-
-// straight is a colour whose RGBA method returns the components without
-// the premultiplication by alpha that color.Color asks for; only the PDF
-// canvas, which wants exactly that, sees it.
-type straight color.NRGBA
-
-// RGBA returns the straight components and alpha, 16 bits each.
-func (s straight) RGBA() (r, g, b, a uint32) {
-	return uint32(s.R) * 0x101, uint32(s.G) * 0x101, uint32(s.B) * 0x101, uint32(s.A) * 0x101
-}
-
-// straightColor returns c as a straight colour when it is translucent,
-// else c itself.
-func straightColor(c color.Color) color.Color {
-	if c == nil {
-		return nil
-	}
-	n := color.NRGBAModel.Convert(c).(color.NRGBA)
-	if n.A == 0xff {
-		return c
-	}
-	return straight(n)
 }
 
 // arcsToCurves returns p with every arc replaced by a line to its start
@@ -328,26 +258,4 @@ func arcsToCurves(p vg.Path) vg.Path {
 		}
 	}
 	return out
-}
-
-func toCP1252(s string) string {
-	ascii := true
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			ascii = false
-			break
-		}
-	}
-	if ascii {
-		return s
-	}
-	b := make([]byte, 0, len(s))
-	for _, r := range s {
-		if c, ok := charmap.Windows1252.EncodeRune(r); ok {
-			b = append(b, c)
-		} else {
-			b = append(b, '?')
-		}
-	}
-	return string(b)
 }

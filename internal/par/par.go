@@ -4,10 +4,22 @@
 package par
 
 import (
+	"fmt"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 )
+
+// A Panic is a panic of a job, raised again in the goroutine that called
+// Jobs (a panic in another goroutine would end the process before any
+// caller could recover it). Stack is the job's stack when it panicked.
+type Panic struct {
+	Value any
+	Stack []byte
+}
+
+func (p *Panic) Error() string { return fmt.Sprint(p.Value) }
 
 // Jobs runs the jobs 0..n-1 on up to workers goroutines (0 means
 // GOMAXPROCS), each job once, and returns when all are done. Each goroutine
@@ -28,10 +40,17 @@ func Jobs(workers, n int, worker func() func(job int)) {
 	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	var first atomic.Pointer[Panic]
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer func() {
+				if v := recover(); v != nil {
+					first.CompareAndSwap(nil, &Panic{Value: v, Stack: debug.Stack()})
+					next.Store(int64(n)) // the other workers take no new job
+				}
+			}()
 			run := worker()
 			for {
 				k := int(next.Add(1) - 1)
@@ -43,4 +62,7 @@ func Jobs(workers, n int, worker func() func(job int)) {
 		}()
 	}
 	wg.Wait()
+	if p := first.Load(); p != nil {
+		panic(p)
+	}
 }

@@ -1,6 +1,7 @@
 package par
 
 import (
+	"strings"
 	"sync/atomic"
 	"testing"
 )
@@ -26,4 +27,23 @@ func TestJobsEachOnce(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestJobsPanic checks that a job's panic reaches the caller of Jobs, with
+// the job's value and stack, where it can be recovered.
+func TestJobsPanic(t *testing.T) {
+	defer func() {
+		p, ok := recover().(*Panic)
+		if !ok || p.Value != "job 7" || !strings.Contains(string(p.Stack), "par_test.go") {
+			t.Fatalf("recovered %#v, want a *Panic of job 7 with its stack", p)
+		}
+	}()
+	Jobs(2, 100, func() func(int) {
+		return func(k int) {
+			if k == 7 {
+				panic("job 7")
+			}
+		}
+	})
+	t.Fatal("Jobs returned after a job panicked")
 }

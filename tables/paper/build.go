@@ -48,7 +48,7 @@ func (b builder) value(sys string, id metrics.ID, slice report.Slice) (cell, boo
 		return c, true
 	}
 	switch b.opt.Uncertainty {
-	case CI:
+	case CI, CIRow:
 		if m.CI != nil && m.CI.Low.Valid() && m.CI.High.Valid() {
 			c.unc = "[" + num(float64(m.CI.Low), dec) + ", " + num(float64(m.CI.High), dec) + "]"
 		}
@@ -60,18 +60,19 @@ func (b builder) value(sys string, id metrics.ID, slice report.Slice) (cell, boo
 	return c, true
 }
 
-// uncertaintyText says what the small row under a value is, for a caption.
-func (b builder) uncertaintyText() string {
+// uncertaintyNote says what the small text under a value is, for the
+// table's note (the interval method, resamples and seed are in
+// \pbmethods, not in every table).
+func (b builder) uncertaintyNote() string {
 	st := b.r.Settings
 	switch b.opt.Uncertainty {
-	case CI:
-		bs := st.Bootstrap
-		if bs.Resamples == 0 {
+	case CI, CIRow:
+		if st.Bootstrap.Resamples == 0 {
 			return ""
 		}
-		return " Under each value: its confidence interval (" + tables.LatexText(bs.Text(st.Seed)) + ")."
+		return "Under each value: its " + tables.LatexText(st.Bootstrap.Level()) + " confidence interval."
 	case Std:
-		return " Under each value: the standard deviation over the " + strconv.Itoa(len(b.r.Dataset.Folds)) +
+		return "Under each value: the standard deviation over the " + strconv.Itoa(len(b.r.Dataset.Folds)) +
 			" folds (" + string(st.Conventions.FoldStd) + ")."
 	}
 	return ""
@@ -135,12 +136,13 @@ func (b builder) rankingTable() (*table, bool) {
 		}
 	}
 	t.caption = "Ranking quality of " + b.label(sys) + " at each cutoff $K$, over " + b.population(metrics.PositivesOnly) + "."
-	t.uncText = b.uncertaintyText()
+	t.uncText = b.uncertaintyNote()
 	return t, len(t.rows) > 0
 }
 
-// rankingSystemsTable is ranking_systems.tex: every system and the two
-// baselines at the headline cutoff.
+// rankingSystemsTable is ranking_systems.tex: the systems paper.ranking_systems
+// chooses (default: every system, no baselines) at the headline cutoff,
+// with the results matrix's significance markers.
 func (b builder) rankingSystemsTable() (*table, bool) {
 	if !b.present(report.Ranking) {
 		return nil, false
@@ -148,23 +150,13 @@ func (b builder) rankingSystemsTable() (*table, bool) {
 	h := b.r.Settings.HeadlineCutoff
 	ids := []metrics.ID{metrics.RankRecall.At(h), metrics.RankPrecision.At(h), metrics.RankNDCG.At(h),
 		metrics.RankMAP.At(h), metrics.RankMRR.ID(), metrics.RankHit.At(h)}
-	t := &table{name: "ranking_systems"}
-	t.cols = append(t.cols, col{head: "System"})
-	for _, id := range ids {
-		t.cols = append(t.cols, col{head: header(tables.Title(id)), num: true, best: metrics.Higher})
+	mx := b.matrix(b.opt.RankingSystems, ids)
+	if len(mx.Columns) == 0 || len(mx.Rows) < 2 {
+		return nil, false
 	}
-	for _, s := range b.r.Systems {
-		base := s.Kind != report.Pipeline
-		rw := row{cells: []cell{labelCell(b.r.Label(s.Name))}, baseline: base}
-		if b.addValues(&rw, s.Name, ids) {
-			rw.rule = base && (len(t.rows) == 0 || !t.rows[len(t.rows)-1].baseline)
-			t.rows = append(t.rows, rw)
-		}
-	}
-	t.caption = "Ranking quality of every system at $K=" + strconv.Itoa(h) + "$, over " + b.population(metrics.PositivesOnly) +
-		"; random and oracle baselines below the rule. Best system value per column in bold."
-	t.uncText = b.uncertaintyText()
-	return t, len(t.rows) > 1
+	t := b.matrixTable("ranking_systems", mx, b.opt.RankingSystems)
+	t.caption = "Ranking quality of " + b.systemsText(mx) + " at $K=" + strconv.Itoa(h) + "$, over " + b.population(metrics.PositivesOnly) + "."
+	return t, true
 }
 
 // perCriterionTable is per_criterion.tex: the primary system, criteria as
@@ -196,8 +188,9 @@ func (b builder) perCriterionTable() (*table, bool) {
 		}
 	}
 	t.caption = "Per criterion, " + b.label(sys) + ": AUROC over the criterion's eval queries ($n$), ranking at $K=" + strconv.Itoa(h) +
-		"$ over its queries with evidence ($n_{\\mathrm{pos}}$). Best criterion per column in bold."
-	t.uncText = b.uncertaintyText()
+		"$ over its queries with evidence ($n_{\\mathrm{pos}}$)."
+	t.note = "Bold: the best criterion per column."
+	t.uncText = b.uncertaintyNote()
 	return t, len(t.rows) > 0
 }
 
@@ -233,7 +226,7 @@ func (b builder) strataTable() (*table, bool) {
 	}
 	t.caption = "Stratified by the number of evidence sentences $n_{\\mathrm{pos}}$ of a query: " + b.label(sys) +
 		" at $K=" + strconv.Itoa(h) + "$ over " + b.population(metrics.PositivesOnly) + "."
-	t.uncText = b.uncertaintyText()
+	t.uncText = b.uncertaintyNote()
 	return t, len(t.rows) > 0
 }
 
@@ -276,9 +269,9 @@ func (b builder) primaryMetricsTable() (*table, bool) {
 	}
 	pct := strconv.FormatFloat(100*b.r.Settings.Bootstrap.Confidence, 'g', -1, 64)
 	t.cols[4].head = pct + `\,\% CI`
-	t.caption = "Primary metrics of " + b.label(sys) + " at the adaptive $K$ (by $n_{\\mathrm{pos}}$: 1, 3, $n_{\\mathrm{pos}}$ below 10; 5, 10, 20, $n_{\\mathrm{pos}}$ below 50; else 10, 20, 50, $n_{\\mathrm{pos}}$), over " +
-		b.population(metrics.PositivesOnly) + ": the mean over queries (macro), the mean weighted by $n_{\\mathrm{pos}}$, the CI of the macro mean" +
-		" and the coefficient of variation over queries (CV)."
+	t.caption = "Primary metrics of " + b.label(sys) + " at the adaptive $K$, over " + b.population(metrics.PositivesOnly) + "."
+	t.note = "Adaptive $K$ by $n_{\\mathrm{pos}}$: 1, 3, $n_{\\mathrm{pos}}$ below 10; 5, 10, 20, $n_{\\mathrm{pos}}$ below 50; else 10, 20, 50, $n_{\\mathrm{pos}}$." +
+		" Macro: the mean over queries; weighted: by $n_{\\mathrm{pos}}$; CI: of the macro mean; CV: the coefficient of variation over queries."
 	return t, len(t.rows) > 0
 }
 
@@ -288,11 +281,10 @@ func (b builder) calibrationTable() (*table, bool) {
 		return nil, false
 	}
 	ids := []metrics.ID{metrics.NEECE.ID(), metrics.NEECEEqualMass.ID(), metrics.NEBrier.ID(), metrics.NECalibrationSlope.ID(), metrics.NECalibrationIntercept.ID()}
-	heads := []string{"ECE", stack("ECE", "(mass)"), "Brier", "Slope", "Intercept"}
 	t := &table{name: "calibration", cols: []col{{head: "System"}}}
-	for i, id := range ids {
+	for _, id := range ids {
 		d, _ := metrics.Lookup(id)
-		t.cols = append(t.cols, col{head: heads[i], num: true, best: d.Direction})
+		t.cols = append(t.cols, col{head: header(tables.Title(id)), num: true, best: d.Direction})
 	}
 	for _, s := range b.r.Systems {
 		if s.Kind != report.Pipeline {
@@ -304,9 +296,10 @@ func (b builder) calibrationTable() (*table, bool) {
 		}
 	}
 	cs := b.r.Settings.Calibration
-	t.caption = "Calibration of the NE probability over " + b.population(metrics.AllQueries) + ": expected calibration error (ECE) with " + strconv.Itoa(cs.Bins) +
-		" equal-width bins and with equal-mass bins, Brier score, and the slope and intercept of a logistic recalibration (1 and 0 when calibrated). Best system per column in bold."
-	t.uncText = b.uncertaintyText()
+	t.caption = "Calibration of the NE probability of every system over " + b.population(metrics.AllQueries) + "."
+	t.note = "ECE with " + strconv.Itoa(cs.Bins) + " equal-width and with " + strconv.Itoa(cs.Bins) +
+		" equal-mass bins; calibration slope and intercept of a logistic recalibration (1 and 0 when calibrated). Bold: the best system per column."
+	t.uncText = b.uncertaintyNote()
 	return t, len(t.rows) > 0
 }
 
@@ -359,10 +352,15 @@ func (b builder) clinicalGateTable() (*table, bool) {
 	}
 	t.rows = append(t.rows, pooled)
 	g := b.r.Settings.Gate
-	t.caption = "Three-state clinical gate of " + b.label(sys) + ": per fold, the thresholds chosen on the fold's tune rows only (screening sensitivity at least " +
-		tables.FormatNum(g.ScreenSensitivity, -1) + ", alert precision at least " + tables.FormatNum(g.AlertPrecision, -1) +
-		") and what they give on the fold's eval rows; then over " + b.population(metrics.AllQueries) + ". Workload: sentences a reviewer reads per 1,000 queries."
-	t.uncText = b.uncertaintyText()
+	origin := b.r.ThresholdOrigin() // never tune rows where the input has none
+	if origin == "" || origin == "chosen on tune rows only" {
+		origin = "chosen on the fold's tune rows"
+	}
+	t.caption = "Three-state clinical gate of " + b.label(sys) + ": per fold, the thresholds " + origin + " and what they give on its eval rows, then pooled over " +
+		b.population(metrics.AllQueries) + "."
+	t.note = "Targets: screening sensitivity at least " + tables.FormatNum(g.ScreenSensitivity, -1) + ", alert precision at least " +
+		tables.FormatNum(g.AlertPrecision, -1) + ". Workload: sentences a reviewer reads per 1,000 queries."
+	t.uncText = b.uncertaintyNote()
 	return t, len(t.rows) > 1
 }
 
@@ -400,8 +398,9 @@ func (b builder) dynamicKTable() (*table, bool) {
 			t.rows = append(t.rows, rw)
 		}
 	}
-	t.caption = "Dynamic-$K$ evidence selection of " + b.label(sys) + " over the sweep of the cumulative-probability target $\\gamma$, over " +
-		b.population(metrics.PositivesOnly) + ": the mean number of sentences selected, the share of evidence they hold and their precision, and the sentences read per 1,000 queries."
-	t.uncText = b.uncertaintyText()
+	t.caption = "Dynamic-$K$ evidence selection of " + b.label(sys) + " over the cumulative-probability target $\\gamma$, over " +
+		b.population(metrics.PositivesOnly) + "."
+	t.note = "Mean $K$: sentences selected per query; evidence recall and precision of the selected sentences; workload: sentences read per 1,000 queries."
+	t.uncText = b.uncertaintyNote()
 	return t, len(t.rows) > 0
 }

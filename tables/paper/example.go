@@ -28,7 +28,8 @@ func Example(r *report.Report, opt Options, tableFiles []string) []byte {
 \makeatother
 `)
 	b.WriteString(`\title{` + tables.LatexText(r.Title) + "}\n\\author{paperbundle " + tables.LatexText(r.Version) + "}\n")
-	b.WriteString("\\begin{document}\n\\maketitle\n\\section{Results}\n")
+	b.WriteString("\\begin{document}\n\\maketitle\n\\section{Data and methods}\n")
+	b.WriteString(dataParagraph(r) + "\n\n\\pbmethods\n\n\\section{Results}\n")
 	b.WriteString(paragraph(r) + "\n\n")
 	for _, t := range tableFiles {
 		b.WriteString(`\input{` + t + "}\n")
@@ -81,7 +82,11 @@ func paragraph(r *report.Report) string {
 	for _, id := range []metrics.ID{metrics.NEAUROC.ID(), metrics.RankNDCG.At(r.Settings.HeadlineCutoff), metrics.DynKEvidenceRecall.ID()} {
 		if m, ok := r.Metric(b.primary(), id, report.Whole); ok && m.Value.Valid() {
 			k := "{" + sys + "}{" + keyText(string(id)) + "}"
-			parts = append(parts, tables.LatexText(tables.Title(id))+` is \pbvalue`+k+` \pbci`+k+` over \pbn`+k+` queries`)
+			ci := ""
+			if m.CI != nil && m.CI.Low.Valid() && m.CI.High.Valid() {
+				ci = ` \pbci` + k
+			}
+			parts = append(parts, tables.LatexText(tables.Title(id))+` is \pbvalue`+k+ci+` over \pbn`+k+` queries`)
 		}
 	}
 	s := `The primary system, ` + b.label(b.primary()) + ", is quoted here through numbers.tex, so the text never drifts from the tables. "
@@ -97,9 +102,29 @@ func paragraph(r *report.Report) string {
 	for _, c := range r.Comparisons {
 		if c.System == b.primary() && c.PHolm.Valid() {
 			k := "{" + sys + "}{" + keyText(c.Reference) + "}{" + keyText(string(c.ID)) + "}"
-			s += "Against " + b.label(c.Reference) + ", " + tables.LatexText(tables.Title(c.ID)) + ` differs by \pbdiff` + k + ` (Holm-adjusted $p$: \pbp` + k + `). `
+			ci := ""
+			if c.CI != nil && c.CI.Low.Valid() && c.CI.High.Valid() {
+				ci = ` \pbdiffci` + k
+			}
+			s += "Against " + b.label(c.Reference) + ", " + tables.LatexText(tables.Title(c.ID)) + ` differs by \pbdiff` + k + ci + ` ($p \pbp` + k + `$ after the correction). `
 			break
 		}
 	}
 	return s + "The tables and figures below are the bundle's paper/ folder as it is."
+}
+
+// dataParagraph quotes the dataset's counts through \pbdata.
+func dataParagraph(r *report.Report) string {
+	d := r.Dataset
+	s := `The evaluation covers \pbdata{eval_queries} eval queries`
+	if d.Posts > 0 {
+		s += ` from \pbdata{posts} posts`
+	}
+	if d.PositiveRate.Valid() {
+		s += `; \pbdata{positive_queries} of them have evidence (\pbdatapct{positive_rate})`
+	}
+	if len(d.Folds) > 1 {
+		s += `, split into \pbdata{folds} folds`
+	}
+	return s + "."
 }

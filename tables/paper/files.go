@@ -1,6 +1,8 @@
 package paper
 
 import (
+	"fmt"
+	"sort"
 	"strings"
 
 	"paperbundle/report"
@@ -19,6 +21,13 @@ func Tables(r *report.Report, opt Options) []File {
 		b.primaryMetricsTable, b.calibrationTable, b.clinicalGateTable, b.dynamicKTable,
 	} {
 		if t, ok := f(); ok {
+			if c, ok := opt.Captions[t.name]; ok {
+				t.caption = breakable(c)
+			}
+			t.uncSize = `\footnotesize`
+			if opt.Uncertainty == CIRow {
+				t.uncSize = ""
+			}
 			out = append(out, File{Dir + "tables/" + t.name + ".tex", t.LaTeX()})
 		}
 	}
@@ -35,13 +44,50 @@ func Files(r *report.Report, opt Options, figs []Figure) []File {
 		{Dir + "numbers.tex", Numbers(r, opt)},
 	}
 	out = append(out, tabs...)
-	out = append(out, File{Dir + "figures.tex", FiguresTeX(figs, opt.Venue)})
+	named := make([]Figure, len(figs))
+	for i, f := range figs {
+		named[i] = f
+		if c, ok := opt.Captions[f.Name]; ok {
+			named[i].Caption = c
+		}
+	}
+	out = append(out, File{Dir + "figures.tex", FiguresTeX(named, opt.Venue)})
 	names := make([]string, len(tabs))
 	for i, t := range tabs {
 		names[i] = strings.TrimPrefix(t.Name, Dir)
 	}
 	out = append(out, File{Dir + "example.tex", Example(r, opt, names)})
 	return out
+}
+
+// CheckCaptions reports a paper.captions id that names no table and no
+// figure of paper/ (files as Files returns them): a caption for nothing is
+// a typo the author must hear about.
+func CheckCaptions(files []File, figs []Figure, captions map[string]string) error {
+	known := map[string]bool{}
+	var names []string
+	for _, f := range files {
+		if n, ok := strings.CutPrefix(f.Name, Dir+"tables/"); ok {
+			known[strings.TrimSuffix(n, ".tex")] = true
+			names = append(names, strings.TrimSuffix(n, ".tex"))
+		}
+	}
+	for _, f := range figs {
+		known[f.Name] = true
+		names = append(names, f.Name)
+	}
+	var bad []string
+	for id := range captions {
+		if !known[id] {
+			bad = append(bad, id)
+		}
+	}
+	if len(bad) == 0 {
+		return nil
+	}
+	sort.Strings(bad)
+	return fmt.Errorf("paper.captions: %s names no table or figure of this bundle's paper/, expected one of %s",
+		strings.Join(bad, ", "), strings.Join(names, ", "))
 }
 
 // FiguresTeX returns paper/figures.tex: a figure environment per figure
@@ -58,9 +104,18 @@ func FiguresTeX(figs []Figure, v Venue) []byte {
 		}
 		b.WriteString(`\begin{` + env + "}[tbp]\n\\centering\n")
 		b.WriteString(`\includegraphics{\pbdir figures/` + f.Name + ".pdf}\n")
-		b.WriteString(`\caption{` + breakable(f.Caption) + "}\n")
+		b.WriteString(`\caption{` + symbols(breakable(f.Caption)) + "}\n")
+		if f.Alt != "" {
+			b.WriteString(`\Description{` + breakable(f.Alt) + "}\n")
+		}
 		b.WriteString(`\label{fig:pb-` + f.Name + "}\n")
 		b.WriteString(`\end{` + env + "}\n\n")
 	}
 	return []byte(b.String())
+}
+
+// symbols sets the code names a figure's plain-text caption may hold
+// (n_pos, n_neg) as the tables write them, in math.
+func symbols(s string) string {
+	return strings.NewReplacer(`n\_pos`, `$n_{\mathrm{pos}}$`, `n\_neg`, `$n_{\mathrm{neg}}$`).Replace(s)
 }

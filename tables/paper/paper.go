@@ -24,6 +24,8 @@ package paper
 
 import (
 	"strconv"
+
+	"paperbundle/metrics"
 )
 
 // Venue is the geometry of a LaTeX class: the widths a figure and a table
@@ -58,9 +60,11 @@ func CustomVenue(column, text, body float64) Venue {
 type Uncertainty string
 
 const (
-	CI   Uncertainty = "ci"   // [low, high], smaller, under the value
-	Std  Uncertainty = "std"  // ± the fold std, smaller, under the value
-	None Uncertainty = "none" // the value alone
+	CI Uncertainty = "ci" // [low, high], smaller, under the value
+	// CIRow puts [low, high] on the row under the values at the body size.
+	CIRow Uncertainty = "ci-row"
+	Std   Uncertainty = "std"  // ± the fold std, smaller, under the value
+	None  Uncertainty = "none" // the value alone
 )
 
 // Options are the paper: settings of the configuration.
@@ -69,6 +73,23 @@ type Options struct {
 	FontSize    float64 // pt of every text in the paper figures
 	Uncertainty Uncertainty
 	Decimals    int
+	// Results and RankingSystems compose results.tex and
+	// ranking_systems.tex (zero: the default sets).
+	Results, RankingSystems Composition
+	// Captions replace the caption of a table (results, ranking, ...) or
+	// a figure (its file name without .pdf): plain text, escaped here.
+	Captions map[string]string
+}
+
+// Composition is what a paper table shows: the metric columns in order
+// (nil: the table's default set), the systems in order (nil: every
+// system), whether the random and oracle baselines get rows, and headers
+// (plain text) that replace a metric's name.
+type Composition struct {
+	Metrics   []metrics.ID
+	Systems   []string
+	Baselines bool
+	Headers   map[metrics.ID]string
 }
 
 // DefaultOptions are the defaults of the paper: key.
@@ -88,6 +109,7 @@ type File struct {
 type Figure struct {
 	Name    string
 	Caption string
+	Alt     string // the figure's text alternative: acmart's \Description
 	Wide    bool
 }
 

@@ -36,13 +36,26 @@ func TestGoldens(t *testing.T) {
 	}
 	golden.Check(t, filepath.Join("testdata", "results.tex.golden"), res)
 	golden.Check(t, filepath.Join("testdata", "numbers.tex.golden"), Numbers(r, opt))
+
+	// The author's composition and caption: two metrics in the author's
+	// order with a header of their own, the systems reversed, the
+	// baselines shown, a caption that replaces the default.
+	opt.Results = Composition{Metrics: []metrics.ID{metrics.RankNDCG.At(10), metrics.NEAUROC.ID()},
+		Systems: []string{"base", "full"}, Baselines: true, Headers: map[metrics.ID]string{metrics.NEAUROC.ID(): "AUC (gate)"}}
+	opt.Captions = map[string]string{"results": "Main results: γ ≥ 0.5 & 100% of posts."}
+	for _, f := range Tables(r, opt) {
+		if f.Name == Dir+"tables/results.tex" {
+			golden.Check(t, filepath.Join("testdata", "results_composed.tex.golden"), f.Data)
+		}
+	}
 }
 
 // TestNumbersSpec: the macros of one metric and one comparison, from the
 // numbers of the documented example (docs/report.md, docs/tables.md:
 // value 0.8512, CI [0.8401, 0.8619], folds
 // 0.852 ± 0.0084, n 1379; diff -0.0123 with p_holm 0.0004, shown as
-// <0.001 at three decimals; p_holm 0.0312 as 0.031), written by hand here.
+// < 0.001 at three decimals and bare as 0.00040; p_holm 0.0312 as = 0.031;
+// a diff of 0.02 signed +0.020), written by hand here.
 func TestNumbersSpec(t *testing.T) {
 	ci := &report.CI{Low: 0.8401, High: 0.8619, Method: "percentile", Unit: "post", Resamples: 10000}
 	r := &report.Report{
@@ -58,10 +71,10 @@ func TestNumbersSpec(t *testing.T) {
 	}
 	got := string(Numbers(r, DefaultOptions()))
 	for _, want := range []string{
-		`\pb@m{full}{rank.ndcg@10}{}{0.851}{[0.840, 0.862]}{0.852\ensuremath{\pm}0.008}{1,379}`,
-		`\pb@m{full}{ne.auroc}{criterion=A\%1\{x\}}{n/a}{n/a}{n/a}{20}`,
-		`\pb@c{full}{retriever}{ne.auroc}{\ensuremath{-}0.012}{\ensuremath{<}0.001}`,
-		`\pb@c{full}{retriever}{ne.brier}{0.020}{0.031}`,
+		`\pb@m{full}{rank.ndcg@10}{}{0.851}{0.851}{[0.840, 0.862]}{0.852\ensuremath{\pm}0.008}{1{,}379}{85.1\,\%}`,
+		`\pb@m{full}{ne.auroc}{criterion=A\%1\{x\}}{\pb@no{value}}{undefined}{\pb@no{ci}}{\pb@no{pm}}{20}{\pb@no{notrate}}`,
+		`\pb@c{full}{retriever}{ne.auroc}{\ensuremath{-}0.012}{\pb@no{diffci}}{\pb@lt 0.001}{0.00040}`,
+		`\pb@c{full}{retriever}{ne.brier}{\ensuremath{+}0.020}{\pb@no{diffci}}{\pb@eq 0.031}{0.031}`,
 	} {
 		if !strings.Contains(got, want+"\n") {
 			t.Errorf("numbers.tex lacks\n%s\ngot:\n%s", want, got)
@@ -183,9 +196,13 @@ func TestCompileVenues(t *testing.T) {
 		t.Run(venue, func(t *testing.T) {
 			opt := DefaultOptions()
 			opt.Venue = Venues[venue]
+			realFonts(t, opt.Venue)
 			dir := t.TempDir()
 			write(t, dir, Files(plain, opt, nil))
 			log := latex(t, dir, "example.tex", false)
+			if strings.Contains(log, "You do not have the") {
+				t.Errorf("%s compiled with fallback fonts:\n%s", venue, log[strings.Index(log, "You do not have the"):][:200])
+			}
 			ws := widths(t, log)
 			if len(ws) < 5 {
 				t.Errorf("example.tex: %d tables measured, want every table: %v", len(ws), ws)
@@ -252,22 +269,24 @@ func TestMissingKey(t *testing.T) {
 	latex(t, dir, "doc.tex", false)
 	write(t, dir, doc(`\pbvalue{full}{rank.ndgc@10}`))
 	log := latex(t, dir, "doc.tex", true)
-	if !strings.Contains(log, "numbers.tex has no key {full}{rank.ndgc@10}{}") {
+	if !strings.Contains(strings.ReplaceAll(log, "\n", ""), "numbers.tex has no key for \\pbvalue{full}{rank.ndgc@10}{}") {
 		t.Errorf("the error does not name the key:\n%s", tail([]byte(log), 1500))
 	}
 }
 
 // TestUncertaintyModes: paper.uncertainty std puts the fold std under a
-// value, none nothing; ci the interval.
+// value, none nothing; ci the interval at \footnotesize (never smaller),
+// ci-row at the body size.
 func TestUncertaintyModes(t *testing.T) {
 	r := tabletest.Plain().Report(t)
 	for _, tc := range []struct {
 		u          Uncertainty
 		has, hasnt string
 	}{
-		{CI, `{\scriptsize [`, `{\scriptsize \ensuremath{\pm}`},
-		{Std, `{\scriptsize \ensuremath{\pm}`, `{\scriptsize [`},
-		{None, `\bfseries`, `\scriptsize`},
+		{CI, `{\footnotesize [`, `{\footnotesize \ensuremath{\pm}`},
+		{CIRow, `{ [`, `\footnotesize [`},
+		{Std, `{\footnotesize \ensuremath{\pm}`, `{\footnotesize [`},
+		{None, `\bfseries`, `\footnotesize`},
 	} {
 		opt := DefaultOptions()
 		opt.Uncertainty = tc.u
@@ -311,6 +330,23 @@ func TestOneColumnVenues(t *testing.T) {
 			if w[1] != w[2] {
 				t.Errorf("%s: %s measured against column %.2f and text %.2f: one column expected", venue, label, w[1], w[2])
 			}
+		}
+	}
+}
+
+// realFonts skips a venue whose class or fonts TeX Live lacks: acmart is
+// measured with its own fonts (Libertine, newtxmath, inconsolata; Debian's
+// texlive-fonts-extra, which .ci/run installs), never with the Computer
+// Modern it falls back to.
+func realFonts(t *testing.T, v Venue) {
+	t.Helper()
+	need := []string{documentClassFile(v)}
+	if v.Name == "acm" {
+		need = append(need, "libertine.sty", "newtxmath.sty", "zi4.sty")
+	}
+	for _, f := range need {
+		if out, _ := exec.Command("kpsewhich", f).Output(); len(bytes.TrimSpace(out)) == 0 {
+			t.Skipf("%s not installed (acmart needs texlive-publishers and texlive-fonts-extra)", f)
 		}
 	}
 }

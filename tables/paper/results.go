@@ -2,28 +2,72 @@ package paper
 
 import (
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 
 	"paperbundle/metrics"
+	"paperbundle/report"
 	"paperbundle/tables"
 )
 
 // resultsTable is results.tex: the results matrix of tables.BuildMatrix
-// (the model report.html and SUMMARY.md show), one row per system with
-// its letter, then the baselines under a rule; each value with the letters
-// of the systems it is significantly better than as a superscript (and ↓
-// when significantly worse than one), its uncertainty under it per
-// Options.Uncertainty, the best system value of each column in bold. The
-// note names the test of each column, the correction and alpha.
+// (the model report.html and SUMMARY.md show) over the columns and systems
+// paper.results chooses (default: the headline metrics, every system, no
+// baselines), one row per system with its letter, then the baselines under
+// a rule when asked for; each value with the letters of the systems it is
+// significantly better than as a superscript (and ↓ when significantly
+// worse than one), its uncertainty under it per Options.Uncertainty, the
+// best system value of each column in bold. The note names the test of
+// each column, the correction and alpha.
 func (b builder) resultsTable() (*table, bool) {
-	mx := tables.BuildMatrix(b.r)
+	mx := b.matrix(b.opt.Results, nil)
 	if len(mx.Columns) == 0 || len(mx.Rows) == 0 {
 		return nil, false
 	}
-	t := &table{name: "results", cols: []col{{head: "System"}}}
-	for _, c := range mx.Columns {
-		t.cols = append(t.cols, col{head: header(c.Title), num: true})
+	t := b.matrixTable("results", mx, b.opt.Results)
+	t.caption = "Results of " + b.systemsText(mx) + ": " + b.matrixPopulations(mx)
+	return t, true
+}
+
+// matrix is the matrix of a composition, over defaults when it names no
+// metric.
+func (b builder) matrix(c Composition, defaults []metrics.ID) tables.Matrix {
+	ids := c.Metrics
+	if ids == nil {
+		ids = defaults
+	}
+	return tables.BuildMatrixWith(b.r, tables.MatrixOptions{Metrics: ids, Systems: c.Systems, NoBaselines: !c.Baselines})
+}
+
+// systemsText says which systems a matrix shows, for its caption.
+func (b builder) systemsText(mx tables.Matrix) string {
+	n := mx.Systems()
+	all := 0
+	for _, s := range b.r.Systems {
+		if s.Kind == report.Pipeline {
+			all++
+		}
+	}
+	switch {
+	case n == 1:
+		return b.label(mx.Rows[0].System)
+	case n == all:
+		return "every system"
+	}
+	return count(n) + " systems"
+}
+
+// matrixTable writes a matrix as a paper table: headers from the
+// composition, markers, bold, uncertainty and the note.
+func (b builder) matrixTable(name string, mx tables.Matrix, c Composition) *table {
+	t := &table{name: name, cols: []col{{head: "System"}}}
+	for _, mc := range mx.Columns {
+		h := header(mc.Title)
+		if x, ok := c.Headers[mc.ID]; ok {
+			h = header(x)
+		}
+		t.cols = append(t.cols, col{head: h, num: true})
 	}
 	for _, r := range mx.Rows {
 		name := r.Label
@@ -49,10 +93,9 @@ func (b builder) resultsTable() (*table, bool) {
 		}
 		t.rows = append(t.rows, rw)
 	}
-	t.caption = "Results of every system on the headline metrics. " + b.matrixPopulations(mx) + " Best system value per column in bold."
-	t.uncText = b.uncertaintyText()
 	t.note = b.matrixNote(mx)
-	return t, true
+	t.uncText = b.uncertaintyNote()
+	return t
 }
 
 // decimals of a matrix column: a count none, else the paper's.
@@ -64,7 +107,7 @@ func (b builder) decimals(c tables.MatrixColumn) int {
 // matrixUncertainty is the small text under a matrix value.
 func (b builder) matrixUncertainty(x tables.MatrixCell, dec int) string {
 	switch b.opt.Uncertainty {
-	case CI:
+	case CI, CIRow:
 		if tables.Defined(x.Lo) && tables.Defined(x.Hi) {
 			return "[" + num(x.Lo, dec) + ", " + num(x.Hi, dec) + "]"
 		}
@@ -103,7 +146,8 @@ func (b builder) matrixNote(mx tables.Matrix) string {
 		if mx.Correction == "none" {
 			corr = "two-sided, no correction, $\\alpha = " + a + "$"
 		}
-		s = append(s, "Superscript letters: significantly better than the system with that letter; $\\downarrow$: significantly worse than a system it was compared with ("+corr+").")
+		worse := worseText(mx, b.label)
+		s = append(s, "Superscript letters: significantly better than the system with that letter; $\\downarrow$: "+worse+" ("+corr+").")
 		var parts []string
 		for _, g := range mx.TestGroups() {
 			var titles []string
@@ -123,5 +167,46 @@ func (b builder) matrixNote(mx tables.Matrix) string {
 			break
 		}
 	}
+	s = append(s, "Bold: the best system value per column.")
 	return strings.Join(s, " ")
+}
+
+// worseText says against whom the ↓ of a matrix is: the one system every
+// ↓ is against when there is one, else per row.
+func worseText(mx tables.Matrix, label func(string) string) string {
+	letter := map[string]string{}
+	for _, r := range mx.Rows {
+		letter[r.Letter] = r.System
+	}
+	var per []string
+	sets := map[string]bool{}
+	for _, r := range mx.Rows {
+		seen := map[string]bool{}
+		var ls []string
+		for _, c := range r.Cells {
+			for _, l := range c.Worse {
+				if !seen[l] {
+					seen[l] = true
+					ls = append(ls, l)
+				}
+			}
+		}
+		if len(ls) == 0 {
+			continue
+		}
+		sort.Strings(ls)
+		sets[strings.Join(ls, ",")] = true
+		per = append(per, "on "+r.Letter+", than "+strings.Join(ls, ", "))
+	}
+	if len(sets) == 1 {
+		for k := range sets {
+			if !strings.Contains(k, ",") {
+				return "significantly worse than " + label(letter[k]) + " (" + k + ")"
+			}
+		}
+	}
+	if len(per) == 0 {
+		return "significantly worse than a system it was compared with"
+	}
+	return "significantly worse than the systems with these letters (" + strings.Join(per, "; ") + ")"
 }

@@ -52,7 +52,8 @@ type row struct {
 type table struct {
 	name    string // file stem under paper/tables/
 	caption string // LaTeX
-	uncText string // LaTeX, appended to the caption when a row shows an uncertainty
+	uncText string // LaTeX, put first in the note when a row shows an uncertainty
+	uncSize string // the size of the text under a value (\footnotesize; "" for the body size)
 	note    string // LaTeX, under the table ("" = none)
 	cols    []col
 	rows    []row
@@ -306,14 +307,9 @@ func (t *table) supSpace(j int) string {
 func (t *table) LaTeX() []byte {
 	t.prune()
 	t.markBest()
-	caption := t.caption
-	for _, r := range t.rows {
-		for _, c := range r.cells {
-			if c.unc != "" && t.uncText != "" {
-				caption += t.uncText
-				t.uncText = ""
-			}
-		}
+	caption, note := t.caption, t.note
+	if t.shows() && t.uncText != "" {
+		note = strings.TrimSpace(t.uncText + " " + note)
 	}
 	var keys, nums []int
 	for j, c := range t.cols {
@@ -336,7 +332,7 @@ func (t *table) LaTeX() []byte {
 	} else {
 		b.WriteString(`\pbtable`)
 	}
-	b.WriteString(`{tab:pb-` + t.name + "}%\n{" + caption + "}%\n{" + t.note + "}%\n{" + spec + "}%\n{" + rows + "}")
+	b.WriteString(`{tab:pb-` + t.name + "}%\n{" + caption + "}%\n{" + note + "}%\n{" + spec + "}%\n{" + rows + "}")
 	if split {
 		for _, k := range []int{2, 3} {
 			b.WriteString("%\n{" + t.panels(keys, nums, k) + "}")
@@ -344,6 +340,18 @@ func (t *table) LaTeX() []byte {
 	}
 	b.WriteString("\n")
 	return []byte(b.String())
+}
+
+// shows reports whether a row shows an uncertainty under its values.
+func (t *table) shows() bool {
+	for _, r := range t.rows {
+		for _, c := range r.cells {
+			if c.unc != "" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // panels writes the rows as k tabulars stacked in one column, each with
@@ -374,7 +382,7 @@ func (t *table) tabular(cols []int) (spec, rows string) {
 			s.WriteString("l")
 			continue
 		}
-		s.WriteString("S[table-format=" + t.format(j) + ", detect-weight, mode=text")
+		s.WriteString("S[table-format=" + t.format(j) + ", detect-weight, mode=text, group-minimum-digits=4, group-separator={,}")
 		if sp := t.supSpace(j); sp != "" {
 			s.WriteString(", table-space-text-post={\\textsuperscript{" + sp + "}}")
 		}
@@ -423,7 +431,7 @@ func (t *table) tabular(cols []int) (spec, rows string) {
 			}
 			switch {
 			case c.num && x.unc != "":
-				b.WriteString("{\\scriptsize " + x.unc + "}")
+				b.WriteString("{" + t.uncSize + " " + x.unc + "}")
 			case !c.num:
 				b.WriteString(rowStart(x.more))
 			}
