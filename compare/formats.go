@@ -117,6 +117,15 @@ var changesHTML = template.Must(template.New("changes").Parse(`<div class="chang
 {{- end}}
 </ul>
 {{- end}}
+{{- with .OtherClaims}}
+<details class="more"><summary>Claims about the other systems ({{len .}})</summary>
+<ul class="changes-claims">
+{{- range .}}
+<li>{{.}}</li>
+{{- end}}
+</ul>
+</details>
+{{- end}}
 <p class="note">{{.Basis}}</p>
 {{- range .Tables}}
 {{- if .Collapse}}
@@ -148,12 +157,19 @@ var changesHTML = template.Must(template.New("changes").Parse(`<div class="chang
 </ul>
 {{- end}}
 {{- range .Lists}}
+{{- if $.FoldLists}}
+<details class="more"><summary>{{.Title}} ({{len .Items}})</summary>
+{{- else}}
 <h3>{{.Title}}</h3>
+{{- end}}
 <ul>
 {{- range .Items}}
 <li>{{.}}</li>
 {{- end}}
 </ul>
+{{- if $.FoldLists}}
+</details>
+{{- end}}
 {{- end}}
 </div>
 `))
@@ -209,13 +225,28 @@ func (c *Changes) writeHTML(w io.Writer, opt WriteOptions) error {
 			tabs = append(tabs, t)
 		}
 	}
+	// With a primary, its claims (and those about no one system) stay
+	// open; the other systems' claims are folded, as their rows are.
+	var others []string
+	if opt.Primary != "" {
+		v.Claims = nil
+		for _, cl := range c.Claims {
+			if cl.System == "" || cl.System == opt.Primary {
+				v.Claims = append(v.Claims, visible(cl.Text))
+			} else {
+				others = append(others, visible(cl.Text))
+			}
+		}
+	}
 	ha, hb := c.sideHeads()
 	return changesHTML.Execute(w, struct {
 		view
 		Tables       []htmlTable
 		HeadA, HeadB string
 		ClaimsTitle  string
-	}{v, tabs, ha, hb, claimsTitle})
+		OtherClaims  []string
+		FoldLists    bool // the configuration and input changes folded (the report)
+	}{v, tabs, ha, hb, claimsTitle, others, opt.Primary != ""})
 }
 
 // ciText writes "[0.8401, 0.8619]", or "" without an interval.
