@@ -115,6 +115,8 @@ fuzz:
 	done
 	@echo "fuzz config FuzzParse ($(FUZZTIME))"
 	@$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINTIME) ./config/ >fuzz.log 2>&1 || { cat fuzz.log; rm -f fuzz.log; exit 1; }
+	@echo "fuzz audit FuzzScan ($(FUZZTIME))"
+	@$(GO) test -run '^$$' -fuzz '^FuzzScan$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINTIME) ./audit/ >fuzz.log 2>&1 || { cat fuzz.log; rm -f fuzz.log; exit 1; }
 	@for t in $(if $(FUZZBUILDTIME),FuzzConfigRange FuzzVerifyConfig); do \
 		echo "fuzz build $$t ($(FUZZBUILDTIME))"; \
 		$(GO) test -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZBUILDTIME) -fuzzminimizetime $(FUZZMINTIME) ./cmd/paperbundle/ >fuzz.log 2>&1 || { cat fuzz.log; rm -f fuzz.log; exit 1; }; \

@@ -196,9 +196,6 @@ func TestAddInput(t *testing.T) {
 
 func TestCommitAtomicAndRefuses(t *testing.T) {
 	root := t.TempDir()
-	if v, _ := NextVersion(root); v != "v1" {
-		t.Fatalf("NextVersion of empty root = %s", v)
-	}
 	b := New()
 	b.Add("metrics_master.json", []byte("{}\n"))
 	b.Add("figures/a.svg", []byte("<svg/>"))
@@ -222,8 +219,10 @@ func TestCommitAtomicAndRefuses(t *testing.T) {
 		t.Errorf("existing version modified: %q", got)
 	}
 	assertOnly(t, root, "v1")
-	if v, _ := NextVersion(root); v != "v2" {
-		t.Errorf("NextVersion = %s, want v2", v)
+	if v, release, err := ClaimNextVersion(root); err != nil || v != "v2" {
+		t.Errorf("ClaimNextVersion = %s (%v), want v2", v, err)
+	} else {
+		release()
 	}
 }
 

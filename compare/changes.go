@@ -15,6 +15,7 @@ import (
 
 	"paperbundle/metrics"
 	"paperbundle/report"
+	"paperbundle/report/paired"
 )
 
 // Verdict says what became of one metric between two bundles.
@@ -151,7 +152,8 @@ type Changes struct {
 	Why   string  `json:"why,omitempty"`
 	Alpha float64 `json:"alpha"`
 	// Permutations of the permutation tests, Resamples of the paired
-	// bootstraps, Seed of both (B's seed).
+	// bootstraps, Seed of both (B's seed, the same for every row, as in
+	// the report's comparisons).
 	Permutations int    `json:"permutations"`
 	Resamples    int    `json:"resamples"`
 	Seed         uint64 `json:"seed"`
@@ -177,9 +179,10 @@ type Options struct {
 	// A and B name the bundles (their versions are taken from the reports
 	// when empty).
 	A, B Side
-	// Permutations of the permutation test (0: 10,000).
+	// Permutations of the permutation test (0: paired.DefaultPermutations).
 	Permutations int
-	// Resamples of the paired bootstrap (0: 2,000).
+	// Resamples of the paired bootstrap (0: bundle B's bootstrap.resamples,
+	// the report's own, or paired.DefaultResamples when it has none).
 	Resamples int
 	// Alpha is the two-sided level (0: 0.05): significant when p < Alpha.
 	Alpha float64
@@ -195,10 +198,10 @@ type Options struct {
 	Workers int
 }
 
-// DefaultOptions returns the defaults: 10,000 permutations, 2,000
-// bootstrap resamples, alpha 0.05.
+// DefaultOptions returns the defaults: the permutations of report/paired,
+// alpha 0.05 (the resamples are bundle B's).
 func DefaultOptions() Options {
-	return Options{Permutations: 10000, Resamples: 2000, Alpha: 0.05}
+	return Options{Permutations: paired.DefaultPermutations, Alpha: 0.05}
 }
 
 // Diff compares report a (the older bundle) with report b (the newer
@@ -211,7 +214,10 @@ func Diff(a, b *report.Report, opt Options) (*Changes, error) {
 		opt.Permutations = def.Permutations
 	}
 	if opt.Resamples <= 0 {
-		opt.Resamples = def.Resamples
+		opt.Resamples = b.Settings.Bootstrap.Resamples
+	}
+	if opt.Resamples <= 0 {
+		opt.Resamples = paired.DefaultResamples
 	}
 	if !(opt.Alpha > 0 && opt.Alpha < 1) {
 		opt.Alpha = def.Alpha
@@ -229,7 +235,7 @@ func Diff(a, b *report.Report, opt Options) (*Changes, error) {
 	if c.Why != "" {
 		c.Mode = ModeCIOverlap
 	}
-	t := tester{c: c, a: pa, b: pb, workers: opt.Workers}
+	t := tester{c: c, a: pa, b: pb, opt: paired.Options{Permutations: c.Permutations, Resamples: c.Resamples, Seed: c.Seed, Workers: opt.Workers, Memo: paired.NewMemo()}}
 	c.Labels = map[string]string{}
 	for _, r := range []*report.Report{a, b} {
 		for _, s := range r.Systems {
@@ -291,7 +297,7 @@ func (c *Changes) metricRows(a, b *report.Report, t *tester) {
 			c.OnlyB = append(c.OnlyB, only(mb))
 			continue
 		}
-		row := Row{Label: Label(mb.ID), ID: mb.ID, System: mb.System, Slice: mb.Slice, Headline: headline(mb.ID, mb.Slice, b.Settings.HeadlineCutoff),
+		row := Row{Label: Label(mb.ID), ID: mb.ID, System: mb.System, Slice: mb.Slice, Headline: b.IsHeadline(mb.ID, mb.Slice),
 			A: ma.Value, B: mb.Value, CIA: ma.CI, CIB: mb.CI, Delta: report.NaN, P: report.NaN}
 		t.decide(&row)
 		if row.Headline {
@@ -310,9 +316,8 @@ func (c *Changes) metricRows(a, b *report.Report, t *tester) {
 }
 
 // sortHeadline orders headline rows by system (in b's order) and then by
-// metric in registry order, the order of the results matrix
-// (classification, ranking, Dynamic-K, clinical gate); a metric the
-// registry does not know comes last.
+// metric in the order of b's headline set, the order of the results
+// matrix; a metric outside it comes last.
 func sortHeadline(rows []Row, b *report.Report) {
 	sysRank := map[string]int{}
 	for i, s := range b.Systems {
@@ -320,12 +325,12 @@ func sortHeadline(rows []Row, b *report.Report) {
 			sysRank[s.Name] = i
 		}
 	}
+	order := b.HeadlineIDs()
 	rank := func(r Row) int {
-		d, ok := r.ID.Def()
-		if !ok {
-			return math.MaxInt
+		if i := slices.Index(order, r.ID); i >= 0 {
+			return i
 		}
-		return d.Order()
+		return math.MaxInt
 	}
 	slices.SortStableFunc(rows, func(x, y Row) int {
 		return cmp.Or(cmp.Compare(sysRank[x.System], sysRank[y.System]), cmp.Compare(rank(x), rank(y)))
@@ -334,20 +339,6 @@ func sortHeadline(rows []Row, b *report.Report) {
 
 func only(m report.Metric) Only {
 	return Only{Label: Label(m.ID), ID: m.ID, System: m.System, Slice: m.Slice, Value: m.Value, CI: m.CI}
-}
-
-// headline reports whether id on slice is a headline metric: the
-// registry's Headline flag, at the headline cutoff for a metric with a
-// cutoff, on the whole population.
-func headline(id metrics.ID, slice report.Slice, cutoff int) bool {
-	d, ok := metrics.Lookup(id)
-	if !ok || !d.Headline || slice != report.Whole {
-		return false
-	}
-	if d.Param == metrics.ParamK {
-		return id == d.Base.At(cutoff)
-	}
-	return d.Param == metrics.NoParam
 }
 
 // Label is the human name of a metric id with its parameter written in

@@ -59,9 +59,8 @@ func (c *Changes) claims(a, b *report.Report) []Claim {
 	out = append(out, c.targetClaims(a, b)...)
 	out = append(out, c.significanceClaims(a, b)...)
 	out = append(out, c.bestClaims(a, b)...)
-	cutoff := b.Settings.HeadlineCutoff
 	slices.SortStableFunc(out, func(x, y Claim) int {
-		hx, hy := headline(x.Metric, report.Whole, cutoff), headline(y.Metric, report.Whole, cutoff)
+		hx, hy := b.IsHeadline(x.Metric, report.Whole), b.IsHeadline(y.Metric, report.Whole)
 		switch {
 		case hx && !hy:
 			return -1

@@ -1,11 +1,11 @@
 package compare
 
 import (
-	"math"
 	"strings"
 	"testing"
 
 	"paperbundle/report"
+	"paperbundle/report/paired"
 )
 
 // TestFormulaCriteriaPaired: criteria whose ids begin with -, =, + or @
@@ -89,8 +89,8 @@ func TestTestsByMetric(t *testing.T) {
 		t.Errorf("mrr on has_evidence=1: %s p=%v on %d (%s)", m.Test, m.P, m.Pairs, m.Reason)
 	}
 	slope := rows[key{"ne.calibration_slope", report.Whole}]
-	if slope.Verdict != Untested || !strings.Contains(slope.Reason, "do not hold what this metric is computed from") {
-		t.Errorf("calibration slope: %s (%s), want untested", slope.Verdict, slope.Reason)
+	if slope.Verdict != Listed || slope.Reason != "a fitted calibration parameter" || slope.Delta.Valid() {
+		t.Errorf("calibration slope: %s (%s), want listed as a fitted calibration parameter", slope.Verdict, slope.Reason)
 	}
 	// hit@10 is a mean of per-query values, but the rows do not hold
 	// them: it is untested (not judged on its intervals in paired mode).
@@ -177,62 +177,15 @@ func TestSettingsOnce(t *testing.T) {
 }
 
 // TestBootstrapP: the paired bootstrap's p of two identical score vectors
-// is 1 (every replicate's difference is 0); a value the per-query rows do
-// not reproduce is not tested.
+// is 1 (every replicate's difference is 0).
 func TestBootstrapP(t *testing.T) {
 	a := fixture(false)
 	pa := newPerQuery(a)
-	tt := &tester{c: &Changes{Resamples: 200}, a: pa, b: pa}
+	tt := &tester{c: &Changes{}, a: pa, b: pa, opt: paired.Options{Resamples: 200}}
 	ia, ib, _ := tt.pairs("full", report.Whole)
-	m, _ := a.Metric("full", "ne.auprc", report.Whole)
-	row := Row{ID: "ne.auprc", System: "full", A: m.Value, B: m.Value}
-	if p, n, reason := tt.bootstrap(&row, ia, ib); p != 1 || n != nQueries || reason != "" {
-		t.Errorf("identical scores: p=%v on %d (%s), want 1 on %d", p, n, reason, nQueries)
-	}
-	b := fixture(false)
-	b.Version = "v2"
-	for i := range b.Metrics {
-		if b.Metrics[i].ID == "ne.auprc" {
-			b.Metrics[i].Value += 0.01 // a changed value on unchanged scores
-		}
-	}
-	b.Reindex()
-	c, err := Diff(a, b, Options{Resamples: 200})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := rowsByKey(c)[key{"ne.auprc", report.Whole}]
-	if r.Verdict != Untested || r.Reason != "the per-query rows do not reproduce the bundles' values" {
-		t.Errorf("auprc: %s %s (%s), want untested", r.Test, r.Verdict, r.Reason)
-	}
-}
-
-// TestRecomputedStatistics: the statistics the paired bootstrap resamples,
-// at unit weights, are the metrics' values computed by hand.
-func TestRecomputedStatistics(t *testing.T) {
-	a := newPerQuery(fixture(false))
-	tt := &tester{c: &Changes{}, a: a, b: a}
-	ia, ib, _ := tt.pairs("full", report.Whole)
-	ones := func(n int) []int32 {
-		w := make([]int32, n)
-		for i := range w {
-			w[i] = 1
-		}
-		return w
-	}
-	fa, _, keep, reason := tt.clinical("clinical.screen_sensitivity", ia, ib)
-	if reason != "" || math.Abs(fa(ones(len(keep)))-21.0/32) > 1e-15 {
-		t.Errorf("screen sensitivity %v (%s), want 21/32", fa(ones(len(keep))), reason)
-	}
-	// Sensitivity at tau = 0.5 in A: query i's probability is
-	// 0.3 + 0.4·((7i mod 40)/40), at least 0.5 when 7i mod 40 >= 20. Of the
-	// 32 positive queries (i not a multiple of 5), 16 qualify: 7i mod 40
-	// runs over a permutation of 0..39 as i does, its values at multiples
-	// of 5 are multiples of 5 (0, 35, 30, ... : four of them >= 20), so
-	// 20 - 4 = 16 of the 32 others reach 0.5.
-	y, pa, _, _ := tt.scores(ia, ib)
-	f, reason := bootStat("ne.sensitivity@tau=0.5", y, pa, 10)
-	if reason != "" || f(ones(len(y))) != 0.5 {
-		t.Errorf("sensitivity@tau=0.5 = %v (%s), want 16/32", f(ones(len(y))), reason)
+	g, ng := tt.groups(ib)
+	r := paired.Compare("ne.auprc", paired.Pairs{X: a.PairedSide("ne.auprc", "full", ib), Y: a.PairedSide("ne.auprc", "full", ia), Group: g, NGroups: ng}, tt.opt)
+	if r.P != 1 || r.N != nQueries || r.Reason != "" {
+		t.Errorf("identical scores: p=%v on %d (%s), want 1 on %d", r.P, r.N, r.Reason, nQueries)
 	}
 }

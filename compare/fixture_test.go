@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"paperbundle/dataset"
 	"paperbundle/metrics"
 	"paperbundle/report"
 	"paperbundle/stats"
@@ -98,7 +99,8 @@ func fixture(newer bool) *report.Report {
 			Bootstrap:   report.BootstrapSettings{Resamples: 1000, Unit: "post", Method: "percentile", Confidence: 0.95},
 			Calibration: report.CalibrationSettings{Bins: 10, Strategy: "uniform"},
 			Conventions: report.Conventions{MAPDenominator: "gold", FoldStd: "sample"}},
-		PerQueryColumns: []metrics.ID{"rank.recall@10", "rank.capped_recall@10", "rank.mrr"},
+		PerQueryColumns: []metrics.ID{"rank.recall@10", "rank.capped_recall@10", "rank.mrr", "dynk.k_mean"},
+		PerQueryFields:  report.EvidenceFields{Label: true, Criteria: true, Candidates: true, Score: report.ScoreProb, State: true, SelectedK: true},
 	}
 	if newer {
 		r.Version, r.Settings.Seed, r.Settings.Conventions.FoldStd = "v2", 8, "population"
@@ -110,16 +112,17 @@ func fixture(newer bool) *report.Report {
 		}
 		// Gate states: in A every third query is sent to NEG, the rest are
 		// UNCERTAIN; in B the positive queries are POS, the others NEG.
-		state := "UNCERTAIN"
+		state := dataset.StateUncertain
 		switch {
 		case newer && gold(i):
-			state = "POS"
+			state = dataset.StatePOS
 		case newer || i%3 == 0:
-			state = "NEG"
+			state = dataset.StateNEG
 		}
-		r.PerQuery = append(r.PerQuery, report.PerQuery{System: "full", Query: fmt.Sprintf("q%02d", i), Post: fmt.Sprintf("p%02d", i/2),
-			Criterion: criteria[i%4], NGold: ng, NCand: 10, Difficulty: report.NaN, NEProb: report.Num(v.prob[i]), State: state, SelectedK: selectedK(i, newer),
-			Values: []report.Num{report.Num(v.recall[i]), report.Num(v.recall[i]), report.Num(v.mrr[i])}})
+		k := selectedK(i, newer)
+		r.PerQuery = append(r.PerQuery, report.Evidence{System: "full", Query: fmt.Sprintf("q%02d", i), Post: fmt.Sprintf("p%02d", i/2),
+			Criterion: criteria[i%4], Label: gold(i), NGold: ng, NCand: 10, Difficulty: report.NaN, Score: report.Num(v.prob[i]), State: state, SelectedK: k,
+			Values: []report.Num{report.Num(v.recall[i]), report.Num(v.recall[i]), report.Num(v.mrr[i]), report.Num(k)}})
 	}
 	rec := mean(v.recall, nil)
 	// The classifier metrics are the statistics of the probabilities and
@@ -168,7 +171,7 @@ func throughCSV(t *testing.T, r *report.Report) *report.Report {
 		t.Fatal(err)
 	}
 	for _, c := range criteria {
-		if !strings.Contains(b.String(), ",'"+c+",") {
+		if r.PerQueryFields.Criteria && !strings.Contains(b.String(), ",'"+c+",") {
 			t.Fatalf("per_query_metrics.csv does not escape criterion %q", c)
 		}
 	}

@@ -9,6 +9,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"paperbundle/internal/mdtext"
+	"paperbundle/internal/numtext"
 	"paperbundle/metrics"
 	"paperbundle/report"
 )
@@ -295,11 +297,14 @@ func deltaText(id metrics.ID, x report.Num) string {
 	return s
 }
 
+// pText writes a p-value compactly for a table cell: numtext.P's number,
+// "p=0.0123" or "p<0.0001".
 func pText(p report.Num) string {
-	if p < 0.0001 {
-		return "p<0.0001"
+	s := numtext.P(float64(p))
+	if s[0] == '<' {
+		return "p<" + s[2:]
 	}
-	return "p=" + strconv.FormatFloat(float64(p), 'f', 4, 64)
+	return "p=" + s
 }
 
 // testText names what decided a row.
@@ -319,6 +324,9 @@ func testText(r Row) string {
 	}
 	switch r.Verdict {
 	case Listed:
+		if r.Reason != "" {
+			return r.Reason + ": listed, not tested"
+		}
 		return "a test statistic: listed, not subtracted"
 	case Untested:
 		return "untested: " + r.Reason
@@ -425,24 +433,24 @@ func textTable(b *strings.Builder, indent string, t table) {
 func (c *Changes) writeMD(w io.Writer, opt WriteOptions) error {
 	v := c.view(opt, true)
 	var b strings.Builder
-	b.WriteString("# " + mdEscape(v.Title) + "\n\n")
+	b.WriteString("# " + mdtext.Inert(v.Title) + "\n\n")
 	for _, s := range v.Sides {
-		b.WriteString("- " + mdEscape(s) + "\n")
+		b.WriteString("- " + mdtext.Line(s) + "\n")
 	}
 	if len(v.Claims) > 0 {
 		b.WriteString("\n## " + claimsTitle + "\n\n")
 		for _, s := range v.Claims {
-			b.WriteString("- " + mdEscape(s) + "\n")
+			b.WriteString("- " + mdtext.Line(s) + "\n")
 		}
 	}
-	b.WriteString("\n" + mdEscape(v.Basis) + "\n\n")
+	b.WriteString("\n" + mdtext.Line(v.Basis) + "\n\n")
 	for _, t := range v.Tables {
 		b.WriteString("## " + t.Title + "\n\n")
 		mdTable(&b, t)
 		b.WriteString("\n")
 	}
 	if v.Note != "" {
-		b.WriteString(mdEscape(v.Note) + "\n\n")
+		b.WriteString(mdtext.Line(v.Note) + "\n\n")
 	}
 	for _, t := range v.Only {
 		b.WriteString("## " + t.Title + "\n\n")
@@ -452,7 +460,7 @@ func (c *Changes) writeMD(w io.Writer, opt WriteOptions) error {
 	for _, l := range v.Lists {
 		b.WriteString("## " + l.Title + "\n\n")
 		for _, s := range l.Items {
-			b.WriteString("- " + mdEscape(s) + "\n")
+			b.WriteString("- " + mdtext.Line(s) + "\n")
 		}
 		b.WriteString("\n")
 	}
@@ -478,32 +486,10 @@ func mdTable(b *strings.Builder, t table) {
 		b.WriteString("|")
 		for j, c := range row {
 			if t.User[j] || j == 0 {
-				c = mdEscape(c)
+				c = mdtext.Inert(c)
 			}
 			b.WriteString(" " + c + " |")
 		}
 		b.WriteString("\n")
 	}
-}
-
-// mdEscape makes s inert Markdown text (CommonMark and GitHub Markdown):
-// a backslash before every character that can open markup anywhere in a
-// line (\ ` * _ [ ] < | ~ & $: emphasis, code, links and images, HTML,
-// table cells, strikethrough, entities, math), before a leading # > + - =
-// (headings, quotes, lists), and before the '.' or ')' of a leading
-// number (ordered lists). s holds no line break (see visible).
-func mdEscape(s string) string {
-	var b strings.Builder
-	digits := true // s so far is digits
-	for i, r := range s {
-		switch {
-		case strings.ContainsRune("\\`*_[]<|~&$", r),
-			i == 0 && strings.ContainsRune("#>+-=", r),
-			digits && i > 0 && (r == '.' || r == ')'):
-			b.WriteByte('\\')
-		}
-		digits = digits && r >= '0' && r <= '9'
-		b.WriteRune(r)
-	}
-	return b.String()
 }

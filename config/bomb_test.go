@@ -50,12 +50,12 @@ func TestAliasBomb(t *testing.T) {
 		first string // the first error
 	}{
 		{"list values", bomb(30, false, "title: LAST", "cutoffs: LAST", "fpr_targets: [LAST]", "strata: LAST", "targets: {rank.ndcg@10: LAST}", "bootstrap: LAST"),
-			`paper.yaml:1:1: unknown key "x", expected one of title, version, out, seed, qrels, queries, systems, primary, comparisons, reference_system, significance, cutoffs, fpr_targets, operating_points, bootstrap, calibration, gate, dynamic_k, strata, contract, trec, targets, bundle, paper`},
+			`paper.yaml:1:1: unknown key "x", expected one of title, version, out, seed, qrels, queries, systems, primary, comparisons, reference_system, significance, cutoffs, fpr_targets, operating_points, bootstrap, calibration, gate, dynamic_k, strata, contract, trec, targets, headline, bundle, paper`},
 		{"merge keys", bomb(30, true, "gate: {<<: LAST}", "dynamic_k: {<<: [LAST, LAST]}", "targets: {ne.auroc: {<<: LAST}}", "systems_extra: {<<: LAST}"),
-			`paper.yaml:1:1: unknown key "x", expected one of title, version, out, seed, qrels, queries, systems, primary, comparisons, reference_system, significance, cutoffs, fpr_targets, operating_points, bootstrap, calibration, gate, dynamic_k, strata, contract, trec, targets, bundle, paper`},
+			`paper.yaml:1:1: unknown key "x", expected one of title, version, out, seed, qrels, queries, systems, primary, comparisons, reference_system, significance, cutoffs, fpr_targets, operating_points, bootstrap, calibration, gate, dynamic_k, strata, contract, trec, targets, headline, bundle, paper`},
 		{"a system made of the bomb", strings.Replace(bomb(30, true, "reference_system: s", "bundle: {<<: LAST}"),
 			"  - {name: s, input: s.csv}\n", "  - {name: s, input: s.csv}\n  - {name: t, input: t.csv, <<: *a29}\n", 1),
-			`paper.yaml:1:1: unknown key "x", expected one of title, version, out, seed, qrels, queries, systems, primary, comparisons, reference_system, significance, cutoffs, fpr_targets, operating_points, bootstrap, calibration, gate, dynamic_k, strata, contract, trec, targets, bundle, paper`},
+			`paper.yaml:1:1: unknown key "x", expected one of title, version, out, seed, qrels, queries, systems, primary, comparisons, reference_system, significance, cutoffs, fpr_targets, operating_points, bootstrap, calibration, gate, dynamic_k, strata, contract, trec, targets, headline, bundle, paper`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var before, after runtime.MemStats

@@ -15,7 +15,11 @@
 // *dataset.InputError values that name the file, line and column.
 package config
 
-import "path/filepath"
+import (
+	"path/filepath"
+
+	"paperbundle/metrics"
+)
 
 // Config is the resolved configuration of one bundle build.
 type Config struct {
@@ -41,8 +45,11 @@ type Config struct {
 	Contract        Contract
 	TREC            TREC
 	Targets         Targets
-	Bundle          BundleOpts
-	Paper           Paper
+	// Headline replaces the headline set of the kind of input (nil: that
+	// set, report.DefaultHeadline).
+	Headline []metrics.ID
+	Bundle   BundleOpts
+	Paper    Paper
 
 	// Dir is the folder paper.yaml was read from; relative input paths are
 	// resolved against it. Not part of the YAML.

@@ -45,6 +45,6 @@ bootstrap: {resamples: many}
 	_, err := config.Parse("paper.yaml", paper, ".")
 	fmt.Println(err)
 	// Output:
-	// paper.yaml:3:1: unknown key "cutof", expected one of title, version, out, seed, qrels, queries, systems, primary, comparisons, reference_system, significance, cutoffs, fpr_targets, operating_points, bootstrap, calibration, gate, dynamic_k, strata, contract, trec, targets, bundle, paper (did you mean "cutoffs"?)
+	// paper.yaml:3:1: unknown key "cutof", expected one of title, version, out, seed, qrels, queries, systems, primary, comparisons, reference_system, significance, cutoffs, fpr_targets, operating_points, bootstrap, calibration, gate, dynamic_k, strata, contract, trec, targets, headline, bundle, paper (did you mean "cutoffs"?)
 	// paper.yaml:4:24: bootstrap.resamples: got the string "many", expected an integer from 0 (no intervals) to 1000000
 }

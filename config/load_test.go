@@ -175,9 +175,9 @@ var errCases = []errCase{
 
 	// Keys.
 	{"unknown key", sys + "title: T\ncutof: [1]\n",
-		`paper.yaml:3:1: unknown key "cutof", expected one of title, version, out, seed, qrels, queries, systems, primary, comparisons, reference_system, significance, cutoffs, fpr_targets, operating_points, bootstrap, calibration, gate, dynamic_k, strata, contract, trec, targets, bundle, paper (did you mean "cutoffs"?)`},
+		`paper.yaml:3:1: unknown key "cutof", expected one of title, version, out, seed, qrels, queries, systems, primary, comparisons, reference_system, significance, cutoffs, fpr_targets, operating_points, bootstrap, calibration, gate, dynamic_k, strata, contract, trec, targets, headline, bundle, paper (did you mean "cutoffs"?)`},
 	{"unknown key, no suggestion", sys + "colour: red\n",
-		`paper.yaml:2:1: unknown key "colour", expected one of title, version, out, seed, qrels, queries, systems, primary, comparisons, reference_system, significance, cutoffs, fpr_targets, operating_points, bootstrap, calibration, gate, dynamic_k, strata, contract, trec, targets, bundle, paper`},
+		`paper.yaml:2:1: unknown key "colour", expected one of title, version, out, seed, qrels, queries, systems, primary, comparisons, reference_system, significance, cutoffs, fpr_targets, operating_points, bootstrap, calibration, gate, dynamic_k, strata, contract, trec, targets, headline, bundle, paper`},
 	{"unknown nested key", sys + "bootstrap: {resample: 10}\n",
 		`paper.yaml:2:13: bootstrap: unknown key "resample", expected one of resamples, unit, method, confidence (did you mean "resamples"?)`},
 	{"unknown key in a system", "systems:\n  - name: a\n    input: a.csv\n    inptu: b.csv\n",

@@ -103,3 +103,36 @@ var classifierCases = []errCase{
 }
 
 func TestClassifierErrors(t *testing.T) { runErrCases(t, classifierCases) }
+
+// TestEmptyCandidateColumns: a table with a label and a score whose
+// candidate columns exist but are empty on every row (a pipeline that
+// exports every column) is a classifier-only table, not a ranked table
+// lacking gold_uids; a candidate cell with a value there is an error at
+// that cell.
+func TestEmptyCandidateColumns(t *testing.T) {
+	ds, err := loadOne(t, "query_id,label,ne_prob,candidate_uids,candidate_scores,node_probs\nq1,1,0.9,,,\nq2,0,0.2,,,\nq3,1,0.6,[],[],\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ds.HasCandidates || len(ds.Queries) != 3 || !ds.Queries[0].Label && !ds.Queries[1].Label && !ds.Queries[2].Label {
+		t.Fatalf("HasCandidates %v, %d queries, labels %v %v %v", ds.HasCandidates, len(ds.Queries), ds.Queries[0].Label, ds.Queries[1].Label, ds.Queries[2].Label)
+	}
+	_, err = loadOne(t, "query_id,label,ne_prob,candidate_uids,candidate_scores\nq1,1,0.9,,\nq2,0,0.2,d1,0.5\n")
+	if err == nil || !strings.Contains(err.Error(), ":3:10: candidate_uids has a value but the table has no gold_uids column") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+// TestEmptyCandidateKeysJSONL: the JSON Lines form of
+// TestEmptyCandidateColumns.
+func TestEmptyCandidateKeysJSONL(t *testing.T) {
+	jl := `{"query_id": "q1", "label": 1, "ne_prob": 0.9, "candidate_uids": [], "candidate_scores": []}` + "\n" +
+		`{"query_id": "q2", "label": 0, "ne_prob": 0.2, "candidate_uids": [], "candidate_scores": []}` + "\n"
+	ds, err := load(Spec{Systems: []SystemSpec{{Name: "s", Input: "s.jsonl"}}}, memFiles(map[string]string{"s.jsonl": jl}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ds.HasCandidates || len(ds.Queries) != 2 {
+		t.Fatalf("HasCandidates %v, %d queries", ds.HasCandidates, len(ds.Queries))
+	}
+}

@@ -30,9 +30,15 @@ func tableColumns(src *csvSource, c *collector) (idx [numColumns]int, ok bool) {
 		}
 		idx[col] = i
 	}
-	missing := missingColumns(func(col column) bool { return idx[col] >= 0 })
+	has := func(col column) bool { return idx[col] >= 0 }
+	if emptyCandidates(idx) {
+		// A classifier's table with the candidate columns a pipeline
+		// exports, to be empty on every row (readCSV checks them).
+		has = func(col column) bool { return idx[col] >= 0 && !isCandidateColumn(col) }
+	}
+	missing := missingColumns(has)
 	if len(missing) > 0 {
-		msg := missingMsg(missing, !isClassifier(func(col column) bool { return idx[col] >= 0 })) + renameHint(src.header, missing)
+		msg := missingMsg(missing, !isClassifier(has)) + renameHint(src.header, missing)
 		if h := src.header; len(h) == 1 {
 			// One field: the file is separated by something else.
 			switch {
@@ -50,6 +56,25 @@ func tableColumns(src *csvSource, c *collector) (idx [numColumns]int, ok bool) {
 		dup = true
 	}
 	return idx, !dup && len(missing) == 0
+}
+
+// isCandidateColumn reports whether col is one of the per-candidate lists.
+func isCandidateColumn(col column) bool {
+	switch col {
+	case colCandidates, colScores, colNodeProbs, colSelected:
+		return true
+	}
+	return false
+}
+
+// emptyCandidates reports whether a header with column positions idx is
+// read as a classifier-only table whose candidate columns must be empty
+// on every row: it has candidate_uids or candidate_scores but no
+// gold_uids, a label (has_evidence or label) and a score (ne_prob or
+// ne_score). A pipeline that exports every column writes such a table.
+func emptyCandidates(idx [numColumns]int) bool {
+	return (idx[colCandidates] >= 0 || idx[colScores] >= 0) && idx[colGold] < 0 &&
+		(idx[colHasEvidence] >= 0 || idx[colLabel] >= 0) && (idx[colNEProb] >= 0 || idx[colNEScore] >= 0)
 }
 
 // missingColumns returns the columns a header lacks for the layout it

@@ -149,7 +149,7 @@ func (ld *loader) compare(first, src *source) {
 					if col == 0 {
 						col = 1
 					}
-					ld.c.consistency(fb, b.line, col, "gold of query %q (fold %d, split %s) differs from %s:%d: %s, expected the same gold in every system (SPEC 5.4)%s", clip(b.ID), b.Fold, b.Split, fa, a.line, d, gold.more())
+					ld.c.consistency(fb, b.line, col, "gold of query %q (fold %d, split %s) differs from %s:%d: %s, expected the same gold in every system%s", clip(b.ID), b.Fold, b.Split, fa, a.line, d, gold.more())
 				})
 			}
 			i++
@@ -228,7 +228,7 @@ func (ld *loader) checkFolds(src *source) {
 			evalFold[r.Post] = &evalAt{fold: r.Fold, line: r.idLine}
 		} else if e.fold != r.Fold && !e.reported {
 			e.reported = true
-			ld.c.consistency(r.idFile, r.idLine, 1, "post %q has eval rows in fold %d (line %d) and in fold %d, expected each post evaluated in exactly one fold (SPEC 5.1)", clip(r.Post), e.fold, e.line, r.Fold)
+			ld.c.consistency(r.idFile, r.idLine, 1, "post %q has eval rows in fold %d (line %d) and in fold %d, expected each post evaluated in exactly one fold", clip(r.Post), e.fold, e.line, r.Fold)
 		}
 		if _, ok := evalLine[postFold{r.Post, r.Fold}]; !ok {
 			evalLine[postFold{r.Post, r.Fold}] = r.idLine
@@ -247,7 +247,7 @@ func (ld *loader) checkFolds(src *source) {
 		key := postFold{r.Post, r.Fold}
 		if line, ok := evalLine[key]; ok && !reported[key] {
 			reported[key] = true
-			ld.c.consistency(r.idFile, r.idLine, 1, "post %q has both eval rows (line %d) and tune rows in fold %d, expected the tune and eval rows of a fold to share no post (SPEC 5.2)", clip(r.Post), line, r.Fold)
+			ld.c.consistency(r.idFile, r.idLine, 1, "post %q has both eval rows (line %d) and tune rows in fold %d, expected the tune and eval rows of a fold to share no post", clip(r.Post), line, r.Fold)
 		}
 	}
 }

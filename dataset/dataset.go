@@ -121,6 +121,11 @@ type Row struct {
 	// judgment in the qrels (grade >= 0); nil for a per-query table, which
 	// cannot tell a judged non-relevant candidate from an unjudged one.
 	Judged []bool
+	// Pooled says, for TREC runs, whether each ranked candidate is in
+	// the qrels with a negative grade: in the judgment pool but not
+	// judged (trec_eval's infAP tells these from documents outside the
+	// pool). nil when no ranked candidate is.
+	Pooled []bool
 
 	// Absent marks the row of a query this system was not evaluated on: a
 	// TREC run with no line for a qrels query that another run has, under

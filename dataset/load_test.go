@@ -348,12 +348,12 @@ func TestLoadTREC(t *testing.T) {
 	}
 	wantA := []Row{
 		{Candidates: []string{"d3", "d2", "d10", "d1"}, Scores: []float64{0.9, 0.5, 0.5, 0.5}, Rel: []int{2, 0, 0, 1}, Judged: []bool{true, true, false, true}, NEProb: 0.8, HasNEProb: true, NEScore: 0.8, HasNEScore: true},
-		{Candidates: []string{"d5"}, Scores: []float64{1}, Rel: []int{0}, Judged: []bool{false}, NEProb: 0.1, HasNEProb: true, NEScore: 0.1, HasNEScore: true},
+		{Candidates: []string{"d5"}, Scores: []float64{1}, Rel: []int{0}, Judged: []bool{false}, Pooled: []bool{true}, NEProb: 0.1, HasNEProb: true, NEScore: 0.1, HasNEScore: true},
 		{Candidates: []string{"d2", "d1"}, Scores: []float64{2, 2}, Rel: []int{0, 1}, Judged: []bool{false, true}, NEProb: 0.6, HasNEProb: true, NEScore: 0.6, HasNEScore: true},
 	}
 	wantB := []Row{
 		{Candidates: []string{"d1", "d3", "d2"}, Scores: []float64{3, 2, 1}, Rel: []int{1, 2, 0}, Judged: []bool{true, true, true}, NEProb: 0.9, HasNEProb: true, NEScore: 0.9, HasNEScore: true},
-		{Candidates: []string{"d6", "d5"}, Scores: []float64{8, 7}, Rel: []int{0, 0}, Judged: []bool{false, false}, NEProb: 0.3, HasNEProb: true, NEScore: 0.3, HasNEScore: true},
+		{Candidates: []string{"d6", "d5"}, Scores: []float64{8, 7}, Rel: []int{0, 0}, Judged: []bool{false, false}, Pooled: []bool{false, true}, NEProb: 0.3, HasNEProb: true, NEScore: 0.3, HasNEScore: true},
 		{Candidates: []string{"d2"}, Scores: []float64{-0.5}, Rel: []int{0}, Judged: []bool{false}, NEProb: 0.2, HasNEProb: true, NEScore: 0.2, HasNEScore: true},
 	}
 	if !reflect.DeepEqual(d.Systems[0].Rows, wantA) {

@@ -166,6 +166,18 @@ func HeaderProblem(header []string) string {
 		}
 	}
 	hasF := func(c column) bool { return has[c] }
+	var idx [numColumns]int
+	for c := range idx {
+		idx[c] = -1
+		if has[column(c)] {
+			idx[c] = c
+		}
+	}
+	if emptyCandidates(idx) {
+		// The candidate columns of a classifier's table, empty (the
+		// reader checks every cell).
+		hasF = func(c column) bool { return has[c] && !isCandidateColumn(c) }
+	}
 	if missing := missingColumns(hasF); len(missing) > 0 {
 		return missingMsg(missing, !isClassifier(hasF)) + renameHint(header, missing)
 	}

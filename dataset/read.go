@@ -476,6 +476,15 @@ func parseTableDelimited(file string, rd io.Reader, comma rune, c *collector) (*
 
 	p := newTableParser(file, c)
 	p.t.hasFolds = idx[colFold] >= 0
+	if emptyCandidates(idx) {
+		// Read as classifier-only; the candidate cells are checked empty.
+		for _, col := range []column{colCandidates, colScores, colNodeProbs, colSelected} {
+			if idx[col] >= 0 {
+				p.mustBeEmpty = append(p.mustBeEmpty, emptyColumn{col, idx[col]})
+				idx[col] = -1
+			}
+		}
+	}
 	p.t.classifier = idx[colCandidates] < 0
 	rows := 0
 	if n := chunkCount(tableChunks, len(data), tableChunkMin); whole && n > 1 {
@@ -547,6 +556,12 @@ func (p *tableParser) readCSV(src *csvSource, idx *[numColumns]int) {
 				p.textList(col, s)
 			} else {
 				p.textScalar(col, s)
+			}
+		}
+		for _, e := range p.mustBeEmpty {
+			if s, at := src.cell(e.field); strings.TrimSpace(s) != "" && strings.TrimSpace(s) != "[]" {
+				p.c.add(p.file, at.line, at.col, "%s has a value but the table has no gold_uids column: a table with a label and a score whose candidate columns are empty on every row is classifier-only; give gold_uids for ranked queries, or leave %s empty", e.col, e.col)
+				p.pending++
 			}
 		}
 		if p.pending == 0 {
@@ -658,6 +673,7 @@ func (p *tableParser) readChunks(data []byte, line int, chunks []textChunk, read
 		pt := &parts[k]
 		pt.p = newTableParser(p.file, &pt.c)
 		pt.p.t.hasFolds = p.t.hasFolds
+		pt.p.mustBeEmpty = p.mustBeEmpty
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

@@ -260,6 +260,15 @@ type tableParser struct {
 	crits   presence
 	layout  presence // candidate lists given (wide) or not (classifier-only)
 	pending int      // errors reported for the current row
+	// mustBeEmpty are the candidate columns of a classifier-only table
+	// that a pipeline exported empty (emptyCandidates): every cell must be.
+	mustBeEmpty []emptyColumn
+}
+
+// emptyColumn is a column that must be empty on every row, and its field.
+type emptyColumn struct {
+	col   column
+	field int
 }
 
 func newTableParser(file string, c *collector) *tableParser {

@@ -130,7 +130,14 @@ func (p *tableParser) jsonLine(line string, base int) {
 	if p.pending > 0 {
 		return
 	}
-	if seen[colCandidates] || seen[colScores] {
+	// A classifier's line that exports the candidate keys empty (and no
+	// gold_uids) is a classifier-only row.
+	emptyCands := !seen[colGold] && (seen[colHasEvidence] || seen[colLabel]) && (seen[colNEProb] || seen[colNEScore]) &&
+		len(r.candidates) == 0 && len(r.scores) == 0 && len(r.nodeProbs) == 0 && len(r.selected) == 0
+	if emptyCands {
+		r.hasSel = false
+	}
+	if (seen[colCandidates] || seen[colScores]) && !emptyCands {
 		r.cands = true
 		for _, col := range []column{colGold, colCandidates, colScores} {
 			if !seen[col] {

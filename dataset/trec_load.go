@@ -222,7 +222,12 @@ func (ld *loader) trecRange(recs *records, qs []*runQuery, file, neFile string, 
 		}
 		look.reset(g.docs)
 		for i, d := range row.Candidates {
-			if k := look.find(d); k >= 0 && g.rels[k] >= 0 {
+			if k := look.find(d); k >= 0 && g.rels[k] < 0 {
+				if row.Pooled == nil {
+					row.Pooled = make([]bool, len(row.Candidates))
+				}
+				row.Pooled[i] = true
+			} else if k >= 0 {
 				row.Judged[i] = true
 				if g.rels[k] >= level {
 					row.Rel[i] = g.rels[k]

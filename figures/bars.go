@@ -83,11 +83,11 @@ func hline(name string, st Style, y float64, n int) *Line {
 func (c *cat) criteriaAUROC(system string) (*Spec, string) {
 	crit, notDrawn := c.criteria()
 	if len(crit) == 0 {
-		return nil, c.sectionReason("per_criterion", "the inputs have no criterion_id column")
+		return nil, c.sectionReason(report.PerCriterion, "the inputs have no criterion_id column")
 	}
 	b, def := c.criteriaBars(system, metrics.NEAUROC.ID(), "AUROC", Style{Role: Primary, Opacity: 0.75})
 	if len(b.Bars) == 0 {
-		return nil, c.sectionReason("ne_gate", "no criterion has a defined AUROC (ne_prob missing, or one class in every criterion)")
+		return nil, c.sectionReason(report.NEGate, "no criterion has a defined AUROC (ne_prob missing, or one class in every criterion)")
 	}
 	na, skipped := naText(def)
 	p := Panel{X: criteriaAxis(crit), Y: unitAxis("AUROC")}
@@ -113,7 +113,7 @@ func (c *cat) criteriaAUROC(system string) (*Spec, string) {
 func (c *cat) criteriaRanking(system string) (*Spec, string) {
 	crit, notDrawn := c.criteria()
 	if len(crit) == 0 {
-		return nil, c.sectionReason("per_criterion", "the inputs have no criterion_id column")
+		return nil, c.sectionReason(report.PerCriterion, "the inputs have no criterion_id column")
 	}
 	if c.k <= 0 {
 		return nil, "the report has no ranking cutoff"
@@ -122,7 +122,7 @@ func (c *cat) criteriaRanking(system string) (*Spec, string) {
 	rb, rdef := c.criteriaBars(system, metrics.RankRecall.At(c.k), "Recall@"+K, Style{Role: Primary, Opacity: 0.8})
 	nb, ndef := c.criteriaBars(system, metrics.RankNDCG.At(c.k), "nDCG@"+K, Style{Role: Series, Series: 3, Opacity: 0.85})
 	if len(rb.Bars) == 0 && len(nb.Bars) == 0 {
-		return nil, c.sectionReason("ranking", "no criterion has ranking metrics at the headline cutoff @"+K)
+		return nil, c.sectionReason(report.Ranking, "no criterion has ranking metrics at the headline cutoff @"+K)
 	}
 	na, skipped := naText(rdef, ndef)
 	p := Panel{X: criteriaAxis(crit), Y: unitAxis("Mean over positive queries")}
@@ -196,9 +196,9 @@ func (c *cat) dynkHist(system string, g histGroup) (*Spec, string) {
 	}
 	if len(hs) == 0 {
 		if g == histState {
-			return nil, c.sectionReason("clinical_gate", "the system has no gate states")
+			return nil, c.sectionReason(report.ClinicalGate, "the system has no gate states")
 		}
-		return nil, c.sectionReason("dynamic_k", "the report has no Dynamic-K histogram for this system")
+		return nil, c.sectionReason(report.DynamicK, "the report has no Dynamic-K histogram for this system")
 	}
 	kset := map[int]bool{}
 	maxc := 0
@@ -292,7 +292,7 @@ func (c *cat) rankAtK(system string, recall bool) (*Spec, string) {
 		kset[pt.K] = true
 	}
 	if len(kset) == 0 {
-		return nil, c.sectionReason("strata", "the report has no "+what+" points for this system")
+		return nil, c.sectionReason(report.Strata, "the report has no "+what+" points for this system")
 	}
 	ks := make([]int, 0, len(kset))
 	for k := range kset {

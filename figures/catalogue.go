@@ -137,9 +137,9 @@ func planDecimals(r *report.Report, d int) []entry {
 }
 
 // sectionReason is the Report's reason for a missing section, or def.
-func (c *cat) sectionReason(id, def string) string {
-	if s, ok := c.r.Section(id); ok && !s.Present && s.Reason != "" {
-		return s.Reason
+func (c *cat) sectionReason(x report.Capability, def string) string {
+	if why := c.r.Capabilities.Reason(x); why != "" {
+		return why
 	}
 	return def
 }

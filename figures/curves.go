@@ -94,7 +94,7 @@ func (c *cat) bandAndFolds(grid, lo, hi []report.Num, folds [][]report.Num) (els
 func (c *cat) roc(system string) (*Spec, string) {
 	rc := c.rocCurve(system)
 	if rc == nil {
-		return nil, c.sectionReason("ne_gate", "the report has no ROC curve for this system")
+		return nil, c.sectionReason(report.NEGate, "the report has no ROC curve for this system")
 	}
 	full, tips := segments(rc.FPR, rc.TPR, func(i int) Tip { return rocTip(rc, i) })
 	if len(full) == 0 {
@@ -144,7 +144,7 @@ func shortOpLabel(s string) string {
 // rocOverlay draws the full-sample ROC of every system on one plot.
 func (c *cat) rocOverlay(string) (*Spec, string) {
 	if len(c.r.Curves.ROC) < 2 {
-		return nil, overlayReason(len(c.r.Curves.ROC), c.sectionReason("ne_gate", "no system has a ROC curve"))
+		return nil, overlayReason(len(c.r.Curves.ROC), c.sectionReason(report.NEGate, "no system has a ROC curve"))
 	}
 	p := Panel{X: unitAxis(fprLabel), Y: unitAxis(tprLabel)}
 	p.Elements = append(p.Elements, diagonal())
@@ -178,7 +178,7 @@ func overlayReason(n int, none string) string {
 func (c *cat) pr(system string) (*Spec, string) {
 	pc := c.prCurve(system)
 	if pc == nil {
-		return nil, c.sectionReason("ne_gate", "the report has no precision-recall curve for this system")
+		return nil, c.sectionReason(report.NEGate, "the report has no precision-recall curve for this system")
 	}
 	full, tips := segments(pc.Recall, pc.Precision, func(i int) Tip { return prTip(pc, i) })
 	if len(full) == 0 {
@@ -205,7 +205,7 @@ func (c *cat) pr(system string) (*Spec, string) {
 // prOverlay draws every system's precision-recall curve on one plot.
 func (c *cat) prOverlay(string) (*Spec, string) {
 	if len(c.r.Curves.PR) < 2 {
-		return nil, overlayReason(len(c.r.Curves.PR), c.sectionReason("ne_gate", "no system has a precision-recall curve"))
+		return nil, overlayReason(len(c.r.Curves.PR), c.sectionReason(report.NEGate, "no system has a precision-recall curve"))
 	}
 	p := Panel{X: unitAxis(recallLabel), Y: unitAxis(precisionLabel)}
 	var leg []LegendEntry
@@ -241,7 +241,7 @@ func (c *cat) reliability(system string) (*Spec, string) {
 		}
 	}
 	if rel == nil || len(rel.Bins) == 0 {
-		return nil, c.sectionReason("calibration", "the report has no reliability bins for this system")
+		return nil, c.sectionReason(report.Calibration, "the report has no reliability bins for this system")
 	}
 	wilson := "Wilson " + c.r.Settings.Bootstrap.Level()
 	dots := &Points{Name: "Bins", ErrName: wilson + " interval", Style: Style{Role: Primary, Size: 2.2}}
@@ -326,7 +326,7 @@ func (c *cat) decision(system string) (*Spec, string) {
 		}
 	}
 	if d == nil {
-		return nil, c.sectionReason("ne_gate", "the report has no decision curve for this system")
+		return nil, c.sectionReason(report.NEGate, "the report has no decision curve for this system")
 	}
 	tip := func(v []report.Num) func(i int) Tip {
 		return func(i int) Tip {

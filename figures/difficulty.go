@@ -82,7 +82,7 @@ func (c *cat) difficultyData(system string) (d diffData, why string) {
 		d.RhoN = m.N
 	}
 	if d.Drawn == 0 {
-		return d, c.sectionReason("ranking", "no positive query has a defined difficulty above 0")
+		return d, c.sectionReason(report.Ranking, "no positive query has a defined difficulty above 0")
 	}
 	return d, ""
 }

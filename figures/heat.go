@@ -57,7 +57,7 @@ func (c *cat) gateGrid(system string, gm gridMetric) (*Spec, string) {
 		}
 	}
 	if len(ons) == 0 {
-		return nil, c.sectionReason("clinical_gate", "the system has no derived gate (no ne_prob)")
+		return nil, c.sectionReason(report.ClinicalGate, "the system has no derived gate (no ne_prob)")
 	}
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, on := range ons {
@@ -207,7 +207,7 @@ func (c *cat) gammaSweep(system string) (*Spec, string) {
 		line = append(line, XY{x, y})
 	}
 	if len(pts.Points) == 0 {
-		return nil, c.sectionReason("dynamic_k", "the report has no gamma sweep for this system")
+		return nil, c.sectionReason(report.DynamicK, "the report has no gamma sweep for this system")
 	}
 	xmin, xmax, ymin, ymax := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
 	for _, p := range line {
@@ -265,7 +265,7 @@ func (c *cat) perQueryHeat(system string) (*Spec, string) {
 		return nil, "the report has no per-query values"
 	}
 	if len(crit) == 0 {
-		return nil, c.sectionReason("per_post", "the inputs have no criterion_id column")
+		return nil, c.sectionReason(report.PerPost, "the inputs have no criterion_id column")
 	}
 	ci := map[string]int{}
 	for i, cr := range crit {

@@ -83,23 +83,43 @@ const (
 	RankAdaptivePrecisionWeighted      Base = "rank.adaptive_precision_weighted"       // Precision at adaptive K (n_pos-weighted)
 	RankAdaptiveRecall                 Base = "rank.adaptive_recall"                   // Recall at adaptive K
 	RankAdaptiveRecallWeighted         Base = "rank.adaptive_recall_weighted"          // Recall at adaptive K (n_pos-weighted)
+	RankBinG                           Base = "rank.bin_g"                             // Binary G
 	RankBpref                          Base = "rank.bpref"                             // bpref
 	RankCapKRecall                     Base = "rank.capk_recall"                       // Recall at min(K, n_pos)
 	RankCappedRecall                   Base = "rank.capped_recall"                     // Capped recall@K
+	RankG                              Base = "rank.g"                                 // Normalized gain G
+	RankGMBpref                        Base = "rank.gm_bpref"                          // GM-bpref
 	RankGMMAP                          Base = "rank.gm_map"                            // GM-MAP
 	RankHit                            Base = "rank.hit"                               // Hit@K
+	RankInfAP                          Base = "rank.infap"                             // Inferred AP
 	RankIPrec                          Base = "rank.iprec"                             // Interpolated precision at recall X
 	RankMAP                            Base = "rank.map"                               // MAP@K; MAP
 	RankMRR                            Base = "rank.mrr"                               // MRR; MRR@K
 	RankNDCG                           Base = "rank.ndcg"                              // nDCG@K; nDCG
+	RankNDCGRel                        Base = "rank.ndcg_rel"                          // nDCG at relevant documents
+	RankNumNonrelJudgedRet             Base = "rank.num_nonrel_judged_ret"             // Judged non-relevant documents retrieved
+	RankNumQ                           Base = "rank.num_q"                             // Queries evaluated
+	RankNumRel                         Base = "rank.num_rel"                           // Relevant documents
+	RankNumRelRet                      Base = "rank.num_rel_ret"                       // Relevant documents retrieved
+	RankNumRet                         Base = "rank.num_ret"                           // Documents retrieved
 	RankPctPrecision                   Base = "rank.pct_precision"                     // Precision at K = p·n_pos
 	RankPctPrecisionWeighted           Base = "rank.pct_precision_weighted"            // Precision at K = p·n_pos (n_pos-weighted)
 	RankPctRecall                      Base = "rank.pct_recall"                        // Recall at K = p·n_pos
 	RankPctRecallWeighted              Base = "rank.pct_recall_weighted"               // Recall at K = p·n_pos (n_pos-weighted)
 	RankPrecision                      Base = "rank.precision"                         // Precision@K
 	RankRPrecision                     Base = "rank.r_precision"                       // R-precision
+	RankRBP                            Base = "rank.rbp"                               // Rank-biased precision
+	RankRBPResid                       Base = "rank.rbp_resid"                         // RBP residual
 	RankRecall                         Base = "rank.recall"                            // Recall@K
+	RankRNDCG                          Base = "rank.rndcg"                             // nDCG at R levels
+	RankRPrecMult                      Base = "rank.rprec_mult"                        // Precision at X·R
+	RankSetF                           Base = "rank.set_f"                             // Set F1
+	RankSetMAP                         Base = "rank.set_map"                           // Set MAP
+	RankSetPrecision                   Base = "rank.set_precision"                     // Set precision
+	RankSetRecall                      Base = "rank.set_recall"                        // Set recall
+	RankSetRelativePrecision           Base = "rank.set_relative_precision"            // Set relative precision
 	RankSpearmanDifficulty             Base = "rank.spearman_difficulty"               // Spearman ρ(difficulty, recall@K)
 	RankSpearmanDifficultyP            Base = "rank.spearman_difficulty_p"             // p-value of ρ(difficulty, recall@K)
 	RankUnjudged                       Base = "rank.unjudged"                          // Unjudged@K
+	RankUtility                        Base = "rank.utility"                           // Utility
 )

@@ -20,6 +20,7 @@ var initialisms = map[string]string{
 	"auroc": "AUROC", "auprc": "AUPRC", "tpr": "TPR", "fpr": "FPR", "fnr": "FNR",
 	"ece": "ECE", "mrr": "MRR", "map": "MAP", "ndcg": "NDCG", "mcc": "MCC", "npv": "NPV",
 	"tp": "TP", "tn": "TN", "fp": "FP", "fn": "FN", "gm": "GM", "iprec": "IPrec", "capk": "CapK",
+	"infap": "InfAP", "rbp": "RBP", "rndcg": "RNDCG", "rprec": "RPrec",
 }
 
 // goName is the Go constant of a base: its words (split at "." and "_")

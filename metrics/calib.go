@@ -10,6 +10,7 @@ package metrics
 import (
 	"fmt"
 	"math"
+	"sort"
 )
 
 // Binning strategies of Reliability, the values of paper.yaml's
@@ -282,6 +283,9 @@ func Wilson(successes, n int, z float64) (lo, hi float64) {
 // p = 1 give logits of about ∓13.8 instead of infinities.
 const calibClip = 1e-6
 
+// CalibClip is calibClip for the callers that say when it decides the fit.
+const CalibClip = calibClip
+
 // CalibrationFit returns the logistic recalibration intercept and slope of
 // probabilities p for labels y. With x = logit(p̃) and p̃ = p
 // clipped to [1e-6, 1 − 1e-6]:
@@ -449,4 +453,36 @@ func SpiegelhalterZ(y []bool, p []float64) (z, pvalue float64) {
 	}
 	z = num / math.Sqrt(den)
 	return z, math.Erfc(math.Abs(z) / math.Sqrt2)
+}
+
+// MassBins assigns m equal-count bins, the bins of ECEEqualMass fixed on
+// a sample (the bootstrap keeps them for every replicate): rows sorted by
+// p ascending (ties: negatives first, then row order) are cut into m
+// consecutive blocks, the first n mod m blocks one row larger.
+func MassBins(m int, p []float64, y []bool) []int {
+	idx := make([]int, len(p))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(i, j int) bool {
+		a, b := idx[i], idx[j]
+		if p[a] != p[b] {
+			return p[a] < p[b]
+		}
+		return !y[a] && y[b]
+	})
+	out := make([]int, len(p))
+	base, extra := len(p)/m, len(p)%m
+	r := 0
+	for b := 0; b < m; b++ {
+		size := base
+		if b < extra {
+			size++
+		}
+		for k := 0; k < size; k++ {
+			out[idx[r]] = b
+			r++
+		}
+	}
+	return out
 }

@@ -111,3 +111,42 @@ func (c Confusion) BalancedAccuracy() float64 {
 
 // Accuracy returns (TP + TN) / N; NaN for an empty matrix.
 func (c Confusion) Accuracy() float64 { return clfRatio(c.TP+c.TN, c.N()) }
+
+// confusionValues are the values of a confusion matrix by the name a
+// confusion metric ends with (ne.tp, ne.heldout_tp and e2e.tp are all
+// "tp"; the held-out TPR is the sensitivity).
+var confusionValues = map[string]func(Confusion) float64{
+	"tp":                func(c Confusion) float64 { return float64(c.TP) },
+	"tn":                func(c Confusion) float64 { return float64(c.TN) },
+	"fp":                func(c Confusion) float64 { return float64(c.FP) },
+	"fn":                func(c Confusion) float64 { return float64(c.FN) },
+	"sensitivity":       Confusion.Sensitivity,
+	"tpr":               Confusion.Sensitivity,
+	"recall":            Confusion.Sensitivity,
+	"specificity":       Confusion.Specificity,
+	"fpr":               Confusion.FPR,
+	"fnr":               Confusion.FNR,
+	"precision":         Confusion.Precision,
+	"npv":               Confusion.NPV,
+	"f1":                Confusion.F1,
+	"mcc":               Confusion.MCC,
+	"balanced_accuracy": Confusion.BalancedAccuracy,
+}
+
+// ConfusionValue returns how the confusion metric b (ne.X, ne.heldout_X,
+// e2e.X) is read from a confusion matrix; ok is false for any other
+// metric, including the in-sample ne.tpr@fpr=X (the best TPR over the
+// thresholds that meet the budget, not one confusion matrix).
+func ConfusionValue(b Base) (f func(Confusion) float64, ok bool) {
+	name := string(b)
+	if b == NETPR {
+		return nil, false
+	}
+	for _, pre := range []string{"ne.heldout_", "ne.", "e2e."} {
+		if len(name) > len(pre) && name[:len(pre)] == pre {
+			f, ok = confusionValues[name[len(pre):]]
+			return f, ok
+		}
+	}
+	return nil, false
+}

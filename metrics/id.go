@@ -69,6 +69,10 @@ func (b Base) AtGamma(x float64) ID { return ID(string(b) + "@gamma=" + FormatPa
 // "rank.iprec@recall=0.1".
 func (b Base) AtRecall(x float64) ID { return ID(string(b) + "@recall=" + FormatParam(x)) }
 
+// AtMult returns the id at multiple x of the relevant documents:
+// RankRPrecMult.AtMult(0.2) = "rank.rprec_mult@mult=0.2".
+func (b Base) AtMult(x float64) ID { return ID(string(b) + "@mult=" + FormatParam(x)) }
+
 // AtPct returns the id at percentile x: RankPctRecall.AtPct(0.25) =
 // "rank.pct_recall@p=0.25".
 func (b Base) AtPct(x float64) ID { return ID(string(b) + "@p=" + FormatParam(x)) }

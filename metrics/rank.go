@@ -161,9 +161,48 @@ func (g Gain) gainShift(grades ...[]int) int {
 }
 
 // rankDiscount returns 1/log2(i+2), the discount of 0-based position i
-// (rank i+1).
+// (rank i+1): from discounts for the first positions, else computed (the
+// same expression, so the same bits).
 func rankDiscount(i int) float64 {
+	if i < len(discounts) {
+		return discounts[i]
+	}
 	return 1 / math.Log2(float64(i)+2)
+}
+
+// discountTable is how many positions discounts and discountSums hold.
+const discountTable = 4096
+
+var (
+	// discounts[i] is 1/log2(i+2).
+	discounts = func() []float64 {
+		d := make([]float64, discountTable)
+		for i := range d {
+			d[i] = 1 / math.Log2(float64(i)+2)
+		}
+		return d
+	}()
+	// discountSums[m] is Σ_{i<m} discounts[i], added in order (so it is
+	// bit for bit the loop it replaces).
+	discountSums = func() []float64 {
+		s := make([]float64, discountTable+1)
+		for i, d := range discounts {
+			s[i+1] = s[i] + d
+		}
+		return s
+	}()
+)
+
+// rankDiscountSum returns Σ_{i<m} rankDiscount(i), added in order.
+func rankDiscountSum(m int) float64 {
+	if m < len(discountSums) {
+		return discountSums[m]
+	}
+	s := discountSums[len(discountSums)-1]
+	for i := len(discountSums) - 1; i < m; i++ {
+		s += rankDiscount(i)
+	}
+	return s
 }
 
 // NDCGAt returns nDCG@k, the discounted cumulative gain of the top k

@@ -115,11 +115,7 @@ func RandomExpectedNDCGAt(rel, gold []int, k int, g Gain) float64 {
 	for _, r := range rel {
 		sumGain += g.value(r, shift)
 	}
-	var disc float64
-	for i := range min(k, n) {
-		disc += rankDiscount(i)
-	}
-	return sumGain / float64(n) * disc / idcg
+	return sumGain / float64(n) * rankDiscountSum(min(k, n)) / idcg
 }
 
 // rankExpectedRR returns Σ_{r=1..m} P(first gold at rank r) / r for a

@@ -342,3 +342,19 @@ func TestOracleCounting(t *testing.T) {
 		}
 	}
 }
+
+// TestRankDiscountTable: the tables of discounts and of their running sums
+// give bit for bit what the loops they replace give, inside and past the
+// table.
+func TestRankDiscountTable(t *testing.T) {
+	var s float64
+	for i := range discountTable + 100 {
+		if d := 1 / math.Log2(float64(i)+2); rankDiscount(i) != d {
+			t.Fatalf("rankDiscount(%d) = %v, want %v", i, rankDiscount(i), d)
+		}
+		if got := rankDiscountSum(i); got != s {
+			t.Fatalf("rankDiscountSum(%d) = %v, want %v", i, got, s)
+		}
+		s += 1 / math.Log2(float64(i)+2)
+	}
+}

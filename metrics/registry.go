@@ -45,6 +45,7 @@ const (
 	ParamGamma        // @gamma=0.9
 	ParamPct          // @p=0.25 (percentile query-specific K)
 	ParamRecall       // @recall=0.1 (interpolated precision at a recall level)
+	ParamMult         // @mult=0.2 (a multiple of the query's relevant documents, Rprec_mult)
 )
 
 // Kind says how a value is shown: a count, a rate or score with 4
@@ -73,6 +74,10 @@ type Def struct {
 	Meaning    string    // one-line interpretation for the reader, shown beside the value
 	Tables     []TableID // the tables that show the metric, in registry order
 	Headline   bool      // a headline metric: in the scorecard (cutoff metrics at the headline cutoff)
+	// TrecEval is the name trec_eval 10 prints for the metric, with the
+	// parameter as K or X (P_K, iprec_at_recall_X); "" when trec_eval has
+	// none. TrecEvalName writes it for one id.
+	TrecEval string
 	// Compared marks a metric compared between systems besides the
 	// headline ones: the compared set is the headline metrics plus these
 	// (InComparisons, ComparedIDs), cutoff metrics at the headline cutoff.
@@ -120,6 +125,8 @@ func (d Def) ID(x float64) ID {
 		return d.Base.AtPct(x)
 	case ParamRecall:
 		return d.Base.AtRecall(x)
+	case ParamMult:
+		return d.Base.AtMult(x)
 	}
 	return d.Base.ID()
 }
@@ -167,7 +174,7 @@ func ParseID(id ID) (base Base, p Param, arg string) {
 	for _, pre := range []struct {
 		s string
 		p Param
-	}{{"fpr=", ParamFPR}, {"tau=", ParamTau}, {"gamma=", ParamGamma}, {"p=", ParamPct}, {"recall=", ParamRecall}} {
+	}{{"fpr=", ParamFPR}, {"tau=", ParamTau}, {"gamma=", ParamGamma}, {"p=", ParamPct}, {"recall=", ParamRecall}, {"mult=", ParamMult}} {
 		if strings.HasPrefix(arg, pre.s) {
 			return base, pre.p, arg[len(pre.s):]
 		}
@@ -220,13 +227,13 @@ var defs = []Def{
 		Definition: "Average precision: $\\sum_n (R_n - R_{n-1}) P_n$ over the distinct thresholds in descending order (scikit-learn's `average_precision_score`; not the trapezoidal area). Chance level is the positive rate. Undefined without positives.",
 		Meaning:    "Precision of evidence alerts averaged over all sensitivity levels; compare with the positive rate, not 0.5."},
 	{Base: "ne.tpr", Param: ParamFPR, Tables: []TableID{TableNEGate}, Title: "TPR at FPR ≤ X (in-sample)", Population: AllQueries, Direction: Higher, Hi: 1, Variant: "in-sample, descriptive",
-		Definition: "The largest TPR on the eval ROC step curve whose FPR is at most X, with the threshold that gives it (seed 003 §2.3). The threshold is chosen on the same rows it is measured on, so this is optimistic; the held-out value is `ne.heldout_tpr`.",
+		Definition: "The largest TPR on the eval ROC step curve whose FPR is at most X, with the threshold that gives it (metric specification document §2.3). The threshold is chosen on the same rows it is measured on, so this is optimistic; the held-out value is `ne.heldout_tpr`.",
 		Meaning:    "Sensitivity reachable at this false-alarm budget if the threshold were known in advance (optimistic)."},
 	{Base: "ne.tpr_threshold", Param: ParamFPR, Tables: []TableID{TableNEGate}, Title: "Threshold for TPR at FPR ≤ X (in-sample)", Population: AllQueries, Direction: Neutral, Hi: 1,
 		Definition: "The probability threshold that gives `ne.tpr@fpr=X` (a query is positive when p ≥ threshold).",
 		Meaning:    "The in-sample operating threshold; not for deployment."},
 	{Base: "ne.heldout_tpr", Param: ParamFPR, Tables: []TableID{TableNEGate}, Title: "Held-out TPR at FPR budget X", Population: AllQueries, Direction: Higher, Hi: 1, Variant: "threshold from tune rows",
-		Definition: "For each fold, the threshold with the largest TPR whose FPR on that fold's `tune` rows is at most X (highest threshold among ties) is applied to the fold's `eval` rows; TP and FN are summed over folds: TPR = ΣTP / (ΣTP + ΣFN) (seed 004 A.10, G).",
+		Definition: "For each fold, the threshold with the largest TPR whose FPR on that fold's `tune` rows is at most X (highest threshold among ties) is applied to the fold's `eval` rows; TP and FN are summed over folds: TPR = ΣTP / (ΣTP + ΣFN) (end-to-end metrics specification A.10, G).",
 		Meaning:    "Share of evidence queries caught at the deployed false-alarm budget, honestly measured."},
 	{Base: "ne.heldout_fpr", Param: ParamFPR, Tables: []TableID{TableNEGate}, Title: "Held-out FPR at FPR budget X", Population: AllQueries, Direction: Lower, Hi: 1, Variant: "threshold from tune rows",
 		Definition: "The FPR achieved on `eval` rows by the tune-chosen thresholds of `ne.heldout_tpr`, pooled over folds: ΣFP / (ΣFP + ΣTN). It may exceed the budget X.",
@@ -238,13 +245,13 @@ var defs = []Def{
 		Definition: "Expected calibration error over M equal-width bins (default 10): bin k holds $k/M \\le p < (k+1)/M$, the last bin also holds p = 1; $\\mathrm{ECE} = \\sum_k \\frac{n_k}{N}\\,|\\bar y_k - \\bar p_k|$. Empty bins contribute nothing.",
 		Meaning:    "Average gap between predicted and observed evidence rates; below 0.05 is well calibrated."},
 	{Base: "ne.ece_equal_mass", Tables: []TableID{TableCalibration}, Title: "ECE (equal mass)", Population: AllQueries, Direction: Lower, Hi: 1, Variant: "equal-count bins",
-		Definition: "ECE with M bins of (nearly) equal count over the queries sorted by p.",
+		Definition: "ECE with M bins of (nearly) equal count: the queries sorted by p (ties negatives first) are cut into M consecutive blocks whose sizes differ by at most one, the first n mod M one larger (numpy's `array_split` of the sorted order). scikit-learn's `calibration_curve(strategy=\"quantile\")` instead bins by value between quantile edges, so ties make its bins unequal.",
 		Meaning:    "Calibration gap where the data are; less sensitive to empty high-probability bins."},
 	{Base: "ne.calibration_intercept", Tables: []TableID{TableCalibration}, Title: "Calibration intercept", Population: AllQueries, Direction: Neutral, Lo: 0, Hi: unbounded,
-		Definition: "Calibration-in-the-large: the intercept $a$ of the logistic model $\\mathrm{logit}\\,P(y=1) = a + \\mathrm{logit}(p)$ (slope fixed at 1); 0 is ideal. p is clipped to [1e-6, 1 − 1e-6].",
+		Definition: "Calibration-in-the-large: the intercept $a$ of the logistic model $\\mathrm{logit}\\,P(y=1) = a + \\mathrm{logit}(p)$ (slope fixed at 1); 0 is ideal. p is clipped to [1e-6, 1 − 1e-6] (a probability of exactly 0 or 1 has no logit); when many probabilities lie within the clip of 0 or 1, the clip decides the intercept, and the report warns.",
 		Meaning:    "Below 0: probabilities too high on average; above 0: too low."},
 	{Base: "ne.calibration_slope", Tables: []TableID{TableCalibration}, Title: "Calibration slope", Population: AllQueries, Direction: Neutral, Lo: 0, Hi: unbounded,
-		Definition: "The slope $b$ of the logistic recalibration $\\mathrm{logit}\\,P(y=1) = a + b\\,\\mathrm{logit}(p)$; 1 is ideal.",
+		Definition: "The slope $b$ of the logistic recalibration $\\mathrm{logit}\\,P(y=1) = a + b\\,\\mathrm{logit}(p)$; 1 is ideal. p is clipped to [1e-6, 1 − 1e-6] (a probability of exactly 0 or 1 has no logit); when many probabilities lie within the clip of 0 or 1, the clip decides the slope, and the report warns.",
 		Meaning:    "Below 1: probabilities too extreme; above 1: too timid."},
 	{Base: "ne.spiegelhalter_z", Tables: []TableID{TableCalibration}, Title: "Spiegelhalter's Z", Population: AllQueries, Direction: Neutral, Lo: 0, Hi: unbounded,
 		Definition: "$Z = \\sum (y_i - p_i)(1 - 2p_i) / \\sqrt{\\sum (1-2p_i)^2 p_i (1-p_i)}$, approximately standard normal under perfect calibration.",

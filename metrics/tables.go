@@ -15,6 +15,7 @@ const (
 	TablePerPost      TableID = "per_post"      // per-post multi-label
 	TablePerCriterion TableID = "per_criterion" // columns of the per-criterion breakdown (cutoff metrics at the headline cutoff)
 	TableStrata       TableID = "strata"        // columns of the stratified analysis (every cutoff)
+	TableTrecEval     TableID = "trec_eval"     // every measure of trec_eval's -m all_trec, by its trec_eval name (TREC input)
 )
 
 // Shows reports whether the metric appears in table t.

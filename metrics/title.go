@@ -15,7 +15,7 @@ func Title(id ID) string {
 	switch p {
 	case ParamK:
 		t = strings.ReplaceAll(t, "K", arg)
-	case ParamFPR, ParamRecall:
+	case ParamFPR, ParamRecall, ParamMult:
 		t = strings.ReplaceAll(t, "X", arg)
 	case ParamTau:
 		t = strings.ReplaceAll(t, "τ", "τ = "+arg)

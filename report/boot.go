@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 
+	"paperbundle/config"
 	"paperbundle/internal/par"
 	"paperbundle/metrics"
 	"paperbundle/report/engine"
@@ -40,7 +41,7 @@ func (c *computer) emit(system string, id metrics.ID, slice Slice, pop string, n
 		m.Folds = Nums(folds)
 		s := metrics.Summarize(folds)
 		m.FoldMean = Num(s.Mean)
-		m.FoldStd = Num(metrics.FoldStd(folds, c.cfg.Contract.FoldStd != "population"))
+		m.FoldStd = Num(metrics.FoldStd(folds, c.cfg.Contract.FoldStd != config.FoldStdPopulation))
 	}
 	if t, ok := c.cfg.TargetFor(string(id)); ok && slice == "" && !isBaseline(system) {
 		m.Target = &Target{Min: t.Min, Max: t.Max}
@@ -389,7 +390,7 @@ func (c *computer) replicates(ctx context.Context, plans []*sysPlan, keepAll [][
 	}
 	plan := stats.Plan{Group: c.group, NGroups: G, B: c.cfg.Bootstrap.Resamples, Seed: c.cfg.Seed, Workers: c.opt.Workers}
 	reps = stats.RunCountBatches(plan, nStat, batch, newF)
-	if c.cfg.Bootstrap.Method == "bca" {
+	if c.cfg.Bootstrap.Method == config.MethodBCa {
 		jack = plan.JackknifeCounts(nStat, func(g int, cnt []int32, out []float64) { newF()(g, cnt, out) })
 	}
 	return reps, jack
@@ -402,7 +403,7 @@ func (c *computer) ci(sb *sysBoot, key metricKey, theta float64) *CI {
 		return nil
 	}
 	var iv stats.Interval
-	if c.cfg.Bootstrap.Method == "bca" && sb.jack != nil {
+	if c.cfg.Bootstrap.Method == config.MethodBCa && sb.jack != nil {
 		iv = stats.BCa(sb.column(j), theta, sb.jackColumn(j), c.cfg.Bootstrap.Confidence)
 	} else {
 		p := c.pct[sb.off+j]
@@ -651,10 +652,10 @@ func (c *computer) macroCriteria() {
 	var keys []metricKey
 	seen := map[metricKey]*acc{}
 	for _, m := range c.rep.Metrics {
-		if len(m.Slice) < 10 || m.Slice[:10] != "criterion=" || m.ID.Base().Family() == "data" {
+		if m.Slice.Kind() != SliceCriterion || m.ID.Base().Family() == "data" {
 			continue
 		}
-		k := metricKey{m.System, m.ID, "criterion=macro"}
+		k := metricKey{m.System, m.ID, CriterionSlice("macro")}
 		a := seen[k]
 		if a == nil {
 			a = &acc{ok: true}

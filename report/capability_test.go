@@ -340,7 +340,9 @@ func TestDecodeSchema1(t *testing.T) {
 
 // TestHeadlineIDs: the applicable headline metrics of each input shape, at
 // the headline cutoff (10, among the cutoffs [1, 3, 10]), and the primary
-// system.
+// system. A classifier-only table has the classifier's headline set
+// (AUROC, AUPRC, Brier, ECE, then sensitivity and specificity at the first
+// operating point, 0.5), not the clinical gate's metrics.
 func TestHeadlineIDs(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -350,7 +352,7 @@ func TestHeadlineIDs(t *testing.T) {
 		{"full", shape{systems: 2, folds: 2, posts: 30, criteria: 2, tune: true, candidates: true, nodeProbs: true, neProb: true, posts2: true},
 			[]metrics.ID{"ne.auroc", "ne.auprc", "ne.ece", "rank.recall@10", "rank.ndcg@10", "dynk.evidence_recall", "clinical.screen_sensitivity", "clinical.alert_precision"}},
 		{"classifier", shape{systems: 1, folds: 2, posts: 40, tune: true, neProb: true},
-			[]metrics.ID{"ne.auroc", "ne.auprc", "ne.ece", "clinical.screen_sensitivity", "clinical.alert_precision"}},
+			[]metrics.ID{"ne.auroc", "ne.auprc", "ne.brier", "ne.ece", "ne.sensitivity@tau=0.5", "ne.specificity@tau=0.5"}},
 		{"ranking", shape{systems: 2, folds: 1, posts: 40, candidates: true}, []metrics.ID{"rank.recall@10", "rank.ndcg@10"}},
 	} {
 		ds := shapeDataset(tc.sh)

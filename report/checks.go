@@ -68,7 +68,9 @@ func (c *computer) checks() {
 
 	// Soft checks. Checks of a section that does not apply are not made
 	// (a classifier-only input has no candidate pool to miss gold from).
-	if gm := c.rep.Dataset.GoldMissing; c.has(Ranking) {
+	// A TREC run is depth-limited: relevant documents it never retrieved
+	// are normal there, a count of the data table, not a failed check.
+	if gm := c.rep.Dataset.GoldMissing; c.has(Ranking) && c.rep.Kind() != KindTREC {
 		detail := "Every gold item of the eval queries is among the primary system's candidates."
 		if gm > 0 {
 			detail = fmt.Sprintf("%d gold items of eval queries are missing from the primary system's candidates.", gm)

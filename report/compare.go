@@ -1,30 +1,34 @@
 package report
 
 import (
-	"math"
 	"slices"
 
 	"paperbundle/config"
 	"paperbundle/metrics"
 	"paperbundle/report/engine"
+	"paperbundle/report/paired"
 	"paperbundle/stats"
 )
 
 // comparedIDs are the metrics compared between systems: the registry's
 // compared set (headline metrics and those flagged Compared), cutoff
 // metrics at the headline cutoff. Each is compared where it applies.
-func (c *computer) comparedIDs() []metrics.ID { return metrics.ComparedIDs(c.headK()) }
+func (c *computer) comparedIDs() []metrics.ID {
+	ids := metrics.ComparedIDs(c.headK())
+	for _, id := range c.rep.Settings.Headline { // the headline set of the kind of input, or paper.yaml's
+		if !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
 
 // Tests of a comparison (Comparison.Test).
 const (
-	TestPermutation = "permutation" // paired sign-flip permutation test of per-query values
-	TestDeLong      = "delong"      // DeLong's test for two correlated ROC curves
-	TestBootstrap   = "bootstrap"   // p from the paired bootstrap distribution of the difference
+	TestPermutation = string(paired.Permutation) // paired sign-flip permutation test of per-query values
+	TestDeLong      = string(paired.DeLong)      // DeLong's test for two correlated ROC curves
+	TestBootstrap   = string(paired.Bootstrap)   // p from the paired bootstrap distribution of the difference
 )
-
-// permutations is the number of sign-flip permutations of every paired
-// permutation test.
-const permutations = 10000
 
 // comparisons compares the pairs of systems of the comparisons mode on
 // every compared metric that applies to both, on the queries both share:
@@ -83,60 +87,23 @@ func (c *computer) compare(si, ri int, id metrics.ID) (Comparison, bool) {
 	}
 	va, perA := a.perQ[id]
 	vb, perB := b.perQ[id]
+	var r paired.Result
 	switch {
-	case id == metrics.NEAUROC.ID():
-		if a.ne == nil || b.ne == nil || constant(a.ne) && constant(b.ne) {
+	case metrics.TestOf(id) == metrics.TestDeLong:
+		if a.ne == nil || b.ne == nil {
 			return cmp, false
 		}
-		_, _, z, p := stats.DeLongPaired(c.y, a.ne, b.ne)
-		if math.IsNaN(p) {
-			return cmp, false
-		}
-		cmp.Test, cmp.P = TestDeLong, Num(p)
-		zz := Num(z)
-		cmp.DeLongZ = &zz
-		se := Num(stats.DeLongClusteredSE(c.y, a.ne, b.ne, c.group, c.nGroups))
-		cmp.DeLongSEClust = &se
+		r = paired.DeLongTest(c.y, a.ne, b.ne, c.group, c.nGroups)
 	case perA && perB:
-		var xa, xb []float64
-		var grp []int32
-		for i := range va {
-			if !isNaN(va[i]) && !isNaN(vb[i]) {
-				xa, xb = append(xa, va[i]), append(xb, vb[i])
-				grp = append(grp, c.group[i])
-			}
-		}
-		if len(xa) == 0 || constant(xa) && constant(xb) {
-			return cmp, false
-		}
-		if c.ds.PerSystemQueries && (len(xa) < ma.N || len(xa) < mb.N) {
+		r = paired.Means(id, va, vb, c.group, paired.Options{Seed: c.cfg.Seed})
+		if r.Test != paired.None && c.ds.PerSystemQueries && (r.N < ma.N || r.N < mb.N) {
 			// The systems are evaluated on different queries (TREC runs
 			// under missing_run: skip): the difference and its interval
 			// are over the queries both have, not the two systems' own
 			// means.
-			cmp.Diff = Num(mean(xa) - mean(xb))
+			cmp.Diff = Num(r.Diff)
 			cmp.CI = c.sharedDiffCI(va, vb)
 		}
-		grp, ng := compactGroups(grp)
-		// One seed for every test: two metrics with the same per-query
-		// values get the same p-value, whatever their id or pair.
-		cmp.Test = TestPermutation
-		cmp.P = Num(stats.PermutationTest(xa, xb, grp, ng, permutations, c.cfg.Seed))
-		cmp.N = len(xa)
-		higher := metrics.MustDef(id).Direction != metrics.Lower
-		var w, t, l int
-		for i := range xa {
-			switch {
-			case xa[i] == xb[i]:
-				t++
-			case (xa[i] > xb[i]) == higher:
-				w++
-			default:
-				l++
-			}
-		}
-		cd, dz := Num(stats.CohensD(xa, xb)), Num(stats.CohensDz(xa, xb))
-		cmp.Wins, cmp.Ties, cmp.Losses, cmp.CohensD, cmp.DZ = &w, &t, &l, &cd, &dz
 	default:
 		if d == nil || c.ds.PerSystemQueries {
 			// Without per-query values, a difference over the queries
@@ -144,15 +111,23 @@ func (c *computer) compare(si, ri int, id metrics.ID) (Comparison, bool) {
 			// differ: not compared.
 			return cmp, false
 		}
-		ca, cb := c.bootColumn(si, id), c.bootColumn(ri, id)
-		if constant(ca) && constant(cb) {
+		if paired.Constant(c.bootColumn(si, id)) && paired.Constant(c.bootColumn(ri, id)) {
 			return cmp, false
 		}
-		p := bootstrapP(d)
-		if math.IsNaN(p) {
-			return cmp, false
-		}
-		cmp.Test, cmp.P = TestBootstrap, Num(p)
+		r = paired.Replicates(d)
+	}
+	if r.Test == paired.None {
+		return cmp, false
+	}
+	cmp.Test, cmp.P = string(r.Test), Num(r.P)
+	switch r.Test {
+	case paired.DeLong:
+		z, se := Num(r.Z), Num(r.SEClustered)
+		cmp.DeLongZ, cmp.DeLongSEClust = &z, &se
+	case paired.Permutation:
+		cd, dz := Num(r.D), Num(r.Dz)
+		cmp.N = r.N
+		cmp.Wins, cmp.Ties, cmp.Losses, cmp.CohensD, cmp.DZ = &r.Wins, &r.Ties, &r.Losses, &cd, &dz
 	}
 	return cmp, true
 }
@@ -191,18 +166,6 @@ func (c *computer) sharedDiffCI(va, vb []float64) *CI {
 	return &CI{Low: Num(lo), High: Num(hi), Method: "percentile (paired)", Unit: c.cfg.Bootstrap.Unit, Resamples: B, Undefined: dropped}
 }
 
-// mean is the mean of x (NaN when empty).
-func mean(x []float64) float64 {
-	if len(x) == 0 {
-		return math.NaN()
-	}
-	var s float64
-	for _, v := range x {
-		s += v
-	}
-	return s / float64(len(x))
-}
-
 // bootColumn returns the bootstrap replicates of metric id of system si
 // (nil without a bootstrap or a bootstrapped value).
 func (c *computer) bootColumn(si int, id metrics.ID) []float64 {
@@ -232,42 +195,5 @@ func (c *computer) bootDiff(si, ri int, id metrics.ID) []float64 {
 	return d
 }
 
-// bootstrapP is stats.BootstrapP: the two-sided p of a paired bootstrap.
-func bootstrapP(d []float64) float64 { return stats.BootstrapP(d) }
-
-// constant reports whether every defined value of x is the same (true for
-// no defined value).
-func constant(x []float64) bool {
-	first := math.NaN()
-	for _, v := range x {
-		if isNaN(v) {
-			continue
-		}
-		if isNaN(first) {
-			first = v
-			continue
-		}
-		if v != first {
-			return false
-		}
-	}
-	return true
-}
-
 // headK is the headline cutoff of the configuration (see headCutoff).
 func (c *computer) headK() int { return HeadlineCutoff(c.cfg.Cutoffs) }
-
-// compactGroups renumbers group ids to 0..n-1 in order of appearance.
-func compactGroups(g []int32) ([]int32, int) {
-	m := map[int32]int32{}
-	out := make([]int32, len(g))
-	for i, x := range g {
-		y, ok := m[x]
-		if !ok {
-			y = int32(len(m))
-			m[x] = y
-		}
-		out[i] = y
-	}
-	return out, len(m)
-}

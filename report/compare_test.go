@@ -237,23 +237,3 @@ func TestHolmFamilies(t *testing.T) {
 		}
 	}
 }
-
-// TestBootstrapP: the p-value of a difference from its bootstrap
-// replicates, by hand: 2 · min(1 + #{d ≤ 0}, 1 + #{d ≥ 0}) / (B + 1).
-func TestBootstrapP(t *testing.T) {
-	for _, tc := range []struct {
-		d    []float64
-		want float64
-	}{
-		{[]float64{0.1, 0.2, 0.3, -0.1}, 2 * 2.0 / 5},         // one replicate <= 0
-		{[]float64{0.1, 0.2, 0.3, 0.4}, 2 * 1.0 / 5},          // none
-		{[]float64{0, 0, 0}, 1},                               // identical systems
-		{[]float64{-0.1, math.NaN(), -0.2, 0.3}, 2 * 2.0 / 4}, // NaN left out: B = 3
-		{[]float64{math.NaN()}, math.NaN()},
-	} {
-		got := bootstrapP(tc.d)
-		if !(got == tc.want || math.IsNaN(got) && math.IsNaN(tc.want)) {
-			t.Errorf("bootstrapP(%v) = %v, want %v", tc.d, got, tc.want)
-		}
-	}
-}

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"math"
-	"os"
 	"sort"
 	"strconv"
 	"sync"
@@ -25,6 +24,11 @@ type Options struct {
 	Build    *toolid.ID        // the tool's build identity, shown in the provenance; nil: not recorded
 	Workers  int               // bootstrap workers; 0 = GOMAXPROCS
 	Progress func(step string) // may be nil
+	// Generated is the generation time the report records
+	// (Report.Generated, RFC 3339 in UTC); zero records none. Compute never
+	// reads the clock nor the environment: the command passes
+	// SOURCE_DATE_EPOCH.
+	Generated time.Time
 
 	// FreeRows lets Compute free the per-candidate lists of the dataset's
 	// rows (ids, scores, grades, node probabilities, selections) as soon
@@ -63,10 +67,8 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 		Thresholds:     []Thresholds{},
 		index:          map[metricKey]int{},
 	}
-	if s := os.Getenv("SOURCE_DATE_EPOCH"); s != "" {
-		if sec, err := strconv.ParseInt(s, 10, 64); err == nil {
-			r.Generated = time.Unix(sec, 0).UTC().Format(time.RFC3339)
-		}
+	if !opt.Generated.IsZero() {
+		r.Generated = opt.Generated.UTC().Format(time.RFC3339)
 	}
 	c.rep = r
 	r.Settings = settingsOf(cfg)
@@ -76,9 +78,9 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 	c.summarize()
 	c.dynK = c.dynKSystems()
 	c.capabilities()
+	c.headlineSet()
 	c.dropInapplicable()
 	c.warnings()
-	c.perQKeep = c.perQueryKept()
 	opt.Progress("metrics")
 	// The baselines run on a shard of their own beside the systems'
 	// sections and are merged after them, as in a serial run. The shard is
@@ -104,6 +106,9 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 	if err := c.bootstrapAll(ctx); err != nil {
 		return nil, err
 	}
+	if err := c.checkHeadline(); err != nil {
+		return nil, err
+	}
 	c.comparisons()
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -115,6 +120,7 @@ func Compute(ctx context.Context, cfg *config.Config, ds *dataset.Dataset, opt O
 	}
 	c.finish()
 	c.intervalWarnings()
+	c.sayModel()
 	return r, nil
 }
 
@@ -153,9 +159,8 @@ type computer struct {
 	primary int    // index of the primary system (config primary)
 	dynK    []bool // per system: it has a Dynamic-K selection of its own (dynKSystems)
 
-	qscratch []float64           // scratch of engine.PercentileInterval
-	pct      []engine.Interval   // percentile interval of every replicate column
-	perQKeep map[metrics.ID]bool // metrics whose per-query values are kept (keepPerQuery)
+	qscratch []float64         // scratch of engine.PercentileInterval
+	pct      []engine.Interval // percentile interval of every replicate column
 }
 
 type stratum struct {
@@ -204,7 +209,7 @@ func newComputer(cfg *config.Config, ds *dataset.Dataset, opt Options) *computer
 		c.fold = append(c.fold, q.Fold)
 		foldSet[q.Fold] = true
 		key := q.Post
-		if cfg.Bootstrap.Unit == "query" {
+		if cfg.Bootstrap.Unit == config.UnitQuery {
 			key = q.ID
 		}
 		// A post's queries are adjacent (dataset order): the map is read

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"paperbundle/config"
 	"paperbundle/dataset"
 	"paperbundle/internal/sysmem"
 )
@@ -74,7 +75,7 @@ func (c *computer) checkBootstrapMemory(nStat int) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	need := bootstrapMemory(B, nStat, c.nGroups, workers, c.cfg.Bootstrap.Method == "bca")
+	need := bootstrapMemory(B, nStat, c.nGroups, workers, c.cfg.Bootstrap.Method == config.MethodBCa)
 	have := machineMem()
 	if have <= 0 || need <= have*0.8 {
 		return nil

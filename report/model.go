@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"paperbundle/config"
+	"paperbundle/dataset"
 	"paperbundle/internal/toolid"
 	"paperbundle/metrics"
 )
@@ -88,8 +89,9 @@ type Report struct {
 	Warnings       []string       `json:"warnings"`
 	Settings       Settings       `json:"settings"`
 
-	PerQuery        []PerQuery   `json:"-"` // per_query_metrics.csv
-	PerQueryColumns []metrics.ID `json:"-"` // metric ids of PerQuery.Values
+	PerQuery        []Evidence     `json:"-"` // the per-query evidence; per_query_metrics.csv is its text
+	PerQueryFields  EvidenceFields `json:"-"` // which of Evidence's fields apply
+	PerQueryColumns []metrics.ID   `json:"-"` // metric ids of Evidence.Values
 
 	index    map[metricKey]int
 	recorded map[string]bool // settings keys of the decoded metrics_master.json; nil: every one (see SettingRecorded)
@@ -172,6 +174,15 @@ type Settings struct {
 	Calibration     CalibrationSettings  `json:"calibration"`
 	Gate            GateSettings         `json:"gate"`
 	Conventions     Conventions          `json:"conventions"`
+	// InputKind is the kind of input (evidence retrieval, TREC runs, a
+	// classifier), decided once from what the inputs hold: it chooses
+	// the headline set and the words of every renderer (Report.Kind,
+	// Report.Vocabulary).
+	InputKind InputKind `json:"input_kind,omitempty"`
+	// Headline is the headline set: paper.yaml's headline: when given,
+	// else the kind's (DefaultHeadline). Report.HeadlineIDs keeps those
+	// some system has.
+	Headline []metrics.ID `json:"headline,omitempty"`
 }
 
 // SignificanceSettings say when a comparison is significant: p_holm <
@@ -393,21 +404,53 @@ func (c Comparison) Significant(alpha float64) bool {
 	return c.PHolm.Valid() && float64(c.PHolm) < alpha
 }
 
-// PerQuery is one eval query of one system, for per_query_metrics.csv.
-type PerQuery struct {
+// Evidence is one eval query of one system: what the query is (its label,
+// from the input, never guessed), what the system said about it (its NE
+// score, gate state, selected K) and the system's per-query metric values.
+// The paired tests between systems and between versions read it
+// (report/paired); per_query_metrics.csv is its text (WritePerQueryCSV,
+// ReadPerQueryCSV). Which fields apply is Report.PerQueryFields.
+type Evidence struct {
 	System     string
 	Query      string
 	Post       string
 	Criterion  string
 	Fold       int
+	Label      bool // the query has evidence: a gold item, or a label of 1 in a classifier-only table
 	NGold      int
 	NCand      int
 	GoldInPool int // gold items among the candidates
 	Difficulty Num // n_neg / n_pos = (NCand − GoldInPool) / NGold (query difficulty); null without gold
-	NEProb     Num
-	State      string
+	Score      Num // the NE score (a probability when PerQueryFields.Score is ScoreProb); null without one
+	State      dataset.State
 	SelectedK  int
 	Values     []Num // aligned with Report.PerQueryColumns
+}
+
+// ScoreKind says what the evidence's NE score is.
+type ScoreKind uint8
+
+const (
+	NoScore   ScoreKind = iota // the input has no NE score
+	ScoreProb                  // ne_prob: a probability
+	ScoreRaw                   // ne_score: a score that orders queries, not a probability
+)
+
+// EvidenceFields says which of Evidence's fields apply to the input; the
+// columns of per_query_metrics.csv follow it (a field that does not apply
+// has no column).
+type EvidenceFields struct {
+	// Label: the labels are known (false only for a file written before
+	// per_query_metrics.csv had a label column).
+	Label bool
+	// Criteria: the input has criteria (criterion_id).
+	Criteria bool
+	// Candidates: the input has candidate lists (n_gold, n_candidates,
+	// gold_in_pool, difficulty); false for a classifier-only table.
+	Candidates bool
+	Score      ScoreKind
+	State      bool // some system has clinical gate states
+	SelectedK  bool // some system has a Dynamic-K selection
 }
 
 type metricKey struct {

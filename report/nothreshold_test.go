@@ -158,7 +158,7 @@ func stateOf(t *testing.T, r *Report, query string) string {
 	t.Helper()
 	for _, p := range r.PerQuery {
 		if p.System == "sys" && p.Query == query {
-			return p.State
+			return p.State.String()
 		}
 	}
 	t.Fatalf("no per-query row for %s", query)

@@ -1,49 +1,33 @@
 package report
 
 import (
+	"cmp"
+	"slices"
+	"strconv"
+	"strings"
+
 	"paperbundle/dataset"
 	"paperbundle/metrics"
 )
 
-// perQueryRows collects one row per eval query per system for
-// per_query_metrics.csv and the per-query figures.
+// perQueryRows collects the evidence of every eval query of every system
+// (Report.PerQuery, which per_query_metrics.csv, the per-query figures and
+// the paired tests read), which of its fields apply, and the metric
+// columns: every mean of per-query values the systems have.
 func (c *computer) perQueryRows() {
 	cols := c.perQueryColumns()
 	c.rep.PerQueryColumns = cols
+	c.rep.PerQueryFields = c.evidenceFields()
 	n, nc := len(c.eval), len(cols)
 	compared := c.compared()
-	c.rep.PerQuery = make([]PerQuery, len(c.sys)*n)
+	c.rep.PerQuery = make([]Evidence, len(c.sys)*n)
 	values := make([]Num, len(c.sys)*n*nc)
 	for si, sc := range c.sys {
 		sys := &c.ds.Systems[si]
 		c.rows(n, func(lo, hi int) {
 			for i := lo; i < hi; i++ {
-				qi := c.eval[i]
-				q := &c.ds.Queries[qi]
-				r := &sys.Rows[qi]
-				pq := PerQuery{System: sc.name, Query: q.ID, Post: q.Post, Criterion: q.Criterion, Fold: q.Fold,
-					NGold: len(q.Gold), NCand: len(r.Scores), NEProb: NaN}
-				if sc.k != nil { // nil without candidate lists (no Dynamic-K)
-					pq.SelectedK = sc.k[i]
-				}
-				pq.Difficulty = NaN
-				for _, g := range r.Rel {
-					if g > 0 {
-						pq.GoldInPool++
-					}
-				}
-				if pq.NGold > 0 {
-					pq.Difficulty = Num(float64(pq.NCand-pq.GoldInPool) / float64(pq.NGold))
-				}
-				if r.HasNEProb {
-					pq.NEProb = Num(r.NEProb)
-				}
-				if sc.state[i] != dataset.StateNone {
-					pq.State = sc.state[i].String()
-				}
 				at := (si*n + i) * nc
-				pq.Values = values[at : at+nc : at+nc]
-				c.rep.PerQuery[si*n+i] = pq
+				c.rep.PerQuery[si*n+i] = c.evidence(sc, &sys.Rows[c.eval[i]], i, values[at:at+nc:at+nc])
 			}
 		})
 		// The rows' lists are done with, but for the primary system's
@@ -88,6 +72,63 @@ func (c *computer) perQueryRows() {
 	}
 }
 
+// evidence is the evidence of system sc on its i-th eval row r.
+func (c *computer) evidence(sc *sysCalc, r *dataset.Row, i int, values []Num) Evidence {
+	q := &c.ds.Queries[c.eval[i]]
+	e := Evidence{System: sc.name, Query: q.ID, Post: q.Post, Criterion: q.Criterion, Fold: q.Fold, Label: q.HasEvidence(),
+		NGold: len(q.Gold), NCand: len(r.Scores), Difficulty: NaN, Score: NaN, State: sc.state[i], Values: values}
+	if sc.k != nil { // nil without candidate lists (no Dynamic-K)
+		e.SelectedK = sc.k[i]
+	}
+	for _, g := range r.Rel {
+		if g > 0 {
+			e.GoldInPool++
+		}
+	}
+	if e.NGold > 0 {
+		e.Difficulty = Num(float64(e.NCand-e.GoldInPool) / float64(e.NGold))
+	}
+	switch {
+	case r.HasNEProb:
+		e.Score = Num(r.NEProb)
+	case r.HasNEScore && c.rep.PerQueryFields.Score == ScoreRaw:
+		e.Score = Num(r.NEScore)
+	}
+	return e
+}
+
+// evidenceFields says which of the evidence's fields apply: candidates
+// when the ranking applies (the input has candidate lists), the score as
+// a probability when some row gives ne_prob, else as a score when every
+// row gives ne_score, gate states when the clinical gate applies or the
+// input gives states, the selected K when Dynamic-K applies.
+func (c *computer) evidenceFields() EvidenceFields {
+	f := EvidenceFields{Label: true, Criteria: c.ds.HasCriteria, Candidates: c.has(Ranking),
+		State: c.has(ClinicalGate), SelectedK: c.has(DynamicK)}
+	switch {
+	case c.ds.HasNEProb || c.anyRow(func(r *dataset.Row) bool { return r.HasNEProb }):
+		f.Score = ScoreProb
+	case c.ds.HasNEScore:
+		f.Score = ScoreRaw
+	}
+	for _, sc := range c.sys {
+		f.State = f.State || slices.ContainsFunc(sc.state, func(s dataset.State) bool { return s != dataset.StateNone })
+	}
+	return f
+}
+
+// anyRow reports whether some eval row of some system satisfies ok.
+func (c *computer) anyRow(ok func(*dataset.Row) bool) bool {
+	for si := range c.ds.Systems {
+		for _, qi := range c.eval {
+			if ok(&c.ds.Systems[si].Rows[qi]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // freeCandidateIDs frees the candidate id lists of the rows that have no
 // selected set to match them with (Options.FreeRows): the rest of the
 // computation reads only their lengths, which the scores give.
@@ -128,41 +169,53 @@ func (c *computer) compared() map[metrics.ID]bool {
 	return set
 }
 
-// perQueryColumns is the metrics of per_query_metrics.csv.
+// perQueryColumns is the metrics of per_query_metrics.csv: every mean of
+// per-query values that some system has on the whole population (each
+// registered through addMean, so that a metric added to the registry and
+// computed as a mean gets its column), in registry order, a parameter's
+// values in increasing order. The registry's test kind of each is
+// metrics.TestMean (TestPerQueryColumnsAreMeans).
 func (c *computer) perQueryColumns() []metrics.ID {
-	var cols []metrics.ID
-	for _, k := range c.cfg.Cutoffs {
-		cols = append(cols, metrics.RankRecall.At(k), metrics.RankPrecision.At(k), metrics.RankNDCG.At(k), metrics.RankMAP.At(k))
-	}
-	cols = append(cols, metrics.RankMRR.ID(), metrics.RankMAP.ID(), metrics.RankNDCG.ID(), metrics.RankRPrecision.ID(), metrics.DynKEvidenceRecall.ID(), metrics.DynKEvidencePrecision.ID(), metrics.DynKEvidenceRecallAll.ID(), metrics.DynKEvidencePrecisionAll.ID())
-	if c.ds.TRECConventions != nil {
-		// The measures of TREC judgments, so that each can be checked per
-		// query against trec_eval -q.
-		cols = append(cols, metrics.RankBpref.ID(), metrics.Rank11ptAvg.ID())
-		for _, l := range metrics.RecallLevels {
-			cols = append(cols, metrics.RankIPrec.AtRecall(l))
-		}
-		for _, k := range c.cfg.Cutoffs {
-			cols = append(cols, metrics.RankUnjudged.At(k))
+	set := map[metrics.ID]bool{}
+	for _, sc := range c.sys {
+		for id := range sc.perQ {
+			set[id] = true
 		}
 	}
+	cols := make([]metrics.ID, 0, len(set))
+	for id := range set {
+		cols = append(cols, id)
+	}
+	slices.SortFunc(cols, compareIDs)
 	return cols
 }
 
-// keepPerQuery reports whether the per-query values of metric id of a
-// system are kept after its sums are taken: those of per_query_metrics.csv
-// and of the comparisons between systems (c.perQKeep), never a baseline's.
-// The others would only hold memory (a million queries: 8 MB per metric
-// and system).
-func (c *computer) keepPerQuery(system string, id metrics.ID) bool {
-	return !isBaseline(system) && c.perQKeep[id]
+// compareIDs orders metric ids by the registry, then by parameter value.
+func compareIDs(a, b metrics.ID) int {
+	da, _ := a.Def()
+	db, _ := b.Def()
+	if o := cmp.Compare(da.Order(), db.Order()); o != 0 {
+		return o
+	}
+	_, pa := a.Param()
+	_, pb := b.Param()
+	xa, errA := strconv.ParseFloat(trimParamName(pa), 64)
+	xb, errB := strconv.ParseFloat(trimParamName(pb), 64)
+	if errA == nil && errB == nil && xa != xb {
+		return cmp.Compare(xa, xb)
+	}
+	return cmp.Compare(a, b)
 }
 
-// perQueryKept is the set of metrics whose per-query values are kept.
-func (c *computer) perQueryKept() map[metrics.ID]bool {
-	keep := map[metrics.ID]bool{}
-	for _, x := range append(c.perQueryColumns(), c.comparedIDs()...) {
-		keep[x] = true
+// trimParamName drops the "fpr=" of a parameter such as "fpr=0.05".
+func trimParamName(arg string) string {
+	if i := strings.IndexByte(arg, '='); i >= 0 {
+		return arg[i+1:]
 	}
-	return keep
+	return arg
 }
+
+// keepPerQuery reports whether the per-query values of a mean of system
+// are kept after its sums are taken: every system's but a baseline's (the
+// columns of per_query_metrics.csv and the comparisons between systems).
+func (c *computer) keepPerQuery(system string) bool { return !isBaseline(system) }

@@ -10,31 +10,10 @@ import (
 	"strconv"
 	"strings"
 
+	"paperbundle/dataset"
+	"paperbundle/internal/csvtext"
 	"paperbundle/metrics"
 )
-
-// PerQueryHeader is the header of per_query_metrics.csv before the metric
-// columns (one column per Report.PerQueryColumns id).
-var PerQueryHeader = []string{"system", "query_id", "post_id", "criterion_id", "fold", "n_gold", "n_candidates", "gold_in_pool", "difficulty", "ne_prob", "state", "selected_k"}
-
-// perQueryText escapes a user string of per_query_metrics.csv: text that a
-// spreadsheet would run as a formula (beginning with =, +, -, @, tab or
-// CR) gets a leading ', and so does text that already begins with ', so
-// that ReadPerQueryCSV can take exactly one ' off and get the string back.
-func perQueryText(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r'", rune(s[0])) {
-		return "'" + s
-	}
-	return s
-}
-
-// perQueryUntext undoes perQueryText.
-func perQueryUntext(s string) string {
-	if len(s) >= 2 && s[0] == '\'' && strings.ContainsRune("=+-@\t\r'", rune(s[1])) {
-		return s[1:]
-	}
-	return s
-}
 
 // perQueryNum writes a number at full precision, empty when undefined.
 func perQueryNum(x Num) string {
@@ -44,23 +23,146 @@ func perQueryNum(x Num) string {
 	return strconv.FormatFloat(float64(x), 'g', -1, 64)
 }
 
-// WritePerQueryCSV writes per_query_metrics.csv: the header
-// (PerQueryHeader, then the metric ids of r.PerQueryColumns), then one row
-// per r.PerQuery in order; undefined values are empty cells and user text
-// is escaped as perQueryText says. ReadPerQueryCSV reads it back.
-func (r *Report) WritePerQueryCSV(out io.Writer) error {
-	w := csv.NewWriter(out)
-	head := append([]string{}, PerQueryHeader...)
+// evidenceColumn is one column of per_query_metrics.csv before the metric
+// columns: its name, whether it applies to the input, and how it writes
+// and reads one Evidence field. This table is the only list of those
+// columns: the writer, the reader and the header all follow it.
+type evidenceColumn struct {
+	name    string
+	applies func(f EvidenceFields) bool
+	// set marks the field as applying when a file has the column.
+	set   func(f *EvidenceFields)
+	write func(e *Evidence) string
+	// read parses the cell into e; the error says what was wanted.
+	read func(e *Evidence, s string) error
+}
+
+func always(EvidenceFields) bool { return true }
+func noField(*EvidenceFields)    {}
+
+var errWantInt = errors.New("is not an integer, want a whole number")
+var errWantNum = errors.New("is not a number, want a number or an empty cell")
+
+func textColumn(name string, field func(e *Evidence) *string) evidenceColumn {
+	return evidenceColumn{name: name, applies: always, set: noField,
+		write: func(e *Evidence) string { return csvtext.Safe(*field(e)) },
+		read:  func(e *Evidence, s string) error { *field(e) = csvtext.Unsafe(s); return nil }}
+}
+
+func intColumn(name string, applies func(EvidenceFields) bool, set func(*EvidenceFields), field func(e *Evidence) *int) evidenceColumn {
+	return evidenceColumn{name: name, applies: applies, set: set,
+		write: func(e *Evidence) string { return strconv.Itoa(*field(e)) },
+		read: func(e *Evidence, s string) error {
+			v, err := strconv.Atoi(s)
+			if err != nil {
+				return errWantInt
+			}
+			*field(e) = v
+			return nil
+		}}
+}
+
+func numColumn(name string, applies func(EvidenceFields) bool, set func(*EvidenceFields), field func(e *Evidence) *Num) evidenceColumn {
+	return evidenceColumn{name: name, applies: applies, set: set,
+		write: func(e *Evidence) string { return perQueryNum(*field(e)) },
+		read: func(e *Evidence, s string) error {
+			v, err := parsePerQueryNum(s)
+			if err != nil {
+				return errWantNum
+			}
+			*field(e) = v
+			return nil
+		}}
+}
+
+func candidates(f EvidenceFields) bool { return f.Candidates }
+func setCandidates(f *EvidenceFields)  { f.Candidates = true }
+
+// evidenceColumns are the columns of per_query_metrics.csv before the
+// metric columns, in file order.
+var evidenceColumns = []evidenceColumn{
+	textColumn("system", func(e *Evidence) *string { return &e.System }),
+	textColumn("query_id", func(e *Evidence) *string { return &e.Query }),
+	textColumn("post_id", func(e *Evidence) *string { return &e.Post }),
+	{name: "criterion_id", applies: func(f EvidenceFields) bool { return f.Criteria }, set: func(f *EvidenceFields) { f.Criteria = true },
+		write: func(e *Evidence) string { return csvtext.Safe(e.Criterion) },
+		read:  func(e *Evidence, s string) error { e.Criterion = csvtext.Unsafe(s); return nil }},
+	intColumn("fold", always, noField, func(e *Evidence) *int { return &e.Fold }),
+	{name: "label", applies: func(f EvidenceFields) bool { return f.Label }, set: func(f *EvidenceFields) { f.Label = true },
+		write: func(e *Evidence) string { return strconv.Itoa(int(b2f(e.Label))) },
+		read: func(e *Evidence, s string) error {
+			if s != "0" && s != "1" {
+				return errors.New("is not a label, want 0 or 1")
+			}
+			e.Label = s == "1"
+			return nil
+		}},
+	intColumn("n_gold", candidates, setCandidates, func(e *Evidence) *int { return &e.NGold }),
+	intColumn("n_candidates", candidates, setCandidates, func(e *Evidence) *int { return &e.NCand }),
+	intColumn("gold_in_pool", candidates, setCandidates, func(e *Evidence) *int { return &e.GoldInPool }),
+	numColumn("difficulty", candidates, setCandidates, func(e *Evidence) *Num { return &e.Difficulty }),
+	numColumn("ne_prob", func(f EvidenceFields) bool { return f.Score == ScoreProb }, func(f *EvidenceFields) { f.Score = ScoreProb },
+		func(e *Evidence) *Num { return &e.Score }),
+	numColumn("ne_score", func(f EvidenceFields) bool { return f.Score == ScoreRaw }, func(f *EvidenceFields) { f.Score = ScoreRaw },
+		func(e *Evidence) *Num { return &e.Score }),
+	{name: "state", applies: func(f EvidenceFields) bool { return f.State }, set: func(f *EvidenceFields) { f.State = true },
+		write: func(e *Evidence) string { return e.State.String() },
+		read: func(e *Evidence, s string) error {
+			for st := dataset.StateNone; st <= dataset.StatePOS; st++ {
+				if s == st.String() {
+					e.State = st
+					return nil
+				}
+			}
+			return errors.New("is not a gate state, want NEG, UNCERTAIN, POS or an empty cell")
+		}},
+	intColumn("selected_k", func(f EvidenceFields) bool { return f.SelectedK }, func(f *EvidenceFields) { f.SelectedK = true },
+		func(e *Evidence) *int { return &e.SelectedK }),
+}
+
+// requiredColumns are the columns every per_query_metrics.csv has.
+var requiredColumns = []string{"system", "query_id", "post_id", "fold"}
+
+// PerQueryHeader returns the header of r's per_query_metrics.csv: the
+// evidence columns that apply (r.PerQueryFields), then one column per
+// metric id of r.PerQueryColumns.
+func (r *Report) PerQueryHeader() []string {
+	var head []string
+	for _, c := range r.evidenceColumns() {
+		head = append(head, c.name)
+	}
 	for _, id := range r.PerQueryColumns {
 		head = append(head, string(id))
 	}
+	return head
+}
+
+func (r *Report) evidenceColumns() []*evidenceColumn {
+	var out []*evidenceColumn
+	for i := range evidenceColumns {
+		if evidenceColumns[i].applies(r.PerQueryFields) {
+			out = append(out, &evidenceColumns[i])
+		}
+	}
+	return out
+}
+
+// WritePerQueryCSV writes per_query_metrics.csv: the header
+// (PerQueryHeader), then one row per r.PerQuery in order; undefined values
+// are empty cells, a label is 0 or 1 and user text is escaped as
+// perQueryText says. ReadPerQueryCSV reads it back.
+func (r *Report) WritePerQueryCSV(out io.Writer) error {
+	w := csv.NewWriter(out)
+	head := r.PerQueryHeader()
 	w.Write(head)
+	cols := r.evidenceColumns()
 	rec := make([]string, 0, len(head))
-	for _, q := range r.PerQuery {
+	for i := range r.PerQuery {
+		q := &r.PerQuery[i]
 		rec = rec[:0]
-		rec = append(rec, perQueryText(q.System), perQueryText(q.Query), perQueryText(q.Post), perQueryText(q.Criterion), strconv.Itoa(q.Fold),
-			strconv.Itoa(q.NGold), strconv.Itoa(q.NCand), strconv.Itoa(q.GoldInPool), perQueryNum(q.Difficulty), perQueryNum(q.NEProb),
-			q.State, strconv.Itoa(q.SelectedK))
+		for _, c := range cols {
+			rec = append(rec, c.write(q))
+		}
 		for _, v := range q.Values {
 			rec = append(rec, perQueryNum(v))
 		}
@@ -71,8 +173,11 @@ func (r *Report) WritePerQueryCSV(out io.Writer) error {
 }
 
 // ReadPerQueryCSV reads per_query_metrics.csv as WritePerQueryCSV writes
-// it into r.PerQuery and r.PerQueryColumns. name is the file's name in
-// error messages, which read "name:line:col: what was wrong, what was
+// it into r.PerQuery, r.PerQueryFields and r.PerQueryColumns: each
+// evidence column by its name (a file of an older version, without a
+// label column, reads with PerQueryFields.Label false), and every column
+// whose name has a dot as a metric id. name is the file's name in error
+// messages, which read "name:line:col: what was wrong, what was
 // expected". The caller bounds the reader (a bundle is untrusted input).
 func (r *Report) ReadPerQueryCSV(name string, in io.Reader) error {
 	cr := csv.NewReader(bufio.NewReader(in))
@@ -82,21 +187,16 @@ func (r *Report) ReadPerQueryCSV(name string, in io.Reader) error {
 		return perQueryErr(name, err, "a header line")
 	}
 	head = append([]string(nil), head...) // cr reuses the record's slice
-	if len(head) < len(PerQueryHeader) {
-		return fmt.Errorf("%s:1:1: %d columns, want at least the %d of %s", name, len(head), len(PerQueryHeader), strings.Join(PerQueryHeader, ","))
+	cols, metricAt, fields, err := readPerQueryHeader(name, head)
+	if err != nil {
+		return err
 	}
-	for j, h := range PerQueryHeader {
-		if head[j] != h {
-			return fmt.Errorf("%s:1:%d: column %d is %q, want %q", name, j+1, j+1, head[j], h)
-		}
+	var ids []metrics.ID
+	for _, j := range metricAt {
+		ids = append(ids, metrics.ID(head[j]))
 	}
-	cols := make([]metrics.ID, 0, len(head)-len(PerQueryHeader))
-	for _, h := range head[len(PerQueryHeader):] {
-		cols = append(cols, metrics.ID(h))
-	}
-	var rows []PerQuery
+	var rows []Evidence
 	var values []Num
-	nf := len(PerQueryHeader)
 	for {
 		rec, err := cr.Read()
 		if err == io.EOF {
@@ -105,48 +205,66 @@ func (r *Report) ReadPerQueryCSV(name string, in io.Reader) error {
 		if err != nil {
 			return perQueryErr(name, err, "a CSV record")
 		}
-		line, _ := cr.FieldPos(0)
-		cell := func(j int) (string, string) { return rec[j], PerQueryHeader[j] }
-		ints := [5]int{}
-		for k, j := range []int{4, 5, 6, 7, 11} {
-			s, h := cell(j)
-			v, err := strconv.Atoi(s)
-			if err != nil {
-				_, col := cr.FieldPos(j)
-				return fmt.Errorf("%s:%d:%d: %s %q is not an integer, want a whole number", name, line, col, h, s)
+		e := Evidence{Difficulty: NaN, Score: NaN}
+		for j, c := range cols {
+			if c == nil {
+				continue
 			}
-			ints[k] = v
+			if err := c.read(&e, rec[j]); err != nil {
+				line, col := cr.FieldPos(j)
+				return fmt.Errorf("%s:%d:%d: %s %q %v", name, line, col, head[j], rec[j], err)
+			}
 		}
-		nums := [2]Num{}
-		for k, j := range []int{8, 9} {
+		for _, j := range metricAt {
 			v, err := parsePerQueryNum(rec[j])
 			if err != nil {
-				_, col := cr.FieldPos(j)
-				return fmt.Errorf("%s:%d:%d: %s %q is not a number, want a number or an empty cell", name, line, col, PerQueryHeader[j], rec[j])
-			}
-			nums[k] = v
-		}
-		for j := nf; j < len(rec); j++ {
-			v, err := parsePerQueryNum(rec[j])
-			if err != nil {
-				_, col := cr.FieldPos(j)
-				return fmt.Errorf("%s:%d:%d: %s %q is not a number, want a number or an empty cell", name, line, col, head[j], rec[j])
+				line, col := cr.FieldPos(j)
+				return fmt.Errorf("%s:%d:%d: %s %q %v", name, line, col, head[j], rec[j], errWantNum)
 			}
 			values = append(values, v)
 		}
-		rows = append(rows, PerQuery{
-			System: perQueryUntext(rec[0]), Query: perQueryUntext(rec[1]), Post: perQueryUntext(rec[2]), Criterion: perQueryUntext(rec[3]),
-			Fold: ints[0], NGold: ints[1], NCand: ints[2], GoldInPool: ints[3], SelectedK: ints[4],
-			Difficulty: nums[0], NEProb: nums[1], State: rec[10],
-		})
+		rows = append(rows, e)
 	}
 	// The rows' values share one array, sliced once it has stopped growing.
-	nc := len(cols)
+	nc := len(ids)
 	for i := range rows {
 		rows[i].Values = values[i*nc : (i+1)*nc : (i+1)*nc]
 	}
-	r.PerQuery, r.PerQueryColumns = rows, cols
+	r.PerQuery, r.PerQueryColumns, r.PerQueryFields = rows, ids, fields
 	return nil
+}
+
+// readPerQueryHeader maps the header's columns: cols[j] is column j's
+// evidence column (nil for a metric column), metricAt the indexes of the
+// metric columns, fields the evidence fields the columns give.
+func readPerQueryHeader(name string, head []string) (cols []*evidenceColumn, metricAt []int, fields EvidenceFields, err error) {
+	byName := map[string]*evidenceColumn{}
+	for i := range evidenceColumns {
+		byName[evidenceColumns[i].name] = &evidenceColumns[i]
+	}
+	seen := map[string]bool{}
+	cols = make([]*evidenceColumn, len(head))
+	for j, h := range head {
+		if seen[h] {
+			return nil, nil, fields, fmt.Errorf("%s:1:%d: column %q appears twice, want each column once", name, j+1, h)
+		}
+		seen[h] = true
+		if c, ok := byName[h]; ok {
+			cols[j] = c
+			c.set(&fields)
+			continue
+		}
+		if !strings.Contains(h, ".") {
+			return nil, nil, fields, fmt.Errorf("%s:1:%d: column %q is neither an evidence column nor a metric id, want the columns paperbundle writes", name, j+1, h)
+		}
+		metricAt = append(metricAt, j)
+	}
+	for _, h := range requiredColumns {
+		if !seen[h] {
+			return nil, nil, fields, fmt.Errorf("%s:1:1: no %s column, want the columns %s", name, h, strings.Join(requiredColumns, ", "))
+		}
+	}
+	return cols, metricAt, fields, nil
 }
 
 // parsePerQueryNum reads a number cell: empty is undefined (NaN).

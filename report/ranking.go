@@ -7,13 +7,14 @@ import (
 	"slices"
 	"strconv"
 
+	"paperbundle/config"
 	"paperbundle/dataset"
 	"paperbundle/metrics"
 	"paperbundle/report/engine"
 )
 
 func (c *computer) gain() metrics.Gain {
-	if c.cfg.Contract.NDCGGain == "linear" {
+	if c.cfg.Contract.NDCGGain == config.GainLinear {
 		return metrics.GainLinear
 	}
 	return metrics.GainExponential
@@ -203,7 +204,7 @@ func (c *computer) rankingAt(sc *sysCalc, k int, per, perGain perQuery, kern ran
 		metrics.RankMAP.At(k):          per(func(r, g []int) float64 { return kern.mapk(r, g, k) }),
 		metrics.RankMRR.At(k):          per(func(r, g []int) float64 { return kern.rrAt(r, k) }),
 	}
-	boot := k == c.headK() // ranking CIs only at the headline cutoff
+	boot := c.headlineCutoffs()[k] // ranking CIs only at the headline cutoff and the headline set's cutoffs
 	for _, id := range sortedKeys(vals) {
 		c.addMean(sc, id, "", pop, vals[id], nil, boot)
 		if full {
@@ -620,9 +621,10 @@ func (c *computer) trecRanking(sc *sysCalc, row func(int) *dataset.Row, query fu
 	add := func(id metrics.ID, v []float64, boot bool) {
 		c.addMean(sc, id, "", pop, v, nil, boot)
 	}
-	add(metrics.RankBpref.ID(), per(func(r *dataset.Row, q *dataset.Query) float64 {
+	bpref := per(func(r *dataset.Row, q *dataset.Query) float64 {
 		return metrics.BPref(r.Rel, r.Judged, len(q.Gold), q.NonRel)
-	}), true)
+	})
+	add(metrics.RankBpref.ID(), bpref, true)
 	// gm_map: exp of the mean of ln(max(AP, 1e-5)); the CI is the same
 	// transform of the mean's.
 	gm := per(func(r *dataset.Row, q *dataset.Query) float64 {
@@ -671,6 +673,7 @@ func (c *computer) trecRanking(sc *sysCalc, row func(int) *dataset.Row, query fu
 			return metrics.Unjudged(r.Judged, k)
 		}), k == c.headK())
 	}
+	c.trecAll(sc, in, row, query, bpref)
 }
 
 // unjudgedWarnings warns, for each system, when more than a tenth of the

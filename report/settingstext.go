@@ -76,3 +76,10 @@ func (r *Report) ThresholdOrigin() string {
 	}
 	return ""
 }
+
+// BootstrapText is Bootstrap.Text in the words of the kind of input: a
+// TREC query or a classifier's case is its own resampling unit, never a
+// "post".
+func (s Settings) BootstrapText() string {
+	return VocabularyOf(s.InputKind).Say(s.Bootstrap.Text(s.Seed))
+}

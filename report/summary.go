@@ -187,9 +187,10 @@ func (c *computer) warnings() {
 		c.rep.Warnings = append(c.rep.Warnings, fmt.Sprintf("fold %d has no tune rows: its thresholds are cross-fitted on the eval rows of the other folds", f))
 	}
 	c.thresholdWarnings()
+	c.clipWarnings()
 	if B := c.cfg.Bootstrap.Resamples; B > 0 && c.nGroups > 0 && c.nGroups < fewUnits {
 		unit := "posts"
-		if c.cfg.Bootstrap.Unit == "query" {
+		if c.cfg.Bootstrap.Unit == config.UnitQuery {
 			unit = "queries"
 		}
 		c.rep.Warnings = append(c.rep.Warnings, fmt.Sprintf("the bootstrap resamples only %d eval %s: with fewer than %d, percentile intervals are too narrow to trust (an interval such as [1.0000, 1.0000] only says that every resample agreed)", c.nGroups, unit, fewUnits))

@@ -51,7 +51,7 @@ func (c *computer) addMean(sc *sysCalc, id metrics.ID, slice Slice, pop string, 
 	x := sc.tab.ColOf(name+"|x", keep, v, engine.NaNZero)
 	m := sc.tab.ColOf(name+"|m", keep, v, engine.NotNaN)
 	st := &sumStat{key: metricKey{sc.name, id, slice}, pop: pop, cols: []int{x, m}, f: ratio, nCol: m, perQ: -1, boot: boot}
-	if slice == "" && c.keepPerQuery(sc.name, id) {
+	if slice == "" && c.keepPerQuery(sc.name) {
 		sc.perQ[id] = v
 	}
 	sc.stats = append(sc.stats, st)
@@ -267,7 +267,7 @@ func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
 		}
 		c.addMean(sc, metrics.NEBrier.ID(), "", pop, sq, nil, true)
 		c.addECE(sc, metrics.NEECE.ID(), c.cfg.Calibration.Bins, uniformBin(c.cfg.Calibration.Bins, sc.ne))
-		c.addECE(sc, metrics.NEECEEqualMass.ID(), c.cfg.Calibration.Bins, massBin(c.cfg.Calibration.Bins, sc.ne, c.y))
+		c.addECE(sc, metrics.NEECEEqualMass.ID(), c.cfg.Calibration.Bins, metrics.MassBins(c.cfg.Calibration.Bins, sc.ne, c.y))
 	}
 
 	// In-sample TPR at FPR targets (descriptive).
@@ -555,37 +555,6 @@ func uniformBin(m int, p []float64) []int {
 			b = 0
 		}
 		out[i] = b
-	}
-	return out
-}
-
-// massBin assigns equal-count bins as metrics.ECEEqualMass does: rows
-// sorted by p ascending (ties: negatives first, then row order) are cut into
-// m consecutive blocks, the first n mod m blocks one row larger.
-func massBin(m int, p []float64, y []bool) []int {
-	idx := make([]int, len(p))
-	for i := range idx {
-		idx[i] = i
-	}
-	sortStableBy(idx, func(a, b int) bool {
-		if p[a] != p[b] {
-			return p[a] < p[b]
-		}
-		return !y[a] && y[b]
-	})
-	out := make([]int, len(p))
-	n := len(p)
-	base, extra := n/m, n%m
-	r := 0
-	for b := 0; b < m; b++ {
-		size := base
-		if b < extra {
-			size++
-		}
-		for k := 0; k < size; k++ {
-			out[idx[r]] = b
-			r++
-		}
 	}
 	return out
 }

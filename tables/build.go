@@ -13,7 +13,7 @@ import (
 // which report section gates it, and its words.
 type section struct {
 	id         metrics.TableID
-	section    string // report section id ("" = always)
+	section    report.Capability // the capability the table needs ("" = always)
 	title      string
 	population metrics.Population
 	meaning    string
@@ -22,25 +22,33 @@ type section struct {
 
 var metricSections = []section{
 	{metrics.TableScorecard, "", "Summary scorecard", "", "The headline number of each section, with its confidence interval and target.", false},
-	{metrics.TableNEGate, "ne_gate", "NE gate: classification", metrics.AllQueries, "How well ne_prob flags queries that have evidence; held-out rows use thresholds chosen on tune rows only.", false},
-	{metrics.TableCalibration, "calibration", "NE gate: calibration", metrics.AllQueries, "Whether a predicted 30% means evidence in 30% of queries.", false},
-	{metrics.TableRanking, "ranking", "Ranking, with random and oracle baselines", metrics.PositivesOnly, "How early a reviewer meets the evidence sentences of a query that has them.", true},
-	{metrics.TableDynamicK, "dynamic_k", "Dynamic-K extraction", metrics.PositivesOnly, "How much of the evidence the extracted set holds, and how many sentences a reviewer reads.", false},
-	{metrics.TableClinical, "clinical_gate", "Three-state clinical gate and deployment", metrics.AllQueries, "How many evidence cases screening loses, and how often a high-confidence alert is right.", false},
-	{metrics.TablePerPost, "per_post", "Per-post multi-label", metrics.Posts, "How well the deployment decisions of a post's criteria match as a whole.", false},
+	{metrics.TableNEGate, report.NEGate, "NE gate: classification", metrics.AllQueries, "How well ne_prob flags queries that have evidence; held-out rows use thresholds chosen on tune rows only.", false},
+	{metrics.TableCalibration, report.Calibration, "NE gate: calibration", metrics.AllQueries, "Whether a predicted 30% means evidence in 30% of queries.", false},
+	{metrics.TableRanking, report.Ranking, "Ranking, with random and oracle baselines", metrics.PositivesOnly, "How early a reviewer meets the evidence sentences of a query that has them.", true},
+	{metrics.TableDynamicK, report.DynamicK, "Dynamic-K extraction", metrics.PositivesOnly, "How much of the evidence the extracted set holds, and how many sentences a reviewer reads.", false},
+	{metrics.TableClinical, report.ClinicalGate, "Three-state clinical gate and deployment", metrics.AllQueries, "How many evidence cases screening loses, and how often a high-confidence alert is right.", false},
+	{metrics.TablePerPost, report.PerPost, "Per-post multi-label", metrics.Posts, "How well the deployment decisions of a post's criteria match as a whole.", false},
 }
+
+// tableKeep are the fields of a table that Vocabulary.SayAll leaves as
+// they are.
+var tableKeep = []string{"Cell.Text", "Cell.Note", "Row.Group", "Row.Anchor", "Row.System", "Column.Key", "ID", "Population"}
 
 // Build returns every table of the report, in report order, and the
 // tables that could not be built with the reason the report gives.
 func Build(r *report.Report) Set {
 	var s Set
-	add := func(t Table, ok bool, sec, why string) {
+	v := r.Vocabulary()
+	add := func(t Table, ok bool, sec report.Capability, why string) {
 		if ok {
 			s.Tables = append(s.Tables, t)
 			return
 		}
-		if sc, found := r.Section(sec); found && !sc.Present && sc.Reason != "" {
-			why = sc.Reason
+		if sec != "" && !v.Expects(sec) {
+			return // not a table a user of this kind of input looks for
+		}
+		if reason := r.Capabilities.Reason(sec); reason != "" {
+			why = reason
 		}
 		s.Missing = append(s.Missing, Missing{ID: t.ID, Title: t.Title, Reason: why})
 	}
@@ -49,11 +57,18 @@ func Build(r *report.Report) Set {
 		add(t, ok, sec.section, "no metric of this table was computed")
 	}
 	t, ok := criterionTable(r)
-	add(t, ok, "per_criterion", "the inputs have no criterion_id column")
+	add(t, ok, report.PerCriterion, "the inputs have no criterion_id column")
 	t, ok = strataTable(r)
-	add(t, ok, "ranking", "no n_pos stratum was computed")
+	add(t, ok, report.Strata, "no n_pos stratum was computed")
+	if t, ok := trecEvalTable(r); ok {
+		// TREC input only; other input has no trec_eval measures to miss.
+		s.Tables = append(s.Tables, t)
+	}
 	t, ok = comparisonTable(r)
-	add(t, ok, "comparisons", "a single system has nothing to be compared with")
+	add(t, ok, report.Comparisons, "a single system has nothing to be compared with")
+	// The tables' words in the words of the kind of input; cells (system
+	// labels, metric names, ids) and machine keys stay as they are.
+	r.Vocabulary().SayAll(&s, tableKeep...)
 	return s
 }
 
@@ -102,13 +117,7 @@ func shown(r *report.Report, sec section, d metrics.Def, m report.Metric) bool {
 		return false
 	}
 	if sec.id == metrics.TableScorecard {
-		if !d.Headline {
-			return false
-		}
-		if d.Param == metrics.ParamK {
-			return m.ID == d.ID(float64(r.Settings.HeadlineCutoff))
-		}
-		return true
+		return r.IsHeadline(m.ID, m.Slice)
 	}
 	return d.Shows(sec.id)
 }
@@ -180,7 +189,28 @@ func metricTable(r *report.Report, sec section) (Table, bool) {
 	if !r.Has(report.Folds) {
 		dropColumn(&t, "fold_mean") // one fold: no value per fold (absent, not "n/a" in every row)
 	}
+	if !anyTarget(t) {
+		// No target applies to a row of the table (targets: none): no
+		// Target and Met columns, rather than two empty ones.
+		dropColumn(&t, "target")
+		dropColumn(&t, "target_met")
+	}
 	return t, len(t.Rows) > 0
+}
+
+// anyTarget reports whether some row of a metric table has a target.
+func anyTarget(t Table) bool {
+	for j, c := range t.Columns {
+		if c.Key != "target" {
+			continue
+		}
+		for _, row := range t.Rows {
+			if row.Cells[j].Text != "" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // dropColumn removes the column key, and its cell from every row.

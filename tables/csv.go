@@ -4,20 +4,15 @@ import (
 	"bytes"
 	"encoding/csv"
 	"strconv"
-	"strings"
 
+	"paperbundle/internal/csvtext"
 	"paperbundle/report"
 )
 
 // CSVSafe neutralises free text that a spreadsheet would run as a formula
-// (CSV injection): text beginning with =, +, -, @, tab or CR gets a leading '.
+// (CSV injection): csvtext.Safe, the rule of every CSV of the bundle.
 // Numbers are never passed through it.
-func CSVSafe(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
-}
+func CSVSafe(s string) string { return csvtext.Safe(s) }
 
 // csvNum writes a number at full precision, empty when undefined.
 func csvNum(x float64) string {
@@ -52,10 +47,6 @@ func (t Table) CSV() []byte {
 	w.Flush()
 	return buf.Bytes()
 }
-
-// PerQueryHeader is the header of per_query_metrics.csv before the metric
-// columns.
-var PerQueryHeader = report.PerQueryHeader
 
 // PerQueryCSV returns per_query_metrics.csv (report.Report.WritePerQueryCSV,
 // which report.Report.ReadPerQueryCSV reads back).

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"paperbundle/internal/mdtext"
 	"paperbundle/metrics"
 	"paperbundle/report"
 )
@@ -153,7 +154,7 @@ type MatrixOptions struct {
 func BuildMatrixWith(r *report.Report, o MatrixOptions) Matrix {
 	var mx Matrix
 	if r.Settings.Bootstrap.Resamples > 0 {
-		mx.CI = r.Settings.Bootstrap.Text(r.Settings.Seed)
+		mx.CI = r.Settings.BootstrapText()
 	}
 	mx.Alpha, mx.Correction = significance(r)
 	mx.Mode = comparisonMode(r)
@@ -178,6 +179,7 @@ func BuildMatrixWith(r *report.Report, o MatrixOptions) Matrix {
 	mx.markComparisons(r, nPipes)
 	mx.markBest(nPipes)
 	mx.Queries = queriesNote(r, mx.Rows)
+	r.Vocabulary().SayAll(&mx, "System", "Label", "Letter", "Anchor", "ID", "Better", "Worse", "Population")
 	return mx
 }
 
@@ -248,41 +250,28 @@ func queriesNote(r *report.Report, rows []MatrixRow) string {
 	return out + "."
 }
 
-// matrixColumns are the headline metrics some system of the inputs has, in
-// report order (cutoff metrics at the headline cutoff).
+// matrixColumns are the headline metrics some system of the inputs has,
+// in the order of the headline set (report.HeadlineIDs: paper.yaml's
+// headline: or the kind of input's).
 func matrixColumns(r *report.Report, pipes []report.SystemInfo) []MatrixColumn {
-	type col struct {
-		id    metrics.ID
-		d     metrics.Def
-		order int
-	}
-	var cols []col
-	seen := map[metrics.ID]bool{}
 	pipe := map[string]bool{}
 	for _, s := range pipes {
 		pipe[s.Name] = true
 	}
-	for _, m := range r.Metrics {
-		if m.Slice != report.Whole || !pipe[m.System] || seen[m.ID] {
-			continue
-		}
-		d, ok := metrics.Lookup(m.ID)
-		if !ok || !d.Headline {
-			continue
-		}
-		if d.Param == metrics.ParamK && m.ID != d.ID(float64(r.Settings.HeadlineCutoff)) {
-			continue
-		}
-		if d.Param != metrics.NoParam && d.Param != metrics.ParamK {
-			continue
-		}
-		seen[m.ID] = true
-		cols = append(cols, col{m.ID, d, familyRank(d)*10000 + d.Order()})
-	}
-	sort.SliceStable(cols, func(i, j int) bool { return cols[i].order < cols[j].order })
 	var out []MatrixColumn
-	for _, c := range cols {
-		out = append(out, matrixColumn(c.id, c.d))
+	for _, id := range r.HeadlineIDs() {
+		some := false
+		for _, m := range r.Metrics {
+			if m.ID == id && m.Slice == report.Whole && pipe[m.System] {
+				some = true
+				break
+			}
+		}
+		d, ok := metrics.Lookup(id)
+		if !some || !ok {
+			continue
+		}
+		out = append(out, matrixColumn(id, d))
 	}
 	return out
 }
@@ -654,7 +643,7 @@ func (mx Matrix) notes(withFolds bool) []string {
 		q := mx.Queries
 		if !withFolds {
 			// SUMMARY.md's notes are Markdown: the note holds labels.
-			q = mdText(q)
+			q = mdtext.Inert(q)
 		}
 		out = append(out, q)
 	}

@@ -28,6 +28,8 @@ func PatternID(d metrics.Def) string {
 		return b + "@p=p"
 	case metrics.ParamRecall:
 		return b + "@recall=X"
+	case metrics.ParamMult:
+		return b + "@mult=X"
 	}
 	return b
 }

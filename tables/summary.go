@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"paperbundle/internal/mdtext"
 	"paperbundle/internal/numtext"
 	"paperbundle/metrics"
 	"paperbundle/report"
@@ -65,28 +66,36 @@ func Summary(r *report.Report, in SummaryInput) []byte {
 	if title == "" {
 		title = "Paper bundle"
 	}
-	head = append(head, "# "+mdText(title)+" — "+mdText(r.Version), "", DataLine(r))
+	head = append(head, "# "+mdtext.Inert(title)+" — "+mdtext.Inert(r.Version), "", DataLine(r))
+	v := r.Vocabulary()
 	if p, ok := primaryOf(r); ok {
-		head[len(head)-1] += " Primary system: " + mdText(r.Label(p)) + "."
+		head[len(head)-1] += " Primary " + v.System + ": " + mdtext.Inert(r.Label(p)) + "."
 	}
 	head = append(head, "")
 
 	mx := BuildMatrix(r)
 	matrix = summaryMatrix(mx)
+	for i, line := range matrix {
+		// The notes in the words of the kind of input; the table's rows
+		// (system labels) as they are.
+		if !strings.HasPrefix(line, "|") {
+			matrix[i] = v.SayMarkdown(line)
+		}
+	}
 
 	var items []string
 	for _, c := range r.Checks {
 		switch c.Result() {
 		case report.CheckFailed:
-			items = append(items, "- Hard check "+c.Result()+": `"+codeText(c.ID)+"`: "+mdText(c.Detail))
+			items = append(items, "- Hard check "+c.Result()+": `"+codeText(c.ID)+"`: "+mdtext.Inert(c.Detail))
 		case report.CheckNotPassed:
-			items = append(items, "- Soft check "+c.Result()+": `"+codeText(c.ID)+"`: "+mdText(c.Detail))
+			items = append(items, "- Soft check "+c.Result()+": `"+codeText(c.ID)+"`: "+mdtext.Inert(c.Detail))
 		}
 	}
 	for _, w := range r.Warnings {
-		items = append(items, "- Warning: "+mdText(w))
+		items = append(items, "- Warning: "+mdtext.Inert(w))
 	}
-	if line := PrimaryTargets(r).line(mdText); line != "" {
+	if line := PrimaryTargets(r).line(mdtext.Inert); line != "" {
 		matrix = append(matrix, "Targets: "+line+".", "")
 	}
 	alerts = append(alerts, "## Checks and warnings", "")
@@ -100,7 +109,7 @@ func Summary(r *report.Report, in SummaryInput) []byte {
 	if in.Since == "" {
 		changes = append(changes, "## Changes", "", "First version in this folder.", "")
 	} else {
-		changes = append(changes, changesHeading+mdText(in.Since), "")
+		changes = append(changes, changesHeading+mdtext.Inert(in.Since), "")
 		lines := in.ChangeLines
 		if lines == nil {
 			for i, c := range in.Claims {
@@ -112,7 +121,7 @@ func Summary(r *report.Report, in SummaryInput) []byte {
 					lines = append(lines, "- and "+strconv.Itoa(len(in.Claims)-i)+" more "+more+" that changed in CHANGES.md")
 					break
 				}
-				lines = append(lines, "- Claim changed: "+mdText(c))
+				lines = append(lines, "- Claim changed: "+mdtext.Inert(c))
 			}
 			lines = append(lines, ChangeLines(r, in.Changes)...)
 		}
@@ -210,7 +219,7 @@ func ChangeLines(r *report.Report, cs []SummaryChange) []string {
 		if delta < 0 {
 			sign = "−"
 		}
-		line := "- " + mdText(r.Label(c.System)) + ": " + ownCell(Title(c.ID)) + " (`" + codeText(string(c.ID)) + "`) " +
+		line := "- " + mdtext.Inert(r.Label(c.System)) + ": " + ownCell(Title(c.ID)) + " (`" + codeText(string(c.ID)) + "`) " +
 			FormatNum(c.From, d) + " → " + FormatNum(c.To, d) + " (" + sign + FormatNum(math.Abs(delta), d)
 		if c.Test != "" {
 			line += "; " + ownCell(c.Test)
@@ -226,7 +235,7 @@ func ChangeLines(r *report.Report, cs []SummaryChange) []string {
 func comparedIDs(r *report.Report) map[metrics.ID]bool {
 	out := map[metrics.ID]bool{}
 	for _, id := range metrics.ComparedIDs(r.Settings.HeadlineCutoff) {
-		if !metrics.MustDef(id).Headline {
+		if !r.IsHeadline(id, report.Whole) {
 			out[id] = true
 		}
 	}
@@ -327,7 +336,9 @@ func DataLine(r *report.Report) string {
 	if len(ds.Criteria) >= 2 {
 		parts = append(parts, count(len(ds.Criteria), "criterion", "criteria"))
 	}
-	if len(ds.Folds) >= 1 {
+	// One fold of TREC runs or of a classifier's cases is no protocol to
+	// speak of; an evidence pipeline's one fold is worth saying.
+	if len(ds.Folds) > 1 || len(ds.Folds) == 1 && r.Kind() == report.KindEvidence {
 		parts = append(parts, count(len(ds.Folds), "fold", "folds"))
 	}
 	s := count(len(r.SystemsOf(report.Pipeline)), "system", "systems") + " on " + commas(ds.EvalQueries) + " eval queries"
@@ -338,7 +349,7 @@ func DataLine(r *report.Report) string {
 	if ds.PositiveRate.Valid() {
 		rate = strconv.FormatFloat(100*float64(ds.PositiveRate), 'f', 1, 64) + "%"
 	}
-	return s + "; " + commas(ds.PositiveQueries) + " with evidence (" + rate + ")."
+	return r.Vocabulary().Say(s + "; " + commas(ds.PositiveQueries) + " with evidence (" + rate + ").")
 }
 
 func primaryOf(r *report.Report) (string, bool) {
@@ -353,39 +364,8 @@ func primaryOf(r *report.Report) (string, bool) {
 // commas writes n with comma separators.
 func commas(n int) string { return numtext.Thousands(int64(n)) }
 
-// mdText makes free text inert in GitHub-flavoured Markdown: HTML special
-// characters as entities; the punctuation of emphasis, links, code,
-// tables, strikethrough and math backslash-escaped, and '@' and the ':'
-// of "://" too so that no address or URL becomes a link; line breaks become spaces;
-// control and bidirectional characters are dropped. The text is never at
-// the start of a line, so block syntax (#, -, 1.) cannot start there.
-func mdText(s string) string {
-	var b strings.Builder
-	for i, c := range s {
-		switch {
-		case c == ':' && strings.HasPrefix(s[i+1:], "//"):
-			b.WriteString("\\:")
-		case c == '\n' || c == '\r' || c == '\t':
-			b.WriteByte(' ')
-		case c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) || isBidi(c):
-		case c == '&':
-			b.WriteString("&amp;")
-		case c == '<':
-			b.WriteString("&lt;")
-		case c == '>':
-			b.WriteString("&gt;")
-		case strings.ContainsRune("\\`*_[]|~$@^", c):
-			b.WriteByte('\\')
-			b.WriteRune(c)
-		default:
-			b.WriteRune(c)
-		}
-	}
-	return b.String()
-}
-
-// mdCell is mdText for a table cell (a '|' is already escaped).
-func mdCell(s string) string { return mdText(s) }
+// mdCell is mdtext.Inert for a table cell (a '|' is already escaped).
+func mdCell(s string) string { return mdtext.Inert(s) }
 
 // ownCell is the tool's own text (metric titles from the registry) in
 // Markdown: only '|' needs escaping, inside a table.
@@ -400,14 +380,10 @@ func codeText(s string) string {
 			return '\''
 		case c == '|':
 			return '¦'
-		case c < 0x20 || c == 0x7f || isBidi(c):
+		case c < 0x20 || c == 0x7f || mdtext.IsBidi(c):
 			return -1
 		}
 		return c
 	}, s)
 	return s
-}
-
-func isBidi(c rune) bool {
-	return (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) || c == 0x200e || c == 0x200f || c == 0x061c
 }

@@ -8,6 +8,7 @@ import (
 
 	"paperbundle/internal/golden"
 	"paperbundle/internal/hostile"
+	"paperbundle/internal/mdtext"
 	"paperbundle/report"
 )
 
@@ -54,7 +55,10 @@ func TestSummaryGolden(t *testing.T) {
 	if !(iECE > 0 && iECE < iRec && iRec < iMRR) || strings.Contains(s, "spearman") {
 		t.Errorf("changes in the wrong order or the wrong set:\n%s", s)
 	}
-	for _, bad := range []string{"<b>", "[link]", "http://", "`code`", "$x^2$", "| *pipeline*"} {
+	if strings.Count(s, "<b>") != strings.Count(s, `\<b>`) {
+		t.Errorf("user text <b> is live HTML in SUMMARY.md")
+	}
+	for _, bad := range []string{"[link]", "http://", "`code`", "$x^2$", "| *pipeline*"} {
 		if strings.Contains(s, bad) {
 			t.Errorf("user text %q is live Markdown in SUMMARY.md", bad)
 		}
@@ -97,8 +101,9 @@ func TestSummaryLimits(t *testing.T) {
 }
 
 // TestSummaryHostile: every hostile string, as the title, a system label
-// and a warning, is inert text in SUMMARY.md: no raw HTML, no unescaped
-// Markdown punctuation, no line break, no bidirectional control.
+// and a warning, is inert text in SUMMARY.md: no unescaped '<' (raw HTML,
+// autolinks) or other Markdown punctuation, no @mention, no line break, no
+// bidirectional control.
 func TestSummaryHostile(t *testing.T) {
 	for _, h := range hostile.Strings(t) {
 		r := summaryReport()
@@ -107,16 +112,21 @@ func TestSummaryHostile(t *testing.T) {
 		r.Warnings = []string{h}
 		out := string(Summary(r, SummaryInput{Since: "v1", Changes: summaryChanges}))
 		for _, line := range strings.Split(out, "\n") {
-			if !strings.Contains(line, mdText(h)) {
+			if !strings.Contains(line, mdtext.Inert(h)) {
 				continue
 			}
-			esc := mdText(h)
-			if strings.ContainsAny(esc, "<>\n\r\u202e\u2066") {
+			esc := mdtext.Inert(h)
+			if strings.ContainsAny(esc, "\n\r\u202e\u2066") {
 				t.Errorf("%q: raw character in %q", h, esc)
 			}
 			for i := 0; i < len(esc); i++ {
-				if strings.IndexByte("`*_[]|~$^@", esc[i]) >= 0 && (i == 0 || esc[i-1] != '\\') {
+				escaped := i > 0 && esc[i-1] == '\\'
+				mention := esc[i] == '@' && (i == 0 || !strings.ContainsAny(esc[i-1:i], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"))
+				if (strings.IndexByte("`*_[]|~$^<&", esc[i]) >= 0 || mention) && !escaped {
 					t.Errorf("%q: unescaped %q in %q", h, esc[i], esc)
+				}
+				if esc[i] == '\\' {
+					i++ // the escaped character
 				}
 			}
 		}

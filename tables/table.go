@@ -17,6 +17,7 @@ import (
 	"math"
 	"strconv"
 
+	"paperbundle/internal/numtext"
 	"paperbundle/metrics"
 )
 
@@ -140,10 +141,7 @@ func (c Column) Format(x Cell) string {
 		if !Defined(x.V) {
 			return "n/a"
 		}
-		if x.V < 0.0001 {
-			return "< 0.0001"
-		}
-		return strconv.FormatFloat(x.V, 'f', 4, 64)
+		return numtext.P(x.V)
 	}
 	return FormatNum(x.V, c.digits(x))
 }

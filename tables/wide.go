@@ -218,9 +218,10 @@ func Definitions(r *report.Report) Table {
 		Columns: []Column{{Key: "id", Title: "Id", Kind: Text}, {Key: "title", Title: "Title", Kind: Text}, {Key: "population", Title: "Population", Kind: Text},
 			{Key: "direction", Title: "Better", Kind: Text}, {Key: "variant", Title: "Variant", Kind: Text},
 			{Key: "definition", Title: "Definition", Kind: Text}, {Key: "meaning", Title: "Meaning", Kind: Text}}}
+	v := r.Vocabulary() // the registry's words are evidence retrieval's
 	for _, d := range UsedDefs(r) {
-		t.Rows = append(t.Rows, Row{Cells: []Cell{TextCell(PatternID(d)), TextCell(d.Title), TextCell(string(d.Population)),
-			TextCell(string(d.Direction)), TextCell(d.Variant), TextCell(d.Definition), TextCell(d.Meaning)}})
+		t.Rows = append(t.Rows, Row{Cells: []Cell{TextCell(PatternID(d)), TextCell(v.Say(d.Title)), TextCell(string(d.Population)),
+			TextCell(string(d.Direction)), TextCell(v.Say(d.Variant)), TextCell(v.Say(d.Definition)), TextCell(v.Say(d.Meaning))}})
 	}
 	t.N = len(t.Rows)
 	return t

@@ -63,40 +63,46 @@ func (id sectionID) html() string { return "sec-" + string(id) }
 // plan is the fixed order of the page's report sections: which report
 // section gates it, which tables and figure kinds it shows.
 var plan = []struct {
-	id             sectionID
-	title, section string
-	tables         []metrics.TableID
-	kinds          []figures.Kind
-	intro          string
+	id         sectionID
+	title      string
+	capability report.Capability
+	tables     []metrics.TableID
+	kinds      []figures.Kind
+	intro      string
 }{
-	{"ne_gate", "NE gate: classification", "ne_gate", []metrics.TableID{metrics.TableNEGate},
+	{"ne_gate", "NE gate: classification", report.NEGate, []metrics.TableID{metrics.TableNEGate},
 		[]figures.Kind{figures.KindROCOverlay, figures.KindPROverlay, figures.KindROC, figures.KindPR, figures.KindDecision},
 		"Does ne_prob flag the queries that have evidence? Held-out values use thresholds THRESHOLDS, and are the honest numbers; in-sample values are optimistic."},
-	{"calibration", "NE gate: calibration", "calibration", []metrics.TableID{metrics.TableCalibration},
+	{"calibration", "NE gate: calibration", report.Calibration, []metrics.TableID{metrics.TableCalibration},
 		[]figures.Kind{figures.KindReliability},
 		"Does a predicted probability of 30% mean evidence in about 30% of such queries?"},
-	{"ranking", "Ranking", "ranking", []metrics.TableID{metrics.TableRanking},
+	{"ranking", "Ranking", report.Ranking, []metrics.TableID{metrics.TableRanking, metrics.TableTrecEval},
 		[]figures.Kind{figures.KindRecallAtK, figures.KindPrecisionAtK},
 		"How early does a reviewer meet the evidence sentences of a query that has them? Random and oracle rankings of the same candidates bound what is possible."},
-	{"dynamic_k", "Dynamic-K extraction", "dynamic_k", []metrics.TableID{metrics.TableDynamicK},
+	{"dynamic_k", "Dynamic-K extraction", report.DynamicK, []metrics.TableID{metrics.TableDynamicK},
 		[]figures.Kind{figures.KindDynKHist, figures.KindDynKHistState, figures.KindDynKHistEvid, figures.KindGammaSweep},
 		"How much of the evidence the extracted set holds, and how many sentences a reviewer reads."},
-	{"clinical_gate", "Three-state clinical gate", "clinical_gate", []metrics.TableID{metrics.TableClinical},
+	{"clinical_gate", "Three-state clinical gate", report.ClinicalGate, []metrics.TableID{metrics.TableClinical},
 		[]figures.Kind{figures.KindGateGrid},
 		"How many evidence cases screening loses, how often a high-confidence alert is right, and the workload behind it."},
-	{"per_criterion", "Per-criterion breakdown", "per_criterion", []metrics.TableID{metrics.TablePerCriterion},
+	{"per_criterion", "Per-criterion breakdown", report.PerCriterion, []metrics.TableID{metrics.TablePerCriterion},
 		[]figures.Kind{figures.KindCriteriaAUROC, figures.KindCriteriaRanking},
 		"The headline metrics computed within each criterion, to find where a system is weak."},
-	{"per_post", "Per-post multi-label", "per_post", []metrics.TableID{metrics.TablePerPost},
+	{"per_post", "Per-post multi-label", report.PerPost, []metrics.TableID{metrics.TablePerPost},
 		[]figures.Kind{figures.KindPerQueryHeatmap},
 		"How well the decisions over all criteria of one post match as a whole."},
-	{"strata", "Stratified analysis and difficulty", "strata", []metrics.TableID{metrics.TableStrata},
+	{"strata", "Stratified analysis and difficulty", report.Strata, []metrics.TableID{metrics.TableStrata},
 		[]figures.Kind{figures.KindDifficulty},
 		"Ranking quality by the number of evidence sentences a query has, and per-query performance against difficulty."},
-	{"systems", "Systems and significance", "comparisons", []metrics.TableID{tables.TableComparisons},
+	{"systems", "Systems and significance", report.Comparisons, []metrics.TableID{tables.TableComparisons},
 		[]figures.Kind{figures.KindSystems},
 		"Each system against its reference on the same queries: paired differences with bootstrap intervals, permutation p-values with Holm's correction, and paired DeLong tests for AUROC."},
 }
+
+// pageKeep are the fields of the page that Vocabulary.SayAll leaves as
+// they are: the user's text, ids, anchors, numbers and scripts.
+var pageKeep = []string{"Page.Title", "Page.Primary", "Page.CSP", "Page.Version", "Page.Tool", "Page.Generated",
+	"ID", "Anchor", "Link", "Name", "Label", "Letter", "System", "Value", "CI", "Folds", "Pre", "Text", "Charts", "Scripts"}
 
 // newPage fills the page completely.
 func newPage(in Input) (*Page, error) {
@@ -158,14 +164,18 @@ func newPage(in Input) (*Page, error) {
 				intro, _, _ = strings.Cut(intro, " Held-out")
 			}
 		}
-		sec, err := b.section(s.id, s.title, s.section, s.tables, s.kinds, intro)
+		sec, err := b.section(s.id, s.title, s.capability, s.tables, s.kinds, intro)
 		if err != nil {
 			return nil, err
 		}
 		// Only the sections that apply are on the page and in the
 		// contents; Data and checks says why the others are not.
 		if sec.absent != "" {
-			absent = append(absent, s.title+": "+sec.absent+".")
+			// Listed only where a user of this kind of input could
+			// expect the section (metrics_master.json keeps every reason).
+			if b.r.Vocabulary().Expects(s.capability) {
+				absent = append(absent, s.title+": "+sec.absent+".")
+			}
 			continue
 		}
 		rest = append(rest, sec)
@@ -190,6 +200,10 @@ func newPage(in Input) (*Page, error) {
 	for _, s := range secs {
 		p.TOC = append(p.TOC, TOCEntry{ID: s.ID, Title: s.Title})
 	}
+	// The page's own words in the words of the kind of input; the user's
+	// text (title, system names and labels, table cells, config.yaml) and
+	// ids stay as they are.
+	r.Vocabulary().SayAll(p, pageKeep...)
 	if err := b.scripts(p); err != nil {
 		return nil, err
 	}
@@ -297,12 +311,12 @@ func num(s string) Cell { return Cell{Text: s, Numeric: true} }
 
 // section builds one report section: its shared tables and figures, and
 // one block per system.
-func (b *builder) section(id sectionID, title, reportSection string, tbls []metrics.TableID, kinds []figures.Kind, intro string) (Section, error) {
+func (b *builder) section(id sectionID, title string, x report.Capability, tbls []metrics.TableID, kinds []figures.Kind, intro string) (Section, error) {
 	s := Section{ID: id.html(), Title: title, Intro: intro}
 	// Each section is one capability of the report model, decided there
 	// from what the inputs hold.
-	if caps := &b.r.Capabilities; !caps.Has(report.Capability(reportSection)) {
-		why := caps.Reason(report.Capability(reportSection))
+	if caps := &b.r.Capabilities; !caps.Has(x) {
+		why := caps.Reason(x)
 		if why == "" {
 			why = "the inputs do not support it"
 		}
@@ -399,7 +413,7 @@ func (b *builder) addTable(s *Section, bs *blockSet, tid metrics.TableID) {
 			continue
 		}
 		owner := row.System
-		if tid == "comparisons" && b.comparedWithPrimary(i, row) {
+		if tid == tables.TableComparisons && b.comparedWithPrimary(i, row) {
 			// The primary system's block holds every comparison it
 			// takes part in, on either side, so it is shown by default.
 			owner = b.primary
@@ -418,7 +432,7 @@ func (b *builder) addTable(s *Section, bs *blockSet, tid metrics.TableID) {
 	for _, sys := range bs.order {
 		if rows := bySys[sys]; len(rows) > 0 {
 			bl := bs.block(sys)
-			if tid == "ranking" {
+			if tid == metrics.TableRanking {
 				bl.Items = append(bl.Items, b.rankingByCutoff(t, sys)...)
 				continue
 			}
@@ -660,28 +674,37 @@ func (b *builder) methods() (Section, error) {
 
 // conventions is the table of conventions where the metric contracts
 // disagree and what this bundle uses (docs/metrics.md "Conventions"). Its
-// cells name the contracts (seeds) as the reader's sources: user-facing text.
+// cells name the contracts by their titles as the reader's sources (the
+// metric contract, the LTR evaluation methodology, the evidence-retrieval
+// metrics contract, the metric specification document, the end-to-end
+// metrics specification).
 func (b *builder) conventions() *Table {
 	st := b.r.Settings
 	ct := st.Conventions
 	t := &Table{ID: b.ids.Add("t-conventions"), Title: "Conventions where the metric contracts disagree",
 		Caption: "The options in force for this bundle (paper.yaml can change those with an option)",
 		Head:    []Head{{"Topic", false}, {"The contracts say", false}, {"In force here", false}, {"Option", false}}}
-	add := func(topic, say, here, opt string) {
-		t.Rows = append(t.Rows, Row{Cells: []Cell{{Text: topic}, {Text: say}, {Text: here}, {Text: opt, Code: opt != "—"}}})
+	v := b.r.Vocabulary()
+	// add writes a row when its results are in the report (cap; "" any),
+	// in the words of the kind of input.
+	add := func(cap report.Capability, topic, say, here, opt string) {
+		if cap != "" && !b.r.Has(cap) {
+			return
+		}
+		t.Rows = append(t.Rows, Row{Cells: []Cell{{Text: v.Say(topic)}, {Text: v.Say(say)}, {Text: here, Code: opt != "—"}, {Text: opt, Code: opt != "—"}}})
 	}
-	add("MAP@K denominator", "seed 002: |gold| (trec_eval); 003: min(|gold|, K); 004: hits in the top K", string(ct.MAPDenominator), "contract.map_denominator")
-	add("Recall@K denominator", "seeds 002-004: |gold|; 001: min(K, n_pos)", "both, as two metrics", "—")
-	add("Fold standard deviation", "seed 003: population (n); 004: sample (n − 1)", string(ct.FoldStd), "contract.fold_std")
-	add("AUROC with one class", "seed 003: 0.5; scikit-learn: an error", string(ct.UndefinedAUROC), "contract.undefined_auroc")
-	add("nDCG gain", "exponential 2^rel − 1; trec_eval: linear", string(ct.NDCGGain), "contract.ndcg_gain")
-	add("ECE bins", "seed 003's code drops p = 1 and puts p = 0.3 in [0.2, 0.3)",
+	add(report.Ranking, "MAP@K denominator", "evidence-retrieval contract: |gold| (trec_eval); metric specification: min(|gold|, K); end-to-end specification: hits in the top K", string(ct.MAPDenominator), "contract.map_denominator")
+	add(report.Ranking, "Recall@K denominator", "evidence-retrieval contract, metric specification, end-to-end specification: |gold|; LTR methodology: min(K, n_pos)", "both, as two metrics", "—")
+	add(report.Folds, "Fold standard deviation", "metric specification: population (n); end-to-end specification: sample (n − 1)", string(ct.FoldStd), "contract.fold_std")
+	add(report.NEGate, "AUROC with one class", "metric specification: 0.5; scikit-learn: an error", string(ct.UndefinedAUROC), "contract.undefined_auroc")
+	add(report.Ranking, "nDCG gain", "exponential 2^rel − 1; trec_eval: linear", string(ct.NDCGGain), "contract.ndcg_gain")
+	add(report.Calibration, "ECE bins", "the metric specification's code drops p = 1 and puts p = 0.3 in [0.2, 0.3)",
 		fmt.Sprintf("%d %s bins, edges k/M, last bin closed", st.Calibration.Bins, st.Calibration.Strategy), "calibration.strategy")
-	add("Operating-point rule", "seed 004 G.1: largest threshold; A.10: max TPR", "max TPR with FPR ≤ budget on tune rows, highest threshold among ties", "—")
-	add("Evidence recall on no-evidence queries", "seed 002: positives only; 003: 1 if nothing selected", "both, as two metrics", "—")
-	add("Macro F1", "seed 002: over posts; 004: over criteria", "both, as two metrics", "—")
-	add("Bootstrap unit", "seeds 000/001: query", string(st.Bootstrap.Unit), "bootstrap.unit")
-	add("Ties in ranking", "seed 004 H.3: input order; trec_eval: docno descending", "input order; TREC input as trec_eval", "—")
+	add(report.HeldOut, "Operating-point rule", "end-to-end specification G.1: largest threshold; A.10: max TPR", "max TPR with FPR ≤ budget on tune rows, highest threshold among ties", "—")
+	add(report.DynamicK, "Evidence recall on no-evidence queries", "evidence-retrieval contract: positives only; metric specification: 1 if nothing selected", "both, as two metrics", "—")
+	add(report.PerPost, "Macro F1", "evidence-retrieval contract: over posts; end-to-end specification: over criteria", "both, as two metrics", "—")
+	add("", "Bootstrap unit", "metric contract, LTR methodology: query", string(st.Bootstrap.Unit), "bootstrap.unit")
+	add(report.Ranking, "Ties in ranking", "end-to-end specification H.3: input order; trec_eval: docno descending", "input order; TREC input as trec_eval", "—")
 	return t
 }
 
@@ -699,7 +722,7 @@ func (b *builder) provenance() Section {
 		{"Tool build", toolBuild(r)},
 		{"Generated", gen},
 		{"Seed", strconv.FormatUint(st.Seed, 10)},
-		{"Confidence intervals", st.Bootstrap.Text(st.Seed)},
+		{"Confidence intervals", st.BootstrapText()},
 		{"Source of truth", "metrics_master.json in this bundle; manifest.json holds the sha256 of every file"},
 	}})
 	if len(b.in.Inputs) > 0 {

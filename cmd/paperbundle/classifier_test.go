@@ -31,6 +31,7 @@ func classifierCSV(scoreCol string, scale func(float64) float64) string {
 // (-1, twice): (6+4+2)*2 = 24 of 36, AUROC 2/3 (sklearn's roc_auc_score
 // gives the same on these 12 cases).
 func TestClassifierOnlyBuild(t *testing.T) {
+	t.Parallel()
 	t.Run("ne_score", func(t *testing.T) {
 		m := buildDegenerate(t, degenCase{csvText: classifierCSV("ne_score", func(x float64) float64 { return x })})
 		v, _ := m.metric(t, "ne.auroc", "")

@@ -47,6 +47,12 @@ var commands = []command{
 		example: []string{"paperbundle diff -format md results/paper_bundle/v1 results/paper_bundle/v2"}},
 	{name: "summary", args: "BUNDLE_DIR", what: "print SUMMARY.md, the short text for a review ticket",
 		example: []string{"paperbundle summary results/paper_bundle/v2"}},
+	{name: "audit", args: "FILE...", what: "check every number of a manuscript (LaTeX, Markdown, text, .docx) against the bundle and its older versions",
+		more: "Each number is macro (printed by numbers.tex), ok (a value of the bundle that\nfits the words around it), stale (a value of an older version only),\nmismatch (beside a system and a metric, but equal to no value), claim (says\n\"significantly\" where the comparison is not, or the reverse) or unknown\n(shown with -all). LaTeX files are followed through \\input, \\include and\n\\subfile within the manuscript's folder. Exit 0 when nothing is stale, a\nmismatch or a claim, 1 when something is, 2 for a usage error.\nSee docs/audit.md.",
+		example: []string{
+			"paperbundle audit -bundle results/paper_bundle/v2 paper/main.tex README.md",
+			"paperbundle audit -format md draft.docx > audit.md",
+		}},
 	{name: "demo", what: "write the synthetic demo dataset and its paper.yaml",
 		example: []string{"paperbundle demo -out demo && paperbundle build -config demo/paper.yaml"}},
 	{name: "version", what: "print the tool version, the Go version and the module versions (also -version)",

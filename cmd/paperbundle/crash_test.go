@@ -10,16 +10,6 @@ import (
 	"time"
 )
 
-// buildBinary compiles the command for tests that need a real process.
-func buildBinary(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "paperbundle")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
 // TestBuildKilled runs real builds and kills them with SIGKILL at 20
 // moments spread over a build (seeded, so the moments are the same on
 // every run). After each kill the version folder holds the old bundle or
@@ -28,6 +18,7 @@ func buildBinary(t *testing.T) string {
 // The next build succeeds and removes the temporary folders of the
 // killed ones.
 func TestBuildKilled(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs 22 builds")
 	}

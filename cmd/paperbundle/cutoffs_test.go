@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/csv"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -24,24 +25,29 @@ func demoProject(t *testing.T, cutoffs string) string {
 	if testing.Short() {
 		t.Skip("builds the demo bundle")
 	}
-	dir := t.TempDir()
-	if err := demo.Write(dir, demo.Reduced()); err != nil {
+	p, err := writeDemoProject(t.TempDir(), cutoffs)
+	if err != nil {
 		t.Fatal(err)
+	}
+	return p
+}
+
+// writeDemoProject is demoProject into dir.
+func writeDemoProject(dir, cutoffs string) (string, error) {
+	if err := demo.Write(dir, demo.Reduced()); err != nil {
+		return "", err
 	}
 	p := filepath.Join(dir, "paper.yaml")
 	y, err := os.ReadFile(p)
 	if err != nil {
-		t.Fatal(err)
+		return "", err
 	}
 	s := regexp.MustCompile(`(?m)^cutoffs:.*$`).ReplaceAllString(string(y), "cutoffs: "+cutoffs)
 	s = regexp.MustCompile(`resamples: *[0-9]+`).ReplaceAllString(s, "resamples: 50")
 	if !strings.Contains(s, "cutoffs: "+cutoffs) || !strings.Contains(s, "resamples: 50") {
-		t.Fatalf("demo paper.yaml has no cutoffs or resamples line to rewrite:\n%s", y)
+		return "", fmt.Errorf("demo paper.yaml has no cutoffs or resamples line to rewrite:\n%s", y)
 	}
-	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p
+	return p, os.WriteFile(p, []byte(s), 0o644)
 }
 
 func buildTo(t *testing.T, cfg, root string) string {
@@ -75,7 +81,8 @@ func listFiles(t *testing.T, dir string) []string {
 // cutoff 5: the same files, per_criterion.csv with recall and nDCG at 5
 // and no @10 column anywhere.
 func TestDemoCutoffsWithoutTen(t *testing.T) {
-	def := buildTo(t, demoProject(t, "[1, 3, 5, 10, 20]"), filepath.Join(t.TempDir(), "a"))
+	t.Parallel()
+	def := sharedDemo(t).v1
 	five := buildTo(t, demoProject(t, "[1, 3, 5, 20]"), filepath.Join(t.TempDir(), "b"))
 	a, b := listFiles(t, def), listFiles(t, five)
 	if strings.Join(a, "\n") != strings.Join(b, "\n") {
@@ -123,14 +130,16 @@ func TestDemoCutoffsWithoutTen(t *testing.T) {
 }
 
 // TestDemoBundleReproducible: the demo bundle built twice, on 1 and on 2
-// cores, is byte-identical, tables.xlsx included.
+// cores, is byte-identical, tables.xlsx included. The 2-core build is the
+// shared demo bundle, which this test (sequential, before the parallel
+// ones) builds first.
 func TestDemoBundleReproducible(t *testing.T) {
-	cfg := demoProject(t, "[1, 3, 5, 10, 20]")
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	runtime.GOMAXPROCS(1)
-	a := buildTo(t, cfg, filepath.Join(t.TempDir(), "one"))
 	runtime.GOMAXPROCS(2)
-	b := buildTo(t, cfg, filepath.Join(t.TempDir(), "two"))
+	d := sharedDemo(t)
+	runtime.GOMAXPROCS(1)
+	a := buildTo(t, d.cfg, filepath.Join(t.TempDir(), "one"))
+	b := d.v1
 	fa, fb := listFiles(t, a), listFiles(t, b)
 	if strings.Join(fa, "\n") != strings.Join(fb, "\n") {
 		t.Fatalf("file lists differ")

@@ -300,6 +300,7 @@ func mixed(i, j int) []string {
 // reason, never invented. It is longer than 100 lines because it is a
 // table with one row per degenerate case, each with its own check.
 func TestDegenerate(t *testing.T) {
+	t.Parallel()
 	for _, dc := range []degenCase{
 		{name: "one class in a fold", posts: 6, folds: 2, tune: true,
 			// Only posts of fold 0 (even) have evidence.

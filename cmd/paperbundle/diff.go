@@ -8,8 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 
 	"paperbundle/bundle"
 	"paperbundle/compare"
@@ -238,28 +236,15 @@ func previousVersion(root, version string) string {
 	best := ""
 	for _, e := range entries {
 		n := e.Name()
-		if !e.IsDir() || !bundle.ValidVersion(n) || versionLess(version, n) || n == version {
+		if !e.IsDir() || !bundle.ValidVersion(n) || bundle.VersionLess(version, n) || n == version {
 			continue
 		}
 		if _, err := os.Stat(filepath.Join(root, n, "metrics_master.json")); err != nil {
 			continue
 		}
-		if best == "" || versionLess(best, n) {
+		if best == "" || bundle.VersionLess(best, n) {
 			best = n
 		}
 	}
 	return best
-}
-
-// versionLess orders versions numerically: v2 < v10, v1 < v1.1.
-func versionLess(a, b string) bool {
-	pa, pb := strings.Split(a[1:], "."), strings.Split(b[1:], ".")
-	for i := 0; i < len(pa) && i < len(pb); i++ {
-		x, _ := strconv.Atoi(pa[i])
-		y, _ := strconv.Atoi(pb[i])
-		if x != y {
-			return x < y
-		}
-	}
-	return len(pa) < len(pb)
 }

@@ -28,9 +28,14 @@ import (
 // v4's CHANGES.md and report.html compare it with v3, the version before
 // it in the folder.
 func TestDiffDemo(t *testing.T) {
-	cfg := demoProject(t, "[1, 3, 5, 10, 20]")
+	t.Parallel()
+	// v1 is the shared demo bundle, copied; the other versions' configs
+	// and data are new files beside the shared paper.yaml.
+	d := sharedDemo(t)
+	cfg := d.cfg
 	dir := filepath.Dir(cfg)
 	root := filepath.Join(t.TempDir(), "out")
+	copyTree(t, d.v1, filepath.Join(root, "v1"))
 	y, err := os.ReadFile(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -49,7 +54,7 @@ func TestDiffDemo(t *testing.T) {
 		}
 		return filepath.Join(root, version)
 	}
-	v1 := build(cfg, "v1")
+	v1 := filepath.Join(root, "v1")
 
 	seed := regexp.MustCompile(`(?m)^seed:.*$`)
 	reseeded := string(y)

@@ -25,6 +25,7 @@ func handBundle(t *testing.T, dir, version string, shift float64) {
 		Settings:        report.Settings{HeadlineCutoff: 10, Cutoffs: []int{10}, Seed: 1},
 		Dataset:         report.DatasetSummary{EvalQueries: 40, Posts: 20, Criteria: crit},
 		PerQueryColumns: []metrics.ID{metrics.RankRecall.At(10), metrics.RankCappedRecall.At(10)},
+		PerQueryFields:  report.EvidenceFields{Label: true, Criteria: true, Candidates: true},
 	}
 	sum := map[string]float64{}
 	whole := 0.0
@@ -36,8 +37,8 @@ func handBundle(t *testing.T, dir, version string, shift float64) {
 		whole += v / 40
 		c := crit[i%4]
 		sum[c] += v / 10
-		r.PerQuery = append(r.PerQuery, report.PerQuery{System: "full", Query: fmt.Sprintf("q%d", i), Post: fmt.Sprintf("p%d", i/2),
-			Criterion: c, NGold: 1, NCand: 5, Difficulty: report.NaN, NEProb: report.NaN, Values: []report.Num{report.Num(v), report.Num(v)}})
+		r.PerQuery = append(r.PerQuery, report.Evidence{System: "full", Query: fmt.Sprintf("q%d", i), Post: fmt.Sprintf("p%d", i/2),
+			Criterion: c, Label: true, NGold: 1, NCand: 5, Difficulty: report.NaN, Score: report.NaN, Values: []report.Num{report.Num(v), report.Num(v)}})
 	}
 	for _, c := range crit {
 		r.Metrics = append(r.Metrics, report.Metric{System: "full", ID: metrics.RankRecall.At(10), Slice: report.CriterionSlice(c),

@@ -67,4 +67,3 @@ func TestOutInsideBundle(t *testing.T) {
 		}
 	}
 }
-

@@ -22,6 +22,7 @@ import (
 // them, verify recomputes the bundle from that copy, and the metrics are
 // those of the plain file.
 func TestGzipInputBuild(t *testing.T) {
+	t.Parallel()
 	table := classifierCSV("ne_score", func(x float64) float64 { return x })
 	var z bytes.Buffer
 	zw := gzip.NewWriter(&z)
@@ -175,6 +176,7 @@ func masterWithoutSource(t *testing.T, path string) string {
 // TestLongLayoutBuild: a wide table and the same data in the long layout
 // give the same metrics_master.json, systems[].source aside.
 func TestLongLayoutBuild(t *testing.T) {
+	t.Parallel()
 	dc := degenCase{posts: 12, folds: 3, gold: func(i, j int) []string {
 		switch (i + j) % 3 {
 		case 0:
@@ -294,6 +296,7 @@ func wideToParquet(t *testing.T, wide string) []byte {
 // (plain and gzip-compressed) and in the long layout builds the same
 // metrics_master.json, systems[].source aside.
 func TestFormatsBuildAlike(t *testing.T) {
+	t.Parallel()
 	dc := degenCase{posts: 12, folds: 3, tune: true, gold: mixed}
 	wide := dc.csv()
 	var tsv bytes.Buffer
@@ -389,6 +392,7 @@ func wideToJSONL(t *testing.T, wide string) []byte {
 // were written from, in the wide layout with list columns and in the long
 // layout.
 func TestDuckDBParquet(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	build := func(name string) string {
 		in, err := filepath.Abs(filepath.Join("testdata", "duckdb", name))

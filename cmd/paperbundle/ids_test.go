@@ -13,6 +13,7 @@ import (
 // beside "x" after dynk_hist_state_) build a full bundle in every format,
 // and every system keeps its own figures beside the all-systems ones.
 func TestSystemNamesCannotCollide(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	names := []string{"overlay", "state_x", "x", "evidence"}
 	yaml := "title: ids\nsystems:\n"

@@ -43,17 +43,22 @@ func runInit(stdout, stderr io.Writer, args []string) error {
 			return withStatus(exitInput, fmt.Errorf("init: %s: the file name holds a control character, which paper.yaml refuses, expected a name without one (rename the file)", termsafe.Name(f)))
 		}
 	}
-	for _, f := range files {
+	labels := initLabels(files)
+	var primary string
+	for i, f := range files {
 		format, header, err := sniff(f, *qrels != "")
 		if err != nil {
 			return withStatus(exitInput, fmt.Errorf("init: %w", err))
 		}
 		has = has.or(columnsOf(format, header))
-		name := systemName(f)
+		name := sanitizeName(labels[i])
 		if names[name]++; names[name] > 1 {
 			name += "_" + strconv.Itoa(names[name])
 		}
-		line := fmt.Sprintf("  - {name: %s, label: %s, input: %s", name, yamlString(stem(f)), yamlString(relTo(dir, f)))
+		if i == 0 {
+			primary = name
+		}
+		line := fmt.Sprintf("  - {name: %s, label: %s, input: %s", name, yamlString(labels[i]), yamlString(relTo(dir, f)))
 		if format == "trec" || dataset.FormatOf(f) == "" {
 			line += ", format: " + format // the name does not tell it
 		}
@@ -66,7 +71,7 @@ func runInit(stdout, stderr io.Writer, args []string) error {
 		}
 		qrelsLine = "qrels: " + yamlString(relTo(dir, *qrels)) + "          # TREC relevance judgements shared by the runs\n"
 	}
-	text := initTemplate(systems, qrelsLine, has, *qrels != "")
+	text := initTemplate(systems, primary, qrelsLine, has, *qrels != "")
 	f, err := os.OpenFile(*out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, os.ErrExist) {
 		return withStatus(exitInput, fmt.Errorf("init: %s already exists; it is never overwritten: remove it or choose another -out", *out))
@@ -208,19 +213,23 @@ func columnsOf(format, header string) columns {
 		return columns{ranking: true, ne: true, dynK: true}
 	}
 	h := strings.ToLower(header)
+	// A classifier's table that exports empty candidate columns: a label,
+	// a score, candidate lists but no gold_uids (the reader checks that
+	// they are empty).
+	emptyCands := !strings.Contains(h, "gold_uids") && !strings.Contains(h, "is_gold") &&
+		(strings.Contains(h, "label") || strings.Contains(h, "has_evidence")) && strings.Contains(h, "ne_")
 	return columns{
 		// the wide layout's lists, or the long layout (candidate_uid, score)
-		ranking: strings.Contains(h, "candidate_scores") || strings.Contains(h, "candidate_uid") && strings.Contains(h, "score"),
+		ranking: !emptyCands && (strings.Contains(h, "candidate_scores") || strings.Contains(h, "candidate_uid") && strings.Contains(h, "score")),
 		ne:      strings.Contains(h, "ne_prob"),
 		dynK:    strings.Contains(h, "node_prob") || strings.Contains(h, "selected"),
 	}
 }
 
-// systemName is a system name from a file name: lower case [a-z0-9_].
-func systemName(path string) string {
-	base := stem(path)
+// sanitizeName is a system name from a label: lower case [a-z0-9_].
+func sanitizeName(label string) string {
 	var b strings.Builder
-	for _, r := range strings.ToLower(base) {
+	for _, r := range strings.ToLower(label) {
 		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
 			b.WriteRune(r)
 		} else if b.Len() > 0 && !strings.HasSuffix(b.String(), "_") {
@@ -262,7 +271,7 @@ var trecCutoffs = []int{5, 10, 15, 20, 30, 100, 200, 500, 1000}
 // selected_uids, of the ranking only with candidate lists. For TREC runs
 // (trec) the defaults are trec_eval's: its cutoffs, linear nDCG gain, and
 // the trec: conventions.
-func initTemplate(systems []string, qrels string, has columns, trec bool) string {
+func initTemplate(systems []string, primary, qrels string, has columns, trec bool) string {
 	d := config.Default()
 	var ap config.Applies
 	if has.ranking {
@@ -284,16 +293,24 @@ func initTemplate(systems []string, qrels string, has columns, trec bool) string
 	b.WriteString("# all keys and allowed values: docs/configuration.md. Then:\n")
 	b.WriteString("#   paperbundle check -config paper.yaml    validate the inputs\n")
 	b.WriteString("#   paperbundle build -config paper.yaml    write the bundle\n")
-	sys := "systems:                         # labels are shown in the report\n"
+	sys := "systems:                         # labels are shown in the report; the first listed (" + primary + ") is the\n" +
+		"                                 # primary system: to lead with another, list it first or set primary: <name>\n"
 	for _, s := range systems {
 		sys += s + "\n"
 	}
 	b.WriteString(config.Template(d, ap, map[string]string{
-		"title":   fmt.Sprintf("title: %s\n", yamlString("Evaluation of "+strings.Join(names(systems), ", "))),
-		"qrels":   qrels,
-		"systems": sys,
+		"title":    fmt.Sprintf("title: %s\n", yamlString("Evaluation of "+strings.Join(names(systems), ", "))),
+		"qrels":    qrels,
+		"systems":  sys,
+		"headline": initHeadline(has, trec, d),
 	}))
-	return b.String()
+	text := b.String()
+	if !trec && !has.ranking {
+		// A classifier's table: the three-state gate's targets are those
+		// of the evidence pipeline's clinical gate, not the user's.
+		text = dropKeyLine(text, "gate")
+	}
+	return text
 }
 
 // names are the labels of the system lines, for the title.

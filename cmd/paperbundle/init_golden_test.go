@@ -31,7 +31,7 @@ func TestInitTemplateGolden(t *testing.T) {
 		{"trec", trec, "qrels: \"qrels.txt\"          # TREC relevance judgements shared by the runs\n", columns{ranking: true}, true},
 	} {
 		b.WriteString("=== " + tc.name + "\n")
-		b.WriteString(initTemplate(tc.systems, tc.qrels, tc.has, tc.trec))
+		b.WriteString(initTemplate(tc.systems, strings.TrimSpace(strings.Split(strings.Split(tc.systems[0], "name: ")[1], ",")[0]), tc.qrels, tc.has, tc.trec))
 	}
 	golden.Check(t, filepath.Join("testdata", "init_template.golden"), []byte(b.String()))
 }

@@ -11,6 +11,7 @@
 //	paperbundle verify BUNDLE_DIR                 check hashes, recompute from inputs/ (exit 3 if not valid)
 //	paperbundle diff   [-format text|md|csv|json|html] [-all] BUNDLE_A BUNDLE_B
 //	paperbundle summary BUNDLE_DIR                print SUMMARY.md (the ticket text)
+//	paperbundle audit  [-bundle DIR] [-format text|json|md] [-all] FILE...  check a manuscript's numbers against the bundle
 //	paperbundle init   [-out paper.yaml] [-qrels FILE] FILE...  write a commented paper.yaml for these system files
 //	paperbundle demo   -out DIR [-seed N]         write the demo dataset
 //	paperbundle version                           tool, Go and module versions (also -version)
@@ -25,7 +26,9 @@
 // usage (the message names file, line and column and what was expected; a
 // bundle folder that does not exist is a usage error); 3 a hard consistency
 // check failed, or verify found a bundle that is not valid; 130 interrupted
-// by SIGINT, 143 by SIGTERM (nothing written).
+// by SIGINT, 143 by SIGTERM (nothing written). audit exits 1 when the
+// manuscript disagrees with the bundle (a stale, mismatched or claimed
+// number), so that a Makefile or CI job can stop on it.
 package main
 
 import (

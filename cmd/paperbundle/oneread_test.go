@@ -33,6 +33,7 @@ func twoTables(rows int) (a, b []byte) {
 // manifest the hash of the bytes it parsed, so verify, which recomputes
 // the bundle from the copy of those bytes, finds it valid.
 func TestInputRewrittenDuringBuild(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("several builds and verifies")
 	}

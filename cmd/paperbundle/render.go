@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -51,6 +53,11 @@ func render(s sink, rep *report.Report, rec record) error {
 	// small files are written here. Files are
 	// added to the sink in one fixed order whatever finishes first.
 	specs := figures.Catalogue(rep)
+	for i := range specs {
+		// Captions and axes in the words of the kind of input; series
+		// and legend names (system labels) stay as they are.
+		rep.Vocabulary().SayAll(&specs[i], "ID", "System", "Name", "ErrName", "Categories", "LegendEntry.Text", "Tag")
+	}
 	set := tables.Build(rep)
 	checks := tables.Checks(rep)
 	methods := tables.Methods(rep)
@@ -215,6 +222,18 @@ func composition(c config.Composition) paper.Composition {
 	return out
 }
 
+// sourceDateEpoch is the time SOURCE_DATE_EPOCH gives (seconds since
+// 1970), the bundle's generation time; zero when it is unset or not a
+// whole number.
+func sourceDateEpoch() time.Time {
+	if s := os.Getenv("SOURCE_DATE_EPOCH"); s != "" {
+		if sec, err := strconv.ParseInt(s, 10, 64); err == nil {
+			return time.Unix(sec, 0).UTC()
+		}
+	}
+	return time.Time{}
+}
+
 // generated is the report's generation time (SOURCE_DATE_EPOCH), else
 // the fixed date of the figures.
 func generated(rep *report.Report) time.Time {
@@ -244,13 +263,13 @@ func workbook(rep *report.Report, set tables.Set, checks tables.Table) xlsx.Work
 		Title: rep.Title, Version: rep.Version, Tool: rep.Tool, Created: created(rep),
 		// The Results sheet (the results matrix) first, then the tables.
 		Tables: append([]tables.Table{tables.ResultsTable(rep)}, set.Tables...), Checks: checks, Definitions: tables.Definitions(rep),
-		PerQuery: perQuerySheet(rep),
 		Readme: []xlsx.ReadmeLine{
 			{Key: "Headline cutoff", Value: fmt.Sprintf("K = %d (cutoffs %v)", st.HeadlineCutoff, st.Cutoffs)},
-			{Key: "Confidence intervals", Value: st.Bootstrap.Text(st.Seed)},
+			{Key: "Confidence intervals", Value: st.BootstrapText()},
 			{Key: "Conventions", Value: fmt.Sprintf("MAP@K denominator %s; fold std %s; nDCG gain %s; undefined AUROC %s",
 				st.Conventions.MAPDenominator, st.Conventions.FoldStd, st.Conventions.NDCGGain, st.Conventions.UndefinedAUROC)},
 			{Key: "Undefined values", Value: "empty cells: a 0/0 ratio or AUROC with one class is undefined, never 0"},
+			{Key: "Per-query rows", Value: "per_query_metrics.csv beside this workbook: one row per eval query per system, with its label, score and per-query metrics"},
 		},
 	}
 	if rep.ToolBuild != nil {
@@ -260,34 +279,6 @@ func workbook(rep *report.Report, set tables.Set, checks tables.Table) xlsx.Work
 		wb.Readme = append(wb.Readme, xlsx.ReadmeLine{Key: "Not shown: " + m.Title, Value: m.Reason})
 	}
 	return wb
-}
-
-// perQuerySheet streams per_query_metrics.csv's rows into the workbook.
-func perQuerySheet(rep *report.Report) xlsx.PerQuery {
-	var cols []tables.Column
-	for _, h := range tables.PerQueryHeader {
-		k := tables.Text
-		switch h {
-		case "fold", "n_gold", "n_candidates", "gold_in_pool", "selected_k":
-			k = tables.Count
-		case "difficulty", "ne_prob":
-			k = tables.Number
-		}
-		cols = append(cols, tables.Column{Key: h, Title: h, Kind: k, Digits: 4})
-	}
-	for _, id := range rep.PerQueryColumns {
-		cols = append(cols, tables.Column{Key: string(id), Title: tables.Title(id), Kind: tables.Number, Digits: 4})
-	}
-	return xlsx.PerQuery{Columns: cols, Rows: len(rep.PerQuery), Row: func(i int, dst []tables.Cell) {
-		q := &rep.PerQuery[i]
-		num := func(x float64) tables.Cell { return tables.NumCell(x) }
-		copy(dst, []tables.Cell{tables.TextCell(q.System), tables.TextCell(q.Query), tables.TextCell(q.Post), tables.TextCell(q.Criterion),
-			num(float64(q.Fold)), num(float64(q.NGold)), num(float64(q.NCand)), num(float64(q.GoldInPool)),
-			num(float64(q.Difficulty)), num(float64(q.NEProb)), tables.TextCell(q.State), num(float64(q.SelectedK))})
-		for j, v := range q.Values {
-			dst[len(tables.PerQueryHeader)+j] = num(float64(v))
-		}
-	}}
 }
 
 // addSmallFiles adds the files render writes itself, in their fixed order:

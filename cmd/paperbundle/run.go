@@ -96,6 +96,8 @@ usage:
         what changed between two versions, with paired significance tests
   paperbundle summary BUNDLE_DIR
         print SUMMARY.md, the short text for a review ticket
+  paperbundle audit [-bundle DIR] [-format text|json|md] [-all] FILE...
+        check the numbers of a manuscript (tex, md, docx) against the bundle
   paperbundle demo -out DIR [-seed N]
         write a synthetic demo dataset and its paper.yaml
   paperbundle version                  (also -version)
@@ -114,7 +116,8 @@ columns are in docs/input-format.md):
 exit status: 0 ok; 2 bad input or configuration; 3 a consistency check failed
 or verify found a bundle that is not valid; 1 internal error or a failure
 of the machine (temporary folder, permissions, a full disk, stdout); 130 (143)
-interrupted by SIGINT (SIGTERM), nothing written.
+interrupted by SIGINT (SIGTERM), nothing written. audit exits 1 when the
+manuscript disagrees with the bundle (a stale, mismatched or claimed number).
 `
 
 // run is the whole command, testable: it never calls os.Exit.
@@ -139,6 +142,8 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		err = runDiff(ctx, stdout, stderr, args[1:])
 	case "summary":
 		err = runSummary(stdout, stderr, args[1:])
+	case "audit":
+		err = runAudit(ctx, stdout, stderr, args[1:])
 	case "version", "-version", "--version":
 		err = runVersion(stdout, args[1:])
 	case "help":
@@ -454,7 +459,7 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	cfg.Version = v
 	progress.step("computing metrics")
 	computeProgress, endCompute := stages.compute(progress.step)
-	rep, err := report.Compute(ctx, cfg, ds, report.Options{Version: v, Tool: toolVersion(), Build: toolBuild(), Progress: computeProgress, FreeRows: true})
+	rep, err := report.Compute(ctx, cfg, ds, report.Options{Version: v, Tool: toolVersion(), Build: toolBuild(), Progress: computeProgress, FreeRows: true, Generated: sourceDateEpoch()})
 	endCompute()
 	if err != nil {
 		return err

@@ -50,6 +50,7 @@ func runCmd(args ...string) (string, string, int) {
 }
 
 func TestBuildAndRefuseExisting(t *testing.T) {
+	t.Parallel()
 	dir, cfg := writeProject(t, goodCSV)
 	root := filepath.Join(dir, "out")
 	if _, stderr, code := runCmd("build", "-config", cfg, "-out", root, "-q"); code != 0 {
@@ -169,6 +170,7 @@ func TestFoldsNotPostDisjointExit3(t *testing.T) {
 // when an input, the configuration (besides version and out) changes, and
 // nothing when only paper.yaml's comments or out: change.
 func TestUnchangedRebuild(t *testing.T) {
+	t.Parallel()
 	dir, cfg := writeProject(t, goodCSV)
 	root := filepath.Join(dir, "out")
 	build := func() string {

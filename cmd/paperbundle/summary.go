@@ -8,11 +8,11 @@ import (
 	"io"
 	iofs "io/fs"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"paperbundle/bundle"
 	"paperbundle/compare"
+	"paperbundle/internal/numtext"
 	"paperbundle/internal/termsafe"
 	"paperbundle/report"
 	"paperbundle/tables"
@@ -50,8 +50,9 @@ func (s buildSummary) write(w io.Writer, rep *report.Report) {
 	} else {
 		fmt.Fprintf(w, "  date      %s (SOURCE_DATE_EPOCH)\n", rep.Generated)
 	}
-	fmt.Fprintf(w, "  intervals %s\n", rep.Settings.Bootstrap.Text(rep.Settings.Seed))
-	fmt.Fprintf(w, "  systems   %d: %s\n", len(names), strings.Join(names, ", "))
+	fmt.Fprintf(w, "  intervals %s\n", rep.Settings.BootstrapText())
+	// "systems", "runs" or "classifiers": the words of the kind of input.
+	fmt.Fprintf(w, "  %-9s %d: %s\n", rep.Vocabulary().Say("systems"), len(names), strings.Join(names, ", "))
 	fmt.Fprintf(w, "  primary   %s\n", headlines(rep, primary))
 	if line := tables.Targets(rep, primary).Line(); line != "" {
 		fmt.Fprintf(w, "  targets   %s\n", line)
@@ -141,13 +142,14 @@ func summaryInput(rep *report.Report, c *compare.Changes, prev, version string) 
 	return in
 }
 
-// pText writes a p-value as the tables do: "p = 0.0123" with 4
-// decimals, "p < 0.0001" below.
+// pText writes a p-value as the tables do (numtext.P): "p = 0.0123",
+// "p < 0.0001" below.
 func pText(p float64) string {
-	if p < 0.0001 {
-		return "p < 0.0001"
+	s := numtext.P(p)
+	if s[0] == '<' {
+		return "p " + s
 	}
-	return "p = " + strconv.FormatFloat(p, 'f', 4, 64)
+	return "p = " + s
 }
 
 // runSummary prints a bundle's SUMMARY.md; for a bundle made before

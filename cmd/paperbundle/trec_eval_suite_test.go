@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -12,31 +11,23 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"paperbundle/internal/trecevalout"
+	"paperbundle/metrics"
 )
 
-// trecEvalMeasures maps the measures of trec_eval's `-m all_trec` output to the
-// metric ids they equal (docs/input-format.md section 2), for the cutoffs init
-// writes for TREC runs.
+// trecEvalMeasures maps the measures of trec_eval's `-m all_trec` output to
+// the metric ids they equal (the registry's trec_eval names,
+// docs/metrics.md "trec_eval measures"), for the cutoffs init writes for
+// TREC runs: every measure trec_eval prints but runid and relstring.
 func trecEvalMeasures() map[string]string {
-	m := map[string]string{
-		"map": "rank.map", "gm_map": "rank.gm_map", "Rprec": "rank.r_precision", "bpref": "rank.bpref",
-		"recip_rank": "rank.mrr", "ndcg": "rank.ndcg", "11pt_avg": "rank.11pt_avg",
-	}
-	for _, k := range trecCutoffs {
-		m[fmt.Sprintf("P_%d", k)] = fmt.Sprintf("rank.precision@%d", k)
-		m[fmt.Sprintf("recall_%d", k)] = fmt.Sprintf("rank.recall@%d", k)
-		m[fmt.Sprintf("ndcg_cut_%d", k)] = fmt.Sprintf("rank.ndcg@%d", k)
-		m[fmt.Sprintf("map_cut_%d", k)] = fmt.Sprintf("rank.map@%d", k)
-		m[fmt.Sprintf("relative_P_%d", k)] = fmt.Sprintf("rank.capped_recall@%d", k)
-	}
-	for _, k := range []int{5, 10} {
-		m[fmt.Sprintf("success_%d", k)] = fmt.Sprintf("rank.hit@%d", k)
-	}
-	for _, k := range []int{5, 10, 20} {
-		m[fmt.Sprintf("unj_%d", k)] = fmt.Sprintf("rank.unjudged@%d", k)
-	}
-	for i := 0; i <= 10; i++ {
-		m[fmt.Sprintf("iprec_at_recall_%.2f", float64(i)/10)] = "rank.iprec@recall=" + strconv.FormatFloat(float64(i)/10, 'g', -1, 64)
+	m := map[string]string{}
+	for _, id := range metrics.TrecEvalIDs(trecCutoffs) {
+		name, ok := metrics.TrecEvalName(id)
+		if !ok {
+			panic("no trec_eval name for " + string(id))
+		}
+		m[name] = string(id)
 	}
 	return m
 }
@@ -120,6 +111,9 @@ func compareTrecEval(t *testing.T, all map[string]bundleValue, perQ map[string]m
 	for measure, byQ := range want {
 		id, ok := measures[measure]
 		if !ok {
+			if measure != "runid" && measure != "relstring" {
+				t.Errorf("trec_eval's %s has no metric id", measure)
+			}
 			continue
 		}
 		for q, s := range byQ {
@@ -215,22 +209,9 @@ func readBundleValues(t *testing.T, dir, system string) (map[string]bundleValue,
 // readTrecEval reads trec_eval -q output: measure, query (or "all"), value.
 func readTrecEval(t *testing.T, path string) map[string]map[string]string {
 	t.Helper()
-	f, err := os.Open(path)
+	out, err := trecevalout.Read(path)
 	if err != nil {
 		t.Fatal(err)
-	}
-	defer f.Close()
-	out := map[string]map[string]string{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fs := strings.Fields(sc.Text())
-		if len(fs) != 3 {
-			continue
-		}
-		if out[fs[0]] == nil {
-			out[fs[0]] = map[string]string{}
-		}
-		out[fs[0]][fs[1]] = fs[2]
 	}
 	return out
 }
@@ -406,8 +387,8 @@ func TestTrecPerSystemQueries(t *testing.T) {
 		t.Errorf("system_eval_queries = %v, want a: 28, b: 27", doc.Dataset.SystemQueries)
 	}
 	notes := strings.Join(doc.Dataset.Notes, "\n")
-	for _, s := range []string{`"2024-127266", "2024-12875", "2024-137182"`, "system a is evaluated on its own 28 queries",
-		`"2024-69711", "2024-79081", "2024-94706", "2024-96359"`, "system b is evaluated on its own 27 queries"} {
+	for _, s := range []string{`"2024-127266", "2024-12875", "2024-137182"`, "run a is evaluated on its own 28 queries",
+		`"2024-69711", "2024-79081", "2024-94706", "2024-96359"`, "run b is evaluated on its own 27 queries"} {
 		if !strings.Contains(notes, s) {
 			t.Errorf("notes lack %q:\n%s", s, notes)
 		}
@@ -436,16 +417,16 @@ func TestTrecPerSystemQueries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := "a (a) on 28, b (b) on 27 queries; each comparison is on the queries both systems have (a (a) with b (b): 24)"; !strings.Contains(string(summary), s) {
+	if s := "a (a) on 28, b (b) on 27 queries; each comparison is on the queries both runs have (a (a) with b (b): 24)"; !strings.Contains(string(summary), s) {
 		t.Errorf("SUMMARY.md lacks %q", s)
 	}
 	// report.html: each system's ranking tables say its own n, the
-	// comparisons that n is per pair.
+	// comparisons that n is per pair (in TREC words: runs).
 	page, err := os.ReadFile(filepath.Join(v1, "report.html"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []string{"Population: judged_queries; n = 27", "Population: judged_queries; n = 28", "Population: paired, the eval queries both systems have"} {
+	for _, s := range []string{"Population: judged_queries; n = 27", "Population: judged_queries; n = 28", "Population: paired, the eval queries both runs have"} {
 		if !strings.Contains(string(page), s) {
 			t.Errorf("report.html lacks %q", s)
 		}

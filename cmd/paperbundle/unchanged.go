@@ -2,9 +2,6 @@ package main
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
-	"io"
 	"os"
 	"path/filepath"
 
@@ -84,17 +81,12 @@ func inputHashes(cfg *config.Config) (in []bundle.Input, ok bool) {
 		if fi, err := os.Stat(name); err != nil || !fi.Mode().IsRegular() {
 			return nil, false
 		}
-		f, err := os.Open(name)
+		x, err := bundle.HashFile(name)
 		if err != nil {
 			return nil, false
 		}
-		h := sha256.New()
-		_, err = io.Copy(h, f)
-		f.Close()
-		if err != nil {
-			return nil, false
-		}
-		in = append(in, bundle.Input{Path: givenPath(g), SHA256: hex.EncodeToString(h.Sum(nil))})
+		x.Path = givenPath(g)
+		in = append(in, x)
 	}
 	return in, true
 }

@@ -43,6 +43,7 @@ func TestSubcommandHelp(t *testing.T) {
 		"build":   {"-config FILE", "-version VERSION", "-out FOLDER", "-force", "-q"},
 		"verify":  nil,
 		"diff":    {"-format FORMAT", "-all"},
+		"audit":   {"-bundle FOLDER", "-format FORMAT", "-all"},
 		"demo":    {"-out FOLDER", "-seed"},
 		"version": nil,
 		"help":    nil,

@@ -13,6 +13,7 @@ import (
 // version at once: each claims its own version (v1, v2, v3), none fails
 // or suggests -force, and no claim is left behind.
 func TestConcurrentBuildsClaimVersions(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds a binary and runs three builds")
 	}

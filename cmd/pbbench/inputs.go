@@ -72,7 +72,7 @@ func (b *bench) trecConfig() (string, error) {
 		return "", err
 	}
 	cfg := "title: \"SPEC 11 (c): TREC run\"\nqrels: qrels.txt\nsystems:\n  - {name: run, format: trec, input: run.txt}\n" +
-		"cutoffs: [5, 10]\ncontract: {ndcg_gain: linear}\nbootstrap: {resamples: 1000}\n"
+		"cutoffs: [5, 10, 15, 20, 30, 100, 200, 500, 1000]\ncontract: {ndcg_gain: linear}\nbootstrap: {resamples: 1000}\n"
 	path := filepath.Join(dir, "paper.yaml")
 	return path, os.WriteFile(path, []byte(cfg), 0o644)
 }

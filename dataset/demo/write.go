@@ -117,7 +117,7 @@ func paperYAML(seed uint64, resamples int) string {
 	b.WriteString("#   paperbundle build -config paper.yaml\n")
 	b.WriteString("title: \"Demo: evidence retrieval pipeline (synthetic)\"\n")
 	b.WriteString("seed: " + strconv.FormatUint(seed, 10) + "\n")
-	b.WriteString("systems:                      # the first is the primary system; then the ablation ladder of seed 002 section 8.1\n")
+	b.WriteString("systems:                      # the first is the primary system; then the ablation ladder (each system adds one stage)\n")
 	order := append([]systemParams{ladder[len(ladder)-1]}, ladder[:len(ladder)-1]...)
 	for _, sp := range order {
 		b.WriteString("  - {name: " + sp.name + ", label: " + strconv.Quote(sp.label) +
@@ -131,7 +131,7 @@ fpr_targets: [0.01, 0.03, 0.05, 0.1]
 bootstrap: {resamples: ` + strconv.Itoa(resamples) + `, unit: post, method: percentile, confidence: 0.95}
 gate: {screen_sensitivity: 0.995, alert_precision: 0.9}
 dynamic_k: {k_min: 2, hard_cap: 10, k_max_ratio: 0.5, gamma: 0.9, gamma_uncertain: 0.95, sweep: [0.7, 0.8, 0.9, 0.95]}
-targets: contract             # the targets of the metric contracts (seed 002, seed 003); default: none
+targets: contract             # the targets of the evidence-retrieval metrics contract and the metric specification document; default: none
 `)
 	return b.String()
 }

@@ -43,3 +43,15 @@ func TestThousands(t *testing.T) {
 		}
 	}
 }
+
+// TestP: by hand.
+func TestP(t *testing.T) {
+	for _, c := range []struct {
+		p    float64
+		want string
+	}{{0.05, "0.0500"}, {0.00012, "0.0001"}, {0.00009, "< 0.0001"}, {1, "1.0000"}, {math.NaN(), "n/a"}} {
+		if got := P(c.p); got != c.want {
+			t.Errorf("P(%v) = %q, want %q", c.p, got, c.want)
+		}
+	}
+}

@@ -30,4 +30,3 @@ func Total() uint64 {
 	}
 	return uint64(total)
 }
-

@@ -174,7 +174,7 @@ func (b builder) perCriterionTable() (*table, bool) {
 		t.cols = append(t.cols, col{head: head(id), num: true, best: metrics.Higher})
 	}
 	for _, cr := range b.r.Dataset.Criteria {
-		sl := report.Slice("criterion=" + cr)
+		sl := report.CriterionSlice(cr)
 		n, ok1 := b.value(sys, metrics.DataN.ID(), sl)
 		np, _ := b.value(sys, metrics.DataNPos.ID(), sl)
 		n.unc, np.unc, n.dec, np.dec = "", "", 0, 0
@@ -205,7 +205,7 @@ func (b builder) strataTable() (*table, bool) {
 	h := b.r.Settings.HeadlineCutoff
 	var slices []report.Slice
 	for _, m := range b.r.Metrics {
-		if m.System == sys && m.ID == metrics.DataN.ID() && strings.HasPrefix(string(m.Slice), "stratum=") {
+		if m.System == sys && m.ID == metrics.DataN.ID() && m.Slice.Kind() == report.SliceStratum {
 			slices = append(slices, m.Slice)
 		}
 	}
@@ -213,7 +213,7 @@ func (b builder) strataTable() (*table, bool) {
 	t := &table{name: "strata", cols: []col{{head: "Stratum"}, {head: `\# Queries`, num: true},
 		{head: head(metrics.RankRecall.At(h)), num: true}, {head: head(metrics.RankPrecision.At(h)), num: true}}}
 	for i, sl := range slices {
-		band := strings.TrimPrefix(string(sl), "stratum=")
+		band := sl.Value()
 		name := band
 		if len(slices) == 3 {
 			name = names[i] + " (" + band + ")"

@@ -15,12 +15,16 @@ const Dir = "paper/"
 // of the paper, as paper/tables/<name>.tex.
 func Tables(r *report.Report, opt Options) []File {
 	b := builder{r: r, opt: opt}
+	v := r.Vocabulary()
 	var out []File
 	for _, f := range []func() (*table, bool){
 		b.resultsTable, b.rankingTable, b.rankingSystemsTable, b.perCriterionTable, b.strataTable,
 		b.primaryMetricsTable, b.calibrationTable, b.clinicalGateTable, b.dynamicKTable,
 	} {
 		if t, ok := f(); ok {
+			// Captions in the words of the kind of input; an author's own
+			// caption (paper.captions) replaces it as written.
+			t.caption, t.uncText, t.note = v.Say(t.caption), v.Say(t.uncText), v.Say(t.note)
 			if c, ok := opt.Captions[t.name]; ok {
 				t.caption = breakable(c)
 			}

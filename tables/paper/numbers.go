@@ -73,7 +73,7 @@ func Numbers(r *report.Report, opt Options) []byte {
 // resamples, level and seed; the tests, the correction and alpha).
 func methods(r *report.Report) string {
 	st := r.Settings
-	s := "Confidence intervals: " + tables.LatexText(st.Bootstrap.Text(st.Seed)) + "."
+	s := "Confidence intervals: " + tables.LatexText(st.BootstrapText()) + "."
 	mx := tables.BuildMatrix(r)
 	if len(r.Comparisons) == 0 {
 		return s

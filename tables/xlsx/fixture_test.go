@@ -2,7 +2,6 @@ package xlsx
 
 import (
 	"bytes"
-	"math"
 	hostile_ "paperbundle/internal/hostile"
 	"strconv"
 	"strings"
@@ -121,36 +120,8 @@ func definitionsTable() tables.Table {
 	}
 }
 
-// perQuery returns rows per-query rows whose query ids cycle through hs.
-func perQuery(hs []string, rows int) PerQuery {
-	return PerQuery{
-		Columns: []tables.Column{
-			{Key: "query_id", Kind: tables.Text},
-			{Key: "system", Kind: tables.Text},
-			{Key: "n_pos", Kind: tables.Count},
-			{Key: "ndcg@10", Kind: tables.Number, Digits: 4},
-		},
-		Rows: rows,
-		Row: func(i int, dst []tables.Cell) {
-			dst[0] = tables.TextCell(hs[i%len(hs)])
-			dst[1] = tables.TextCell([]string{"full", "retriever"}[i%2])
-			dst[2] = tables.NumCell(float64(i % 5))
-			dst[3] = tables.NumCell(pqValue(i))
-		},
-	}
-}
-
-// pqValue is the ndcg of per-query row i: every seventh undefined.
-func pqValue(i int) float64 {
-	if i%7 == 3 {
-		return math.NaN()
-	}
-	return float64(i) / 3
-}
-
-// workbook is the fixture workbook; rows per-query rows split at
-// sheetRows.
-func workbook(t testing.TB, rows, sheetRows int) Workbook {
+// workbook is the fixture workbook.
+func workbook(t testing.TB) Workbook {
 	hs := hostile(t)
 	return Workbook{
 		Title:   "Paper bundle tables",
@@ -165,8 +136,6 @@ func workbook(t testing.TB, rows, sheetRows int) Workbook {
 		Tables:      []tables.Table{rankingTable(), hostileTable(hs), {ID: rankingSheet, Title: "a second table with the same id"}},
 		Checks:      checksTable(),
 		Definitions: definitionsTable(),
-		PerQuery:    perQuery(hs, rows),
-		SheetRows:   sheetRows,
 	}
 }
 
@@ -202,63 +171,3 @@ func cell(t testing.TB, f *excelize.File, sheet, ref string) string {
 }
 
 func formatG(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
-
-// widePerQuery is a per-query table shaped like the demo bundle's: system,
-// query, post, criterion and state as text, six counts, two numbers and
-// 28 metric columns, all but two undefined on the 91% of queries without
-// evidence (metrics of positive queries), as in the demo.
-func widePerQuery(rows int) PerQuery {
-	cols := []tables.Column{
-		{Key: "system", Kind: tables.Text}, {Key: "query_id", Kind: tables.Text},
-		{Key: "post_id", Kind: tables.Text}, {Key: "criterion", Kind: tables.Text},
-		{Key: "fold", Kind: tables.Count}, {Key: "n_gold", Kind: tables.Count},
-		{Key: "n_candidates", Kind: tables.Count}, {Key: "gold_in_pool", Kind: tables.Count},
-		{Key: "difficulty", Kind: tables.Number, Digits: 4}, {Key: "ne_prob", Kind: tables.Number, Digits: 4},
-		{Key: "state", Kind: tables.Text}, {Key: "selected_k", Kind: tables.Count},
-	}
-	for j := range 28 {
-		cols = append(cols, tables.Column{Key: "m" + strconv.Itoa(j), Kind: tables.Number, Digits: 4})
-	}
-	systems := []string{"full", "retriever", "reranker", "graph", "dynk", "ne_gate"}
-	states := []string{"NEG", "UNCERTAIN", "POS"}
-	return PerQuery{
-		Columns: cols,
-		Rows:    rows,
-		Row: func(i int, dst []tables.Cell) {
-			q := i % 14770
-			post := "P" + strconv.Itoa(10000 + q/10)[1:]
-			crit := "A." + strconv.Itoa(1+q%10)
-			dst[0] = tables.TextCell(systems[i/14770%len(systems)])
-			dst[1] = tables.TextCell(post + "/" + crit)
-			dst[2] = tables.TextCell(post)
-			dst[3] = tables.TextCell(crit)
-			pos := q%11 == 0 // about 9%, as in the demo
-			ngold := 0
-			if pos {
-				ngold = 1 + q%4
-			}
-			dst[4] = tables.NumCell(float64(q % 5))
-			dst[5] = tables.NumCell(float64(ngold))
-			dst[6] = tables.NumCell(float64(8 + q%7))
-			dst[7] = tables.NumCell(float64(min(ngold, 1+q%3)))
-			if pos {
-				dst[8] = tables.NumCell(float64(8+q%7-ngold) / float64(ngold))
-			} else {
-				dst[8] = tables.NumCell(math.NaN())
-			}
-			dst[9] = tables.NumCell(float64((q*7919)%10000) / 10000)
-			dst[10] = tables.TextCell(states[q%3])
-			dst[11] = tables.NumCell(float64(q % 6))
-			for j := 12; j < len(cols); j++ {
-				switch {
-				case !pos && j < len(cols)-2:
-					dst[j] = tables.NumCell(math.NaN())
-				case j%4 == 0:
-					dst[j] = tables.NumCell(float64((q + j) % 2))
-				default:
-					dst[j] = tables.NumCell(float64((q*31+j*17)%10000) / 10000)
-				}
-			}
-		},
-	}
-}

@@ -1,8 +1,6 @@
 package xlsx
 
 import (
-	"fmt"
-	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -30,9 +28,6 @@ func (b *builder) readme() error {
 		{"numbers", "numeric cells with fixed decimals; a CI is two columns (_ci_low, _ci_high) beside its value, a spread one (_std); an empty number cell is undefined (n/a), its comment gives the reason when known"},
 	}
 	lines = append(lines, b.wb.Readme...)
-	if split := b.split(); split != "" {
-		lines = append(lines, ReadmeLine{"per-query sheets", split})
-	}
 	rows := [][]any{{title}, {}}
 	for _, l := range lines {
 		rows = append(rows, []any{l.Key, l.Value})
@@ -101,25 +96,5 @@ func (b *builder) entries() []readmeEntry {
 	}
 	add(checksSheet, b.wb.Checks)
 	add(definitionsSheet, b.wb.Definitions)
-	rows, per := b.wb.PerQuery.Rows, b.plan.perSheet
-	for k, name := range b.plan.perQuery {
-		lo, hi := k*per, min((k+1)*per, rows)
-		title := "per-query metrics: one row per eval query per system"
-		if len(b.plan.perQuery) > 1 {
-			title += fmt.Sprintf(" (rows %d to %d of %d)", lo+1, hi, rows)
-		}
-		out = append(out, readmeEntry{sheet: name, title: title, n: hi - lo})
-	}
 	return out
-}
-
-// split says how the per-query rows are split over sheets, or "" when
-// they fit in one.
-func (b *builder) split() string {
-	pq := b.plan.perQuery
-	if len(pq) < 2 {
-		return ""
-	}
-	return fmt.Sprintf("the %d per-query rows are split over %d sheets (%s) of at most %d rows each, header excluded: a sheet holds at most %d rows",
-		b.wb.PerQuery.Rows, len(pq), strings.Join(pq, ", "), b.plan.perSheet, b.plan.perSheet+1)
 }

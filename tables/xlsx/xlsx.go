@@ -19,12 +19,9 @@
 package xlsx
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"regexp"
-	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -48,38 +45,20 @@ type Workbook struct {
 	Tables      []tables.Table // one sheet per table, in order
 	Checks      tables.Table   // the Checks sheet
 	Definitions tables.Table   // the Metric definitions sheet
-	PerQuery    PerQuery       // the Per-query sheet(s); none when it has no columns
-	// SheetRows is the most rows (header included) a Per-query sheet
-	// holds; 0 means MaxRows. Tests lower it to check the split.
-	SheetRows int
 }
 
 // ReadmeLine is one key and value line of the README sheet.
 type ReadmeLine struct{ Key, Value string }
-
-// PerQuery is the per-query table, streamed row by row so that all rows
-// need never be in memory at once.
-type PerQuery struct {
-	Columns []tables.Column
-	Rows    int
-	// Row fills the cells of row i (0 <= i < Rows) into dst, which has
-	// one cell per column. Row may be called more than once for a row.
-	Row func(i int, dst []tables.Cell)
-}
 
 // Sheet names of the fixed sheets.
 const (
 	readmeSheet      = "README"
 	checksSheet      = "Checks"
 	definitionsSheet = "Metric definitions"
-	perQuerySheet    = "Per-query"
 )
 
 // Write writes wb as an XLSX workbook to w.
 func Write(w io.Writer, wb Workbook) (err error) {
-	if wb.PerQuery.Rows > 0 && wb.PerQuery.Row == nil {
-		return errors.New("xlsx: per-query: Rows > 0 but Row is nil")
-	}
 	f := excelize.NewFile()
 	defer func() {
 		if cerr := f.Close(); err == nil && cerr != nil {
@@ -99,34 +78,14 @@ func Write(w io.Writer, wb Workbook) (err error) {
 
 // plan is the sheets of a workbook, named before any is written.
 type plan struct {
-	tables   []string // sheet of each of Workbook.Tables
-	perQuery []string // the Per-query sheets, in order
-	perSheet int      // data rows per Per-query sheet
+	tables []string // sheet of each of Workbook.Tables
 }
 
 func newPlan(wb Workbook) plan {
-	limit := wb.SheetRows
-	if limit <= 0 || limit > MaxRows {
-		limit = MaxRows
-	}
-	if limit < 2 {
-		limit = 2
-	}
-	p := plan{perSheet: limit - 1}
+	var p plan
 	used := map[string]bool{}
 	for _, s := range []string{readmeSheet, checksSheet, definitionsSheet, "History"} {
 		used[lower(s)] = true // History is reserved by Excel
-	}
-	if len(wb.PerQuery.Columns) > 0 {
-		parts := max(1, (wb.PerQuery.Rows+p.perSheet-1)/p.perSheet)
-		for i := range parts {
-			name := perQuerySheet
-			if i > 0 {
-				name += " " + strconv.Itoa(i+1)
-			}
-			p.perQuery = append(p.perQuery, name)
-			used[lower(name)] = true
-		}
 	}
 	for _, t := range wb.Tables {
 		p.tables = append(p.tables, sheetName(string(t.ID), used))
@@ -138,8 +97,7 @@ func newPlan(wb Workbook) plan {
 func (p plan) order() []string {
 	names := []string{readmeSheet}
 	names = append(names, p.tables...)
-	names = append(names, checksSheet, definitionsSheet)
-	return append(names, p.perQuery...)
+	return append(names, checksSheet, definitionsSheet)
 }
 
 // builder fills one excelize file.
@@ -148,7 +106,7 @@ type builder struct {
 	wb     Workbook
 	plan   plan
 	styles map[style]int
-	zip    *sortedZip // the zip writer of f, with the per-query rows
+	zip    *sortedZip // the zip writer of f
 }
 
 func (b *builder) build() error {
@@ -182,7 +140,7 @@ func (b *builder) build() error {
 	if err := b.table(definitionsSheet, b.wb.Definitions); err != nil {
 		return fmt.Errorf("sheet %q: %w", definitionsSheet, err)
 	}
-	return b.perQuery()
+	return nil
 }
 
 // docProps writes the document properties from the bundle: title,
@@ -238,16 +196,12 @@ func (b *builder) pageSetup(sheet string) error {
 	if err := b.f.SetPageLayout(sheet, &excelize.PageLayoutOptions{Orientation: &landscape, FitToWidth: &wide, FitToHeight: &tall}); err != nil {
 		return err
 	}
-	rows := headerRow
-	switch {
-	case sheet == readmeSheet:
+	if sheet == readmeSheet {
 		return nil
-	case slices.Contains(b.plan.perQuery, sheet):
-		rows = 1
 	}
 	return b.f.SetDefinedName(&excelize.DefinedName{
 		Name:     "_xlnm.Print_Titles",
-		RefersTo: fmt.Sprintf("'%s'!$1:$%d", strings.ReplaceAll(sheet, "'", "''"), rows),
+		RefersTo: fmt.Sprintf("'%s'!$1:$%d", strings.ReplaceAll(sheet, "'", "''"), headerRow),
 		Scope:    sheet,
 	})
 }

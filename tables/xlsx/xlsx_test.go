@@ -17,38 +17,16 @@ import (
 	"paperbundle/tables"
 )
 
+// TestSheets: README, one sheet per table, Checks and Metric definitions;
+// no per-query sheet (per_query_metrics.csv is the per-query record).
 func TestSheets(t *testing.T) {
-	tests := []struct {
-		name      string
-		rows      int
-		sheetRows int
-		want      []string
-	}{
-		{"one per-query sheet", 25, 0, []string{"Per-query"}},
-		{"split", 25, 10, []string{"Per-query", "Per-query 2", "Per-query 3"}},
-		{"split exactly", 18, 10, []string{"Per-query", "Per-query 2"}},
-		{"no rows", 0, 10, []string{"Per-query"}},
+	f := open(t, render(t, workbook(t)))
+	want := []string{"README", "ranking", "a_b_c_d_e_f_g_hxxxxxxxxxxxxxxxx", "ranking 2", "Checks", "Metric definitions"}
+	if got := f.GetSheetList(); !slices.Equal(got, want) {
+		t.Errorf("sheets = %q, want %q", got, want)
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			f := open(t, render(t, workbook(t, tt.rows, tt.sheetRows)))
-			want := append([]string{"README", "ranking", "a_b_c_d_e_f_g_hxxxxxxxxxxxxxxxx", "ranking 2", "Checks", "Metric definitions"}, tt.want...)
-			if got := f.GetSheetList(); !slices.Equal(got, want) {
-				t.Errorf("sheets = %q, want %q", got, want)
-			}
-			if got := f.GetActiveSheetIndex(); got != 0 {
-				t.Errorf("active sheet = %d, want 0 (README)", got)
-			}
-		})
-	}
-}
-
-func TestNoPerQuery(t *testing.T) {
-	wb := workbook(t, 0, 0)
-	wb.PerQuery = PerQuery{}
-	f := open(t, render(t, wb))
-	if got := f.GetSheetList(); slices.Contains(got, "Per-query") {
-		t.Errorf("sheets = %q: a Per-query sheet without columns", got)
+	if got := f.GetActiveSheetIndex(); got != 0 {
+		t.Errorf("active sheet = %d, want 0 (README)", got)
 	}
 }
 
@@ -103,7 +81,7 @@ func TestEscapeXString(t *testing.T) {
 
 // TestTableSheet checks the layout, values and formats of a table sheet.
 func TestTableSheet(t *testing.T) {
-	f := open(t, render(t, workbook(t, 25, 0)))
+	f := open(t, render(t, workbook(t)))
 	const s = rankingSheet
 	header := []string{"system", "metric", "n", "value", "value_ci_low", "value_ci_high", "value_std", "p"}
 	rows, err := f.GetRows(s)
@@ -189,7 +167,7 @@ func cellFormat(t testing.TB, f *excelize.File, sheet, ref string) (string, bool
 // TestDataSheets checks every data sheet: frozen panes below the header,
 // an Excel table (with its autofilter) over header and rows, widths.
 func TestDataSheets(t *testing.T) {
-	f := open(t, render(t, workbook(t, 25, 10)))
+	f := open(t, render(t, workbook(t)))
 	tests := []struct {
 		sheet     string
 		xSplit    int
@@ -201,9 +179,6 @@ func TestDataSheets(t *testing.T) {
 		{"a_b_c_d_e_f_g_hxxxxxxxxxxxxxxxx", 1, 3, "A3:B" + strconv.Itoa(3+len(hostile(t))), "AB"},
 		{"Checks", 2, 3, "A3:C5", "AC"},
 		{"Metric definitions", 2, 3, "A3:C4", "AC"},
-		{"Per-query", 1, 1, "A1:D10", "AD"},
-		{"Per-query 2", 1, 1, "A1:D10", "AD"},
-		{"Per-query 3", 1, 1, "A1:D8", "AD"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.sheet, func(t *testing.T) {
@@ -229,7 +204,7 @@ func TestDataSheets(t *testing.T) {
 // and that no cell of any sheet holds a formula.
 func TestHostile(t *testing.T) {
 	hs := hostile(t)
-	b := render(t, workbook(t, 2*len(hs), 10))
+	b := render(t, workbook(t))
 	f := open(t, b)
 	rows, err := f.GetRows("a_b_c_d_e_f_g_hxxxxxxxxxxxxxxxx")
 	if err != nil {
@@ -253,21 +228,6 @@ func TestHostile(t *testing.T) {
 	}
 	if !slices.ContainsFunc(readme, func(r []string) bool { return len(r) == 2 && r[0] == "hostile" && r[1] == hs[2] }) {
 		t.Errorf("README lacks the line hostile = %q", hs[2])
-	}
-	var ids []string
-	for _, sheet := range f.GetSheetList() {
-		if strings.HasPrefix(sheet, "Per-query") {
-			rows, err := f.GetRows(sheet)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, r := range rows[1:] {
-				ids = append(ids, r[0])
-			}
-		}
-	}
-	if want := append(slices.Clone(hs), hs...); !slices.Equal(ids, want) {
-		t.Errorf("per-query ids = %q, want %q", ids, want)
 	}
 	noFormulas(t, f, b)
 }
@@ -313,70 +273,6 @@ func noFormulas(t *testing.T, f *excelize.File, b []byte) {
 	}
 }
 
-// TestPerQuery checks the rows, numbers and formats of the split
-// per-query sheets and the README line that says so.
-func TestPerQuery(t *testing.T) {
-	const rows, sheetRows = 25, 10
-	wb := workbook(t, rows, sheetRows)
-	f := open(t, render(t, wb))
-	want := make([]tables.Cell, len(wb.PerQuery.Columns))
-	i := 0
-	for k, sheet := range []string{"Per-query", "Per-query 2", "Per-query 3"} {
-		got, err := f.GetRows(sheet)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if h := []string{"query_id", "system", "n_pos", "ndcg@10"}; !slices.Equal(got[0], h) {
-			t.Errorf("%s: header = %q, want %q", sheet, got[0], h)
-		}
-		if n := min(sheetRows-1, rows-k*(sheetRows-1)); len(got) != n+1 {
-			t.Errorf("%s: %d rows, want %d and the header", sheet, len(got)-1, n)
-		}
-		for y := 2; y <= len(got); y, i = y+1, i+1 {
-			wb.PerQuery.Row(i, want)
-			checkPerQueryRow(t, f, sheet, y, want)
-		}
-	}
-	if i != rows {
-		t.Errorf("%d per-query rows read back, want %d", i, rows)
-	}
-	readme, err := f.GetRows("README")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var text strings.Builder
-	for _, r := range readme {
-		text.WriteString(strings.Join(r, "\t") + "\n")
-	}
-	for _, s := range []string{"split over 3 sheets (Per-query, Per-query 2, Per-query 3)", "Per-query 3\tper-query metrics: one row per eval query per system (rows 19 to 25 of 25)\t\t7"} {
-		if !strings.Contains(text.String(), s) {
-			t.Errorf("README lacks %q:\n%s", s, text.String())
-		}
-	}
-}
-
-func checkPerQueryRow(t *testing.T, f *excelize.File, sheet string, y int, want []tables.Cell) {
-	t.Helper()
-	row := strconv.Itoa(y)
-	ndcg := ""
-	if tables.Defined(want[3].V) {
-		ndcg = formatG(want[3].V)
-	}
-	for _, c := range []struct{ ref, value, format string }{
-		{"A" + row, want[0].Text, "@"},
-		{"B" + row, want[1].Text, "@"},
-		{"C" + row, formatG(want[2].V), "0"},
-		{"D" + row, ndcg, "0.0000"},
-	} {
-		if got := cell(t, f, sheet, c.ref); got != c.value {
-			t.Errorf("%s!%s = %q, want %q", sheet, c.ref, got, c.value)
-		}
-		if format, _ := cellFormat(t, f, sheet, c.ref); format != c.format {
-			t.Errorf("%s!%s: format %q, want %q", sheet, c.ref, format, c.format)
-		}
-	}
-}
-
 func TestDocProps(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -388,7 +284,7 @@ func TestDocProps(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			wb := workbook(t, 3, 0)
+			wb := workbook(t)
 			wb.Created = tt.created
 			raw := render(t, wb)
 			if tt.want == "" {
@@ -429,11 +325,11 @@ func TestDocProps(t *testing.T) {
 // TestDeterministic writes the same workbook, with several stream sheets,
 // again and again on one and on several threads: the bytes never change.
 func TestDeterministic(t *testing.T) {
-	first := render(t, workbook(t, 40, 6))
+	first := render(t, workbook(t))
 	for _, procs := range []int{1, 2, 4} {
 		prev := runtime.GOMAXPROCS(procs)
 		for range 5 {
-			if b := render(t, workbook(t, 40, 6)); !bytes.Equal(b, first) {
+			if b := render(t, workbook(t)); !bytes.Equal(b, first) {
 				t.Errorf("GOMAXPROCS=%d: the workbook differs from the first one", procs)
 			}
 		}
@@ -462,8 +358,6 @@ func TestErrors(t *testing.T) {
 	}{
 		{"short row", Workbook{Tables: []tables.Table{bad}}, `sheet "ranking": row 1: 2 cells for 5 columns`},
 		{"repeated key", Workbook{Checks: tables.Table{Columns: []tables.Column{{Key: "a"}, {Key: "a"}}}}, `sheet "Checks": column key "a" empty or repeated`},
-		{"per-query key", Workbook{PerQuery: PerQuery{Columns: []tables.Column{{Key: "v", Kind: tables.Number, CI: true}, {Key: "v_ci_low"}}}}, `per-query: column key "v_ci_low" empty or repeated`},
-		{"no Row func", Workbook{PerQuery: PerQuery{Columns: []tables.Column{{Key: "q"}}, Rows: 3}}, "Row is nil"},
 	}
 	for _, tt := range tests {
 		err := Write(io.Discard, tt.wb)
@@ -473,34 +367,21 @@ func TestErrors(t *testing.T) {
 	}
 }
 
-// BenchmarkWrite writes the fixture workbook with 1k, 10k and 100k
-// per-query rows of the fixture's four columns (narrow) and of the demo
-// bundle's 40 columns (wide: 5 text, 6 counts, 30 numbers, most of them
-// undefined), so a regression in the per-query path or in the
-// compression of the big sheet shows in benchstat. cpu-s/op is the CPU
-// time of the process per workbook, which the load of other processes on
-// a shared machine disturbs less than the wall time; bytes is the size of
-// the workbook.
+// BenchmarkWrite writes the fixture workbook (tables, checks, definitions).
+// cpu-s/op is the CPU time of the process per workbook, which the load of
+// other processes on a shared machine disturbs less than the wall time;
+// bytes is the size of the workbook.
 func BenchmarkWrite(b *testing.B) {
-	for _, shape := range []string{"narrow", "wide"} {
-		for _, rows := range []int{1_000, 10_000, 100_000} {
-			b.Run(shape+"/perquery="+strconv.Itoa(rows), func(b *testing.B) {
-				wb := workbook(b, rows, 0)
-				if shape == "wide" {
-					wb.PerQuery = widePerQuery(rows)
-				}
-				var buf bytes.Buffer
-				c0, n := cputime.Now(), 0
-				for b.Loop() {
-					buf.Reset()
-					if err := Write(&buf, wb); err != nil {
-						b.Fatal(err)
-					}
-					n++
-				}
-				b.ReportMetric((cputime.Now()-c0).Seconds()/float64(n), "cpu-s/op")
-				b.ReportMetric(float64(buf.Len()), "bytes")
-			})
+	wb := workbook(b)
+	var buf bytes.Buffer
+	c0, n := cputime.Now(), 0
+	for b.Loop() {
+		buf.Reset()
+		if err := Write(&buf, wb); err != nil {
+			b.Fatal(err)
 		}
+		n++
 	}
+	b.ReportMetric((cputime.Now()-c0).Seconds()/float64(n), "cpu-s/op")
+	b.ReportMetric(float64(buf.Len()), "bytes")
 }

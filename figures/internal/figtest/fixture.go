@@ -243,12 +243,13 @@ func Fixture() *report.Report {
 					continue
 				}
 				rec, all := nan, report.Num(1)
-				pq := report.PerQuery{System: sys, Query: "q", Post: "p" + string(rune('a'+p)), Criterion: c,
+				pq := report.Evidence{System: sys, Query: "q", Post: "p" + string(rune('a'+p)), Criterion: c,
 					NCand: 8, Difficulty: nan}
 				if q%4 == 0 { // every fourth query has evidence
 					j := q / 4
 					rec = report.Num(float64(j%3) / 2)
 					all = rec
+					pq.Label = true
 					pq.NGold, pq.NCand, pq.GoldInPool = diffNGold[j], diffNCand[j], diffInPool[j]
 					pq.Difficulty = report.Num(float64(pq.NCand-pq.GoldInPool) / float64(pq.NGold))
 				} else if q%5 == 0 {
