@@ -50,11 +50,16 @@ func TestReportChangesLength(t *testing.T) {
 	if c.Folded == 0 {
 		t.Errorf("the changes section folds no row (%d open)", c.Open)
 	}
-	// The height budget only: the first screen is TestReportLayout's (v1).
+	// The height budget, and v2's missed targets (several: one line) with
+	// the checks and warnings inside the first screen, as v1's are
+	// (TestReportLayout).
 	l := eval[layout](tb, layoutJS)
 	t.Logf("v2 at 1280 px: page %d px (budget %d), warnings end at %d px", l.Height, pageBudget, l.Warnings)
 	if l.Height > pageBudget {
 		t.Errorf("v2 is %d px tall at 1280 px, over the %d px budget", l.Height, pageBudget)
+	}
+	if l.Warnings > firstScreen {
+		t.Errorf("v2's warnings end at %d px, below the %d px first screen", l.Warnings, firstScreen)
 	}
 	reportFindings(t, "page", tb.problems())
 }

@@ -76,10 +76,21 @@ func (b *builder) results() Section {
 // checks are shown in red; a soft check only informs.
 func alerts(r *report.Report) []Alert {
 	var out []Alert
+	// The missed targets share one line, so that several of them do not
+	// push the checks and warnings off the first screen.
 	tally := tables.PrimaryTargets(r)
-	for _, m := range tally.Missed {
+	switch len(tally.Missed) {
+	case 0:
+	case 1:
+		m := tally.Missed[0]
 		out = append(out, Alert{Kind: "miss", Text: "Target not met by " + r.Label(tally.System) + ": " + m.Title + " " +
 			tables.FormatNum(m.Value, m.Digits) + ", target " + targetText(&m.Target)})
+	default:
+		parts := make([]string, len(tally.Missed))
+		for i, m := range tally.Missed {
+			parts[i] = m.Title + " " + tables.FormatNum(m.Value, m.Digits) + " (target " + targetText(&m.Target) + ")"
+		}
+		out = append(out, Alert{Kind: "miss", Text: strconv.Itoa(len(parts)) + " targets not met by " + r.Label(tally.System) + ": " + strings.Join(parts, "; ")})
 	}
 	for _, c := range r.Checks {
 		switch c.Result() {
