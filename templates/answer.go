@@ -3,6 +3,8 @@ package templates
 import (
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"paperbundle/metrics"
 	"paperbundle/report"
@@ -18,7 +20,7 @@ func (b *builder) dataLine() string { return tables.DataLine(b.r) }
 func (b *builder) results() Section {
 	mx := tables.BuildMatrix(b.r)
 	s := Section{ID: "sec-results", Title: "Results: systems by headline metric", Class: "results"}
-	m := &Matrix{ID: "results-matrix", Notes: mx.Notes()}
+	m := &Matrix{ID: "results-matrix", Notes: mx.Notes(), SystemHead: capitalised(b.r.Vocabulary().System)}
 	b.ids.Add(m.ID)
 	m.Caption = "Results matrix: systems by headline metric, value [CI] and fold mean ± std"
 	for _, c := range mx.Columns {
@@ -295,4 +297,10 @@ func primaryDiff(mx tables.Matrix, r *report.Report, system string, j int) (text
 		note += ", significant"
 	}
 	return text, note
+}
+
+// capitalised is s with its first letter in upper case.
+func capitalised(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
 }

@@ -125,7 +125,7 @@ func newPage(in Input) (*Page, error) {
 	}
 	p := &Page{
 		Title: r.Title, Version: r.Version, Tool: r.Tool, Generated: r.Generated,
-		Primary: r.Label(b.primary),
+		Primary: r.Label(b.primary), SystemWord: r.Vocabulary().System,
 	}
 	if p.Title == "" {
 		p.Title = "Paper bundle " + r.Version

@@ -17,7 +17,11 @@ type Page struct {
 	Tool      string
 	Generated string // "" when the bundle has no generation time
 	Primary   string // label of the primary system
-	CSP       string // the Content-Security-Policy of the page
+	// SystemWord is what one compared input is called in the words of
+	// the kind of input (system, run), for the meta line and the results
+	// matrix's first column head.
+	SystemWord string
+	CSP        string // the Content-Security-Policy of the page
 
 	Style   template.CSS
 	Script  template.JS // the page's own script (progressive enhancement)
@@ -44,6 +48,9 @@ type Matrix struct {
 	Rows    []MatrixRow
 	Notes   []string
 	HasDiff bool // some cell has a difference to the primary
+	// SystemHead heads the first column: what one compared input is
+	// called in the words of the kind of input (System, Run).
+	SystemHead string
 }
 
 // MatrixHead is one metric column of the matrix.
