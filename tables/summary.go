@@ -335,7 +335,13 @@ func DataLine(r *report.Report) string {
 	}
 	var parts []string
 	if ds.Posts > 0 && ds.Posts != ds.EvalQueries {
-		parts = append(parts, count(ds.Posts, "post", "posts"))
+		if r.Kind() == report.KindClassifier {
+			// A classifier's cases grouped by post_id: "posts" in its words
+			// would be "cases" again, beside the cases themselves.
+			parts = append(parts, count(ds.Posts, "group by post_id", "groups by post_id"))
+		} else {
+			parts = append(parts, count(ds.Posts, "post", "posts"))
+		}
 	}
 	if len(ds.Criteria) >= 2 {
 		parts = append(parts, count(len(ds.Criteria), "criterion", "criteria"))
