@@ -156,11 +156,6 @@ func width(n int) float64 {
 	return float64(min(max(n, minWidth), maxWidth) + widthPad)
 }
 
-// undefined is an empty cell of the given kind.
-func undefined() tables.Cell {
-	return tables.Cell{V: tables.Undefined, Lo: tables.Undefined, Hi: tables.Undefined, Std: tables.Undefined}
-}
-
 // escapeXString escapes, as "_x005F_", each "_" that starts what OOXML
 // reads as an escaped character ("_x0041_" is "A"). excelize v2.11.0
 // does this for stream cells but not for shared strings (SetCellStr),
