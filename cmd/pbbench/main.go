@@ -50,7 +50,7 @@ import (
 
 func main() {
 	bin := flag.String("bin", "bin/paperbundle", "paperbundle binary")
-	only := flag.String("only", "a,b,c,d,e", "workloads to run, comma-separated (SPEC 11: a demo, b 1,000,000 queries, c TREC run, d one system; e 2,000 criteria, SPEC 12)")
+	only := flag.String("only", "a,b,c,d,e", "workloads to run, comma-separated (a demo, b 1,000,000 queries, c TREC run, d one system, e 2,000 criteria)")
 	trecEval := flag.String("trec_eval", "", "trec_eval binary to compare (c) with (default: trec_eval on PATH; none: skip)")
 	dir := flag.String("dir", "", "work folder (default: a temporary folder)")
 	profiles := flag.String("profiles", "", "write each workload's CPU profile to DIR/<id>.prof (paperbundle build -cpuprofile)")
@@ -158,7 +158,7 @@ func run(bin, dir, only, trecEval, profiles string) error {
 			return fmt.Errorf("%s: %w", name, err)
 		}
 		b.last = u
-		fmt.Printf("%s\n    target %s (SPEC 11); load average before: %s\n    %s\n", name, w.target, load, u)
+		fmt.Printf("%s\n    target %s; load average before: %s\n    %s\n", name, w.target, load, u)
 		printStages(stagesFile, u.wall)
 		if w.after != nil {
 			if err := w.after(b, out); err != nil {
