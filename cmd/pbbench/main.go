@@ -79,7 +79,7 @@ var workloads = []workload{
 		target: "<= 30 s wall, <= 2 GiB peak", prepare: (*bench).largeConfig},
 	{id: "c", title: "TREC run: 5,000 queries x 1,000 documents, graded qrels (3-120 relevant), 1 system, B = 1,000",
 		target: "<= 0.45 of trec_eval's time (-m all_trec)", prepare: (*bench).trecConfig, after: (*bench).compareTrecEval},
-	{id: "d", title: "one seed-scale system: 14,770 queries, B = 2,000, unit query",
+	{id: "d", title: "one demo-scale system: 14,770 queries, B = 2,000, unit query",
 		target: "<= 1 s wall", prepare: (*bench).oneSystemConfig},
 	{id: "e", title: "2,000 criteria x 2 posts (a 70 KB table), ranking and ne_prob, 1 system, B = 200",
 		target: "<= 1 GiB peak (docs/reliability.md: figures draw at most 60 criteria)", prepare: (*bench).manyCriteriaConfig},
