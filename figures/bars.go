@@ -315,7 +315,16 @@ func (c *cat) rankAtK(system string, recall bool) (*Spec, string) {
 		if s.name == "all" {
 			st.Role = Total
 			name = "All positives"
+			// The n of the queries the line averages over (a TREC run
+			// may be judged on more queries than the dataset's positive
+			// count), not the dataset's count.
 			n = float64(c.r.Dataset.PositiveQueries)
+			for _, pt := range s.pts {
+				if m, ok := c.r.Metric(system, metrics.RankRecall.At(int(pt.X)), report.Whole); ok {
+					n = float64(m.ShownN())
+					break
+				}
+			}
 		}
 		if defined(n) && n > 0 {
 			name += " (n = " + groupInt(int(n)) + ")"
