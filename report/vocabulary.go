@@ -9,12 +9,12 @@ import (
 	"unicode/utf8"
 )
 
-// Vocabulary is the words of one kind of input (SPEC "Words follow the
-// input"), chosen once from Report.Kind and used by every renderer:
-// evidence retrieval speaks of posts, criteria, evidence sentences, the NE
-// gate and the clinical gate; TREC runs of queries, documents, relevant
-// documents, runs and judgments; a classifier of cases, positives and
-// negatives and the classifier's score. The bundle's own texts are written
+// Vocabulary is the words of one kind of input, chosen once from
+// Report.Kind and used by every renderer: evidence retrieval speaks of
+// posts, criteria, evidence sentences, the NE gate and the clinical
+// gate; TREC runs of queries, documents, relevant documents, runs and
+// judgments; a classifier of cases, positives and negatives and the
+// classifier's score. The bundle's own texts are written
 // in the evidence-retrieval words; Say puts them in the kind's. Metric ids,
 // JSON keys, column names of the input and config values are never
 // changed.
