@@ -234,8 +234,12 @@ func (v Vocabulary) sayValue(x reflect.Value, skip map[string]bool) {
 			x.SetMapIndex(k, reflect.ValueOf(v.Say(x.MapIndex(k).String())).Convert(x.Type().Elem()))
 		}
 	case reflect.String:
+		// Written only when the words change: a text already in the
+		// kind's words is left alone (and not written at all).
 		if x.CanSet() {
-			x.SetString(v.Say(x.String()))
+			if said := v.Say(x.String()); said != x.String() {
+				x.SetString(said)
+			}
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html/template"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -265,11 +266,11 @@ func (b *builder) data() Section {
 	s.Items = append(s.Items, Item{Facts: facts})
 	s.Items = append(s.Items, Item{Table: b.foldTable()})
 	if len(ds.Notes) > 0 {
-		s.Items = append(s.Items, Item{List: ds.Notes})
+		s.Items = append(s.Items, Item{List: slices.Clone(ds.Notes)}) // a copy: the page's words are rewritten in place (Vocabulary.SayAll), the report's are read by other renderers at the same time
 	}
 	s.Items = append(s.Items, Item{Table: b.table(b.in.Checks, b.in.Checks.Rows, "")})
 	if len(r.Warnings) > 0 {
-		s.Items = append(s.Items, Item{Para: "Warnings:"}, Item{List: r.Warnings})
+		s.Items = append(s.Items, Item{Para: "Warnings:"}, Item{List: slices.Clone(r.Warnings)}) // a copy, as the notes
 	} else {
 		s.Items = append(s.Items, Item{Para: "No warnings."})
 	}
