@@ -42,8 +42,14 @@ axe: $(AXE)
 $(AXE):
 	@sh e2e/fetch-axe.sh $(AXE_VERSION) || echo "warning: axe-core not fetched; the accessibility test will be skipped" >&2
 
+# The bundle is dated by the last commit when make paper runs inside a git
+# repository and SOURCE_DATE_EPOCH is not set (the reproducible-builds
+# convention): the same commit gives the same date and the same bytes.
 paper: build
-	@if [ -f paper.yaml ]; then \
+	@if [ -z "$$SOURCE_DATE_EPOCH" ] && epoch=$$(git log -1 --format=%ct 2>/dev/null) && [ -n "$$epoch" ]; then \
+		export SOURCE_DATE_EPOCH=$$epoch; echo "SOURCE_DATE_EPOCH=$$epoch (the last commit's time)"; \
+	fi; \
+	if [ -f paper.yaml ]; then \
 		./$(BIN) build -config paper.yaml $(PAPERFLAGS); \
 	else \
 		[ -f demo/paper.yaml ] || ./$(BIN) demo -out demo; \

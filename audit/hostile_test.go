@@ -15,14 +15,14 @@ import (
 )
 
 // readErr runs the audit of paths and returns its *ReadError, failing
-// when there is none or when reading took more than two seconds.
+// when there is none. The time it took is logged, not tested: speed is a
+// benchmark's (BenchmarkAudit40Pages), and the race detector or a shared
+// machine slows a run several times.
 func readErr(t *testing.T, paths ...string) *ReadError {
 	t.Helper()
 	start := time.Now()
 	_, err := Run(paths, fixtureVersions(), DefaultOptions())
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("took %v", d)
-	}
+	t.Logf("took %v", time.Since(start))
 	var re *ReadError
 	if !errors.As(err, &re) {
 		t.Fatalf("want a *ReadError, got %v", err)
@@ -209,9 +209,6 @@ func TestWorstCaseText(t *testing.T) {
 		var re *ReadError
 		if _, err := Run([]string{p}, fixtureVersions(), DefaultOptions()); err != nil && !(errors.As(err, &re) && strings.Contains(re.Msg, "numbers in the manuscript")) {
 			t.Fatalf("%s: %v", name, err)
-		}
-		if d := time.Since(start); d > 10*time.Second { // about 1 s each alone; the machine may be shared
-			t.Errorf("%s: %v", name, d)
 		}
 		t.Logf("%s: %v", name, time.Since(start))
 	}

@@ -16,8 +16,6 @@ type segment struct {
 	header     *segment // a table row's first row, when it is not the first
 }
 
-func (g *segment) row() bool { return len(g.cells) > 1 }
-
 // segments splits a source's scan text into segments: at row ends, blank
 // lines and the ends of sentences (outside table rows). Consecutive rows
 // form a table whose first row is the header of the others.

@@ -117,9 +117,22 @@ var changesHTML = template.Must(template.New("changes").Parse(`<div class="chang
 {{- end}}
 </ul>
 {{- end}}
+{{- with .OtherClaims}}
+<details class="more"><summary>Claims about the other systems ({{len .}})</summary>
+<ul class="changes-claims">
+{{- range .}}
+<li>{{.}}</li>
+{{- end}}
+</ul>
+</details>
+{{- end}}
 <p class="note">{{.Basis}}</p>
 {{- range .Tables}}
+{{- if .Collapse}}
+<details class="more"><summary>{{.Title}} ({{len .Rows}} rows)</summary>
+{{- else}}
 <h3>{{.Title}}</h3>
+{{- end}}
 <table class="changes-table">
 <thead><tr><th scope="col">metric</th><th scope="col">id</th><th scope="col" class="num">{{$.HeadA}}</th><th scope="col" class="num">{{$.HeadB}}</th><th scope="col" class="num">delta</th><th scope="col">sig</th><th scope="col">test</th></tr></thead>
 <tbody>
@@ -128,6 +141,9 @@ var changesHTML = template.Must(template.New("changes").Parse(`<div class="chang
 {{- end}}
 </tbody>
 </table>
+{{- if .Collapse}}
+</details>
+{{- end}}
 {{- end}}
 {{- with .Note}}
 <p class="note">{{.}}</p>
@@ -141,12 +157,19 @@ var changesHTML = template.Must(template.New("changes").Parse(`<div class="chang
 </ul>
 {{- end}}
 {{- range .Lists}}
+{{- if $.FoldLists}}
+<details class="more"><summary>{{.Title}} ({{len .Items}})</summary>
+{{- else}}
 <h3>{{.Title}}</h3>
+{{- end}}
 <ul>
 {{- range .Items}}
 <li>{{.}}</li>
 {{- end}}
 </ul>
+{{- if $.FoldLists}}
+</details>
+{{- end}}
 {{- end}}
 </div>
 `))
@@ -154,6 +177,9 @@ var changesHTML = template.Must(template.New("changes").Parse(`<div class="chang
 type htmlTable struct {
 	Title string
 	Rows  []htmlRow
+	// Collapse folds the table into a <details> (the rows other than the
+	// headline metrics: the page stays short, the rows stay in it).
+	Collapse bool
 }
 
 // HTML returns the HTML fragment (see changesHTML), short unless opt.All
@@ -173,10 +199,14 @@ func (c *Changes) writeHTML(w io.Writer, opt WriteOptions) error {
 	for _, head := range []bool{true, false} {
 		t := htmlTable{Title: "Headline metrics"}
 		if !head {
-			t.Title = "Other metrics"
+			t.Title, t.Collapse = "Other metrics", true
+			if opt.Primary != "" {
+				t.Title = "Other systems and metrics"
+			}
 		}
 		for _, r := range rows {
-			if r.Headline != head {
+			open := r.Headline && (opt.Primary == "" || r.System == opt.Primary)
+			if open != head {
 				continue
 			}
 			where := c.label(r.System)
@@ -195,13 +225,28 @@ func (c *Changes) writeHTML(w io.Writer, opt WriteOptions) error {
 			tabs = append(tabs, t)
 		}
 	}
+	// With a primary, its claims (and those about no one system) stay
+	// open; the other systems' claims are folded, as their rows are.
+	var others []string
+	if opt.Primary != "" {
+		v.Claims = nil
+		for _, cl := range c.Claims {
+			if cl.System == "" || cl.System == opt.Primary {
+				v.Claims = append(v.Claims, visible(cl.Text))
+			} else {
+				others = append(others, visible(cl.Text))
+			}
+		}
+	}
 	ha, hb := c.sideHeads()
 	return changesHTML.Execute(w, struct {
 		view
 		Tables       []htmlTable
 		HeadA, HeadB string
 		ClaimsTitle  string
-	}{v, tabs, ha, hb, claimsTitle})
+		OtherClaims  []string
+		FoldLists    bool // the configuration and input changes folded (the report)
+	}{v, tabs, ha, hb, claimsTitle, others, opt.Primary != ""})
 }
 
 // ciText writes "[0.8401, 0.8619]", or "" without an interval.

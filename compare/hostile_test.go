@@ -140,7 +140,8 @@ func TestHostileHTML(t *testing.T) {
 		t.Fatal(err)
 	}
 	allowed := map[string]bool{"html": true, "head": true, "body": true, "div": true, "p": true, "h3": true, "code": true, "br": true, "span": true,
-		"table": true, "thead": true, "tbody": true, "tr": true, "th": true, "td": true, "ul": true, "li": true}
+		"table": true, "thead": true, "tbody": true, "tr": true, "th": true, "td": true, "ul": true, "li": true,
+		"details": true, "summary": true}
 	var text strings.Builder
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {

@@ -34,6 +34,10 @@ type WriteOptions struct {
 	// Title replaces the first line of the text, Markdown and HTML forms
 	// (CHANGES.md: "Changes since v1").
 	Title string
+	// Primary, when set, keeps only that system's headline rows open in
+	// the HTML form (the report's section); every other row is folded
+	// under "Other systems and metrics".
+	Primary string
 }
 
 // Write renders the changes in format text, md, csv, json or html. User

@@ -310,12 +310,25 @@ func (c *cat) rankAtK(system string, recall bool) (*Spec, string) {
 		}
 		sort.SliceStable(s.pts, func(a, b int) bool { return s.pts[a].X < s.pts[b].X })
 		st := Style{Role: Series, Series: i}
-		name := "n_pos " + s.name
+		// A stratum in words: "1 gold sentence", "3–5 gold sentences".
+		name := s.name + " gold sentences"
+		if s.name == "1" {
+			name = "1 gold sentence"
+		}
 		n, _, _ := value(c.r, system, metrics.DataN.ID(), report.StratumSlice(s.name))
 		if s.name == "all" {
 			st.Role = Total
 			name = "All positives"
+			// The n of the queries the line averages over (a TREC run
+			// may be judged on more queries than the dataset's positive
+			// count), not the dataset's count.
 			n = float64(c.r.Dataset.PositiveQueries)
+			for _, pt := range s.pts {
+				if m, ok := c.r.Metric(system, metrics.RankRecall.At(int(pt.X)), report.Whole); ok {
+					n = float64(m.ShownN())
+					break
+				}
+			}
 		}
 		if defined(n) && n > 0 {
 			name += " (n = " + groupInt(int(n)) + ")"
@@ -334,9 +347,9 @@ func (c *cat) rankAtK(system string, recall bool) (*Spec, string) {
 		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, st}, {MarkMarker, st}}, Text: name})
 	}
 	return &Spec{Kind: map[bool]Kind{true: KindRecallAtK, false: KindPrecisionAtK}[recall],
-		Subtitle: "positive queries, by number of gold sentences (n_pos)",
+		Subtitle: "positive queries, by their number of gold sentences",
 		Alt: "Line chart of " + what + " of " + label(c.r, system) + " against the cutoff K (" + strconv.Itoa(ks[0]) + " to " +
-			strconv.Itoa(ks[len(ks)-1]) + "), one line per n_pos stratum and one for all positive queries.",
+			strconv.Itoa(ks[len(ks)-1]) + "), one line per number of gold sentences and one for all positive queries.",
 		Panels: []Panel{p}, Legend: leg, Notes: leftOut(skipped)}, ""
 }
 

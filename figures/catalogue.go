@@ -114,8 +114,8 @@ func planDecimals(r *report.Report, d int) []entry {
 		}
 	}
 	for _, s := range sys {
-		c.add(id(KindRecallAtK, s), "Recall@K by n_pos stratum: "+lbl(s), func(c *cat, s string) (*Spec, string) { return c.rankAtK(s, true) }, s)
-		c.add(id(KindPrecisionAtK, s), "Precision@K by n_pos stratum: "+lbl(s), func(c *cat, s string) (*Spec, string) { return c.rankAtK(s, false) }, s)
+		c.add(id(KindRecallAtK, s), "Recall@K by number of gold sentences: "+lbl(s), func(c *cat, s string) (*Spec, string) { return c.rankAtK(s, true) }, s)
+		c.add(id(KindPrecisionAtK, s), "Precision@K by number of gold sentences: "+lbl(s), func(c *cat, s string) (*Spec, string) { return c.rankAtK(s, false) }, s)
 	}
 	for _, s := range sys {
 		c.add(id(KindDifficulty, s), "Recall@"+K+" against difficulty: "+lbl(s), (*cat).difficulty, s)

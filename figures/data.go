@@ -301,10 +301,6 @@ func TrimFloat(x float64, prec int) string {
 	return s
 }
 
-// fmt3 formats a value for a legend or tooltip: three decimals, "n/a"
-// when undefined.
-func fmt3(x float64) string { return fmtDec(x, 3) }
-
 // fmtv writes a value shown in a legend, a tag or a subtitle with the
 // catalogue's decimals (3, or paper.decimals for paper/).
 func (c *cat) fmtv(x float64) string { return fmtDec(x, c.dec) }

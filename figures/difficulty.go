@@ -108,7 +108,7 @@ func (c *cat) difficulty(system string) (*Spec, string) {
 		lo, hi = math.Min(lo, pt.X), math.Max(hi, pt.X)
 	}
 	p := Panel{
-		X: Axis{Label: "Difficulty n_neg / n_pos (negatives per positive, log scale)", Log: true, Fixed: true, Min: lo / 1.25, Max: hi * 1.25},
+		X: Axis{Label: "Difficulty: negatives per positive (log scale)", Log: true, Fixed: true, Min: lo / 1.25, Max: hi * 1.25},
 		// markers at 0 and 1 stay whole
 		Y:        Axis{Label: what + " of the query", Fixed: true, Min: -0.04, Max: 1.04, Ticks: stepTicks(0, 1, 0.2)},
 		Elements: []Element{&Scatter{Name: "Positive queries", Style: Style{Role: Primary}, Alpha: DifficultyAlpha, Points: pts}},

@@ -101,7 +101,7 @@ func TestClfHandCases(t *testing.T) {
 	y := []bool{true, true, false, false, true}
 	p := []float64{0.9, 0.7, 0.4, 0.2, 0.8}
 	if got := AUROC(y, p); got != 1 {
-		t.Errorf("seed 003 AUROC = %v, want 1", got)
+		t.Errorf("checksum example AUROC = %v, want 1", got)
 	}
 	// Ties: positives {0.5, 0.5}, negatives {0.5, 0.1}. Pairs: (0.5,0.5)
 	// ties twice (½ each), (0.5,0.1) wins twice: (2·½ + 2) / 4 = 0.75.

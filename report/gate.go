@@ -2,7 +2,6 @@ package report
 
 import (
 	"math"
-	"sort"
 
 	"paperbundle/dataset"
 	"paperbundle/internal/par"
@@ -484,8 +483,4 @@ func safeDiv(a, b float64) float64 {
 		return nan
 	}
 	return a / b
-}
-
-func sortStableBy(idx []int, less func(a, b int) bool) {
-	sort.SliceStable(idx, func(i, j int) bool { return less(idx[i], idx[j]) })
 }

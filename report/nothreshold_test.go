@@ -2,7 +2,6 @@ package report
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -319,8 +318,9 @@ func TestGateNoTauPos(t *testing.T) {
 // when there is none.
 func TestCrossFitWarning(t *testing.T) {
 	r := compute(t, withoutTune(false))
+	// Both folds in one warning.
+	warned(t, r, "folds 0 and 1 have no tune rows: the thresholds of each are cross-fitted on the eval rows of the other folds")
 	for _, f := range []int{0, 1} {
-		warned(t, r, fmt.Sprintf("fold %d has no tune rows: its thresholds are cross-fitted on the eval rows of the other folds", f))
 		if th := thresholdsOf(t, r, f); th.Source != "cross-fitted" || !th.TauNeg.Valid() {
 			t.Errorf("fold %d: source %q, tau_neg %v; want cross-fitted with a threshold", f, th.Source, th.TauNeg)
 		}

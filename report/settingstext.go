@@ -57,6 +57,9 @@ func (b BootstrapSettings) Level() string {
 // rows and others do not; "" when no fold has a threshold. Text never
 // claims tune rows the input does not have.
 func (r *Report) ThresholdOrigin() string {
+	if !r.Has(HeldOut) && !r.Has(ClinicalGate) {
+		return "" // nothing in the report uses a threshold (a TREC run)
+	}
 	tune, cross := 0, 0
 	for _, f := range r.Dataset.Folds {
 		switch {

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -176,6 +177,9 @@ func (c *computer) systemInfos() []SystemInfo {
 // when some section chooses thresholds.
 func (c *computer) warnings() {
 	thresholds := c.has(HeldOut) || (c.has(ClinicalGate) && c.ds.HasNEProb && !c.hasStates())
+	// The folds whose thresholds are cross-fitted share one warning, so
+	// that five folds without tune rows are one line, not five.
+	var crossed []int
 	for f := range c.crossFit {
 		if !thresholds {
 			break
@@ -184,7 +188,15 @@ func (c *computer) warnings() {
 			c.rep.Warnings = append(c.rep.Warnings, fmt.Sprintf("fold %d has no tune rows, and there is no other fold to cross-fit its thresholds from: no threshold can be chosen for it", f))
 			continue
 		}
-		c.rep.Warnings = append(c.rep.Warnings, fmt.Sprintf("fold %d has no tune rows: its thresholds are cross-fitted on the eval rows of the other folds", f))
+		crossed = append(crossed, f)
+	}
+	slices.Sort(crossed)
+	switch len(crossed) {
+	case 0:
+	case 1:
+		c.rep.Warnings = append(c.rep.Warnings, fmt.Sprintf("fold %d has no tune rows: its thresholds are cross-fitted on the eval rows of the other folds", crossed[0]))
+	default:
+		c.rep.Warnings = append(c.rep.Warnings, fmt.Sprintf("folds %s have no tune rows: the thresholds of each are cross-fitted on the eval rows of the other folds", foldsText(crossed)))
 	}
 	c.thresholdWarnings()
 	c.clipWarnings()
@@ -319,4 +331,16 @@ func (c *computer) hasStates() bool {
 		}
 	}
 	return len(c.eval) > 0
+}
+
+// foldsText writes folds as "0, 1 and 2".
+func foldsText(folds []int) string {
+	parts := make([]string, len(folds))
+	for i, f := range folds {
+		parts[i] = strconv.Itoa(f)
+	}
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }

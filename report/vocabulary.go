@@ -4,16 +4,17 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
 
-// Vocabulary is the words of one kind of input (SPEC "Words follow the
-// input"), chosen once from Report.Kind and used by every renderer:
-// evidence retrieval speaks of posts, criteria, evidence sentences, the NE
-// gate and the clinical gate; TREC runs of queries, documents, relevant
-// documents, runs and judgments; a classifier of cases, positives and
-// negatives and the classifier's score. The bundle's own texts are written
+// Vocabulary is the words of one kind of input, chosen once from
+// Report.Kind and used by every renderer: evidence retrieval speaks of
+// posts, criteria, evidence sentences, the NE gate and the clinical
+// gate; TREC runs of queries, documents, relevant documents, runs and
+// judgments; a classifier of cases, positives and negatives and the
+// classifier's score. The bundle's own texts are written
 // in the evidence-retrieval words; Say puts them in the kind's. Metric ids,
 // JSON keys, column names of the input and config values are never
 // changed.
@@ -111,20 +112,23 @@ func (r *Report) Vocabulary() Vocabulary { return VocabularyOf(r.Kind()) }
 // VocabularyOf returns the words of kind k (evidence retrieval's for an
 // unknown kind).
 func VocabularyOf(k InputKind) Vocabulary {
-	if v, ok := compiled[k]; ok {
+	if v, ok := compiled()[k]; ok {
 		return v
 	}
-	return compiled[KindEvidence]
+	return compiled()[KindEvidence]
 }
 
-// compiled are the vocabularies with their rules compiled, once.
-var compiled = func() map[InputKind]Vocabulary {
+// compiled are the vocabularies with their rules compiled, once, when
+// first asked for: compiling the rules' expressions takes about 10 ms,
+// which every command would otherwise pay at start-up, before it can
+// handle an interrupt.
+var compiled = sync.OnceValue(func() map[InputKind]Vocabulary {
 	m := map[InputKind]Vocabulary{}
 	for k := range vocabularies {
 		m[k] = compileVocabulary(k)
 	}
 	return m
-}()
+})
 
 // compileVocabulary builds the vocabulary of kind k from its table.
 func compileVocabulary(k InputKind) Vocabulary {

@@ -16,29 +16,58 @@ const (
 // own numeric cell.
 type FlatColumn struct {
 	Key    string // header: the column's Key, then "_ci_low", "_ci_high", "_std"
+	Title  string // the header in words: the column's Title, then " CI low", " CI high", " std"
 	Kind   Kind
 	Digits int
 	Col    int // index of the logical column
 	Part   Part
 }
 
-// Flat returns the flat columns of t in order.
+// Flat returns the flat columns of t in order, without the columns that
+// are empty on every row (a CI no row of the table has).
 func (t Table) Flat() []FlatColumn {
 	var out []FlatColumn
 	for i, c := range t.Columns {
-		out = append(out, FlatColumn{Key: c.Key, Kind: c.Kind, Digits: c.Digits, Col: i, Part: PartValue})
+		out = append(out, FlatColumn{Key: c.Key, Title: c.Title, Kind: c.Kind, Digits: c.Digits, Col: i, Part: PartValue})
 		if c.Kind != Number {
 			continue
 		}
 		if c.CI {
-			out = append(out, FlatColumn{Key: c.Key + "_ci_low", Kind: Number, Digits: c.Digits, Col: i, Part: PartLow},
-				FlatColumn{Key: c.Key + "_ci_high", Kind: Number, Digits: c.Digits, Col: i, Part: PartHigh})
+			out = append(out, FlatColumn{Key: c.Key + "_ci_low", Title: c.Title + " CI low", Kind: Number, Digits: c.Digits, Col: i, Part: PartLow},
+				FlatColumn{Key: c.Key + "_ci_high", Title: c.Title + " CI high", Kind: Number, Digits: c.Digits, Col: i, Part: PartHigh})
 		}
 		if c.Spread {
-			out = append(out, FlatColumn{Key: c.Key + "_std", Kind: Number, Digits: c.Digits, Col: i, Part: PartStd})
+			out = append(out, FlatColumn{Key: c.Key + "_std", Title: c.Title + " std", Kind: Number, Digits: c.Digits, Col: i, Part: PartStd})
 		}
 	}
-	return out
+	if len(t.Rows) == 0 {
+		return out
+	}
+	kept := out[:0]
+	for _, f := range out {
+		if !t.emptyColumn(f) {
+			kept = append(kept, f)
+		}
+	}
+	return kept
+}
+
+// emptyColumn reports whether flat column f has nothing on any row of t.
+func (t Table) emptyColumn(f FlatColumn) bool {
+	for _, r := range t.Rows {
+		if f.Col >= len(r.Cells) {
+			return false // a malformed row: leave the column to the writer's check
+		}
+		c := r.Cells[f.Col]
+		if f.Kind == Text {
+			if c.Text != "" {
+				return false
+			}
+		} else if Defined(f.Number(c)) || (f.Part == PartValue && c.Note != "") {
+			return false
+		}
+	}
+	return true
 }
 
 // Number returns the number of cell c that f holds (NaN when undefined).

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"paperbundle/internal/mdtext"
 	"paperbundle/internal/numtext"
@@ -74,7 +76,7 @@ func Summary(r *report.Report, in SummaryInput) []byte {
 	head = append(head, "")
 
 	mx := BuildMatrix(r)
-	matrix = summaryMatrix(mx)
+	matrix = summaryMatrix(mx, v.System)
 	for i, line := range matrix {
 		// The notes in the words of the kind of input; the table's rows
 		// (system labels) as they are.
@@ -243,11 +245,13 @@ func comparedIDs(r *report.Report) map[metrics.ID]bool {
 }
 
 // summaryMatrix is the results matrix as a Markdown table, with its note.
-func summaryMatrix(mx Matrix) []string {
+// system is what one compared input is called (system, run).
+func summaryMatrix(mx Matrix, system string) []string {
 	if len(mx.Columns) == 0 {
 		return []string{"No headline metric applies to these inputs.", ""}
 	}
-	hdr := "| System |"
+	r, n := utf8.DecodeRuneInString(system)
+	hdr := "| " + string(unicode.ToUpper(r)) + system[n:] + " |"
 	sep := "|---|"
 	for _, c := range mx.Columns {
 		arrow := ""
@@ -331,7 +335,13 @@ func DataLine(r *report.Report) string {
 	}
 	var parts []string
 	if ds.Posts > 0 && ds.Posts != ds.EvalQueries {
-		parts = append(parts, count(ds.Posts, "post", "posts"))
+		if r.Kind() == report.KindClassifier {
+			// A classifier's cases grouped by post_id: "posts" in its words
+			// would be "cases" again, beside the cases themselves.
+			parts = append(parts, count(ds.Posts, "group by post_id", "groups by post_id"))
+		} else {
+			parts = append(parts, count(ds.Posts, "post", "posts"))
+		}
 	}
 	if len(ds.Criteria) >= 2 {
 		parts = append(parts, count(len(ds.Criteria), "criterion", "criteria"))

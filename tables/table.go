@@ -66,6 +66,9 @@ type Cell struct {
 	Digits int     // decimals: 0 = the column's, > 0 = this many, < 0 = none (an integer)
 	Note   string  // why the value is undefined, or a remark
 	Best   bool    // the best value of its column within its group
+	// Absent marks a value that does not apply to the row (not an
+	// undefined one): written empty everywhere, the table's Notes say why.
+	Absent bool
 }
 
 // Row is one row of a table.
@@ -112,6 +115,13 @@ func TextCell(s string) Cell {
 
 // NumCell returns a number cell without CI or spread.
 func NumCell(v float64) Cell { return Cell{V: v, Lo: Undefined, Hi: Undefined, Std: Undefined} }
+
+// AbsentCell returns a cell whose value does not apply to its row.
+func AbsentCell() Cell {
+	c := NumCell(Undefined)
+	c.Absent = true
+	return c
+}
 
 // Defined reports whether x is a finite number.
 func Defined(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }

@@ -52,7 +52,7 @@ func sliceTable(r *report.Report, t Table, label string, slices []report.Slice, 
 			continue
 		}
 		for _, sl := range slices {
-			row := Row{Cells: []Cell{TextCell(s.Label), TextCell(sl.Value())}, Group: string(sl), Anchor: Anchor(s.Name, "", sl), System: s.Name}
+			row := Row{Cells: []Cell{TextCell(s.Label), TextCell(sliceLabel(sl))}, Group: string(sl), Anchor: Anchor(s.Name, "", sl), System: s.Name}
 			any := false
 			for _, id := range ids {
 				c := NumCell(Undefined)
@@ -147,32 +147,51 @@ func comparisonTable(r *report.Report) (Table, bool) {
 			{Key: "d_z", Title: "d_z", Kind: Number, Digits: 3},
 			{Key: "delong_z", Title: "DeLong z", Kind: Number, Digits: 3},
 		}}
+	// A statistic the comparison does not have (wins for a non-per-query
+	// metric, DeLong z for anything but AUROC) does not apply: empty, and
+	// the table's note says why once.
 	opt := func(x *report.Num) Cell {
 		if x == nil {
-			return NumCell(Undefined)
+			return AbsentCell()
 		}
 		return NumCell(float64(*x))
 	}
 	count := func(x *int) Cell {
 		if x == nil {
-			return NumCell(Undefined)
+			return AbsentCell()
 		}
 		return NumCell(float64(*x))
 	}
+	absent := false
 	for _, c := range r.Comparisons {
 		diff := NumCell(float64(c.Diff))
 		if c.CI != nil {
 			diff.Lo, diff.Hi = float64(c.CI.Low), float64(c.CI.High)
 		}
+		absent = absent || c.Wins == nil || c.CohensD == nil || c.DZ == nil || c.DeLongZ == nil
 		t.Rows = append(t.Rows, Row{
 			Cells: []Cell{TextCell(r.Label(c.System)), TextCell(r.Label(c.Reference)), TextCell(Title(c.ID)), TextCell(string(c.ID)),
-				NumCell(float64(c.N)), diff, TextCell(c.Test), NumCell(float64(c.P)), NumCell(float64(c.PHolm)),
+				NumCell(float64(comparisonN(r, c))), diff, TextCell(c.Test), NumCell(float64(c.P)), NumCell(float64(c.PHolm)),
 				count(c.Wins), count(c.Ties), count(c.Losses), opt(c.CohensD), opt(c.DZ), opt(c.DeLongZ)},
 			Anchor: Anchor(c.System, c.ID, "vs="+report.Slice(c.Reference)),
 			System: c.System,
 		})
 	}
+	t.Notes = append(t.Notes, "n is the number of paired eval queries; for a ratio of counts (a sensitivity, a precision) it is the count the system's value is divided by, as on its card.")
+	if absent {
+		t.Notes = append(t.Notes, "Empty cells do not apply: wins, ties, losses, Cohen's d and d_z exist for metrics averaged over queries only, and the DeLong z for AUROC only.")
+	}
 	return t, len(t.Rows) > 0
+}
+
+// comparisonN is the n of comparison c: the denominator of the system's
+// value when the metric is a ratio of counts (alert precision over its
+// alerts, not over every eval query), else the paired queries.
+func comparisonN(r *report.Report, c report.Comparison) int {
+	if m, ok := r.Metric(c.System, c.ID, ""); ok && m.Denominator != nil {
+		return *m.Denominator
+	}
+	return c.N
 }
 
 // Checks returns the consistency checks (report.Check: hard ones stop the
@@ -206,4 +225,23 @@ func Definitions(r *report.Report) Table {
 	}
 	t.N = len(t.Rows)
 	return t
+}
+
+// sliceLabel is the text of a slice in its table: a stratum's range with
+// an en dash, a criterion id as given.
+func sliceLabel(sl report.Slice) string {
+	if sl.Kind() == report.SliceStratum {
+		return rangeText(sl.Value())
+	}
+	return sl.Value()
+}
+
+// rangeText writes a stratum label such as "3-5" with an en dash ("3–5"),
+// which no spreadsheet reads as a date; other labels are unchanged.
+func rangeText(v string) string {
+	a, b, ok := strings.Cut(v, "-")
+	if !ok || a == "" || b == "" || strings.Trim(a, "0123456789") != "" || strings.Trim(b, "0123456789") != "" {
+		return v
+	}
+	return a + "\u2013" + b
 }

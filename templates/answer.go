@@ -3,6 +3,8 @@ package templates
 import (
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"paperbundle/metrics"
 	"paperbundle/report"
@@ -18,7 +20,7 @@ func (b *builder) dataLine() string { return tables.DataLine(b.r) }
 func (b *builder) results() Section {
 	mx := tables.BuildMatrix(b.r)
 	s := Section{ID: "sec-results", Title: "Results: systems by headline metric", Class: "results"}
-	m := &Matrix{ID: "results-matrix", Notes: mx.Notes()}
+	m := &Matrix{ID: "results-matrix", Notes: mx.Notes(), SystemHead: capitalised(b.r.Vocabulary().System)}
 	b.ids.Add(m.ID)
 	m.Caption = "Results matrix: systems by headline metric, value [CI] and fold mean ± std"
 	for _, c := range mx.Columns {
@@ -53,6 +55,8 @@ func (b *builder) results() Section {
 				if !tables.Defined(c.Value) && x.NA == "" {
 					x.NA = "undefined"
 				}
+				x.Diff, x.DiffNote = primaryDiff(mx, b.r, row.System, j)
+				m.HasDiff = m.HasDiff || x.Diff != ""
 			}
 			mr.Cells = append(mr.Cells, x)
 		}
@@ -74,10 +78,21 @@ func (b *builder) results() Section {
 // checks are shown in red; a soft check only informs.
 func alerts(r *report.Report) []Alert {
 	var out []Alert
+	// The missed targets share one line, so that several of them do not
+	// push the checks and warnings off the first screen.
 	tally := tables.PrimaryTargets(r)
-	for _, m := range tally.Missed {
+	switch len(tally.Missed) {
+	case 0:
+	case 1:
+		m := tally.Missed[0]
 		out = append(out, Alert{Kind: "miss", Text: "Target not met by " + r.Label(tally.System) + ": " + m.Title + " " +
 			tables.FormatNum(m.Value, m.Digits) + ", target " + targetText(&m.Target)})
+	default:
+		parts := make([]string, len(tally.Missed))
+		for i, m := range tally.Missed {
+			parts[i] = m.Title + " " + tables.FormatNum(m.Value, m.Digits) + " (target " + targetText(&m.Target) + ")"
+		}
+		out = append(out, Alert{Kind: "miss", Text: strconv.Itoa(len(parts)) + " targets not met by " + r.Label(tally.System) + ": " + strings.Join(parts, "; ")})
 	}
 	for _, c := range r.Checks {
 		switch c.Result() {
@@ -257,4 +272,35 @@ func (b *builder) rankingByCutoff(t tables.Table, system string) []Item {
 		out = append(out, Item{Table: long})
 	}
 	return out
+}
+
+// primaryDiff writes the difference of system to the primary on column j
+// from the report's comparisons, "Δ +0.0280*" (* when significant), and
+// the test that decided it; "" when that pair was not compared.
+func primaryDiff(mx tables.Matrix, r *report.Report, system string, j int) (text, note string) {
+	d, ok := mx.DiffToPrimary(r, system, j)
+	if !ok {
+		return "", ""
+	}
+	text = tables.FormatNum(d.Diff, mx.Columns[j].Digits)
+	if !strings.HasPrefix(text, "-") {
+		text = "+" + text
+	}
+	text = "Δ " + text
+	p := "p < 0.0001"
+	if d.P >= 0.0001 {
+		p = "p = " + strconv.FormatFloat(d.P, 'f', 4, 64)
+	}
+	note = "difference to the primary, " + d.Test + " test, " + p
+	if d.Significant {
+		text += "*"
+		note += ", significant"
+	}
+	return text, note
+}
+
+// capitalised is s with its first letter in upper case.
+func capitalised(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
 }

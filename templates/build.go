@@ -125,7 +125,7 @@ func newPage(in Input) (*Page, error) {
 	}
 	p := &Page{
 		Title: r.Title, Version: r.Version, Tool: r.Tool, Generated: r.Generated,
-		Primary: r.Label(b.primary),
+		Primary: r.Label(b.primary), SystemWord: r.Vocabulary().System,
 	}
 	if p.Title == "" {
 		p.Title = "Paper bundle " + r.Version
@@ -146,7 +146,7 @@ func newPage(in Input) (*Page, error) {
 	p.Results = b.results()
 	secs := []Section{b.cardsSection()}
 	if in.Changes != nil {
-		h, err := in.Changes.HTML(compare.WriteOptions{})
+		h, err := in.Changes.HTML(compare.WriteOptions{Primary: b.primary})
 		if err != nil {
 			return nil, fmt.Errorf("report.html: changes: %w", err)
 		}
@@ -619,6 +619,9 @@ func cellText(c tables.Column, x tables.Cell) (text, na string) {
 	if c.Kind == tables.Text {
 		return x.Text, ""
 	}
+	if x.Absent {
+		return "", ""
+	}
 	s := c.Format(x)
 	if c.Kind == tables.Count && tables.Defined(x.V) && math.Abs(x.V) < 1e15 {
 		s = thousands(int(x.V))
@@ -629,6 +632,10 @@ func cellText(c tables.Column, x tables.Cell) (text, na string) {
 			na = "undefined"
 		}
 		return "n/a", na
+	}
+	if c.Kind == tables.PValue {
+		// "< 0.0001" stays on one line in a narrow column.
+		s = strings.Replace(s, "< ", "<\u00a0", 1)
 	}
 	if c.Kind == tables.Number {
 		d := c.DigitsOf(x)

@@ -2,6 +2,7 @@ package templates
 
 import (
 	"html/template"
+	"strings"
 )
 
 // Page is everything report.html shows, filled completely by newPage
@@ -16,7 +17,11 @@ type Page struct {
 	Tool      string
 	Generated string // "" when the bundle has no generation time
 	Primary   string // label of the primary system
-	CSP       string // the Content-Security-Policy of the page
+	// SystemWord is what one compared input is called in the words of
+	// the kind of input (system, run), for the meta line and the results
+	// matrix's first column head.
+	SystemWord string
+	CSP        string // the Content-Security-Policy of the page
 
 	Style   template.CSS
 	Script  template.JS // the page's own script (progressive enhancement)
@@ -42,6 +47,10 @@ type Matrix struct {
 	Head    []MatrixHead
 	Rows    []MatrixRow
 	Notes   []string
+	HasDiff bool // some cell has a difference to the primary
+	// SystemHead heads the first column: what one compared input is
+	// called in the words of the kind of input (System, Run).
+	SystemHead string
 }
 
 // MatrixHead is one metric column of the matrix.
@@ -76,6 +85,10 @@ type MatrixCell struct {
 	Worse  string // letters of those it is significantly worse than: "a"
 	Best   bool
 	Miss   string // "target ≥ 0.995 not met" when the value misses its target
+	// Diff is the difference to the primary system from the comparisons,
+	// "Δ +0.0280*" (* significant), shown when the reader asks for it;
+	// DiffNote says which test decided it.
+	Diff, DiffNote string
 }
 
 // Alert is one line under the results matrix. Kind is "miss" (a missed
@@ -193,6 +206,21 @@ type Table struct {
 type Head struct {
 	Title   string
 	Numeric bool
+}
+
+// Parts is the title cut before each "@", so a narrow column (in print, on
+// a phone) may break "Precision@10" there rather than overflow.
+func (h Head) Parts() []string {
+	var out []string
+	s := h.Title
+	for {
+		i := strings.Index(s[min(1, len(s)):], "@")
+		if i < 0 {
+			return append(out, s)
+		}
+		out = append(out, s[:i+1])
+		s = s[i+1:]
+	}
 }
 
 // Row is one table row; ID is its deep-link anchor ("" for none).

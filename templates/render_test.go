@@ -232,3 +232,23 @@ func TestStaticOnly(t *testing.T) {
 		t.Error("the page does not say its figures are static")
 	}
 }
+
+// TestHeadParts checks that a header title is cut before each "@" (where
+// a narrow column may break) and nowhere else.
+func TestHeadParts(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want []string
+	}{
+		{"Recall", []string{"Recall"}},
+		{"", []string{""}},
+		{"Precision@10", []string{"Precision", "@10"}},
+		{"@k", []string{"@k"}},
+		{"TPR@FPR 5%@x", []string{"TPR", "@FPR 5%", "@x"}},
+	} {
+		got := Head{Title: c.in}.Parts()
+		if strings.Join(got, "|") != strings.Join(c.want, "|") {
+			t.Errorf("Head{%q}.Parts() = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

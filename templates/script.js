@@ -68,18 +68,86 @@
 
   // The system selector shows one system's block in every section; the
   // baseline blocks stay. Without scripts every block is there.
+  // The empty value is "All systems": every block shown and open.
+  var printNote = doc.getElementById('print-systems');
   function show(name) {
     doc.querySelectorAll('details.sys:not(.base)').forEach(function (d) {
-      var on = d.getAttribute('data-system') === name;
+      var on = name === '' || d.getAttribute('data-system') === name;
       d.hidden = !on;
       if (on) { d.open = true; }
     });
+    if (printNote) {
+      var o = sel.options[sel.selectedIndex];
+      printNote.textContent = name === '' ? '' : 'This print shows the per-system tables and figures of ' +
+        (o ? o.text : name) + ' only; to print another system, or all of them, choose it under "Show system" before printing.';
+    }
   }
   if (sel && bar && sel.options.length > 1) {
     bar.hidden = false;
     sel.addEventListener('change', function () { show(sel.value); });
     show(sel.value);
   }
+
+  // Sorting: a click on a numeric column header of the results matrix or
+  // of a long table orders its rows by that column, largest first; a
+  // second click reverses. Baseline rows stay at the bottom; a cell
+  // without a number ("n/a", empty) sorts last. Without scripts the order
+  // is the order built.
+  function cellNumber(c) {
+    if (!c) { return NaN; }
+    var v = c.querySelector('.v');
+    var m = (v || c).textContent.replace(/,/g, '').match(/(<\s*)?(-?[0-9]+(\.[0-9]+)?)/);
+    if (!m) { return NaN; }
+    var x = parseFloat(m[2]);
+    return m[1] ? x / 2 : x;
+  }
+  function sortBy(th, dir) {
+    var table = th.closest('table');
+    var body = table.tBodies[0];
+    var col = th.cellIndex;
+    var rows = Array.prototype.slice.call(body.rows);
+    var keyed = rows.map(function (r, i) {
+      return { r: r, i: i, base: r.classList.contains('base'), x: cellNumber(r.cells[col]) };
+    });
+    keyed.sort(function (a, b) {
+      if (a.base !== b.base) { return a.base ? 1 : -1; }
+      var an = isNaN(a.x), bn = isNaN(b.x);
+      if (an || bn) { return an === bn ? a.i - b.i : (an ? 1 : -1); }
+      return a.x === b.x ? a.i - b.i : (dir === 'descending' ? b.x - a.x : a.x - b.x);
+    });
+    keyed.forEach(function (k) { body.appendChild(k.r); });
+    table.querySelectorAll('thead th[aria-sort]').forEach(function (h) { h.removeAttribute('aria-sort'); });
+    th.setAttribute('aria-sort', dir);
+  }
+  doc.querySelectorAll('table').forEach(function (table) {
+    if (!table.tHead || !table.tBodies[0] || table.tBodies[0].rows.length < 3) { return; }
+    table.tHead.querySelectorAll('th.num').forEach(function (th) {
+      var b = doc.createElement('button');
+      b.type = 'button';
+      b.className = 'sort';
+      while (th.firstChild) { b.appendChild(th.firstChild); }
+      b.setAttribute('title', 'Sort by this column (again: the other way)');
+      th.appendChild(b);
+      b.addEventListener('click', function () {
+        sortBy(th, th.getAttribute('aria-sort') === 'descending' ? 'ascending' : 'descending');
+      });
+    });
+  });
+
+  // A print is a complete record: every collapsed block prints open (the
+  // print stylesheet does the same where the browser allows it), and
+  // closes again after printing.
+  var closedForPrint = [];
+  window.addEventListener('beforeprint', function () {
+    doc.querySelectorAll('details:not([open])').forEach(function (d) {
+      d.open = true;
+      closedForPrint.push(d);
+    });
+  });
+  window.addEventListener('afterprint', function () {
+    closedForPrint.forEach(function (d) { d.open = false; });
+    closedForPrint = [];
+  });
 
   // A deep link into another system's block selects that system.
   function reveal() {

@@ -249,7 +249,7 @@ func TestBadInputs(t *testing.T) {
 		}
 	}
 	if len(names) < 40 {
-		t.Fatalf("%d cases in %s, SPEC 12 wants at least 40", len(names), badDir)
+		t.Fatalf("%d cases in %s, want at least 40", len(names), badDir)
 	}
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {

@@ -12,6 +12,7 @@ import (
 	"paperbundle/bundle"
 	"paperbundle/compare"
 	"paperbundle/report"
+	"paperbundle/templates"
 )
 
 // runDiff compares two bundles: paperbundle diff [-format F] [-all] A B.
@@ -56,6 +57,14 @@ func runDiff(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	c, err := diffSides(sides[0], sides[1])
 	if err != nil {
 		return withStatus(exitInput, fmt.Errorf("diff: %w", err))
+	}
+	if *format == compare.FormatHTML {
+		// A page of its own with the report's styles, not a bare fragment.
+		body, err := c.HTML(compare.WriteOptions{All: *all})
+		if err != nil {
+			return err
+		}
+		return templates.ChangesPage(stdout, "Changes from "+c.A.Version+" to "+c.B.Version, body)
 	}
 	return c.Write(stdout, *format, compare.WriteOptions{All: *all})
 }

@@ -92,12 +92,13 @@ func (f *firstError) Write(p []byte) (int, error) {
 }
 
 func main() {
-	setMemoryLimit(0)
 	// SIGINT and SIGTERM cancel ctx; the first one restores the default
 	// handling, so a second one ends the process at once, and a command
 	// that has not returned within interrupt.Grace is ended with its
-	// temporary files removed (internal/interrupt).
+	// temporary files removed (internal/interrupt). First, so that a
+	// signal at start-up is handled too.
 	ctx, stop := interrupt.Notify(context.Background())
+	setMemoryLimit(0)
 	// A write to a closed pipe (paperbundle build | head -1) returns an
 	// error instead of killing the process, so that the command's
 	// clean-ups run (its claim on a version) and the status says so.

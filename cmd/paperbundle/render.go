@@ -261,7 +261,8 @@ func workbook(rep *report.Report, set tables.Set, checks tables.Table) xlsx.Work
 	st := rep.Settings
 	wb := xlsx.Workbook{
 		Title: rep.Title, Version: rep.Version, Tool: rep.Tool, Created: created(rep),
-		Tables: set.Tables, Checks: checks, Definitions: tables.Definitions(rep),
+		// The Results sheet (the results matrix) first, then the tables.
+		Tables: append([]tables.Table{tables.ResultsTable(rep)}, set.Tables...), Checks: checks, Definitions: tables.Definitions(rep),
 		Readme: []xlsx.ReadmeLine{
 			{Key: "Headline cutoff", Value: fmt.Sprintf("K = %d (cutoffs %v)", st.HeadlineCutoff, st.Cutoffs)},
 			{Key: "Confidence intervals", Value: st.BootstrapText()},

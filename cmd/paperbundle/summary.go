@@ -43,6 +43,13 @@ func (s buildSummary) write(w io.Writer, rep *report.Report) {
 		}
 	}
 	fmt.Fprintf(w, "  version   %s\n", s.Version)
+	if rep.Generated == "" {
+		// Without a date the bundle stays byte-identical on rebuild; a
+		// date from the last commit keeps it so.
+		fmt.Fprintf(w, "  date      not recorded: set SOURCE_DATE_EPOCH, e.g. SOURCE_DATE_EPOCH=$(git log -1 --format=%%ct) (make paper does this in a git repository)\n")
+	} else {
+		fmt.Fprintf(w, "  date      %s (SOURCE_DATE_EPOCH)\n", rep.Generated)
+	}
 	fmt.Fprintf(w, "  intervals %s\n", rep.Settings.BootstrapText())
 	// "systems", "runs" or "classifiers": the words of the kind of input.
 	fmt.Fprintf(w, "  %-9s %d: %s\n", rep.Vocabulary().Say("systems"), len(names), strings.Join(names, ", "))

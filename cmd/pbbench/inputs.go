@@ -42,7 +42,7 @@ func (b *bench) oneSystemConfig() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	cfg := `title: "SPEC 11 (d): one seed-scale system"
+	cfg := `title: "Benchmark (d): one demo-scale system"
 seed: 20260118
 systems:
   - {name: full, label: "Full pipeline (3-state gate)", input: data/full.csv}
@@ -71,7 +71,7 @@ func (b *bench) trecConfig() (string, error) {
 	if err := writeTREC(dir, 5_000, 1_000); err != nil {
 		return "", err
 	}
-	cfg := "title: \"SPEC 11 (c): TREC run\"\nqrels: qrels.txt\nsystems:\n  - {name: run, format: trec, input: run.txt}\n" +
+	cfg := "title: \"Benchmark (c): TREC run\"\nqrels: qrels.txt\nsystems:\n  - {name: run, format: trec, input: run.txt}\n" +
 		"cutoffs: [5, 10, 15, 20, 30, 100, 200, 500, 1000]\ncontract: {ndcg_gain: linear}\nbootstrap: {resamples: 1000}\n"
 	path := filepath.Join(dir, "paper.yaml")
 	return path, os.WriteFile(path, []byte(cfg), 0o644)
@@ -100,7 +100,7 @@ func (b *bench) manyCriteriaConfig() (string, error) {
 	if err := os.WriteFile(filepath.Join(dir, "crit.csv"), buf, 0o644); err != nil {
 		return "", err
 	}
-	cfg := "title: \"SPEC 12: 2,000 criteria\"\nsystems:\n  - {name: s, input: crit.csv}\nbootstrap: {resamples: 200}\n"
+	cfg := "title: \"Benchmark (e): 2,000 criteria\"\nsystems:\n  - {name: s, input: crit.csv}\nbootstrap: {resamples: 200}\n"
 	path := filepath.Join(dir, "paper.yaml")
 	return path, os.WriteFile(path, []byte(cfg), 0o644)
 }

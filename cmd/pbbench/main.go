@@ -50,7 +50,7 @@ import (
 
 func main() {
 	bin := flag.String("bin", "bin/paperbundle", "paperbundle binary")
-	only := flag.String("only", "a,b,c,d,e", "workloads to run, comma-separated (SPEC 11: a demo, b 1,000,000 queries, c TREC run, d one system; e 2,000 criteria, SPEC 12)")
+	only := flag.String("only", "a,b,c,d,e", "workloads to run, comma-separated (a demo, b 1,000,000 queries, c TREC run, d one system, e 2,000 criteria)")
 	trecEval := flag.String("trec_eval", "", "trec_eval binary to compare (c) with (default: trec_eval on PATH; none: skip)")
 	dir := flag.String("dir", "", "work folder (default: a temporary folder)")
 	profiles := flag.String("profiles", "", "write each workload's CPU profile to DIR/<id>.prof (paperbundle build -cpuprofile)")
@@ -79,7 +79,7 @@ var workloads = []workload{
 		target: "<= 30 s wall, <= 2 GiB peak", prepare: (*bench).largeConfig},
 	{id: "c", title: "TREC run: 5,000 queries x 1,000 documents, graded qrels (3-120 relevant), 1 system, B = 1,000",
 		target: "<= 0.45 of trec_eval's time (-m all_trec)", prepare: (*bench).trecConfig, after: (*bench).compareTrecEval},
-	{id: "d", title: "one seed-scale system: 14,770 queries, B = 2,000, unit query",
+	{id: "d", title: "one demo-scale system: 14,770 queries, B = 2,000, unit query",
 		target: "<= 1 s wall", prepare: (*bench).oneSystemConfig},
 	{id: "e", title: "2,000 criteria x 2 posts (a 70 KB table), ranking and ne_prob, 1 system, B = 200",
 		target: "<= 1 GiB peak (docs/reliability.md: figures draw at most 60 criteria)", prepare: (*bench).manyCriteriaConfig},
@@ -158,7 +158,7 @@ func run(bin, dir, only, trecEval, profiles string) error {
 			return fmt.Errorf("%s: %w", name, err)
 		}
 		b.last = u
-		fmt.Printf("%s\n    target %s (SPEC 11); load average before: %s\n    %s\n", name, w.target, load, u)
+		fmt.Printf("%s\n    target %s; load average before: %s\n    %s\n", name, w.target, load, u)
 		printStages(stagesFile, u.wall)
 		if w.after != nil {
 			if err := w.after(b, out); err != nil {

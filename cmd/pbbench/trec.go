@@ -56,7 +56,7 @@ func (b *bench) compareTrecEval(out string) error {
 		return err
 	}
 	fmt.Printf("    trec_eval (%s, %d measures, same files): %s\n", b.trecEval, len(trecEvalIDs), u)
-	fmt.Printf("    paperbundle / trec_eval: wall %.2f, CPU %.2f (SPEC 11 target: at most 0.45)\n",
+	fmt.Printf("    paperbundle / trec_eval: wall %.2f, CPU %.2f (target: at most 0.45)\n",
 		b.last.wall.Seconds()/u.wall.Seconds(), b.last.cpu().Seconds()/u.cpu().Seconds())
 	want, err := parseTrecEval(stdout.Bytes())
 	if err != nil {

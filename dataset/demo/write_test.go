@@ -249,7 +249,7 @@ func TestPaperYAML(t *testing.T) {
 		cfg.DynamicK.KMin != 2 || cfg.DynamicK.HardCap != 10 || cfg.DynamicK.KMaxRatio != 0.5 ||
 		cfg.DynamicK.Gamma != 0.9 || cfg.DynamicK.GammaUncertain != 0.95 ||
 		!slices.Equal(cfg.DynamicK.Sweep, []float64{0.7, 0.8, 0.9, 0.95}) {
-		t.Errorf("paper.yaml does not carry the SPEC 2.3 defaults:\n%s", b)
+		t.Errorf("paper.yaml does not carry the defaults:\n%s", b)
 	}
 }
 

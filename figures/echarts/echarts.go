@@ -31,9 +31,11 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
+	"github.com/go-echarts/go-echarts/v2/types"
 
 	"paperbundle/figures"
 )
@@ -85,7 +87,9 @@ func option(s *figures.Spec, id string) (Chart, error) {
 			BackgroundColor: "transparent"}),
 		charts.WithTitleOpts(opts.Title{Title: s.Title, Subtitle: subtitle(s), Left: "center",
 			TitleStyle: &opts.TextStyle{FontSize: 14}, SubtitleStyle: &opts.TextStyle{FontSize: 11}}),
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Type: "scroll", Bottom: "0"}),
+		// A plain legend wraps onto more rows and shows every series; a
+		// scrolling one pages through them and cuts names.
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Type: "plain", Bottom: "0", Left: "center"}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
 		charts.WithColorsOpts(palette()),
 		charts.WithAnimation(false),
@@ -93,6 +97,19 @@ func option(s *figures.Spec, id string) (Chart, error) {
 	)
 	for i := range s.Panels {
 		b.panel(i)
+	}
+	if extra := 22 * (legendRows(b.base.MultiSeries) - 1); extra > 0 {
+		// The legend wraps: the plot moves up and the chart grows by the
+		// extra rows.
+		h += extra
+		b.base.Initialization.Height = strconv.Itoa(h) + "px"
+		for k := range b.base.GridList {
+			if g := &b.base.GridList[k]; g.Bottom != "" {
+				if px, err := strconv.Atoi(g.Bottom); err == nil {
+					g.Bottom = strconv.Itoa(px + extra)
+				}
+			}
+		}
 	}
 	if s.Scale != nil {
 		b.base.SetGlobalOptions(charts.WithVisualMapOpts(opts.VisualMap{Type: "continuous", Calculable: opts.Bool(true),
@@ -115,18 +132,51 @@ func option(s *figures.Spec, id string) (Chart, error) {
 	}
 	obj["series"] = series
 	if vm := b.base.VisualMapList; len(vm) > 0 {
+		// The colour scale reads the heat maps only: the rings of chosen
+		// thresholds keep their own colour.
+		var heat []int
+		for i, ss := range b.base.MultiSeries {
+			if ss.Type == types.ChartHeatMap {
+				heat = append(heat, i)
+			}
+		}
 		out := make([]visualMapJSON, len(vm))
 		for i := range vm {
-			out[i] = visualMapJSON{VisualMap: vm[i], Dimension: 2} // [col, row, value, ...]
+			out[i] = visualMapJSON{VisualMap: vm[i], Dimension: 2, SeriesIndex: heat} // [col, row, value, ...]
 		}
 		obj["visualMap"] = out
 	}
+	obj["title"] = titles(s, b.base.Title)
 	delete(obj, "toolbox")       // empty
 	js, err := json.Marshal(obj) // HTML-safe; fails on NaN
 	if err != nil {
 		return Chart{}, err
 	}
 	return Chart{ID: s.ID, ChartID: id, Title: s.Title, Option: js, Height: h}, nil
+}
+
+// legendWidth is the width in pixels a legend row may take: a chart beside
+// another on a laptop screen.
+const legendWidth = 520
+
+// legendRows is the number of rows the plain legend takes at legendWidth,
+// at about 7 pixels a character of a 12-pixel name plus 35 pixels of
+// marker and gap per entry (one entry per distinct series name).
+func legendRows(ss []charts.SingleSeries) int {
+	seen := map[string]bool{}
+	rows, w := 1, 0
+	for _, x := range ss {
+		if x.Name == "" || seen[x.Name] {
+			continue
+		}
+		seen[x.Name] = true
+		item := 7*utf8.RuneCountInString(x.Name) + 35
+		if w > 0 && w+item > legendWidth {
+			rows, w = rows+1, 0
+		}
+		w += item
+	}
+	return rows
 }
 
 // seriesJSON is a go-echarts series with the fields it has no type for.
@@ -147,7 +197,27 @@ type dimension struct {
 
 type visualMapJSON struct {
 	opts.VisualMap
-	Dimension int `json:"dimension"`
+	Dimension   int   `json:"dimension"`
+	SeriesIndex []int `json:"seriesIndex,omitempty"`
+}
+
+// titles is the chart's title and, above each panel of a row of panels,
+// the panel's own title ("Tune rows", "Eval rows"), as the static figure
+// shows them.
+func titles(s *figures.Spec, main opts.Title) []opts.Title {
+	out := []opts.Title{main}
+	if len(s.Panels) < 2 || s.Layout == figures.Stack {
+		return out
+	}
+	gs := grids(s)
+	for i, pn := range s.Panels {
+		if pn.Title == "" || i >= len(gs) {
+			continue
+		}
+		out = append(out, opts.Title{Title: pn.Title, Left: gs[i].Left, Top: "50",
+			TitleStyle: &opts.TextStyle{FontSize: 12}})
+	}
+	return out
 }
 
 // seriesExtra is what seriesJSON adds to a series, and the fields that

@@ -51,7 +51,9 @@ func (b *builder) panel(i int) {
 			ks = union(ks, e.K)
 		}
 	}
-	x := xAxis(&pn.X, i)
+	xa := pn.X
+	xa.Log = xa.Log || b.cutoffLog(pn)
+	x := xAxis(&xa, i)
 	y := yAxis(&pn.Y, i)
 	if ks != nil {
 		for _, k := range ks {
@@ -89,9 +91,9 @@ func (b *builder) panel(i int) {
 		case *figures.Band:
 			b.band(i, e, pn)
 		case *figures.Points:
-			if b.spec.Scale == nil { // a visual map would recolour the markers
-				b.points(i, e, pn)
-			}
+			// The colour scale reads the heat maps only (visualMap
+			// seriesIndex), so markers keep their colour over a heat map.
+			b.points(i, e, pn)
 		case *figures.Bars:
 			b.bars(i, e, len(pn.X.Categories), nbars == 1, pn)
 		case *figures.Histogram:
@@ -120,7 +122,13 @@ func xAxis(a *figures.Axis, grid int) opts.XAxis {
 		x.Type = "log"
 	}
 	if a.Fixed && len(a.Categories) == 0 {
-		x.Min, x.Max = axisEnd(a.Min, a, math.Floor), axisEnd(a.Max, a, math.Ceil)
+		if a.Log {
+			x.Min, x.Max = axisEnd(a.Min, a, math.Floor), axisEnd(a.Max, a, math.Ceil)
+		} else {
+			n := fixedAxis(a)
+			x.Min, x.Max = n.min, n.max
+			x.AxisLabel = n.endLabels(x.AxisLabel)
+		}
 	}
 	if a.HideTickLabels {
 		x.AxisLabel = &opts.AxisLabel{Show: opts.Bool(false)}
@@ -166,7 +174,13 @@ func yAxis(a *figures.Axis, grid int) opts.YAxis {
 		y.Type = "log"
 	}
 	if a.Fixed && len(a.Categories) == 0 {
-		y.Min, y.Max = axisEnd(a.Min, a, math.Floor), axisEnd(a.Max, a, math.Ceil)
+		if a.Log {
+			y.Min, y.Max = axisEnd(a.Min, a, math.Floor), axisEnd(a.Max, a, math.Ceil)
+		} else {
+			n := fixedAxis(a)
+			y.Min, y.Max = n.min, n.max
+			y.AxisLabel = n.endLabels(y.AxisLabel)
+		}
 	}
 	if a.HideTickLabels {
 		y.AxisLabel = &opts.AxisLabel{Show: opts.Bool(false)}
@@ -174,11 +188,56 @@ func yAxis(a *figures.Axis, grid int) opts.YAxis {
 	return y
 }
 
+// cutoffLog reports whether the x axis of a Recall@K or Precision@K
+// panel is drawn on a log scale: when its cutoffs span more than a
+// factor of 20 (K = 5 ... 1000 would otherwise crowd into the first few
+// percent of the axis).
+func (b *builder) cutoffLog(pn *figures.Panel) bool {
+	switch b.spec.Kind.Family() {
+	case figures.KindRecallAtK, figures.KindPrecisionAtK:
+	default:
+		return false
+	}
+	if len(pn.X.Categories) > 0 {
+		return false
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, e := range pn.Elements {
+		switch e := e.(type) {
+		case *figures.Line:
+			for _, seg := range e.Segments {
+				for _, p := range seg {
+					lo, hi = math.Min(lo, p.X), math.Max(hi, p.X)
+				}
+			}
+		case *figures.Points:
+			for _, p := range e.Points {
+				lo, hi = math.Min(lo, p.X), math.Max(hi, p.X)
+			}
+		}
+	}
+	return lo > 0 && hi/lo > 20
+}
+
 // axisEnd rounds an axis end for the screen: to the power of ten beyond
 // it on a log axis, else to the axis' coordinate step.
 func axisEnd(v float64, a *figures.Axis, round func(float64) float64) float64 {
 	if a.Log && v > 0 {
-		return math.Pow(10, round(math.Log10(v)))
+		// 1, 2 or 5 times a power of ten, outward.
+		e := math.Floor(math.Log10(v))
+		ms := []float64{1, 2, 5, 10}
+		if round(0.5) == 0 { // down
+			for k := len(ms) - 1; k >= 0; k-- {
+				if m := ms[k] * math.Pow(10, e); m <= v*(1+1e-9) {
+					return clean(m)
+				}
+			}
+		}
+		for _, m := range ms {
+			if x := m * math.Pow(10, e); x >= v*(1-1e-9) {
+				return clean(x)
+			}
+		}
 	}
 	return quantOf(a).r(v)
 }

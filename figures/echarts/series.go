@@ -230,8 +230,15 @@ func (b *builder) points(i int, e *figures.Points, pn *figures.Panel) {
 	}
 	b.whiskers(i, name, figures.Style{Role: e.Style.Role, Series: e.Style.Series, Width: 1.5}, ws, e.Horizontal)
 	x := &seriesExtra{z: 3} // above the lines
-	o := []charts.SeriesOpts{tip(), charts.WithItemStyleOpts(opts.ItemStyle{Color: c, Opacity: opts.Float(1)}),
-		charts.WithScatterChartOpts(opts.ScatterChart{Symbol: symbol(e.Style), SymbolSize: 9})}
+	item, size := opts.ItemStyle{Color: c, Opacity: opts.Float(1)}, 9
+	if e.Style.Role == figures.Chosen {
+		size = 12
+		// A ring: an empty circle in the neutral grey, which reads on
+		// light and dark pages and over every colour of the heat map.
+		item.BorderColor, item.BorderWidth = neutral, 3
+	}
+	o := []charts.SeriesOpts{tip(), charts.WithItemStyleOpts(item),
+		charts.WithScatterChartOpts(opts.ScatterChart{Symbol: symbol(e.Style), SymbolSize: size})}
 	if tt != nil {
 		var enc *opts.Encode
 		x.dims, enc = tt.dims(3)

@@ -51,8 +51,14 @@ func (b *builder) id(s style) (int, error) {
 		}
 		x.Font = &excelize.Font{Family: "Calibri", Size: size, Bold: s.bold, Italic: s.italic}
 	}
-	if s.right {
-		x.Alignment = &excelize.Alignment{Horizontal: "right"}
+	if s != titleStyle && s != infoStyle {
+		// One indent step inside the cell border, so that a number
+		// aligned right never touches the text of the cell beside it
+		// (LibreOffice draws no cell padding of its own).
+		x.Alignment = &excelize.Alignment{Horizontal: "left", Indent: 1}
+		if s.right || s.format != textFormat {
+			x.Alignment.Horizontal = "right"
+		}
 	}
 	id, err := b.f.NewStyle(x)
 	if err != nil {
@@ -148,11 +154,6 @@ const (
 // width returns the width of a column whose widest cell shows n characters.
 func width(n int) float64 {
 	return float64(min(max(n, minWidth), maxWidth) + widthPad)
-}
-
-// undefined is an empty cell of the given kind.
-func undefined() tables.Cell {
-	return tables.Cell{V: tables.Undefined, Lo: tables.Undefined, Hi: tables.Undefined, Std: tables.Undefined}
 }
 
 // escapeXString escapes, as "_x005F_", each "_" that starts what OOXML

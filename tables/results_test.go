@@ -1,0 +1,42 @@
+package tables
+
+import (
+	"testing"
+
+	"paperbundle/metrics"
+)
+
+// TestResultsTable: the Results sheet has one row per row of the results
+// matrix with the same values and intervals, and the markers in words
+// (matrixReport: full, letter a, is significantly better than rerank and
+// retriever on Recall@10).
+func TestResultsTable(t *testing.T) {
+	r := matrixReport()
+	mx := BuildMatrix(r)
+	rt := ResultsTable(r)
+	if len(rt.Rows) != len(mx.Rows) {
+		t.Fatalf("%d rows, the matrix has %d", len(rt.Rows), len(mx.Rows))
+	}
+	col := -1
+	for j, c := range rt.Columns {
+		if c.Key == string(metrics.RankRecall.At(10)) {
+			col = j
+		}
+	}
+	if col < 0 || rt.Columns[col+1].Key != "rank.recall@10_markers" {
+		t.Fatalf("no rank.recall@10 value and markers columns: %+v", rt.Columns)
+	}
+	for i, row := range rt.Rows {
+		got := row.Cells[col]
+		want := matrixCell(t, mx, mx.Rows[i].System, metrics.RankRecall.At(10))
+		if want.Present && (got.V != want.Value || !sameNum(got.Lo, want.Lo) || !sameNum(got.Hi, want.Hi)) {
+			t.Errorf("%s: Recall@10 %v [%v], matrix %v [%v]", row.System, got.V, got.Lo, want.Value, want.Lo)
+		}
+		if row.System == "full" && row.Cells[col+1].Text != "better than b, c" {
+			t.Errorf("full's Recall@10 markers = %q", row.Cells[col+1].Text)
+		}
+	}
+}
+
+// sameNum: equal, or both undefined.
+func sameNum(a, b float64) bool { return a == b || (!Defined(a) && !Defined(b)) }
