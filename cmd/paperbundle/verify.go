@@ -100,7 +100,7 @@ func runVerify(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		return withStatus(exitCheck, fmt.Errorf("verify: %s: %d file(s) differ from the recomputation", dir, differ))
 	}
 	switch {
-	case strings.HasPrefix(res.note, "not recomputed"):
+	case res.hashesOnly:
 		fmt.Fprintf(stdout, "%s: valid (hashes only)\n", dir)
 	case differ > 0:
 		fmt.Fprintf(stdout, "%s: valid (every hash matches); recomputed with another tool build: %d file(s) differ, as information (-strict makes them an error)\n", dir, differ)
@@ -112,24 +112,19 @@ func runVerify(ctx context.Context, stdout, stderr io.Writer, args []string) err
 
 // recomputed is what recompute found: one line per difference (a file
 // line, then its metric lines, indented), the metric lines' count, and a
-// note saying what was done.
+// note saying what was done. hashesOnly is set when nothing could be
+// recomputed (the bundle holds no copy of its inputs); nFiles is the
+// number of files that differ.
 type recomputed struct {
-	diffs   []string
-	metrics []string
-	note    string
+	diffs      []string
+	metrics    []string
+	note       string
+	hashesOnly bool
+	nFiles     int
 }
 
-// files is the number of files that differ (the lines that are not
-// indented metric lines).
-func (r recomputed) files() int {
-	n := 0
-	for _, d := range r.diffs {
-		if !strings.HasPrefix(d, " ") {
-			n++
-		}
-	}
-	return n
-}
+// files is the number of files that differ.
+func (r recomputed) files() int { return r.nFiles }
 
 // sameBuild reports whether the bundle was made by this very tool build:
 // the manifest records a build identity equal to this one.
@@ -198,6 +193,7 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (res recomput
 		return res, err
 	}
 	if len(given) == 0 && len(m.Inputs) > 0 {
+		res.hashesOnly = true
 		res.note = "not recomputed: the bundle holds no copy of its inputs (bundle.copy_inputs: false); checked by hashes only"
 		return res, nil
 	}
@@ -274,13 +270,9 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (res recomput
 	if err := ctx.Err(); err != nil {
 		return res, err
 	}
-	diffs, n := compareFiles(dir, files, hashOnly, was, rep)
-	res.diffs, res.note = diffs, fmt.Sprintf("recomputed %d files from inputs/ and config.yaml", n)+chNote
-	for _, d := range diffs {
-		if strings.HasPrefix(d, "  metric ") {
-			res.metrics = append(res.metrics, d)
-		}
-	}
+	cmp := compareFiles(dir, files, hashOnly, was, rep)
+	res.diffs, res.metrics, res.nFiles = cmp.lines, cmp.metrics, cmp.files
+	res.note = fmt.Sprintf("recomputed %d files from inputs/ and config.yaml", cmp.compared) + chNote
 	if t := toolVersion(); t != was.Tool {
 		res.note += fmt.Sprintf(" (bundle made by %s, verified with %s)", was.Tool, t)
 	}
@@ -338,40 +330,55 @@ func recomputeChanges(dir string, inputs []bundle.Input, rep *report.Report, cfg
 	return hashOnly, fmt.Sprintf("; CHANGES.md and report.html checked by hashes only (%q, the version they compare with, is not in the same folder)", prev), prev, nil
 }
 
+// fileDiffs is what compareFiles found: the lines naming the differences
+// in order (a file line, then its metric lines, indented), the metric
+// lines alone, the number of files that differ and the number compared.
+type fileDiffs struct {
+	lines, metrics  []string
+	files, compared int
+}
+
+func (d *fileDiffs) file(line string) { d.lines = append(d.lines, line); d.files++ }
+
+func (d *fileDiffs) metricLines(ms []string) {
+	d.lines = append(d.lines, ms...)
+	d.metrics = append(d.metrics, ms...)
+}
+
 // compareFiles compares each recomputed file, in name order, with the
-// bundle's, except those checked by hashes only; it returns the lines that
-// name the differences and the number of files compared. was is the
-// bundle's own metrics_master.json, already read and decoded.
-func compareFiles(dir string, files mapSink, hashOnly map[string]bool, was, rep *report.Report) (diffs []string, compared int) {
+// bundle's, except those checked by hashes only. was is the bundle's own
+// metrics_master.json, already read and decoded.
+func compareFiles(dir string, files mapSink, hashOnly map[string]bool, was, rep *report.Report) fileDiffs {
 	names := make([]string, 0, len(files))
 	for n := range files {
 		names = append(names, n)
 	}
 	sort.Strings(names)
+	var d fileDiffs
 	for _, n := range names {
 		if hashOnly[n] {
 			continue
 		}
-		compared++
+		d.compared++
 		disk, err := bundle.ReadFile(dir, n, int64(len(files[n]))) // a longer file differs
 		switch {
 		case errors.Is(err, bundle.ErrTooLarge):
-			diffs = append(diffs, "DIFFERS  "+n+": the recomputed bytes differ (the bundle's file is longer)")
+			d.file("DIFFERS  " + n + ": the recomputed bytes differ (the bundle's file is longer)")
 			if n == "metrics_master.json" {
-				diffs = append(diffs, metricDiffs(was, rep)...)
+				d.metricLines(metricDiffs(was, rep))
 			}
 		case errors.Is(err, bundle.ErrNotAFile):
-			diffs = append(diffs, "NOT A FILE "+n+": "+bundle.ErrNotAFile.Error())
+			d.file("NOT A FILE " + n + ": " + bundle.ErrNotAFile.Error())
 		case err != nil:
-			diffs = append(diffs, "NOT RECOMPUTED "+n+": the bundle lacks a file the recomputation makes")
+			d.file("NOT RECOMPUTED " + n + ": the bundle lacks a file the recomputation makes")
 		case !bytes.Equal(disk, files[n]):
-			diffs = append(diffs, "DIFFERS  "+n+": the recomputed bytes differ")
+			d.file("DIFFERS  " + n + ": the recomputed bytes differ")
 			if n == "metrics_master.json" {
-				diffs = append(diffs, metricDiffs(was, rep)...)
+				d.metricLines(metricDiffs(was, rep))
 			}
 		}
 	}
-	return diffs, compared
+	return d
 }
 
 // metricDiffs lists the metrics whose recomputed value differs.
