@@ -47,7 +47,8 @@ func ResultsTable(r *report.Report) Table {
 	return t
 }
 
-// markers writes a cell's significance markers in words.
+// markers writes a cell's markers in words: significance, and a missed
+// target with the target, as the results matrix marks it.
 func markers(c MatrixCell) string {
 	var parts []string
 	if len(c.Better) > 0 {
@@ -55,6 +56,9 @@ func markers(c MatrixCell) string {
 	}
 	if len(c.Worse) > 0 {
 		parts = append(parts, "worse than "+strings.Join(c.Worse, ", "))
+	}
+	if c.Missed && c.Target != nil {
+		parts = append(parts, "target not met ("+TargetText(c.Target)+")")
 	}
 	return strings.Join(parts, "; ")
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"paperbundle/metrics"
+	"paperbundle/report"
 )
 
 // TestResultsTable: the Results sheet has one row per row of the results
@@ -40,3 +41,17 @@ func TestResultsTable(t *testing.T) {
 
 // sameNum: equal, or both undefined.
 func sameNum(a, b float64) bool { return a == b || (!Defined(a) && !Defined(b)) }
+
+// TestResultsMarkersMissedTarget: a cell that misses its target says so in
+// the Results sheet's markers, with the target, as the matrix's ✗ does.
+func TestResultsMarkersMissedTarget(t *testing.T) {
+	lo := 0.995
+	c := MatrixCell{Better: []string{"b"}, Missed: true, Target: &report.Target{Min: &lo}}
+	if got, want := markers(c), "better than b; target not met (≥ 0.995)"; got != want {
+		t.Errorf("markers = %q, want %q", got, want)
+	}
+	c.Missed = false
+	if got, want := markers(c), "better than b"; got != want {
+		t.Errorf("met target: markers = %q, want %q", got, want)
+	}
+}
