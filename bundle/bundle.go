@@ -348,9 +348,21 @@ func newInputHash(p string, size int, keepCopy bool) *inputHash {
 }
 
 func (hs *inputHash) write(b []byte) {
-	hs.n += int64(len(b))
-	hs.h.Write(b)
+	hs.hash(b)
 	hs.copy(b)
+}
+
+// hash adds b to the hash. It hashes in pieces of copyChunk bytes: the
+// hash's assembly loop cannot be preempted, and one call over a whole
+// input of hundreds of megabytes would hold up every garbage collection
+// that starts meanwhile (its stack scan waits for the goroutine to stop).
+func (hs *inputHash) hash(b []byte) {
+	hs.n += int64(len(b))
+	for len(b) > 0 {
+		k := min(len(b), copyChunk)
+		hs.h.Write(b[:k])
+		b = b[k:]
+	}
 }
 
 // copy compresses b into the copy, when one is kept. It touches only the

@@ -463,13 +463,23 @@ func TestReadInput(t *testing.T) {
 func TestInputReader(t *testing.T) {
 	data := bytes.Repeat([]byte("post_id,criterion_id\nP1,A.1\n"), 5000)
 	want := New().AddInput("runs/full.csv", data, true)
-	for _, mode := range []string{"pieces", "whole"} {
+	for _, mode := range []string{"pieces", "whole", "head then whole", "short hint"} {
 		b := New()
 		x := NewInputReader("runs/full.csv", bytes.NewReader(data), true)
 		var got []byte
-		if mode == "whole" {
-			got, _ = x.ReadWhole(int64(len(data)))
-		} else {
+		switch mode {
+		case "whole":
+			got, _ = x.ReadWhole(nil, int64(len(data)))
+		case "head then whole":
+			// The first bytes read through Read (as a parser's sniffing
+			// buffer reads them), the rest appended to them.
+			head := make([]byte, 1000)
+			io.ReadFull(x, head)
+			got, _ = x.ReadWhole(head, int64(len(data)-len(head)))
+		case "short hint":
+			// A file that grew since its size was taken is read on.
+			got, _ = x.ReadWhole([]byte{}, 10)
+		default:
 			got, _ = io.ReadAll(iotest.OneByteReader(x))
 		}
 		if !bytes.Equal(got, data) {

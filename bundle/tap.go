@@ -62,18 +62,24 @@ func (x *InputReader) Read(p []byte) (int, error) {
 // that a user can size its buffers.
 func (x *InputReader) Stat() (os.FileInfo, error) { return statOf(x.r) }
 
-// ReadWhole reads the rest of the input at once (size is the expected
-// size, a hint) and returns it. The returned bytes are hashed and copied
+// ReadWhole appends the rest of the input to dst and returns the result;
+// size is the expected number of bytes still to read, a hint. The bytes
+// it reads (not dst's, which were read through Read) are hashed and copied
 // concurrently until Finish: the caller must not modify them.
-func (x *InputReader) ReadWhole(size int64) ([]byte, error) {
+func (x *InputReader) ReadWhole(dst []byte, size int64) ([]byte, error) {
 	if x.whole != nil || x.eof {
-		return nil, nil
+		return dst, nil
 	}
 	// One buffer of the expected size and a byte to see the end, not
 	// ReadAll's doublings; a file that grew meanwhile is read on.
-	buf := make([]byte, size+1)
-	n, err := io.ReadFull(x.r, buf)
-	buf = buf[:n]
+	head := len(dst)
+	buf := make([]byte, head+int(max(size, 0))+1)
+	// Copied into a slice of buf, not buf itself: the compiler would fuse
+	// make and copy into one call that clears the rest of a large buffer
+	// in a single stretch the collector cannot interrupt.
+	copy(buf[:head], dst)
+	n, err := io.ReadFull(x.r, buf[head:])
+	buf = buf[:head+n]
 	switch {
 	case err == io.ErrUnexpectedEOF || err == io.EOF:
 	case err != nil:
@@ -87,16 +93,16 @@ func (x *InputReader) ReadWhole(size int64) ([]byte, error) {
 	}
 	x.eof = true
 	x.whole = make(chan struct{})
+	read := buf[head:]
 	go func() {
 		// The hash and the copy of the same bytes on two goroutines: the
 		// copy's compression takes four times the hashing.
 		done := make(chan struct{})
 		go func() {
-			x.hs.copy(buf)
+			x.hs.copy(read)
 			close(done)
 		}()
-		x.hs.n += int64(len(buf))
-		x.hs.h.Write(buf)
+		x.hs.hash(read)
 		<-done
 		close(x.whole)
 	}()

@@ -326,7 +326,7 @@ func (ld *loader) withFileAs(c *collector, name string, text bool, read func(io.
 			c.push(ie)
 			return nil
 		}
-		in = br
+		in = &sniffedReader{Reader: br, lr: lr}
 	}
 	err = read(in)
 	if cerr := f.Close(); err == nil {

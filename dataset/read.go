@@ -292,23 +292,40 @@ func isBlank(b []byte) bool {
 }
 
 // wholeReader is a source that reads its whole content itself (an input
-// whose bytes are also hashed and copied, bundle.InputReader); the bytes
-// returned are not to be modified.
+// whose bytes are also hashed and copied, bundle.InputReader): ReadWhole
+// appends the rest of it to dst (size is the expected number of bytes, a
+// hint); the bytes returned are not to be modified.
 type wholeReader interface {
-	ReadWhole(size int64) ([]byte, error)
+	ReadWhole(dst []byte, size int64) ([]byte, error)
+}
+
+// sniffedReader is a text input after sniffText: its first bytes sit in
+// the buffer that looked at them, and a streaming parser reads on through
+// that buffer. readIfLarge reads it whole as those bytes followed by the
+// rest of the file, so that a large file still takes the whole-file path.
+type sniffedReader struct {
+	*bufio.Reader
+	lr *limitReader // what the buffer reads from
 }
 
 // readIfLarge reads rd whole unless it is a file of fewer than min bytes,
 // which it leaves unread for a streaming pass. (A reader of unknown size,
 // as in the tests, is read whole.)
 func readIfLarge(rd io.Reader, min int) ([]byte, bool, error) {
+	var head []byte
+	if s, ok := rd.(*sniffedReader); ok {
+		// Bytes the buffer holds were read from s.lr (and counted there)
+		// already; Peek leaves them for a streaming pass.
+		head, _ = s.Peek(s.Buffered())
+		rd = s.lr
+	}
 	if l, ok := rd.(*limitReader); ok {
 		// The file itself is read whole (in parallel, or by its own
 		// ReadWhole), and the limits checked on what was read; a file
 		// left for streaming is read through l.
 		st, err := l.Stat()
 		if err != nil {
-			data, err := io.ReadAll(l)
+			data, err := readAllAfter(head, l)
 			return data, err == nil, err
 		}
 		if st.Mode().IsRegular() {
@@ -316,62 +333,90 @@ func readIfLarge(rd io.Reader, min int) ([]byte, bool, error) {
 				return nil, false, err
 			}
 		}
-		data, whole, err := readIfLarge(l.r, min)
+		data, whole, err := readFileIfLarge(l.r, head, min)
 		if err == nil && whole {
-			err = l.checkWhole(data)
+			err = l.checkWhole(data[len(head):])
 		}
 		return data, whole && err == nil, err
 	}
-	if f, ok := rd.(interface{ Stat() (os.FileInfo, error) }); ok {
-		if st, err := f.Stat(); err == nil {
-			if st.Size() < int64(min) {
-				return nil, false, nil
-			}
-			if w, ok := rd.(wholeReader); ok {
-				buf, err := w.ReadWhole(st.Size())
-				return buf, err == nil, err
-			}
-			if ra, ok := rd.(io.ReaderAt); ok {
-				if buf, ok := readAtOnce(ra, st.Size()); ok {
-					return buf, true, nil
-				}
-			}
-			// One buffer of the file's size (and a byte to see its end),
-			// not ReadAll's doublings of 184 MB.
-			buf := make([]byte, st.Size()+1)
-			n, err := io.ReadFull(rd, buf)
-			switch {
-			case err == io.ErrUnexpectedEOF || err == io.EOF:
-				return buf[:n], true, nil
-			case err != nil:
-				return nil, false, err
-			}
-			// The file grew since Stat: read the rest.
-			rest, err := io.ReadAll(rd)
-			return append(buf, rest...), err == nil, err
-		}
-	}
-	data, err := io.ReadAll(rd)
-	if err != nil {
-		return nil, false, err
-	}
-	return data, true, nil
+	return readFileIfLarge(rd, head, min)
 }
 
-// readAtOnce reads the size bytes of a file with one ReadAt per core,
-// concurrently: copying a large file from the page cache is the work of
-// more than one core. It reports false when the file is not size bytes
-// long (it changed since Stat) or a read fails: the caller then reads it
-// in one pass, from the start, since ReadAt does not move the file's
-// offset.
-func readAtOnce(ra io.ReaderAt, size int64) ([]byte, bool) {
+// readFileIfLarge is readIfLarge of a source whose first bytes, head,
+// were read already: it returns head and the rest of the source, or
+// nothing when the source is a file of fewer than min bytes.
+func readFileIfLarge(rd io.Reader, head []byte, min int) ([]byte, bool, error) {
+	f, ok := rd.(interface{ Stat() (os.FileInfo, error) })
+	if !ok {
+		data, err := readAllAfter(head, rd)
+		return data, err == nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		data, err := readAllAfter(head, rd)
+		return data, err == nil, err
+	}
+	if st.Size() < int64(min) {
+		return nil, false, nil
+	}
+	rest := st.Size() - int64(len(head))
+	if w, ok := rd.(wholeReader); ok {
+		buf, err := w.ReadWhole(head, rest)
+		return buf, err == nil, err
+	}
+	if ra, ok := rd.(io.ReaderAt); ok {
+		if buf, ok := readAtOnce(ra, head, st.Size()); ok {
+			return buf, true, nil
+		}
+	}
+	// One buffer of the file's size (and a byte to see its end), not
+	// ReadAll's doublings of 184 MB.
+	buf := make([]byte, st.Size()+1)
+	copy(buf[:len(head)], head) // not fused with make: see readAtOnce
+	n, err := io.ReadFull(rd, buf[len(head):])
+	switch {
+	case err == io.ErrUnexpectedEOF || err == io.EOF:
+		return buf[:len(head)+n], true, nil
+	case err != nil:
+		return nil, false, err
+	}
+	// The file grew since Stat: read the rest.
+	more, err := io.ReadAll(rd)
+	return append(buf, more...), err == nil, err
+}
+
+// readAllAfter returns head followed by everything rd has left.
+func readAllAfter(head []byte, rd io.Reader) ([]byte, error) {
+	var b bytes.Buffer
+	b.Write(head)
+	_, err := b.ReadFrom(rd)
+	return b.Bytes(), err
+}
+
+// readAtOnce reads the bytes of a file of size bytes that follow head, its
+// first bytes read already, with one ReadAt per core, concurrently: copying
+// a large file from the page cache is the work of more than one core. It
+// reports false when the file is not size bytes long (it changed since
+// Stat) or a read fails: the caller then reads it in one pass from where
+// head ends, since ReadAt does not move the file's offset.
+func readAtOnce(ra io.ReaderAt, head []byte, size int64) ([]byte, bool) {
+	off := len(head)
+	if int64(off) > size {
+		return nil, false
+	}
 	buf := make([]byte, size+1)
-	failed := make([]bool, ranges(int(size), int(size)))
-	inRanges(int(size), int(size), func(part, lo, hi int) {
-		n, err := ra.ReadAt(buf[lo:hi], int64(lo))
-		failed[part] = n < hi-lo || (err != nil && err != io.EOF)
+	// Copied into a slice of buf, not buf itself: the compiler would fuse
+	// make and copy into one call that clears the rest of a large buffer
+	// in a single stretch the collector cannot interrupt.
+	copy(buf[:off], head)
+	n := int(size) - off
+	failed := make([]bool, ranges(n, n))
+	inRanges(n, n, func(part, lo, hi int) {
+		lo, hi = lo+off, hi+off
+		k, err := ra.ReadAt(buf[lo:hi], int64(lo))
+		failed[part] = k < hi-lo || (err != nil && err != io.EOF)
 	})
-	if n, _ := ra.ReadAt(buf[size:], size); n > 0 || slices.Contains(failed, true) {
+	if k, _ := ra.ReadAt(buf[size:], size); k > 0 || slices.Contains(failed, true) {
 		return nil, false
 	}
 	return buf[:size], true
