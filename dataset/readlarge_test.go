@@ -29,7 +29,7 @@ type statReader struct {
 	size int64
 }
 
-func (s *statReader) Read(p []byte) (int, error)   { return s.r.Read(p) }
+func (s *statReader) Read(p []byte) (int, error) { return s.r.Read(p) }
 func (s *statReader) Stat() (os.FileInfo, error) { return fileInfo(s.size), nil }
 
 // wholeFile is a source that reads its rest itself, as bundle.InputReader
