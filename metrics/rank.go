@@ -236,8 +236,31 @@ func NDCGAt(rel, gold []int, k int, g Gain) float64 {
 }
 
 // rankIdealDCG returns the DCG of gold sorted by grade descending, cut at
-// k, its gains scaled by 2^-shift.
+// k, its gains scaled by 2^-shift. Grades below oracleGrades are counted
+// rather than sorted: the ideal ranking is then each grade's count of
+// positions, highest grade first, the same terms in the same order.
 func rankIdealDCG(gold []int, k int, g Gain, shift int) float64 {
+	var count [oracleGrades]int
+	for _, r := range gold {
+		if r < 0 || r >= oracleGrades {
+			return rankIdealDCGSorted(gold, k, g, shift)
+		}
+		count[r]++
+	}
+	var idcg float64
+	i, m := 0, min(k, len(gold))
+	for r := oracleGrades - 1; r > 0 && i < m; r-- {
+		v := g.value(r, shift)
+		for n := min(count[r], m-i); n > 0; n-- {
+			idcg += v * rankDiscount(i)
+			i++
+		}
+	}
+	return idcg
+}
+
+// rankIdealDCGSorted is rankIdealDCG by sorting a copy of gold.
+func rankIdealDCGSorted(gold []int, k int, g Gain, shift int) float64 {
 	var ideal []int
 	if len(gold) <= 32 {
 		var buf [32]int
@@ -308,6 +331,12 @@ func APAt(rel []int, nGold, k int, d MAPDenominator) float64 {
 			s += float64(h) / float64(i+1)
 		}
 	}
+	return apOf(s, h, nGold, k, d)
+}
+
+// apOf is AP@k from the sum S of the precisions at the hits, the number of
+// hits h and n_gold > 0 (see APAt).
+func apOf(s float64, h, nGold, k int, d MAPDenominator) float64 {
 	switch d {
 	case MAPGold:
 		return s / float64(nGold)

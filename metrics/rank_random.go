@@ -24,6 +24,11 @@ func rankPoolGold(rel []int) (n, g int) {
 // hypergeometric distribution.
 func rankExpectedHits(rel []int, k int) float64 {
 	n, g := rankPoolGold(rel)
+	return expectedHits(n, g, k)
+}
+
+// expectedHits is rankExpectedHits of a pool of n items, g of them gold.
+func expectedHits(n, g, k int) float64 {
 	if n == 0 {
 		return 0
 	}
@@ -86,6 +91,11 @@ func rankNoGoldIn(n, g, m int) float64 {
 func RandomExpectedHitAt(rel []int, k int) float64 {
 	rankCheckK(k)
 	n, g := rankPoolGold(rel)
+	return expectedHit(n, g, k)
+}
+
+// expectedHit is RandomExpectedHitAt of a pool of n items, g of them gold.
+func expectedHit(n, g, k int) float64 {
 	if g == 0 {
 		return 0
 	}
@@ -124,6 +134,11 @@ func RandomExpectedNDCGAt(rel, gold []int, k int, g Gain) float64 {
 //	P(first gold at r) = Π_{i=0..r−2} (n−g−i)/(n−i) · g/(n−r+1).
 func rankExpectedRR(rel []int, m int) float64 {
 	n, g := rankPoolGold(rel)
+	return expectedRR(n, g, m)
+}
+
+// expectedRR is rankExpectedRR of a pool of n items, g of them gold.
+func expectedRR(n, g, m int) float64 {
 	if g == 0 {
 		return 0
 	}
@@ -196,6 +211,12 @@ func RandomExpectedAPAt(rel []int, nGold, k int, d MAPDenominator) float64 {
 		return math.NaN()
 	}
 	n, g := rankPoolGold(rel)
+	return expectedAP(n, g, nGold, k, d)
+}
+
+// expectedAP is RandomExpectedAPAt of a pool of n items, g of them gold,
+// for n_gold > 0.
+func expectedAP(n, g, nGold, k int, d MAPDenominator) float64 {
 	m := min(k, n)
 	if g == 0 {
 		return 0

@@ -33,44 +33,36 @@ func (c *computer) mapDenominator() metrics.MAPDenominator {
 // rankKernels computes the per-query value of a ranking metric from the
 // ranked grades; the random baseline swaps in expected-value kernels.
 type rankKernels struct {
-	recall, capped, precision, hit func(rel []int, gold []int, k int) float64
-	ndcg, mapk                     func(rel []int, gold []int, k int) float64
-	rr                             func(rel []int) float64
-	rrAt                           func(rel []int, k int) float64
-	ap, ndcgAll, rprec             func(rel []int, gold []int) float64 // whole ranking, no cutoff
+	// cut gives the six measures at cutoff k that read only the top k and
+	// the number of gold items (recall, capped recall, precision, hit,
+	// AP@k, RR@k), from one pass over the ranking.
+	cut                func(rel []int, nGold, k int) metrics.CutValues
+	ndcg               func(rel []int, gold []int, k int) float64
+	rr                 func(rel []int) float64
+	ap, ndcgAll, rprec func(rel []int, gold []int) float64 // whole ranking, no cutoff
 }
 
 func (c *computer) plainKernels() rankKernels {
 	g, d := c.gain(), c.mapDenominator()
 	return rankKernels{
-		recall:    func(rel, gold []int, k int) float64 { return metrics.RecallAt(rel, len(gold), k) },
-		capped:    func(rel, gold []int, k int) float64 { return metrics.CappedRecallAt(rel, len(gold), k) },
-		precision: func(rel, gold []int, k int) float64 { return metrics.PrecisionAt(rel, k) },
-		hit:       func(rel, gold []int, k int) float64 { return metrics.HitAt(rel, k) },
-		ndcg:      func(rel, gold []int, k int) float64 { return metrics.NDCGAt(rel, gold, k, g) },
-		mapk:      func(rel, gold []int, k int) float64 { return metrics.APAt(rel, len(gold), k, d) },
-		rr:        metrics.RR,
-		rrAt:      metrics.RRAt,
-		ap:        func(rel, gold []int) float64 { return metrics.AP(rel, len(gold)) },
-		ndcgAll:   func(rel, gold []int) float64 { return metrics.NDCG(rel, gold, g) },
-		rprec:     func(rel, gold []int) float64 { return metrics.RPrecision(rel, len(gold)) },
+		cut:     func(rel []int, nGold, k int) metrics.CutValues { return metrics.AtCutoff(rel, nGold, k, d) },
+		ndcg:    func(rel, gold []int, k int) float64 { return metrics.NDCGAt(rel, gold, k, g) },
+		rr:      metrics.RR,
+		ap:      func(rel, gold []int) float64 { return metrics.AP(rel, len(gold)) },
+		ndcgAll: func(rel, gold []int) float64 { return metrics.NDCG(rel, gold, g) },
+		rprec:   func(rel, gold []int) float64 { return metrics.RPrecision(rel, len(gold)) },
 	}
 }
 
 func (c *computer) randomKernels() rankKernels {
 	g, d := c.gain(), c.mapDenominator()
 	return rankKernels{
-		recall:    func(rel, gold []int, k int) float64 { return metrics.RandomExpectedRecallAt(rel, len(gold), k) },
-		capped:    func(rel, gold []int, k int) float64 { return metrics.RandomExpectedCappedRecallAt(rel, len(gold), k) },
-		precision: func(rel, gold []int, k int) float64 { return metrics.RandomExpectedPrecisionAt(rel, k) },
-		hit:       func(rel, gold []int, k int) float64 { return metrics.RandomExpectedHitAt(rel, k) },
-		ndcg:      func(rel, gold []int, k int) float64 { return metrics.RandomExpectedNDCGAt(rel, gold, k, g) },
-		mapk:      func(rel, gold []int, k int) float64 { return metrics.RandomExpectedAPAt(rel, len(gold), k, d) },
-		rr:        metrics.RandomExpectedRR,
-		rrAt:      metrics.RandomExpectedRRAt,
-		ap:        func(rel, gold []int) float64 { return metrics.RandomExpectedAP(rel, len(gold)) },
-		ndcgAll:   func(rel, gold []int) float64 { return metrics.RandomExpectedNDCG(rel, gold, g) },
-		rprec:     func(rel, gold []int) float64 { return metrics.RandomExpectedRPrecision(rel, len(gold)) },
+		cut:     func(rel []int, nGold, k int) metrics.CutValues { return metrics.RandomAtCutoff(rel, nGold, k, d) },
+		ndcg:    func(rel, gold []int, k int) float64 { return metrics.RandomExpectedNDCGAt(rel, gold, k, g) },
+		rr:      metrics.RandomExpectedRR,
+		ap:      func(rel, gold []int) float64 { return metrics.RandomExpectedAP(rel, len(gold)) },
+		ndcgAll: func(rel, gold []int) float64 { return metrics.RandomExpectedNDCG(rel, gold, g) },
+		rprec:   func(rel, gold []int) float64 { return metrics.RandomExpectedRPrecision(rel, len(gold)) },
 	}
 }
 
@@ -151,8 +143,27 @@ func (c *computer) rankingWith(sc *sysCalc, relOf, gainOf func(int) []int, absen
 		})
 		return v
 	}
+	// cutAt is per for the six measures of kern.cut at cutoff k, all six
+	// from one pass over each row's ranking.
+	cutAt := func(k int) cutVecs {
+		v := cutVecs{make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)}
+		undefined := metrics.CutValues{Recall: nan, CappedRecall: nan, Precision: nan, Hit: nan, AP: nan, RR: nan}
+		c.rows(n, func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				var x metrics.CutValues // 0 for a judged query without relevant documents (zero)
+				switch {
+				case absent(i) || !c.y[i] && !zero:
+					x = undefined
+				case c.y[i]:
+					x = kern.cut(relOf(i), len(query(i).GoldRels), k)
+				}
+				v.recall[i], v.capped[i], v.precision[i], v.hit[i], v.ap[i], v.rr[i] = x.Recall, x.CappedRecall, x.Precision, x.Hit, x.AP, x.RR
+			}
+		})
+		return v
+	}
 	for _, k := range c.cfg.Cutoffs {
-		c.rankingAt(sc, k, per, perGain, kern, pop, full, relOf, absent, query)
+		c.rankingAt(sc, k, cutAt(k), perGain, kern, pop, full, relOf, absent, query)
 	}
 	mrr := per(func(r, g []int) float64 { return kern.rr(r) })
 	c.addMean(sc, metrics.RankMRR.ID(), "", pop, mrr, nil, true)
@@ -187,22 +198,28 @@ func (c *computer) rankingWith(sc *sysCalc, relOf, gainOf func(int) []int, absen
 // ranked.
 type perQuery func(f func(rel, gold []int) float64) []float64
 
+// cutVecs holds the per-row values of the measures of
+// metrics.CutValues at one cutoff, over the eval rows.
+type cutVecs struct {
+	recall, capped, precision, hit, ap, rr []float64
+}
+
 // rankingAt registers the ranking metrics at cutoff k: their means over
 // the ranked queries, with intervals at the headline cutoff only, the
 // strata's recall and precision, the per-criterion recall and nDCG at the
 // headline cutoff, and (full) the distributions and the difficulty
 // correlation.
-func (c *computer) rankingAt(sc *sysCalc, k int, per, perGain perQuery, kern rankKernels, pop string, full bool,
+func (c *computer) rankingAt(sc *sysCalc, k int, cut cutVecs, perGain perQuery, kern rankKernels, pop string, full bool,
 	relOf func(int) []int, absent func(int) bool, query func(int) *dataset.Query) {
 	recallK, precisionK := metrics.RankRecall.At(k), metrics.RankPrecision.At(k)
 	vals := map[metrics.ID][]float64{
-		recallK:                        per(func(r, g []int) float64 { return kern.recall(r, g, k) }),
-		metrics.RankCappedRecall.At(k): per(func(r, g []int) float64 { return kern.capped(r, g, k) }),
-		precisionK:                     per(func(r, g []int) float64 { return kern.precision(r, g, k) }),
-		metrics.RankHit.At(k):          per(func(r, g []int) float64 { return kern.hit(r, g, k) }),
+		recallK:                        cut.recall,
+		metrics.RankCappedRecall.At(k): cut.capped,
+		precisionK:                     cut.precision,
+		metrics.RankHit.At(k):          cut.hit,
 		metrics.RankNDCG.At(k):         perGain(func(r, g []int) float64 { return kern.ndcg(r, g, k) }),
-		metrics.RankMAP.At(k):          per(func(r, g []int) float64 { return kern.mapk(r, g, k) }),
-		metrics.RankMRR.At(k):          per(func(r, g []int) float64 { return kern.rrAt(r, k) }),
+		metrics.RankMAP.At(k):          cut.ap,
+		metrics.RankMRR.At(k):          cut.rr,
 	}
 	boot := c.headlineCutoffs()[k] // ranking CIs only at the headline cutoff and the headline set's cutoffs
 	for _, id := range sortedKeys(vals) {
