@@ -246,6 +246,10 @@ type lineReader struct {
 	n   int // number of the line last returned
 	err error
 
+	// data, without br: the content still to read, in memory
+	// (newBytesLineReader); next slices it without copying.
+	data []byte
+
 	// bomShift is 3 when line 1 started with a byte order mark, which
 	// next removed: columns of line 1 are shifted by it.
 	bomShift int
@@ -255,8 +259,24 @@ func newLineReader(r io.Reader) *lineReader {
 	return &lineReader{br: bufio.NewReaderSize(r, 64<<10)}
 }
 
+// newBytesLineReader returns a lineReader of content already in memory.
+func newBytesLineReader(data []byte) *lineReader {
+	return &lineReader{data: data}
+}
+
 // next returns the next line; it is valid until the following call.
 func (l *lineReader) next() ([]byte, bool) {
+	if l.br == nil {
+		if len(l.data) == 0 {
+			return nil, false
+		}
+		line := l.data
+		if i := bytes.IndexByte(line, '\n'); i >= 0 {
+			line = line[:i+1]
+		}
+		l.data = l.data[len(line):]
+		return l.trim(line), true
+	}
 	line, err := l.br.ReadSlice('\n')
 	if err == bufio.ErrBufferFull {
 		l.buf = append(l.buf[:0], line...)
@@ -273,6 +293,12 @@ func (l *lineReader) next() ([]byte, bool) {
 	if len(line) == 0 {
 		return nil, false
 	}
+	return l.trim(line), true
+}
+
+// trim counts line, the next one read, and removes its line ending, and a
+// byte order mark at the start of line 1.
+func (l *lineReader) trim(line []byte) []byte {
 	l.n++
 	if n := len(line); n > 0 && line[n-1] == '\n' {
 		line = line[:n-1]
@@ -284,7 +310,7 @@ func (l *lineReader) next() ([]byte, bool) {
 		line = line[len(bom):]
 		l.bomShift = len(bom)
 	}
-	return line, true
+	return line
 }
 
 func isBlank(b []byte) bool {

@@ -5,11 +5,13 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // fileInfo is the os.FileInfo of an in-memory file of n bytes.
@@ -135,5 +137,41 @@ func TestReadIfLargeAfterSniff(t *testing.T) {
 	_, _, err := readIfLarge(s, 1)
 	if ie, _ := err.(*InputError); ie == nil || ie.Line != at || bytes.Count([]byte(long[:sniffBytes]), []byte("\n")) >= at {
 		t.Errorf("a long line at line %d, past the sniffed bytes: %v", at, err)
+	}
+}
+
+// TestSplitFieldsPlain: splitFields cuts a line where strings.FieldsFunc
+// cuts it at isSpace, with each field's byte column, and reports a line
+// plain only when it is valid UTF-8 without a control character (the
+// checks it lets its callers skip), and every printable ASCII line plain.
+func TestSplitFieldsPlain(t *testing.T) {
+	rng := rand.New(rand.NewPCG(32, 10))
+	alphabet := []byte("ab1.# \t\r\v\f\x00\x1b\x7f\xc2\x85\xe2\x82\xac\xff~!")
+	for range 20000 {
+		b := make([]byte, rng.IntN(24))
+		ascii := rng.IntN(2) == 0
+		for i := range b {
+			if ascii {
+				b[i] = alphabet[rng.IntN(10)] // printable and separators only
+			} else {
+				b[i] = alphabet[rng.IntN(len(alphabet))]
+			}
+		}
+		fs, plain := splitFields(nil, b)
+		want := strings.FieldsFunc(string(b), func(r rune) bool { return r < utf8.RuneSelf && isSpace(byte(r)) })
+		if len(fs) != len(want) {
+			t.Fatalf("%q: %d fields, want %d", b, len(fs), len(want))
+		}
+		for i, f := range fs {
+			if string(f.b) != want[i] || string(b[f.col-1:f.col-1+len(f.b)]) != want[i] {
+				t.Fatalf("%q: field %d is %q at column %d, want %q", b, i, f.b, f.col, want[i])
+			}
+		}
+		if plain && (invalidUTF8(b) >= 0 || controlAt(b, true) >= 0) {
+			t.Fatalf("%q: plain, but the checks find a problem", b)
+		}
+		if ascii && !plain {
+			t.Fatalf("%q: printable ASCII and separators, not plain", b)
+		}
 	}
 }

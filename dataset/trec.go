@@ -1,7 +1,6 @@
 package dataset
 
 import (
-	"bytes"
 	"io"
 	"strings"
 	"sync"
@@ -18,25 +17,55 @@ type textField struct {
 	col int // 1-based byte column
 }
 
-// splitFields splits b at runs of spaces and tabs (trec_eval's separators),
-// keeping each field's column.
-func splitFields(dst []textField, b []byte) []textField {
+// splitFields splits b at runs of spaces and tabs (trec_eval's separators,
+// isSpace), keeping each field's column. plain reports that every other
+// byte of b is printable ASCII (0x21 to 0x7E): such a line is valid UTF-8
+// and holds no control character, so its caller may skip those checks,
+// which would each pass over the line again.
+func splitFields(dst []textField, b []byte) (fields []textField, plain bool) {
 	dst = dst[:0]
+	var other byte
 	for i := 0; i < len(b); {
-		for i < len(b) && isSpace(b[i]) {
+		for i < len(b) && byteClass[b[i]] == classSpace {
 			i++
 		}
 		if i >= len(b) {
 			break
 		}
 		start := i
-		for i < len(b) && !isSpace(b[i]) {
-			i++
+		for ; i < len(b); i++ {
+			c := byteClass[b[i]]
+			if c == classSpace {
+				break
+			}
+			other |= c
 		}
 		dst = append(dst, textField{b: b[start:i], col: start + 1})
 	}
-	return dst
+	return dst, other == 0
 }
+
+// The classes of byteClass: printable ASCII, a separator (isSpace), and
+// any other byte (a control character, DEL, or part of a multi-byte
+// UTF-8 sequence).
+const (
+	classPrintable byte = 0
+	classSpace     byte = 1
+	classOther     byte = 2
+)
+
+// byteClass is the class of each byte value for splitFields.
+var byteClass = func() (t [256]byte) {
+	for c := range t {
+		switch {
+		case isSpace(byte(c)):
+			t[c] = classSpace
+		case c < 0x21 || c > 0x7e:
+			t[c] = classOther
+		}
+	}
+	return t
+}()
 
 func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'
@@ -80,12 +109,14 @@ func parseRun(file string, rd io.Reader, c *collector) (*run, error) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				parts[k] = parseRunLines(file, bytes.NewReader(ch.data), ch.line)
+				lr := newBytesLineReader(ch.data)
+				lr.n = ch.line - 1
+				parts[k] = parseRunLines(file, lr)
 			}()
 		}
 		wg.Wait()
 	} else {
-		parts = []*runPart{parseRunLines(file, rd, 1)}
+		parts = []*runPart{parseRunLines(file, newLineReader(rd))}
 	}
 	rn := &run{file: file, byQID: make(map[string]*runQuery)}
 	lines := 0
@@ -148,13 +179,27 @@ type runPart struct {
 	err     error
 }
 
-// parseRunLines parses run lines from rd, the first of which is line
-// first of the file. It stops after MaxErrors errors.
-func parseRunLines(file string, rd io.Reader, first int) *runPart {
+// lineProblem reports a line of a TREC file that is not valid UTF-8 or
+// holds a control character other than a separator, at the first such
+// byte (shift: the byte order mark removed from line 1), and whether it
+// found one.
+func lineProblem(c *collector, file string, line, shift int, b []byte) bool {
+	if i := invalidUTF8(b); i >= 0 {
+		c.add(file, line, shift+i+1, "%s", utf8Msg(b, i))
+		return true
+	}
+	if i := controlAt(b, true); i >= 0 {
+		c.add(file, line, shift+utf8.RuneCount(b[:i])+1, "%s", controlMsg("the line", b, i))
+		return true
+	}
+	return false
+}
+
+// parseRunLines parses the run lines lr reads; lr.n is the number of the
+// line before the first. It stops after MaxErrors errors.
+func parseRunLines(file string, lr *lineReader) *runPart {
 	p := &runPart{}
 	byQID := map[string]*runQuery{}
-	lr := newLineReader(rd)
-	lr.n = first - 1
 	var (
 		in interner
 		fs []textField
@@ -170,7 +215,8 @@ func parseRunLines(file string, rd io.Reader, first int) *runPart {
 		if !ok {
 			break
 		}
-		fs = splitFields(fs, b)
+		var plain bool
+		fs, plain = splitFields(fs, b)
 		if len(fs) == 0 || isComment(fs) {
 			continue
 		}
@@ -179,12 +225,7 @@ func parseRunLines(file string, rd io.Reader, first int) *runPart {
 		if lr.n == 1 {
 			shift = lr.bomShift
 		}
-		if i := invalidUTF8(b); i >= 0 {
-			c.add(file, lr.n, shift+i+1, "%s", utf8Msg(b, i))
-			continue
-		}
-		if i := controlAt(b, true); i >= 0 {
-			c.add(file, lr.n, shift+utf8.RuneCount(b[:i])+1, "%s", controlMsg("the line", b, i))
+		if !plain && lineProblem(c, file, lr.n, shift, b) {
 			continue
 		}
 		if len(fs) < 6 {
@@ -275,7 +316,8 @@ func parseQrels(file string, rd io.Reader, c *collector, maxGrade int) (*qrels, 
 		if !ok {
 			break
 		}
-		fs = splitFields(fs, b)
+		var plain bool
+		fs, plain = splitFields(fs, b)
 		if len(fs) == 0 || isComment(fs) {
 			continue
 		}
@@ -284,12 +326,7 @@ func parseQrels(file string, rd io.Reader, c *collector, maxGrade int) (*qrels, 
 		if lr.n == 1 {
 			shift = lr.bomShift
 		}
-		if i := invalidUTF8(b); i >= 0 {
-			c.add(file, lr.n, shift+i+1, "%s", utf8Msg(b, i))
-			continue
-		}
-		if i := controlAt(b, true); i >= 0 {
-			c.add(file, lr.n, shift+utf8.RuneCount(b[:i])+1, "%s", controlMsg("the line", b, i))
+		if !plain && lineProblem(c, file, lr.n, shift, b) {
 			continue
 		}
 		if len(fs) != 4 {

@@ -121,11 +121,32 @@ func RandomExpectedNDCGAt(rel, gold []int, k int, g Gain) float64 {
 	if n == 0 {
 		return 0
 	}
-	var sumGain float64
-	for _, r := range rel {
-		sumGain += g.value(r, shift)
+	return poolGain(rel, g, shift) / float64(n) * rankDiscountSum(min(k, n)) / idcg
+}
+
+// poolGain returns Σ_j gain(rel_j), added in order. Linear gains are
+// integers, and a sum of integers whose partial sums stay below 2^53 is
+// exact in float64 whatever the order of its terms: for those it is
+// summed in an integer, the same value as the float64 sum.
+func poolGain(rel []int, g Gain, shift int) float64 {
+	if g == GainLinear {
+		var s int
+		ok := true
+		for _, r := range rel {
+			if r > 0 {
+				s += r
+				ok = ok && r < 1<<20
+			}
+		}
+		if ok && len(rel) < 1<<32 {
+			return float64(s) // below 2^52: every partial sum was exact
+		}
 	}
-	return sumGain / float64(n) * rankDiscountSum(min(k, n)) / idcg
+	var sum float64
+	for _, r := range rel {
+		sum += g.value(r, shift)
+	}
+	return sum
 }
 
 // rankExpectedRR returns Σ_{r=1..m} P(first gold at rank r) / r for a
