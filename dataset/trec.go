@@ -208,7 +208,24 @@ func parseRunLines(file string, lr *lineReader) *runPart {
 		// room for as many documents (a run holds about as many for every
 		// query); the room given adds up to at most the number of lines.
 		streak int
+		// The docnos of q's lines in a row, end to end, and where each
+		// ends: they become one string, which the documents are slices
+		// of (one allocation for the streak instead of one a line).
+		docnos []byte
+		ends   []int
 	)
+	flush := func() {
+		if len(ends) == 0 {
+			return
+		}
+		all, start := string(docnos), 0
+		docs := q.docs[len(q.docs)-len(ends):]
+		for j, end := range ends {
+			docs[j] = all[start:end]
+			start = end
+		}
+		docnos, ends = docnos[:0], ends[:0]
+	}
 	c := &p.c
 	for !c.full() {
 		b, ok := lr.next()
@@ -240,6 +257,7 @@ func parseRunLines(file string, lr *lineReader) *runPart {
 		if q != nil && string(fs[0].b) == q.qid {
 			streak++
 		} else {
+			flush()
 			qid := in.getBytes(fs[0].b)
 			q = byQID[qid]
 			if q == nil {
@@ -252,10 +270,13 @@ func parseRunLines(file string, lr *lineReader) *runPart {
 			}
 			streak = 1
 		}
-		q.docs = append(q.docs, string(fs[2].b))
+		q.docs = append(q.docs, "") // filled in by flush
+		docnos = append(docnos, fs[2].b...)
+		ends = append(ends, len(docnos))
 		q.scores = append(q.scores, score)
 		q.at = append(q.at, position{lr.n, fs[2].col + shift})
 	}
+	flush()
 	p.err = lr.err
 	return p
 }

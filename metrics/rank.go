@@ -222,17 +222,35 @@ func rankDiscountSum(m int) float64 {
 func NDCGAt(rel, gold []int, k int, g Gain) float64 {
 	rankCheckK(k)
 	shift := g.gainShift(rel, gold)
-	var dcg float64
-	for i, r := range rel[:min(k, len(rel))] {
-		if r > 0 {
-			dcg += g.value(r, shift) * rankDiscount(i)
-		}
-	}
+	dcg := rankDCG(rel[:min(k, len(rel))], g, shift)
 	idcg := rankIdealDCG(gold, k, g, shift)
 	if idcg == 0 {
 		return math.NaN()
 	}
 	return dcg / idcg
+}
+
+// rankDCG returns Σ_i gain(rel_i)·rankDiscount(i), the gains scaled by
+// 2^-shift. A linear gain is the grade itself and the first positions'
+// discounts are in a table: that case reads them directly, the same
+// products added in the same order.
+func rankDCG(rel []int, g Gain, shift int) float64 {
+	var dcg float64
+	if g == GainLinear && len(rel) <= len(discounts) {
+		d := discounts[:len(rel)]
+		for i, r := range rel {
+			if r > 0 {
+				dcg += float64(r) * d[i]
+			}
+		}
+		return dcg
+	}
+	for i, r := range rel {
+		if r > 0 {
+			dcg += g.value(r, shift) * rankDiscount(i)
+		}
+	}
+	return dcg
 }
 
 // rankIdealDCG returns the DCG of gold sorted by grade descending, cut at

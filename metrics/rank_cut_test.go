@@ -108,3 +108,28 @@ func TestPoolGain(t *testing.T) {
 		}
 	}
 }
+
+// TestDCGDirect: the DCG summed with the linear gain's direct form equals
+// the general form (Gain.value and rankDiscount), bit for bit, for
+// rankings within and beyond the discount table.
+func TestDCGDirect(t *testing.T) {
+	rng := rand.New(rand.NewPCG(32, 11))
+	for trial := range 300 {
+		rel := make([]int, rng.IntN(60))
+		if trial%50 == 0 {
+			rel = make([]int, discountTable+rng.IntN(3)-1)
+		}
+		for i := range rel {
+			rel[i] = rng.IntN(6) - 1
+		}
+		var want float64
+		for i, r := range rel {
+			if r > 0 {
+				want += GainLinear.value(r, 0) * rankDiscount(i)
+			}
+		}
+		if got := rankDCG(rel, GainLinear, 0); math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("rankDCG(%d grades) = %v, want %v", len(rel), got, want)
+		}
+	}
+}
