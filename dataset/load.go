@@ -139,6 +139,19 @@ type loader struct {
 	// sharedOK is false when the qrels or queries file had errors: runs
 	// are then only checked, not turned into records.
 	sharedOK bool
+	// shared is closed once the qrels and queries files are read (by a
+	// goroutine of their own, beside the runs, which need them only once
+	// parsed), sharedErr is that read's failure; nil without TREC systems.
+	shared    chan struct{}
+	sharedErr error
+}
+
+// waitShared waits until the qrels and queries files are read: ld.qrels,
+// ld.queries, ld.sharedOK and ld.c are then the loader's again.
+func (ld *loader) waitShared() {
+	if ld.shared != nil {
+		<-ld.shared
+	}
 }
 
 func load(spec Spec, open opener) (*Dataset, error) {
@@ -172,9 +185,12 @@ func load(spec Spec, open opener) (*Dataset, error) {
 		}
 	}
 	if anyTREC {
-		if err := ld.readTRECShared(); err != nil {
-			return nil, err
-		}
+		ld.shared = make(chan struct{})
+		go func() {
+			defer close(ld.shared)
+			ld.sharedErr = ld.readTRECShared()
+			ld.sharedOK = len(ld.c.list) == 0
+		}()
 	} else {
 		if spec.Qrels != "" {
 			notes = append(notes, fmt.Sprintf("qrels file %s ignored: it is read only for systems with format trec.", spec.Qrels))
@@ -183,8 +199,11 @@ func load(spec Spec, open opener) (*Dataset, error) {
 			notes = append(notes, fmt.Sprintf("queries file %s ignored: it is read only for systems with format trec.", spec.Queries))
 		}
 	}
-	ld.sharedOK = len(ld.c.list) == 0
-	if err := ld.readSystems(srcs); err != nil {
+	err := ld.readSystems(srcs) // waits for the shared files
+	if ld.sharedErr != nil {
+		return nil, ld.sharedErr
+	}
+	if err != nil {
 		return nil, err
 	}
 	if len(ld.c.list) == 0 {
@@ -230,6 +249,7 @@ func (ld *loader) readSystems(srcs []*source) error {
 		}()
 	}
 	wg.Wait()
+	ld.waitShared() // its errors come before the systems'
 	for i := range srcs {
 		if errs[i] != nil {
 			return errs[i]
@@ -430,6 +450,7 @@ func (ld *loader) readSystem(src *source, c *collector) error {
 			return err
 		}
 	}
+	ld.waitShared()
 	if ld.qrels == nil || !ld.sharedOK || len(c.list) > 0 {
 		return nil
 	}
