@@ -69,3 +69,57 @@ func RandomAtCutoff(rel []int, nGold, k int, d MAPDenominator) CutValues {
 	v.AP = expectedAP(n, g, nGold, k, d)
 	return v
 }
+
+// RandomCut computes RandomAtCutoff at one cutoff for pool after pool.
+// The expected Hit, RR and (but for a final division by the denominator)
+// AP of a random order depend only on the pool's size n and its gold count
+// g, and the RR and AP sums take a loop of up to k steps each; a run's
+// pools repeat a few (n, g) pairs (1,000 documents, 3 to 120 of them
+// relevant), so RandomCut keeps those parts per pair. The values are
+// RandomAtCutoff's, bit for bit. Not safe for concurrent use.
+type RandomCut struct {
+	k    int
+	d    MAPDenominator
+	seen map[[2]int]randomParts
+}
+
+// randomParts are the parts of RandomAtCutoff's values that depend on the
+// pool only through its size and gold count.
+type randomParts struct {
+	hit, rr, ap float64 // ap: expectedAPPart, 0 without gold
+}
+
+// NewRandomCut returns a RandomCut at cutoff k with MAP denominator d. It
+// panics if k < 1.
+func NewRandomCut(k int, d MAPDenominator) *RandomCut {
+	rankCheckK(k)
+	return &RandomCut{k: k, d: d, seen: map[[2]int]randomParts{}}
+}
+
+// At returns RandomAtCutoff(rel, nGold, k, d).
+func (rc *RandomCut) At(rel []int, nGold int) CutValues {
+	n, g := rankPoolGold(rel)
+	k := rc.k
+	p, ok := rc.seen[[2]int{n, g}]
+	if !ok {
+		p = randomParts{hit: expectedHit(n, g, k), rr: expectedRR(n, g, k)}
+		if g > 0 && nGold > 0 {
+			p.ap = expectedAPPart(n, g, k, rc.d)
+		}
+		if g == 0 || nGold > 0 {
+			rc.seen[[2]int{n, g}] = p // the AP part is known
+		}
+	}
+	eh := expectedHits(n, g, k)
+	v := CutValues{Precision: eh / float64(k), Hit: p.hit, RR: p.rr}
+	if nGold <= 0 {
+		v.Recall, v.CappedRecall, v.AP = math.NaN(), math.NaN(), math.NaN()
+		return v
+	}
+	v.Recall = eh / float64(nGold)
+	v.CappedRecall = eh / float64(min(k, nGold))
+	if g > 0 {
+		v.AP = expectedAPOf(p.ap, nGold, k, rc.d)
+	}
+	return v
+}

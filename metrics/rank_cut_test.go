@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-// TestAtCutoffMatchesKernels: AtCutoff and RandomAtCutoff give, bit for
-// bit, what the single-measure kernels give (whose values are checked
+// TestAtCutoffMatchesKernels: AtCutoff, RandomAtCutoff and RandomCut give,
+// bit for bit, what the single-measure kernels give (whose values are checked
 // against trec_eval and the reference implementations in rank_test.go and
 // rank_random_test.go), on random rankings with ties of grades, pools
 // without gold, empty rankings, gold outside the pool, no gold at all,
@@ -18,6 +18,9 @@ func TestAtCutoffMatchesKernels(t *testing.T) {
 	same := func(a, b float64) bool {
 		return math.Float64bits(a) == math.Float64bits(b) || math.IsNaN(a) && math.IsNaN(b)
 	}
+	// One RandomCut per cutoff and denominator across the trials, so that
+	// pools of the same size and gold count meet it again.
+	cuts := map[[2]int]*RandomCut{}
 	for trial := range 1500 {
 		rel := make([]int, rng.IntN(40))
 		gold := 0
@@ -44,10 +47,18 @@ func TestAtCutoffMatchesKernels(t *testing.T) {
 				Precision: RandomExpectedPrecisionAt(rel, k), Hit: RandomExpectedHitAt(rel, k),
 				AP: RandomExpectedAPAt(rel, nGold, k, d), RR: RandomExpectedRRAt(rel, k),
 			}
+			rc := cuts[[2]int{k, int(d)}]
+			if rc == nil {
+				rc = NewRandomCut(k, d)
+				cuts[[2]int{k, int(d)}] = rc
+			}
 			for _, c := range []struct {
 				name      string
 				got, want CutValues
-			}{{"AtCutoff", got, want}, {"RandomAtCutoff", rgot, rwant}} {
+			}{{"AtCutoff", got, want}, {"RandomAtCutoff", rgot, rwant}, {"RandomCut.At", rc.At(rel, nGold), rwant},
+				// The same pool size and gold count again, with another
+				// n_gold: the parts RandomCut kept.
+				{"RandomCut.At again", rc.At(rel, gold+3), RandomAtCutoff(rel, gold+3, k, d)}} {
 				g, w := c.got, c.want
 				if !same(g.Recall, w.Recall) || !same(g.CappedRecall, w.CappedRecall) || !same(g.Precision, w.Precision) ||
 					!same(g.Hit, w.Hit) || !same(g.AP, w.AP) || !same(g.RR, w.RR) {

@@ -238,10 +238,18 @@ func RandomExpectedAPAt(rel []int, nGold, k int, d MAPDenominator) float64 {
 // expectedAP is RandomExpectedAPAt of a pool of n items, g of them gold,
 // for n_gold > 0.
 func expectedAP(n, g, nGold, k int, d MAPDenominator) float64 {
-	m := min(k, n)
 	if g == 0 {
 		return 0
 	}
+	return expectedAPOf(expectedAPPart(n, g, k, d), nGold, k, d)
+}
+
+// expectedAPPart is the part of expectedAP that does not depend on
+// n_gold, for g > 0: with MAPGold and MAPMinGoldK the sum over the top k'
+// times g/n, which expectedAPOf divides by the denominator; with MAPHits
+// the value itself.
+func expectedAPPart(n, g, k int, d MAPDenominator) float64 {
+	m := min(k, n)
 	switch d {
 	case MAPGold, MAPMinGoldK:
 		var s float64
@@ -252,11 +260,7 @@ func expectedAP(n, g, nGold, k int, d MAPDenominator) float64 {
 			}
 			s += t / float64(i)
 		}
-		s *= float64(g) / float64(n)
-		if d == MAPGold {
-			return s / float64(nGold)
-		}
-		return s / float64(min(nGold, k))
+		return s * (float64(g) / float64(n))
 	case MAPHits:
 		var harm float64
 		for i := 1; i <= m; i++ {
@@ -273,6 +277,17 @@ func expectedAP(n, g, nGold, k int, d MAPDenominator) float64 {
 		return e
 	}
 	panic(fmt.Sprintf("metrics: unknown MAP denominator %d", int(d)))
+}
+
+// expectedAPOf is expectedAP from its part (expectedAPPart).
+func expectedAPOf(part float64, nGold, k int, d MAPDenominator) float64 {
+	switch d {
+	case MAPGold:
+		return part / float64(nGold)
+	case MAPMinGoldK:
+		return part / float64(min(nGold, k))
+	}
+	return part
 }
 
 // RandomExpectedAP returns E[AP] over the whole ranking (trec_eval's map)

@@ -33,10 +33,11 @@ func (c *computer) mapDenominator() metrics.MAPDenominator {
 // rankKernels computes the per-query value of a ranking metric from the
 // ranked grades; the random baseline swaps in expected-value kernels.
 type rankKernels struct {
-	// cut gives the six measures at cutoff k that read only the top k and
-	// the number of gold items (recall, capped recall, precision, hit,
-	// AP@k, RR@k), from one pass over the ranking.
-	cut                func(rel []int, nGold, k int) metrics.CutValues
+	// cut returns the function that gives the six measures at cutoff k
+	// that read only the top k and the number of gold items (recall,
+	// capped recall, precision, hit, AP@k, RR@k), from one pass over the
+	// ranking; one such function serves one goroutine.
+	cut                func(k int) func(rel []int, nGold int) metrics.CutValues
 	ndcg               func(rel []int, gold []int, k int) float64
 	rr                 func(rel []int) float64
 	ap, ndcgAll, rprec func(rel []int, gold []int) float64 // whole ranking, no cutoff
@@ -45,7 +46,9 @@ type rankKernels struct {
 func (c *computer) plainKernels() rankKernels {
 	g, d := c.gain(), c.mapDenominator()
 	return rankKernels{
-		cut:     func(rel []int, nGold, k int) metrics.CutValues { return metrics.AtCutoff(rel, nGold, k, d) },
+		cut: func(k int) func(rel []int, nGold int) metrics.CutValues {
+			return func(rel []int, nGold int) metrics.CutValues { return metrics.AtCutoff(rel, nGold, k, d) }
+		},
 		ndcg:    func(rel, gold []int, k int) float64 { return metrics.NDCGAt(rel, gold, k, g) },
 		rr:      metrics.RR,
 		ap:      func(rel, gold []int) float64 { return metrics.AP(rel, len(gold)) },
@@ -57,7 +60,9 @@ func (c *computer) plainKernels() rankKernels {
 func (c *computer) randomKernels() rankKernels {
 	g, d := c.gain(), c.mapDenominator()
 	return rankKernels{
-		cut:     func(rel []int, nGold, k int) metrics.CutValues { return metrics.RandomAtCutoff(rel, nGold, k, d) },
+		// The expected values' parts per pool size and gold count, kept
+		// for the rows of one goroutine (metrics.RandomCut).
+		cut:     func(k int) func(rel []int, nGold int) metrics.CutValues { return metrics.NewRandomCut(k, d).At },
 		ndcg:    func(rel, gold []int, k int) float64 { return metrics.RandomExpectedNDCGAt(rel, gold, k, g) },
 		rr:      metrics.RandomExpectedRR,
 		ap:      func(rel, gold []int) float64 { return metrics.RandomExpectedAP(rel, len(gold)) },
@@ -149,13 +154,14 @@ func (c *computer) rankingWith(sc *sysCalc, relOf, gainOf func(int) []int, absen
 		v := cutVecs{make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)}
 		undefined := metrics.CutValues{Recall: nan, CappedRecall: nan, Precision: nan, Hit: nan, AP: nan, RR: nan}
 		c.rows(n, func(lo, hi int) {
+			cut := kern.cut(k)
 			for i := lo; i < hi; i++ {
 				var x metrics.CutValues // 0 for a judged query without relevant documents (zero)
 				switch {
 				case absent(i) || !c.y[i] && !zero:
 					x = undefined
 				case c.y[i]:
-					x = kern.cut(relOf(i), len(query(i).GoldRels), k)
+					x = cut(relOf(i), len(query(i).GoldRels))
 				}
 				v.recall[i], v.capped[i], v.precision[i], v.hit[i], v.ap[i], v.rr[i] = x.Recall, x.CappedRecall, x.Precision, x.Hit, x.AP, x.RR
 			}
