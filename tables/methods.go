@@ -28,7 +28,7 @@ func Methods(r *report.Report) []byte {
 		fmt.Fprintf(&b, "* TREC conventions: relevance level %d (trec_eval `-l`), `no_relevant: %s`, `missing_run: %s` (`zero` = trec_eval `-c`).\n", t.RelevanceLevel, t.NoRelevant, t.MissingRun)
 	}
 	b.WriteString("* Thresholds (FPR budgets, τ_neg, τ_pos) are chosen per fold on that fold's `tune` rows only, and applied to its `eval` rows.\n")
-	b.WriteString("* Confidence intervals: " + mdtext.Inert(st.BootstrapText()) + ".\n")
+	b.WriteString("* Confidence intervals: " + mdtext.Inert(r.BootstrapText()) + ".\n")
 	fmt.Fprintf(&b, "* Headline cutoff: K = %d (of cutoffs %v); tables and figures that the contracts write as @10 use it.\n", st.HeadlineCutoff, st.Cutoffs)
 	ct := st.Conventions
 	fmt.Fprintf(&b, "* Conventions: MAP@K denominator `%s`, fold std `%s`, nDCG gain `%s`, undefined AUROC `%s`.\n",

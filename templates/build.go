@@ -723,7 +723,7 @@ func (b *builder) provenance() Section {
 		{"Tool build", toolBuild(r)},
 		{"Generated", gen},
 		{"Seed", strconv.FormatUint(st.Seed, 10)},
-		{"Confidence intervals", st.BootstrapText()},
+		{"Confidence intervals", r.BootstrapText()},
 		{"Source of truth", "metrics_master.json in this bundle; manifest.json holds the sha256 of every file"},
 	}})
 	if len(b.in.Inputs) > 0 {
