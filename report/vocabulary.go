@@ -60,6 +60,8 @@ var vocabularies = map[InputKind]struct {
 		"gold items", "relevant documents",
 		"gold item", "relevant document",
 		"gold grades", "relevance grades",
+		"the same gold", "the same relevance judgments",
+		"other gold", "other relevance judgments",
 		"gold evidence", "relevant documents",
 		"without evidence", "without a relevant document",
 		"with evidence", "with a relevant document",

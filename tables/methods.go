@@ -27,7 +27,15 @@ func Methods(r *report.Report) []byte {
 		}
 		fmt.Fprintf(&b, "* TREC conventions: relevance level %d (trec_eval `-l`), `no_relevant: %s`, `missing_run: %s` (`zero` = trec_eval `-c`).\n", t.RelevanceLevel, t.NoRelevant, t.MissingRun)
 	}
-	b.WriteString("* Thresholds (FPR budgets, τ_neg, τ_pos) are chosen per fold on that fold's `tune` rows only, and applied to its `eval` rows.\n")
+	// Where the thresholds came from, only where the report has some (a
+	// TREC run has none) and never tune rows the input does not have.
+	switch origin := r.ThresholdOrigin(); {
+	case origin == "":
+	case !crossFitted(r):
+		b.WriteString("* Thresholds (FPR budgets, τ_neg, τ_pos) are chosen per fold on that fold's `tune` rows only, and applied to its `eval` rows.\n")
+	default:
+		b.WriteString("* Thresholds (FPR budgets, τ_neg, τ_pos) of each fold are " + mdtext.Inert(origin) + ", and applied to its `eval` rows.\n")
+	}
 	b.WriteString("* Confidence intervals: " + mdtext.Inert(r.BootstrapText()) + ".\n")
 	fmt.Fprintf(&b, "* Headline cutoff: K = %d (of cutoffs %v); tables and figures that the contracts write as @10 use it.\n", st.HeadlineCutoff, st.Cutoffs)
 	ct := st.Conventions
@@ -92,4 +100,15 @@ func FamilyTitle(f string) string {
 		return "Counts"
 	}
 	return f
+}
+
+// crossFitted reports whether some fold's thresholds were cross-fitted on
+// the other folds (it has no tune rows).
+func crossFitted(r *report.Report) bool {
+	for _, f := range r.Dataset.Folds {
+		if f.CrossFitted {
+			return true
+		}
+	}
+	return false
 }
