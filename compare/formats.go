@@ -51,7 +51,7 @@ func (c *Changes) writeCSV(w io.Writer, opt WriteOptions) error {
 			}
 			return csvNum(report.Num(*x))
 		}
-		cw.Write([]string{"claim", csvSafe(Label(cl.Metric)), csvSafe(string(cl.Metric)), csvSafe(cl.System), "", "",
+		cw.Write([]string{"claim", csvSafe(c.metricLabel(cl.Metric)), csvSafe(string(cl.Metric)), csvSafe(cl.System), "", "",
 			ptr(a), "", "", ptr(b), "", "", "", string(cl.Kind), cl.Test, "", "", csvSafe(cl.Text)})
 	}
 	for _, r := range rows {
@@ -201,7 +201,7 @@ func (c *Changes) writeHTML(w io.Writer, opt WriteOptions) error {
 		if !head {
 			t.Title, t.Collapse = "Other metrics", true
 			if opt.Primary != "" {
-				t.Title = "Other systems and metrics"
+				t.Title = "Other " + c.words.Say("systems") + " and metrics"
 			}
 		}
 		for _, r := range rows {

@@ -67,6 +67,8 @@ var vocabularies = map[InputKind]struct {
 		"with evidence", "with a relevant document",
 		"has evidence", "has a relevant document",
 		"have evidence", "have a relevant document",
+		"positive queries", "queries with a relevant document",
+		"positive query", "query with a relevant document",
 		"no-evidence queries", "queries without a relevant document",
 		"evidence queries", "queries with a relevant document",
 		"evidence cases", "queries with a relevant document",

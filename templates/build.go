@@ -101,8 +101,10 @@ var plan = []struct {
 }
 
 // pageKeep are the fields of the page that Vocabulary.SayAll leaves as
-// they are: the user's text, ids, anchors, numbers and scripts.
-var pageKeep = []string{"Page.Title", "Page.Primary", "Page.CSP", "Page.Version", "Page.Tool", "Page.Generated",
+// they are: the user's text, ids, anchors, numbers and scripts, and the
+// changes fragment, which package compare writes in the kind's words
+// around the user's labels.
+var pageKeep = []string{"Page.Title", "Page.Primary", "Page.CSP", "Page.Version", "Page.Tool", "Page.Generated", "Item.Changes",
 	"ID", "Anchor", "Link", "Name", "Label", "Letter", "System", "Value", "CI", "Folds", "Pre", "Text", "Charts", "Scripts"}
 
 // newPage fills the page completely.
