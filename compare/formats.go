@@ -118,7 +118,7 @@ var changesHTML = template.Must(template.New("changes").Parse(`<div class="chang
 </ul>
 {{- end}}
 {{- with .OtherClaims}}
-<details class="more"><summary>Claims about the other systems ({{len .}})</summary>
+<details class="more"><summary>Claims about the other {{$.Systems}} ({{len .}})</summary>
 <ul class="changes-claims">
 {{- range .}}
 <li>{{.}}</li>
@@ -245,8 +245,9 @@ func (c *Changes) writeHTML(w io.Writer, opt WriteOptions) error {
 		HeadA, HeadB string
 		ClaimsTitle  string
 		OtherClaims  []string
-		FoldLists    bool // the configuration and input changes folded (the report)
-	}{v, tabs, ha, hb, claimsTitle, others, opt.Primary != ""})
+		FoldLists    bool   // the configuration and input changes folded (the report)
+		Systems      string // what the compared inputs are called (systems, runs, classifiers)
+	}{v, tabs, ha, hb, claimsTitle, others, opt.Primary != "", c.words.Say("systems")})
 }
 
 // ciText writes "[0.8401, 0.8619]", or "" without an interval.
