@@ -19,8 +19,10 @@ func Methods(r *report.Report) []byte {
 	b.WriteString("# Methods\n\n")
 	fmt.Fprintf(&b, "Every number of this bundle was computed by %s from the inputs listed in `manifest.json`.\n\n", mdCode(r.Tool))
 	b.WriteString("## Protocol\n\n")
-	b.WriteString("* **all_queries**: every `eval` row of every fold (classification, calibration, clinical gate, end to end).\n")
-	b.WriteString("* **positives_only**: `eval` rows with at least one gold item (ranking, Dynamic-K quality).\n")
+	b.WriteString("* **all_queries**: every `eval` row of every fold" + usedBy(r, []report.Capability{report.NEGate, report.Calibration, report.ClinicalGate, report.EndToEnd},
+		"classification", "calibration", "clinical gate", "end to end") + ".\n")
+	b.WriteString("* **positives_only**: `eval` rows with at least one gold item" + usedBy(r, []report.Capability{report.Ranking, report.DynamicK},
+		"ranking", "Dynamic-K quality") + ".\n")
 	if t := r.Dataset.TRECConventions; t != nil {
 		if t.NoRelevant == "zero" {
 			b.WriteString("* **judged_queries**: the ranking population of this TREC input: every evaluated query of the qrels; a query with no relevant document scores 0, as in trec_eval (`trec.no_relevant: zero`).\n")
@@ -111,4 +113,20 @@ func crossFitted(r *report.Report) bool {
 		}
 	}
 	return false
+}
+
+// usedBy is " (what, ...)": the sections of caps, named by names, that the
+// report has ("" when none): a population is not said to serve a section
+// that does not apply (a TREC run has no clinical gate).
+func usedBy(r *report.Report, caps []report.Capability, names ...string) string {
+	var on []string
+	for i, c := range caps {
+		if r.Has(c) {
+			on = append(on, names[i])
+		}
+	}
+	if len(on) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(on, ", ") + ")"
 }
