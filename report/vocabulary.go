@@ -55,6 +55,7 @@ var vocabularies = map[InputKind]struct {
 	KindTREC: {"query", "queries", "documents", "relevant documents", "run", []string{
 		"evidence sentences", "relevant documents",
 		"evidence sentence", "relevant document",
+		"that are evidence", "that are relevant",
 		"gold evidence sentences", "relevant documents",
 		"gold sentences", "relevant documents",
 		"gold items", "relevant documents",

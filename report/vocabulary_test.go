@@ -14,7 +14,7 @@ func TestSay(t *testing.T) {
 		{KindTREC, "Evidence found in the top 10", "Relevant documents found in the top 10"},
 		{KindTREC, "3 gold items are missing; post post", "3 relevant documents are missing; query query"},
 		{KindTREC, "reference_system posts_per_fold gold_uids rank.ndcg@10", "reference_system posts_per_fold gold_uids rank.ndcg@10"},
-		{KindTREC, "Share of the first K sentences that are evidence.", "Share of the first K documents that are relevant documents."},
+		{KindTREC, "Share of the first K sentences that are evidence.", "Share of the first K documents that are relevant."},
 		{KindTREC, "2 systems; the primary system", "2 runs; the primary run"},
 		{KindClassifier, "NE gate: classification", "Classifier: discrimination"},
 		{KindClassifier, "How well the NE gate separates queries with evidence from queries without", "How well the classifier separates positive cases from cases without"},
