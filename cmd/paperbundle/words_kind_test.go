@@ -76,7 +76,7 @@ func TestWordsFollowTheInput(t *testing.T) {
 		{"trec", trec, regexp.MustCompile(`(?i)\b(posts?|evidence|gold|sentences?|criterion|criteria|NE gate|thresholds are|cross-fitted|systems?|tune)\b`),
 			func() { copyFile(t, filepath.Join(trec, "run.a"), filepath.Join(trec, "run.b")) },
 			[]string{"Show run", "All runs", "resamples of queries"}},
-		{"classifier", clf, regexp.MustCompile(`(?i)\b(posts?|criterion|criteria|NE gate|systems?)\b|resamples of cases`),
+		{"classifier", clf, regexp.MustCompile(`(?i)\b(posts?|criterion|criteria|NE gate|systems?|sentences?)\b|resamples of cases`),
 			func() { writeClf(0.35) },
 			[]string{"Show classifier", "All classifiers", "resamples of case groups"}},
 	} {
