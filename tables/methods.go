@@ -39,10 +39,19 @@ func Methods(r *report.Report) []byte {
 		b.WriteString("* Thresholds (FPR budgets, τ_neg, τ_pos) of each fold are " + mdtext.Inert(origin) + ", and applied to its `eval` rows.\n")
 	}
 	b.WriteString("* Confidence intervals: " + mdtext.Inert(r.BootstrapText()) + ".\n")
-	fmt.Fprintf(&b, "* Headline cutoff: K = %d (of cutoffs %v); tables and figures that the contracts write as @10 use it.\n", st.HeadlineCutoff, st.Cutoffs)
+	// The cutoffs and the ranking conventions only with a ranking, the
+	// AUROC convention only with a score to rank queries by (a classifier
+	// has no cutoff, a TREC run without ne_probs no AUROC).
 	ct := st.Conventions
-	fmt.Fprintf(&b, "* Conventions: MAP@K denominator `%s`, fold std `%s`, nDCG gain `%s`, undefined AUROC `%s`.\n",
-		ct.MAPDenominator, ct.FoldStd, ct.NDCGGain, ct.UndefinedAUROC)
+	conv := []string{fmt.Sprintf("fold std `%s`", ct.FoldStd)}
+	if r.Has(report.Ranking) {
+		fmt.Fprintf(&b, "* Headline cutoff: K = %d (of cutoffs %v); tables and figures that the contracts write as @10 use it.\n", st.HeadlineCutoff, st.Cutoffs)
+		conv = []string{fmt.Sprintf("MAP@K denominator `%s`", ct.MAPDenominator), conv[0], fmt.Sprintf("nDCG gain `%s`", ct.NDCGGain)}
+	}
+	if r.Has(report.NEGate) {
+		conv = append(conv, fmt.Sprintf("undefined AUROC `%s`", ct.UndefinedAUROC))
+	}
+	b.WriteString("* Conventions: " + strings.Join(conv, ", ") + ".\n")
 	b.WriteString("* A value that is undefined (a 0/0 ratio, AUROC with one class) is `null` in JSON and \"n/a\" in tables, never 0.\n\n")
 	b.WriteString("## Metric definitions\n\n")
 	fam := ""
