@@ -108,8 +108,8 @@ type Manifest struct {
 	// absent for the first version of a folder, and from bundles made
 	// before it was recorded.
 	Previous *Previous `json:"previous,omitempty"`
-	Inputs        []Input    `json:"inputs"` // in the order they were added
-	Files         []Entry    `json:"files"`  // every file but manifest.json, sorted by path
+	Inputs   []Input   `json:"inputs"` // in the order they were added
+	Files    []Entry   `json:"files"`  // every file but manifest.json, sorted by path
 }
 
 // Previous names the version a bundle was compared with when it was built
