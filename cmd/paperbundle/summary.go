@@ -188,8 +188,10 @@ func runSummary(stdout, stderr io.Writer, args []string) error {
 		return withStatus(exitInput, fmt.Errorf("summary: %s: %w", dir, err))
 	}
 	in := tables.SummaryInput{Report: rep.Version + "/report.html"}
-	if ch, err := readBundleFile(dir, "CHANGES.md", maxConfigBytes); err == nil {
-		in.Since, in.ChangeLines = changesSince(ch), []string{"See CHANGES.md in the bundle."}
+	if op, err := bundle.Open(dir); err == nil {
+		if in.Since = comparedVersion(dir, op.Manifest); in.Since != "" {
+			in.ChangeLines = []string{"See CHANGES.md in the bundle."}
+		}
 	}
 	_, err = io.WriteString(stdout, termsafe.Text(string(tables.Summary(rep, in))))
 	return err
