@@ -104,10 +104,10 @@ func headlines(rep *report.Report, system string) string {
 }
 
 // summaryInput is what SUMMARY.md needs from the comparison with the
-// previous version: its significant changes on the whole population of
-// each system of the inputs, with what decided each. It reads the diff of
-// CHANGES.md; when the bundle-to-bundle Changes model replaces report.Diff,
-// this is the one function to adapt.
+// previous version: its claims that changed, and its significant changes
+// on the whole population of each system of the inputs, with what decided
+// each. It reads the compare.Changes that CHANGES.md is written from, so
+// build and verify give SUMMARY.md the same changes from the same data.
 func summaryInput(rep *report.Report, c *compare.Changes, prev, version string) tables.SummaryInput {
 	in := tables.SummaryInput{Since: prev, Report: version + "/report.html"}
 	if c == nil {
