@@ -273,26 +273,3 @@ func changesMD(c *compare.Changes) ([]byte, error) {
 	}
 	return b.Bytes(), nil
 }
-
-// previousVersion is the highest version in root below version ("" when
-// there is none).
-func previousVersion(root, version string) string {
-	entries, err := os.ReadDir(root)
-	if err != nil {
-		return ""
-	}
-	best := ""
-	for _, e := range entries {
-		n := e.Name()
-		if !e.IsDir() || !bundle.ValidVersion(n) || bundle.VersionLess(version, n) || n == version {
-			continue
-		}
-		if _, err := os.Stat(filepath.Join(root, n, "metrics_master.json")); err != nil {
-			continue
-		}
-		if best == "" || bundle.VersionLess(best, n) {
-			best = n
-		}
-	}
-	return best
-}

@@ -512,7 +512,7 @@ func writeBundle(ctx context.Context, b *bundle.Bundle, rep *report.Report, cfg 
 		return "", "", changeCounts{}, err
 	}
 	progress.step("comparing with the previous version")
-	prev = previousVersion(root, v)
+	prev = bundle.Before(root, v, "metrics_master.json")
 	chg, was, err := changesWithPrevious(root, prev, rep, cfgYAML, b.Inputs())
 	if err != nil {
 		return "", "", changeCounts{}, err
