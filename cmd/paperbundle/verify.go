@@ -344,7 +344,7 @@ func recomputeChanges(dir string, m bundle.Manifest, now side) (previousFound, e
 	if c.since == "" {
 		return c, nil // the first version of its folder
 	}
-	hashesOnly := func(why string) {
+	byHash := func(why string) {
 		for _, f := range changesFiles {
 			c.hashOnly[f] = true
 		}
@@ -352,7 +352,7 @@ func recomputeChanges(dir string, m bundle.Manifest, now side) (previousFound, e
 	}
 	root := filepath.Dir(filepath.Clean(dir))
 	if _, err := os.Stat(filepath.Join(root, c.since, "metrics_master.json")); !bundle.ValidVersion(c.since) || err != nil {
-		hashesOnly(fmt.Sprintf("%q, the version they compare with, is not in the same folder", c.since))
+		byHash(fmt.Sprintf("%q, the version they compare with, is not in the same folder", c.since))
 		return c, nil
 	}
 	if recorded != nil {
@@ -360,7 +360,7 @@ func recomputeChanges(dir string, m bundle.Manifest, now side) (previousFound, e
 		// replaced one is named as such rather than failing to compare.
 		if sum, err := fileSHA256(filepath.Join(root, c.since), "metrics_master.json", maxReportBytes); err == nil && sum != recorded.MetricsSHA256 {
 			c.mismatch = previousMismatch(*recorded, "metrics_master.json", sum, recorded.MetricsSHA256)
-			hashesOnly(c.since + " is not the version compared with")
+			byHash(c.since + " is not the version compared with")
 			return c, nil
 		}
 	}
@@ -373,7 +373,7 @@ func recomputeChanges(dir string, m bundle.Manifest, now side) (previousFound, e
 		if was.MetricsSHA256 == recorded.MetricsSHA256 {
 			c.mismatch = previousMismatch(*recorded, "per_query_metrics.csv", was.PerQuerySHA256, recorded.PerQuerySHA256)
 		}
-		hashesOnly(c.since + " is not the version compared with")
+		byHash(c.since + " is not the version compared with")
 		return c, nil
 	}
 	c.changes = ch
