@@ -76,3 +76,36 @@ func editPrevious(t *testing.T, root string, edit func(p map[string]any)) {
 		edit(p)
 	})
 }
+
+// TestSummaryOfOldBundle: summary of a bundle made before SUMMARY.md
+// existed writes one from metrics_master.json, naming the version compared
+// with from the manifest's previous, or, in a bundle older still, from
+// CHANGES.md's title.
+func TestSummaryOfOldBundle(t *testing.T) {
+	root := twoVersions(t)
+	v2 := filepath.Join(root, "v2")
+	os.Remove(filepath.Join(v2, "SUMMARY.md"))
+	editManifest(t, v2, func(m map[string]any) {
+		var keep []any
+		for _, f := range m["files"].([]any) {
+			if f.(map[string]any)["path"] != "SUMMARY.md" {
+				keep = append(keep, f)
+			}
+		}
+		m["files"] = keep
+	})
+	ch := filepath.Join(v2, "CHANGES.md")
+	for _, name := range []string{"previous recorded", "previous not recorded"} {
+		if name == "previous recorded" {
+			// Named by the manifest alone: CHANGES.md is out of the way.
+			os.Rename(ch, ch+".away")
+		} else {
+			os.Rename(ch+".away", ch)
+			editManifest(t, v2, func(m map[string]any) { delete(m, "previous") })
+		}
+		out, stderr, code := runCmd("summary", v2)
+		if code != 0 || !strings.Contains(out, "## Changes since v1\n\nSee CHANGES.md in the bundle.\n") {
+			t.Errorf("%s: summary: exit %d\n%s%s", name, code, out, stderr)
+		}
+	}
+}
