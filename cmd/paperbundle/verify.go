@@ -208,36 +208,8 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (res recomput
 		res.note = "not recomputed: the bundle holds no copy of its inputs (bundle.copy_inputs: false); checked by hashes only"
 		return res, nil
 	}
-	cfgPath := filepath.Join(tmp, "config.yaml")
-	y, err := bundle.ReadFile(dir, "config.yaml", config.MaxFileBytes)
+	cfg, ds, err := recordedData(ctx, dir, tmp, given)
 	if err != nil {
-		return res, err
-	}
-	if err := os.WriteFile(cfgPath, y, 0o644); err != nil {
-		return res, &bundle.EnvError{Path: cfgPath, Err: err}
-	}
-	cfg, err := loadConfig(cfgPath)
-	if err != nil {
-		return res, err
-	}
-	var missing []string
-	resolve := func(p string) string {
-		if f, ok := given[givenPath(p)]; ok {
-			return f
-		}
-		missing = append(missing, p)
-		return filepath.Join(tmp, "missing", filepath.Base(p))
-	}
-	spec := datasetSpec(cfg, resolve)
-	if len(missing) > 0 {
-		return res, fmt.Errorf("config.yaml names inputs the bundle holds no copy of: %s", strings.Join(missing, ", "))
-	}
-	setMemoryLimit(specBytes(spec))
-	ds, err := dataset.Load(spec)
-	if err != nil {
-		return res, err
-	}
-	if err := ctx.Err(); err != nil {
 		return res, err
 	}
 	old, err := bundle.ReadFile(dir, "metrics_master.json", bundle.MaxFileBytes)
@@ -281,6 +253,45 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (res recomput
 		res.note += fmt.Sprintf(" (bundle made by %s, verified with %s)", was.Tool, t)
 	}
 	return res, nil
+}
+
+// recordedData loads the bundle's config.yaml and the dataset from the
+// extracted copies of its inputs (given: each input as the configuration
+// names it, to its copy below tmp).
+func recordedData(ctx context.Context, dir, tmp string, given map[string]string) (*config.Config, *dataset.Dataset, error) {
+	cfgPath := filepath.Join(tmp, "config.yaml")
+	y, err := bundle.ReadFile(dir, "config.yaml", config.MaxFileBytes)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := os.WriteFile(cfgPath, y, 0o644); err != nil {
+		return nil, nil, &bundle.EnvError{Path: cfgPath, Err: err}
+	}
+	cfg, err := loadConfig(cfgPath)
+	if err != nil {
+		return nil, nil, err
+	}
+	var missing []string
+	resolve := func(p string) string {
+		if f, ok := given[givenPath(p)]; ok {
+			return f
+		}
+		missing = append(missing, p)
+		return filepath.Join(tmp, "missing", filepath.Base(p))
+	}
+	spec := datasetSpec(cfg, resolve)
+	if len(missing) > 0 {
+		return nil, nil, fmt.Errorf("config.yaml names inputs the bundle holds no copy of: %s", strings.Join(missing, ", "))
+	}
+	setMemoryLimit(specBytes(spec))
+	ds, err := dataset.Load(spec)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	return cfg, ds, nil
 }
 
 // extractInputs extracts the bundle's copies of its inputs below tmp and
