@@ -53,21 +53,7 @@ func runVerify(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if err != nil {
 		return withStatus(exitCheck, fmt.Errorf("verify: %w", err))
 	}
-	bad := 0
-	var unreadable *bundle.FileStatus
-	for i, s := range statuses {
-		if s.Status == bundle.StatusUnreadable && unreadable == nil {
-			unreadable = &statuses[i]
-		}
-		line := fmt.Sprintf("%-8s %s", s.Status, termsafe.Name(s.Path))
-		if s.Detail != "" {
-			line += ": " + termsafe.Name(s.Detail)
-		}
-		fmt.Fprintln(stdout, line)
-		if s.Status != bundle.StatusOK {
-			bad++
-		}
-	}
+	bad, unreadable := printStatuses(stdout, statuses)
 	if unreadable != nil {
 		return machineError(&bundle.EnvError{Path: filepath.Join(dir, unreadable.Path), Err: errors.New(unreadable.Detail)})
 	}
@@ -116,6 +102,26 @@ func runVerify(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		fmt.Fprintf(stdout, "%s: valid and recomputed\n", dir)
 	}
 	return nil
+}
+
+// printStatuses prints one line per file of the bundle (its status, its
+// name and what differs, control characters escaped) and returns the
+// number that are not OK and the first that could not be read.
+func printStatuses(stdout io.Writer, statuses []bundle.FileStatus) (bad int, unreadable *bundle.FileStatus) {
+	for i, s := range statuses {
+		if s.Status == bundle.StatusUnreadable && unreadable == nil {
+			unreadable = &statuses[i]
+		}
+		line := fmt.Sprintf("%-8s %s", s.Status, termsafe.Name(s.Path))
+		if s.Detail != "" {
+			line += ": " + termsafe.Name(s.Detail)
+		}
+		fmt.Fprintln(stdout, line)
+		if s.Status != bundle.StatusOK {
+			bad++
+		}
+	}
+	return bad, unreadable
 }
 
 // recomputed is what recompute found: one line per difference (a file
