@@ -109,3 +109,33 @@ func TestEvidenceValueOutside(t *testing.T) {
 		t.Errorf("evidence without values: Value(0) = %v, want NaN", none.Value(0))
 	}
 }
+
+// TestKeepPerQShares: a per-query vector equal bit for bit to one kept
+// already (NaN where it has NaN) is kept as that one; a vector that
+// differs in one value, or only in the sign of a zero (printed "-0" in
+// per_query_metrics.csv), is kept as itself.
+func TestKeepPerQShares(t *testing.T) {
+	t.Parallel()
+	nan := math.NaN()
+	sc := &sysCalc{perQ: map[metrics.ID][]float64{}}
+	a := []float64{0.5, nan, 1, 0}
+	sc.keepPerQ("rank.recall@1", a)
+	for _, c := range []struct {
+		id    metrics.ID
+		v     []float64
+		share bool
+	}{
+		{"rank.hit@1", []float64{0.5, nan, 1, 0}, true},
+		{"rank.mrr", []float64{0.5, nan, 1, math.Copysign(0, -1)}, false},
+		{"rank.map", []float64{0.5, nan, 0.75, 0}, false},
+		{"rank.ndcg", []float64{0.5, nan, 1}, false},
+	} {
+		sc.keepPerQ(c.id, c.v)
+		if got := &sc.perQ[c.id][0] == &a[0]; got != c.share {
+			t.Errorf("%s %v: shares the first vector %v, want %v", c.id, c.v, got, c.share)
+		}
+		if !sameBits(sc.perQ[c.id], c.v) {
+			t.Errorf("%s: kept %v, want %v", c.id, sc.perQ[c.id], c.v)
+		}
+	}
+}

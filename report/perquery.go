@@ -2,6 +2,7 @@ package report
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -41,6 +42,7 @@ func (c *computer) perQueryRows() {
 		}
 		// The comparisons between systems read the vectors of the compared
 		// metrics only (and only when some pair is compared).
+		sc.perQSeen = nil
 		for id := range sc.perQ {
 			if !compared[id] {
 				delete(sc.perQ, id)
@@ -201,6 +203,45 @@ func trimParamName(arg string) string {
 		return arg[i+1:]
 	}
 	return arg
+}
+
+// keepPerQ keeps v as the per-query values of metric id. When a vector
+// equal to v bit for bit is kept already, that one is kept for id
+// instead, and v is freed once its section is done with it: metrics that
+// agree on every query (recall@K and hit@K when each query has one gold
+// item, the cutoffs at or past the longest list, ...) hold one vector
+// between them. In the benchmark of a million queries with one gold item
+// each, 32 of the 75 vectors repeat one: 256 MB.
+func (sc *sysCalc) keepPerQ(id metrics.ID, v []float64) {
+	h := uint64(14695981039346656037) // FNV-1 over the values' bits
+	for _, x := range v {
+		h = (h ^ math.Float64bits(x)) * 1099511628211
+	}
+	if sc.perQSeen == nil {
+		sc.perQSeen = map[uint64][][]float64{}
+	}
+	for _, w := range sc.perQSeen[h] {
+		if sameBits(w, v) {
+			sc.perQ[id] = w
+			return
+		}
+	}
+	sc.perQSeen[h] = append(sc.perQSeen[h], v)
+	sc.perQ[id] = v
+}
+
+// sameBits reports whether a and b hold the same values bit for bit (NaN
+// equal to NaN, -0 not equal to 0: the same text in per_query_metrics.csv).
+func sameBits(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i, x := range a {
+		if math.Float64bits(x) != math.Float64bits(b[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // keepPerQuery reports whether the per-query values of a mean of system
