@@ -25,7 +25,8 @@ func (b *builder) readme() error {
 		{"version", b.wb.Version},
 		{"tool", b.wb.Tool},
 		{"created", created(b.wb.Created)},
-		{"numbers", "numeric cells with fixed decimals; a CI is two columns (_ci_low, _ci_high) beside its value, a spread one (_std); an empty number cell is undefined (n/a), its comment gives the reason when known"},
+		{"headers", "two rows over each table: the header in words, then the ids under it; the ids are the header of the sheet's Excel table and of tables/<sheet>.csv, and what scripts read (pandas: read_excel(..., header=3)); a metric's id is its id in metrics_master.json"},
+		{"numbers", "numeric cells with fixed decimals; a CI is two columns beside its value (ids <id>_ci_low, <id>_ci_high), a spread one (<id>_std); an empty number cell is undefined (n/a) or does not apply, its comment gives the reason when known"},
 	}
 	lines = append(lines, b.wb.Readme...)
 	rows := [][]any{{title}, {}}
@@ -86,8 +87,8 @@ func (b *builder) entries() []readmeEntry {
 	var out []readmeEntry
 	add := func(sheet string, t tables.Table) {
 		e := readmeEntry{sheet: sheet, title: t.Title, population: t.Population}
-		if t.Population != "" || t.N != 0 {
-			e.n = t.N
+		if t.N > 0 {
+			e.n = t.N // else each row of the sheet gives its n
 		}
 		out = append(out, e)
 	}

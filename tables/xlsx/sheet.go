@@ -2,30 +2,32 @@ package xlsx
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 
+	"paperbundle/internal/numtext"
 	"paperbundle/tables"
 )
 
 // Rows of a table sheet: the title, then population, n and meaning, then
-// the header of the data.
+// the two header rows of the data: the words for reading, then the ids
+// for tools (the header of the Excel table and of tables/<id>.csv).
 const (
 	titleRow  = 1
 	infoRow   = 2
-	headerRow = 3
+	wordsRow  = 3
+	headerRow = 4 // the ids: the last header row
 )
 
 // tableStyle is the Excel table style of every data range.
 const tableStyle = "TableStyleLight1"
 
-// table writes t on sheet: title, population and n, header, one row per
-// row of t, an Excel table (with its autofilter) over header and rows,
-// panes frozen below the header and right of the leading text columns,
-// then the notes below.
+// table writes t on sheet: title, population and n, the header in words
+// and in ids, one row per row of t, an Excel table (with its autofilter)
+// over the ids and the rows, panes frozen below the header and right of
+// the leading text columns, then the notes below.
 func (b *builder) table(sheet string, t tables.Table) error {
 	title := t.Title
 	if title == "" {
@@ -44,6 +46,9 @@ func (b *builder) table(sheet string, t tables.Table) error {
 		if err := b.f.SetSheetDimension(sheet, rangeRef(1, 1, 1, headerRow+len(t.Notes))); err != nil {
 			return err
 		}
+		if err := b.pageSetup(sheet, 1, 0); err != nil {
+			return err
+		}
 		return b.notes(sheet, headerRow+1, t.Notes)
 	}
 	widths, err := b.data(sheet, t, flat)
@@ -60,22 +65,35 @@ func (b *builder) table(sheet string, t tables.Table) error {
 	if err := b.setWidths(sheet, widths); err != nil {
 		return err
 	}
-	if err := b.f.SetPanes(sheet, freeze(leadingText(flat), headerRow)); err != nil {
+	if err := b.wordsHeight(sheet, flat, widths); err != nil {
+		return err
+	}
+	lead := leadingText(flat)
+	if err := b.f.SetPanes(sheet, freeze(lead, headerRow)); err != nil {
+		return err
+	}
+	if err := b.pageSetup(sheet, pagesWide(widths), lead); err != nil {
 		return err
 	}
 	return b.notes(sheet, last+2, t.Notes)
 }
 
-// data writes the header and the rows of t and returns the widths of
-// their columns, in characters.
+// data writes the two header rows and the rows of t and returns the
+// widths of their columns, in characters: the widest id or cell, the
+// header in words up to wordsWidth and its longest word; a longer header
+// wraps within the column.
 func (b *builder) data(sheet string, t tables.Table, flat []tables.FlatColumn) ([]int, error) {
 	if err := checkKeys(flat); err != nil {
 		return nil, err
 	}
 	widths := make([]int, len(flat))
 	for j, fc := range flat {
-		widths[j] = utf8.RuneCountInString(fc.Key)
-		if err := b.set(sheet, j+1, headerRow, fc.Key, header(fc)); err != nil {
+		w := words(fc)
+		widths[j] = max(utf8.RuneCountInString(fc.Key), longestWord(w), min(utf8.RuneCountInString(w), wordsWidth))
+		if err := b.set(sheet, j+1, wordsRow, words(fc), header(fc)); err != nil {
+			return nil, err
+		}
+		if err := b.set(sheet, j+1, headerRow, fc.Key, idHeader(fc)); err != nil {
 			return nil, err
 		}
 	}
@@ -89,6 +107,36 @@ func (b *builder) data(sheet string, t tables.Table, flat []tables.FlatColumn) (
 	}
 	return widths, nil
 }
+
+// wordsWidth is the width, in characters, a header in words may widen its
+// column to before it wraps.
+const wordsWidth = 16
+
+// words is the header in words of flat column fc: its Title, or its Key
+// when the table gives no words.
+func words(fc tables.FlatColumn) string {
+	if fc.Title != "" {
+		return fc.Title
+	}
+	return fc.Key
+}
+
+// wordsHeight makes the header row in words as tall as its most wrapped
+// header needs (a row's height is not fitted to wrapped text by every
+// spreadsheet on opening).
+func (b *builder) wordsHeight(sheet string, flat []tables.FlatColumn, widths []int) error {
+	lines := 1
+	for j, fc := range flat {
+		lines = max(lines, wrappedLines(words(fc), min(max(widths[j], minWidth), maxWidth)))
+	}
+	if lines == 1 {
+		return nil
+	}
+	return b.f.SetRowHeight(sheet, wordsRow, lineHeight*float64(lines))
+}
+
+// lineHeight is the height of a line of the default font, in points.
+const lineHeight = 15
 
 // row writes the cells of one table row, widening widths to fit them. A
 // cell's note becomes a comment on its value.
@@ -124,14 +172,15 @@ func (b *builder) notes(sheet string, y int, notes []string) error {
 	return nil
 }
 
-// info returns the line under a table's title: population, n, meaning.
+// info returns the line under a table's title: population, n (with
+// thousands separators, only when the table has one n), meaning.
 func info(t tables.Table) string {
 	var parts []string
 	if t.Population != "" {
 		parts = append(parts, "population: "+t.Population)
 	}
-	if t.Population != "" || t.N != 0 {
-		parts = append(parts, "n = "+strconv.Itoa(t.N))
+	if t.N > 0 {
+		parts = append(parts, "n = "+numtext.Thousands(int64(t.N)))
 	}
 	if t.Meaning != "" {
 		parts = append(parts, t.Meaning)

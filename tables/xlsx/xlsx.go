@@ -21,6 +21,7 @@ package xlsx
 import (
 	"fmt"
 	"io"
+	"math"
 	"regexp"
 	"strings"
 	"time"
@@ -119,9 +120,9 @@ func (b *builder) build() error {
 				return fmt.Errorf("sheet %q: %w", name, err)
 			}
 		}
-		if err := b.pageSetup(name); err != nil {
-			return fmt.Errorf("sheet %q: %w", name, err)
-		}
+	}
+	if err := b.pageSetup(readmeSheet, 1, 0); err != nil {
+		return fmt.Errorf("sheet %q: %w", readmeSheet, err)
 	}
 	if err := b.docProps(); err != nil {
 		return err
@@ -186,10 +187,10 @@ const corePart = "docProps/core.xml"
 // coreDates matches the created and modified dates of the core part.
 var coreDates = regexp.MustCompile(`<dcterms:(created|modified)\b[^>]*>[^<]*</dcterms:(created|modified)>`)
 
-// pageSetup makes sheet print landscape, one page wide, with the rows
-// above its data repeated on every page.
-func (b *builder) pageSetup(sheet string) error {
-	fit, landscape, wide, tall := true, "landscape", 1, 0
+// pageSetup makes sheet print landscape, wide pages wide, with the rows
+// above its data, and its first cols columns, repeated on every page.
+func (b *builder) pageSetup(sheet string, wide, cols int) error {
+	fit, landscape, tall := true, "landscape", 0
 	if err := b.f.SetSheetProps(sheet, &excelize.SheetPropsOptions{FitToPage: &fit}); err != nil {
 		return err
 	}
@@ -199,9 +200,29 @@ func (b *builder) pageSetup(sheet string) error {
 	if sheet == readmeSheet {
 		return nil
 	}
-	return b.f.SetDefinedName(&excelize.DefinedName{
-		Name:     "_xlnm.Print_Titles",
-		RefersTo: fmt.Sprintf("'%s'!$1:$%d", strings.ReplaceAll(sheet, "'", "''"), headerRow),
-		Scope:    sheet,
-	})
+	quoted := "'" + strings.ReplaceAll(sheet, "'", "''") + "'!"
+	titles := fmt.Sprintf("%s$1:$%d", quoted, headerRow)
+	if cols > 0 && wide > 1 {
+		last, err := excelize.ColumnNumberToName(cols)
+		if err != nil {
+			return err
+		}
+		titles = fmt.Sprintf("%s$A:$%s,%s", quoted, last, titles)
+	}
+	return b.f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Titles", RefersTo: titles, Scope: sheet})
+}
+
+// pageChars is how many characters of column width a landscape page
+// holds at about 45% scale (A4 or Letter, default margins:
+// about 130 at 100%). A sheet wider than that prints on several pages
+// side by side rather than shrunk to one page wide and unreadable.
+const pageChars = 280
+
+// pagesWide is how many pages wide a sheet of columns widths prints.
+func pagesWide(widths []int) int {
+	total := 0.0
+	for _, n := range widths {
+		total += width(n)
+	}
+	return max(1, int(math.Ceil(total/pageChars)))
 }
