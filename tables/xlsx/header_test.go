@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"paperbundle/config"
 	"paperbundle/tables"
 	"paperbundle/tables/internal/tabletest"
 )
@@ -17,8 +18,11 @@ var idLike = regexp.MustCompile(`[a-z]\.[a-z]|_ci_(low|high)\b|_std\b|_markers\b
 
 // reportWorkbook is the workbook of a computed report, with every sheet a
 // bundle writes: Results, the section tables, Checks, Metric definitions.
+// Its strata are ranges ("2-3"), which a spreadsheet would read as dates.
 func reportWorkbook(t *testing.T) Workbook {
-	r := tabletest.Plain().Report(t)
+	fx := tabletest.Plain()
+	fx.Strata = []config.Band{{Lo: 1, Hi: 1}, {Lo: 2, Hi: 3}, {Lo: 4, Hi: -1}}
+	r := fx.Report(t)
 	return Workbook{Title: r.Title, Version: r.Version, Tool: r.Tool,
 		Tables: append([]tables.Table{tables.ResultsTable(r)}, tables.Build(r).Tables...),
 		Checks: tables.Checks(r), Definitions: tables.Definitions(r)}
@@ -61,6 +65,9 @@ func TestHeaderRows(t *testing.T) {
 				t.Errorf("%s column %d: header %q over id %q, want words", sheet, j+1, w, ids[j])
 			}
 		}
+		if len(tb.Rows) > 0 {
+			checkColumnsFilled(t, sheet, ids, rows[headerRow:headerRow+len(tb.Rows)])
+		}
 		p, err := f.GetPanes(sheet)
 		if err != nil || !p.Freeze || p.YSplit != headerRow {
 			t.Errorf("%s: panes %+v (%v), want both header rows frozen", sheet, p, err)
@@ -68,6 +75,54 @@ func TestHeaderRows(t *testing.T) {
 		tbls, err := f.GetTables(sheet)
 		if err != nil || len(tbls) != 1 || !strings.HasPrefix(tbls[0].Range, "A4:") {
 			t.Errorf("%s: tables %+v (%v), want one from the ids row (A4)", sheet, tbls, err)
+		}
+	}
+}
+
+// checkColumnsFilled fails for a column empty on every data row, and for
+// a stratum label a spreadsheet would read as a date ("3-5").
+func checkColumnsFilled(t *testing.T, sheet string, ids []string, data [][]string) {
+	t.Helper()
+	strata := map[string]bool{}
+	for j, id := range ids {
+		filled := false
+		for _, r := range data {
+			if j < len(r) && r[j] != "" {
+				filled = true
+			}
+			if id == "stratum" && j < len(r) {
+				strata[r[j]] = true
+				if dateLike.MatchString(r[j]) {
+					t.Errorf("%s: stratum %q reads as a date", sheet, r[j])
+				}
+			}
+		}
+		if !filled {
+			t.Errorf("%s: column %s empty on every row", sheet, id)
+		}
+	}
+	if sheet == "strata" && !strata["2\u20133"] {
+		t.Errorf("strata: labels %v, want the range 2–3 with an en dash", strata)
+	}
+}
+
+// dateLike matches what Excel or LibreOffice read as a date: "3-5", "3/5".
+var dateLike = regexp.MustCompile(`^\d+[-/]\d+$`)
+
+// TestNoteLines: a note wraps at spaces within the width, and its lines
+// joined with a space give it back.
+func TestNoteLines(t *testing.T) {
+	note := "Each cell: the value with its confidence interval (percentile bootstrap, 10,000 resamples of posts, 95% confidence level, seed 42)."
+	lines := noteLines([]string{note, "=1+1 short"}, 60)
+	if len(lines) != 4 || lines[3] != "=1+1 short" {
+		t.Fatalf("lines = %q, want the note in 3 lines, then the short one", lines)
+	}
+	if got := strings.Join(lines[:3], " "); got != note {
+		t.Errorf("joined = %q, want %q", got, note)
+	}
+	for _, l := range lines {
+		if n := len([]rune(l)); n > 60 {
+			t.Errorf("line of %d characters: %q", n, l)
 		}
 	}
 }

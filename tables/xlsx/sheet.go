@@ -59,7 +59,8 @@ func (b *builder) table(sheet string, t tables.Table) error {
 	if err := b.f.AddTable(sheet, &excelize.Table{Range: rangeRef(1, headerRow, len(flat), last), StyleName: tableStyle}); err != nil {
 		return err
 	}
-	if err := b.f.SetSheetDimension(sheet, rangeRef(1, 1, len(flat), last+1+len(t.Notes))); err != nil {
+	notes := noteLines(t.Notes, pageWidth(widths))
+	if err := b.f.SetSheetDimension(sheet, rangeRef(1, 1, len(flat), last+1+len(notes))); err != nil {
 		return err
 	}
 	if err := b.setWidths(sheet, widths); err != nil {
@@ -75,7 +76,7 @@ func (b *builder) table(sheet string, t tables.Table) error {
 	if err := b.pageSetup(sheet, pagesWide(widths), lead); err != nil {
 		return err
 	}
-	return b.notes(sheet, last+2, t.Notes)
+	return b.notes(sheet, last+2, notes)
 }
 
 // data writes the two header rows and the rows of t and returns the
@@ -162,7 +163,33 @@ func (b *builder) row(sheet string, y int, flat []tables.FlatColumn, cells []tab
 	return nil
 }
 
-// notes writes one note a row from row y down.
+// noteLines wraps notes at spaces into lines of at most width characters,
+// so that a note stays within the printed width of its table rather than
+// running past the page's edge.
+func noteLines(notes []string, width int) []string {
+	width = max(width, minNoteWidth)
+	var out []string
+	for _, n := range notes {
+		line := ""
+		for _, w := range strings.Split(n, " ") {
+			if line != "" && utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) > width {
+				out = append(out, line)
+				line = ""
+			}
+			if line != "" {
+				line += " "
+			}
+			line += w
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// minNoteWidth is the shortest line, in characters, a note is wrapped to.
+const minNoteWidth = 60
+
+// notes writes one line a row from row y down.
 func (b *builder) notes(sheet string, y int, notes []string) error {
 	for i, n := range notes {
 		if err := b.set(sheet, 1, y+i, n, textStyle); err != nil {

@@ -74,12 +74,16 @@ type want struct {
 	isNum bool
 }
 
-func headerCells(flat []tables.FlatColumn) []want {
-	var out []want
+// headerCells are the two header rows: the words, then the ids.
+func headerCells(flat []tables.FlatColumn) (words, ids []want) {
 	for _, fc := range flat {
-		out = append(out, want{text: fc.Key})
+		words = append(words, want{text: fc.Title})
+		if fc.Title == "" {
+			words[len(words)-1].text = fc.Key
+		}
+		ids = append(ids, want{text: fc.Key})
 	}
-	return out
+	return words, ids
 }
 
 func expected(flat []tables.FlatColumn, cells []tables.Cell) []want {
@@ -95,8 +99,8 @@ func expected(flat []tables.FlatColumn, cells []tables.Cell) []want {
 	return out
 }
 
-// checkCSVTable compares the CSV of a table sheet with tb: title, header,
-// rows.
+// checkCSVTable compares the CSV of a table sheet with tb: title, the
+// header in words and in ids, rows.
 func checkCSVTable(t *testing.T, sheet string, recs [][]string, tb tables.Table) {
 	t.Helper()
 	flat := tb.Flat()
@@ -113,7 +117,9 @@ func checkCSVTable(t *testing.T, sheet string, recs [][]string, tb tables.Table)
 	if recs[0][0] != tb.Title {
 		t.Errorf("%s: title %q, want %q", sheet, recs[0][0], tb.Title)
 	}
-	checkCSVRow(t, sheet, headerRow, recs[headerRow-1], headerCells(flat))
+	words, ids := headerCells(flat)
+	checkCSVRow(t, sheet, wordsRow, recs[wordsRow-1], words)
+	checkCSVRow(t, sheet, headerRow, recs[headerRow-1], ids)
 	for i, r := range tb.Rows {
 		checkCSVRow(t, sheet, headerRow+1+i, recs[headerRow+i], expected(flat, r.Cells))
 	}

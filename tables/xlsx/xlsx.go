@@ -220,9 +220,20 @@ const pageChars = 280
 
 // pagesWide is how many pages wide a sheet of columns widths prints.
 func pagesWide(widths []int) int {
+	return max(1, int(math.Ceil(totalWidth(widths)/pageChars)))
+}
+
+// pageWidth is how many characters of a sheet of columns widths one of
+// its pages shows, about.
+func pageWidth(widths []int) int {
+	return int(totalWidth(widths) / float64(pagesWide(widths)))
+}
+
+// totalWidth is the width of columns widths, in characters.
+func totalWidth(widths []int) float64 {
 	total := 0.0
 	for _, n := range widths {
 		total += width(n)
 	}
-	return max(1, int(math.Ceil(total/pageChars)))
+	return total
 }
