@@ -22,6 +22,7 @@ type style struct {
 	size   float64 // font size; 0: the default
 	right  bool    // aligned right (the header of a number column)
 	wrap   bool    // text wraps at word boundaries within the column
+	top    bool    // aligned to the top of a row taller than one line
 	grey   bool    // grey type (the ids under the header in words)
 }
 
@@ -72,8 +73,8 @@ func (b *builder) id(s style) (int, error) {
 		if s.right || s.format != textFormat {
 			x.Alignment.Horizontal = "right"
 		}
-		if s.wrap {
-			x.Alignment.Vertical = "bottom"
+		if s.top {
+			x.Alignment.Vertical = "top"
 		}
 	}
 	id, err := b.f.NewStyle(x)
