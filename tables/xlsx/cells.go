@@ -180,16 +180,25 @@ func longestWord(s string) int {
 }
 
 // wrappedLines returns how many lines s takes wrapped at spaces within
-// width characters (a word longer than width takes a line of its own).
+// width characters; a word longer than width is broken across lines of
+// its own, as spreadsheets break it.
 func wrappedLines(s string, width int) int {
+	width = max(width, 1)
 	lines, used := 0, 0
 	for _, w := range strings.Fields(s) {
 		n := utf8.RuneCountInString(w)
-		if lines == 0 || used+1+n > width {
+		switch {
+		case n > width:
+			lines += (n + width - 1) / width
+			used = n % width
+			if used == 0 {
+				used = width
+			}
+		case lines == 0 || used+1+n > width:
 			lines, used = lines+1, n
-			continue
+		default:
+			used += 1 + n
 		}
-		used += 1 + n
 	}
 	return max(lines, 1)
 }

@@ -3,6 +3,7 @@ package xlsx
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -125,4 +126,52 @@ func TestNoteLines(t *testing.T) {
 			t.Errorf("line of %d characters: %q", n, l)
 		}
 	}
+}
+
+// TestWrappedLines: lines of text wrapped at spaces, counted by hand.
+func TestWrappedLines(t *testing.T) {
+	tests := []struct {
+		s     string
+		width int
+		want  int
+	}{
+		{"", 10, 1},
+		{"Value", 10, 1},
+		{"Queries with evidence", 16, 2}, // "Queries with" | "evidence"
+		{"Tells positives from negatives (AUROC)", 16, 3}, // "Tells positives" | "from negatives" | "(AUROC)"
+		{"aaaa bbbb cccc", 9, 2},                          // "aaaa bbbb" (9) | "cccc"
+		{strings.Repeat("L", 300), 50, 6},                 // one word broken into 6 lines
+		{strings.Repeat("L", 120) + " end", 50, 3},        // 50 | 50 | 20 + " end"
+	}
+	for _, tt := range tests {
+		if got := wrappedLines(tt.s, tt.width); got != tt.want {
+			t.Errorf("wrappedLines(%q, %d) = %d, want %d", tt.s, tt.width, got, tt.want)
+		}
+	}
+}
+
+// TestLongTextRows: a text cell wider than the widest column wraps, and
+// its row is as tall as its lines (the hostile table's 300-character
+// word: 6 lines of 50).
+func TestLongTextRows(t *testing.T) {
+	f := open(t, render(t, workbook(t)))
+	const sheet = "a_b_c_d_e_f_g_hxxxxxxxxxxxxxxxx"
+	hs := hostile(t)
+	for i, h := range hs {
+		if h != strings.Repeat("L", 300) {
+			continue
+		}
+		y := headerRow + 1 + i
+		h, err := f.GetRowHeight(sheet, y)
+		if err != nil || h != 6*lineHeight {
+			t.Errorf("row %d: height %v (%v), want %v", y, h, err, 6*lineHeight)
+		}
+		st, _ := f.GetCellStyle(sheet, "A"+strconv.Itoa(y))
+		s, err := f.GetStyle(st)
+		if err != nil || s.Alignment == nil || !s.Alignment.WrapText {
+			t.Errorf("row %d: style %+v (%v), want wrapped text", y, s, err)
+		}
+		return
+	}
+	t.Fatal("no 300-character string in the hostile list")
 }

@@ -140,27 +140,49 @@ func (b *builder) wordsHeight(sheet string, flat []tables.FlatColumn, widths []i
 const lineHeight = 15
 
 // row writes the cells of one table row, widening widths to fit them. A
-// cell's note becomes a comment on its value.
+// text wider than the widest column wraps, in a row as tall as it needs
+// (not every spreadsheet fits a row to wrapped text on opening). A cell's
+// note becomes a comment on its value.
 func (b *builder) row(sheet string, y int, flat []tables.FlatColumn, cells []tables.Cell, widths []int) error {
+	lines := 1
+	for _, fc := range flat {
+		if c := cells[fc.Col]; fc.Kind == tables.Text && utf8.RuneCountInString(c.Text) > maxWidth {
+			lines = max(lines, wrappedLines(c.Text, maxWidth))
+		}
+	}
 	for j, fc := range flat {
 		c := cells[fc.Col]
 		widths[j] = max(widths[j], shownWidth(fc, c))
-		if err := b.set(sheet, j+1, y, value(fc, c), cellStyle(fc, c)); err != nil {
+		st := cellStyle(fc, c)
+		// In a taller row every cell stands at the top, beside the first
+		// line of the wrapped text.
+		st.top = lines > 1
+		st.wrap = fc.Kind == tables.Text && utf8.RuneCountInString(c.Text) > maxWidth
+		if err := b.set(sheet, j+1, y, value(fc, c), st); err != nil {
 			return err
 		}
-		if c.Note == "" || fc.Part != tables.PartValue {
-			continue
-		}
-		ref, _ := excelize.CoordinatesToCellName(j+1, y)
-		author := b.wb.Tool
-		if author == "" {
-			author = "paperbundle"
-		}
-		if err := b.f.AddComment(sheet, excelize.Comment{Cell: ref, Author: author, Text: c.Note}); err != nil {
+		if err := b.comment(sheet, j+1, y, fc, c); err != nil {
 			return err
 		}
 	}
+	if lines > 1 {
+		return b.f.SetRowHeight(sheet, y, lineHeight*float64(lines))
+	}
 	return nil
+}
+
+// comment writes the note of cell c, on the value of its flat column fc
+// at column x, row y, as a comment.
+func (b *builder) comment(sheet string, x, y int, fc tables.FlatColumn, c tables.Cell) error {
+	if c.Note == "" || fc.Part != tables.PartValue {
+		return nil
+	}
+	ref, _ := excelize.CoordinatesToCellName(x, y)
+	author := b.wb.Tool
+	if author == "" {
+		author = "paperbundle"
+	}
+	return b.f.AddComment(sheet, excelize.Comment{Cell: ref, Author: author, Text: c.Note})
 }
 
 // noteLines wraps notes at spaces into lines of at most width characters,

@@ -213,10 +213,10 @@ func (b *builder) pageSetup(sheet string, wide, cols int) error {
 }
 
 // pageChars is how many characters of column width a landscape page
-// holds at about 45% scale (A4 or Letter, default margins:
-// about 130 at 100%). A sheet wider than that prints on several pages
-// side by side rather than shrunk to one page wide and unreadable.
-const pageChars = 280
+// holds at about 43% scale (A4 or Letter, default margins: about 130 at
+// 100%). A sheet wider than that prints on several pages side by side
+// rather than shrunk to one page wide and unreadable.
+const pageChars = 300
 
 // pagesWide is how many pages wide a sheet of columns widths prints.
 func pagesWide(widths []int) int {
