@@ -45,8 +45,8 @@ const (
 // and as "value [low, high]" in LaTeX and HTML; with Spread set, Key_std
 // follows (CSV, XLSX) or "mean ± std" (LaTeX, HTML).
 type Column struct {
-	Key   string // machine name: CSV and XLSX header, HTML anchor part
-	Title string // display header (LaTeX, HTML)
+	Key   string // machine name: CSV header, XLSX ids row, HTML anchor part
+	Title string // display header (LaTeX, HTML, XLSX words row)
 	// FlatTitle is the header in words of the value alone, in the flat
 	// form of CSV and XLSX, where Title names the combined cell ("Value"
 	// where Title is "Value [CI]"); "" means Title.

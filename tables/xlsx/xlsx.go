@@ -4,9 +4,11 @@
 //	report.Compute -> *report.Report -> tables.Build -> []tables.Table -> xlsx.Write -> tables.xlsx
 //
 // The workbook has a README sheet first (what each sheet holds, the bundle
-// version, the conventions in force), then one sheet per table, Checks,
-// Metric definitions and Per-query, streamed and split into "Per-query 2",
-// ... above Excel's row limit.
+// version, the conventions in force), then one sheet per table (the
+// Results sheet first), Checks and Metric definitions. A table's sheet
+// has its title, a line with population, n and meaning, then two header
+// rows: the words for reading, then the ids for tools (the header of the
+// sheet's Excel table and of the table's CSV), and the rows.
 //
 // Every number is a numeric cell with a fixed-decimal number format; an
 // undefined number is an empty cell (with a comment giving the reason when
