@@ -114,15 +114,19 @@ var dateLike = regexp.MustCompile(`^\d+[-/]\d+$`)
 // joined with a space give it back.
 func TestNoteLines(t *testing.T) {
 	note := "Each cell: the value with its confidence interval (percentile bootstrap, 10,000 resamples of posts, 95% confidence level, seed 42)."
-	lines := noteLines([]string{note, "=1+1 short"}, 60)
-	if len(lines) != 4 || lines[3] != "=1+1 short" {
-		t.Fatalf("lines = %q, want the note in 3 lines, then the short one", lines)
+	spaced := "  two leading spaces, then  two inside and a long tail " + strings.Repeat("x", 70) + " "
+	lines := noteLines([]string{note, "=1+1 short", spaced}, 60)
+	if len(lines) != 6 || lines[3] != "=1+1 short" {
+		t.Fatalf("lines = %q, want the note in 3 lines, the short one, then 2", lines)
 	}
 	if got := strings.Join(lines[:3], " "); got != note {
 		t.Errorf("joined = %q, want %q", got, note)
 	}
+	if got := strings.Join(lines[4:], " "); got != spaced {
+		t.Errorf("joined = %q, want %q: every space kept", got, spaced)
+	}
 	for _, l := range lines {
-		if n := len([]rune(l)); n > 60 {
+		if n := len([]rune(l)); n > 60 && !strings.Contains(l, strings.Repeat("x", 70)) {
 			t.Errorf("line of %d characters: %q", n, l)
 		}
 	}

@@ -43,13 +43,14 @@ func (b *builder) table(sheet string, t tables.Table) error {
 	}
 	flat := t.Flat()
 	if len(flat) == 0 {
-		if err := b.f.SetSheetDimension(sheet, rangeRef(1, 1, 1, headerRow+len(t.Notes))); err != nil {
+		notes := noteLines(t.Notes, pageChars)
+		if err := b.f.SetSheetDimension(sheet, rangeRef(1, 1, 1, headerRow+len(notes))); err != nil {
 			return err
 		}
 		if err := b.pageSetup(sheet, 1, 0); err != nil {
 			return err
 		}
-		return b.notes(sheet, headerRow+1, t.Notes)
+		return b.notes(sheet, headerRow+1, notes)
 	}
 	widths, err := b.data(sheet, t, flat)
 	if err != nil {
@@ -91,7 +92,7 @@ func (b *builder) data(sheet string, t tables.Table, flat []tables.FlatColumn) (
 	for j, fc := range flat {
 		w := words(fc)
 		widths[j] = max(utf8.RuneCountInString(fc.Key), longestWord(w), min(utf8.RuneCountInString(w), wordsWidth))
-		if err := b.set(sheet, j+1, wordsRow, words(fc), header(fc)); err != nil {
+		if err := b.set(sheet, j+1, wordsRow, w, header(fc)); err != nil {
 			return nil, err
 		}
 		if err := b.set(sheet, j+1, headerRow, fc.Key, idHeader(fc)); err != nil {
@@ -192,16 +193,16 @@ func noteLines(notes []string, width int) []string {
 	width = max(width, minNoteWidth)
 	var out []string
 	for _, n := range notes {
-		line := ""
-		for _, w := range strings.Split(n, " ") {
-			if line != "" && utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) > width {
+		words := strings.Split(n, " ")
+		line := words[0]
+		for _, w := range words[1:] {
+			// A break takes the place of exactly one space.
+			if line != "" && w != "" && utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) > width {
 				out = append(out, line)
-				line = ""
+				line = w
+				continue
 			}
-			if line != "" {
-				line += " "
-			}
-			line += w
+			line += " " + w
 		}
 		out = append(out, line)
 	}
