@@ -66,12 +66,16 @@ func (b *builder) id(s style) (int, error) {
 		}
 	}
 	if s != titleStyle && s != infoStyle {
-		// One indent step inside the cell border, so that a number
-		// aligned right never touches the text of the cell beside it
-		// (LibreOffice draws no cell padding of its own).
+		// Text stands one indent step inside the left border, so that a
+		// number aligned right in the cell before never touches it
+		// (LibreOffice draws no cell padding of its own). Numbers, and the
+		// headers over them, align right without an indent: LibreOffice
+		// applies a right indent to some cells (bold ones, #,##0 ones, and
+		// the rest of their row) and not others, which set the best value
+		// of a column a step left of the numbers under it.
 		x.Alignment = &excelize.Alignment{Horizontal: "left", Indent: 1, WrapText: s.wrap}
 		if s.right || s.format != textFormat {
-			x.Alignment.Horizontal = "right"
+			x.Alignment.Horizontal, x.Alignment.Indent = "right", 0
 		}
 		if s.top {
 			x.Alignment.Vertical = "top"

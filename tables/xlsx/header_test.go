@@ -179,3 +179,37 @@ func TestLongTextRows(t *testing.T) {
 	}
 	t.Fatal("no 300-character string in the hostile list")
 }
+
+// TestAlignment: text is indented one step from the left; numbers (bold
+// or not, any format) and the headers over them align right with no
+// indent, so a column's numbers end at the same place in LibreOffice,
+// which indents some right-aligned cells and not others.
+func TestAlignment(t *testing.T) {
+	f := open(t, render(t, workbook(t)))
+	tests := []struct {
+		ref, horizontal string
+		indent          int
+	}{
+		{"A5", "left", 1},  // text
+		{"A3", "left", 1},  // header in words over text
+		{"C3", "right", 0}, // header in words over counts
+		{"C4", "right", 0}, // id over counts
+		{"C5", "right", 0}, // count, #,##0
+		{"D5", "right", 0}, // bold best value
+		{"D6", "right", 0}, // plain value
+		{"H5", "right", 0}, // p-value
+	}
+	for _, tt := range tests {
+		id, err := f.GetCellStyle(rankingSheet, tt.ref)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := f.GetStyle(id)
+		if err != nil || st.Alignment == nil {
+			t.Fatalf("%s: style %+v (%v)", tt.ref, st, err)
+		}
+		if st.Alignment.Horizontal != tt.horizontal || st.Alignment.Indent != tt.indent {
+			t.Errorf("%s: aligned %q, indent %d; want %q, %d", tt.ref, st.Alignment.Horizontal, st.Alignment.Indent, tt.horizontal, tt.indent)
+		}
+	}
+}
