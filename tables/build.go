@@ -312,8 +312,10 @@ func metricRow(r *report.Report, m report.Metric, d metrics.Def, scorecard bool)
 			met = "yes"
 		}
 	}
+	// The metric's name in the words of the kind of input ("Alerts per
+	// 1,000 cases"); the cells are otherwise kept as they are (SayAll).
 	return Row{
-		Cells: []Cell{TextCell(r.Label(m.System)), TextCell(Title(m.ID)), TextCell(string(m.ID)), TextCell(m.Population),
+		Cells: []Cell{TextCell(r.Label(m.System)), TextCell(r.Vocabulary().Say(Title(m.ID))), TextCell(string(m.ID)), TextCell(m.Population),
 			NumCell(float64(m.ShownN())), val, fm, TextCell(TargetText(m.Target)), TextCell(met)},
 		Group:  string(m.ID),
 		Anchor: Anchor(m.System, m.ID, m.Slice),

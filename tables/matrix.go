@@ -154,7 +154,7 @@ type MatrixOptions struct {
 func BuildMatrixWith(r *report.Report, o MatrixOptions) Matrix {
 	var mx Matrix
 	if r.Settings.Bootstrap.Resamples > 0 {
-		mx.CI = r.Settings.BootstrapText()
+		mx.CI = r.BootstrapText()
 	}
 	mx.Alpha, mx.Correction = significance(r)
 	mx.Mode = comparisonMode(r)

@@ -50,7 +50,7 @@ func (s buildSummary) write(w io.Writer, rep *report.Report) {
 	} else {
 		fmt.Fprintf(w, "  date      %s (SOURCE_DATE_EPOCH)\n", rep.Generated)
 	}
-	fmt.Fprintf(w, "  intervals %s\n", rep.Settings.BootstrapText())
+	fmt.Fprintf(w, "  intervals %s\n", rep.BootstrapText())
 	// "systems", "runs" or "classifiers": the words of the kind of input.
 	fmt.Fprintf(w, "  %-9s %d: %s\n", rep.Vocabulary().Say("systems"), len(names), strings.Join(names, ", "))
 	fmt.Fprintf(w, "  primary   %s\n", headlines(rep, primary))
