@@ -26,6 +26,9 @@ type style struct {
 	grey   bool    // grey type (the ids under the header in words)
 }
 
+// defaultSize is the size of the default font (Calibri), in points.
+const defaultSize = 11
+
 // countFormat writes an integer with thousands separators ("14,770"), as
 // the other renderers do.
 const countFormat = "#,##0"
@@ -58,7 +61,7 @@ func (b *builder) id(s style) (int, error) {
 	if s.bold || s.italic || s.size > 0 || s.grey {
 		size := s.size
 		if size == 0 {
-			size = 11
+			size = defaultSize
 		}
 		x.Font = &excelize.Font{Family: "Calibri", Size: size, Bold: s.bold, Italic: s.italic}
 		if s.grey {

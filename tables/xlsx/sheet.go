@@ -81,7 +81,8 @@ func (b *builder) table(sheet string, t tables.Table) error {
 }
 
 // data writes the two header rows and the rows of t and returns the
-// widths of their columns, in characters: the widest id or cell, the
+// widths of their columns, in characters: the widest id (in its smaller
+// type) or cell, the
 // header in words up to wordsWidth and its longest word; a longer header
 // wraps within the column.
 func (b *builder) data(sheet string, t tables.Table, flat []tables.FlatColumn) ([]int, error) {
@@ -91,7 +92,7 @@ func (b *builder) data(sheet string, t tables.Table, flat []tables.FlatColumn) (
 	widths := make([]int, len(flat))
 	for j, fc := range flat {
 		w := words(fc)
-		widths[j] = max(utf8.RuneCountInString(fc.Key), longestWord(w), min(utf8.RuneCountInString(w), wordsWidth))
+		widths[j] = max(idWidth(fc.Key), longestWord(w), min(utf8.RuneCountInString(w), wordsWidth))
 		if err := b.set(sheet, j+1, wordsRow, w, header(fc)); err != nil {
 			return nil, err
 		}
@@ -108,6 +109,13 @@ func (b *builder) data(sheet string, t tables.Table, flat []tables.FlatColumn) (
 		}
 	}
 	return widths, nil
+}
+
+// idWidth is the width, in characters of the default font, of an id in
+// the smaller type of the ids row.
+func idWidth(id string) int {
+	n := utf8.RuneCountInString(id)
+	return (n*int(idStyle.size) + defaultSize - 1) / defaultSize
 }
 
 // wordsWidth is the width, in characters, a header in words may widen its
