@@ -93,7 +93,7 @@ func popN(r *report.Report, p metrics.Population) int {
 		return r.Dataset.PositiveQueries
 	case metrics.Posts:
 		for _, m := range r.Metrics {
-			if m.Population == string(metrics.Posts) && m.Slice == report.Whole {
+			if m.Population == metrics.Posts && m.Slice == report.Whole {
 				return m.N
 			}
 		}
@@ -153,8 +153,8 @@ func metricTable(r *report.Report, sec section) (Table, bool) {
 		// TREC input with trec.no_relevant: zero ranks every judged query
 		// (population judged_queries), not only those with evidence.
 		for _, m := range r.Metrics {
-			if m.ID == metrics.RankMRR.ID() && m.Slice == report.Whole && m.Population == string(metrics.JudgedQueries) {
-				t.Population, t.N = m.Population, m.N
+			if m.ID == metrics.RankMRR.ID() && m.Slice == report.Whole && m.Population == metrics.JudgedQueries {
+				t.Population, t.N = string(m.Population), m.N
 				break
 			}
 		}
@@ -315,7 +315,7 @@ func metricRow(r *report.Report, m report.Metric, d metrics.Def, scorecard bool)
 	// The metric's name in the words of the kind of input ("Alerts per
 	// 1,000 cases"); the cells are otherwise kept as they are (SayAll).
 	return Row{
-		Cells: []Cell{TextCell(r.Label(m.System)), TextCell(r.Vocabulary().Say(Title(m.ID))), TextCell(string(m.ID)), TextCell(m.Population),
+		Cells: []Cell{TextCell(r.Label(m.System)), TextCell(r.Vocabulary().Say(Title(m.ID))), TextCell(string(m.ID)), TextCell(string(m.Population)),
 			NumCell(float64(m.ShownN())), val, fm, TextCell(TargetText(m.Target)), TextCell(met)},
 		Group:  string(m.ID),
 		Anchor: Anchor(m.System, m.ID, m.Slice),

@@ -36,7 +36,7 @@ func trecEvalTable(r *report.Report) (Table, bool) {
 			name, _ := metrics.TrecEvalName(id)
 			d := metrics.MustDef(id)
 			row := metricRow(r, m, d, false)
-			t.Population = m.Population
+			t.Population = string(m.Population)
 			t.Rows = append(t.Rows, Row{
 				Cells:  []Cell{row.Cells[0], TextCell(name), row.Cells[2], row.Cells[3], row.Cells[4], row.Cells[5]},
 				Group:  string(id),
