@@ -66,10 +66,22 @@ func Build(r *report.Report) Set {
 	}
 	t, ok = comparisonTable(r)
 	add(t, ok, report.Comparisons, "a single system has nothing to be compared with")
+	for i := range s.Tables {
+		s.Tables[i].CILevel = ciLevel(r)
+	}
 	// The tables' words in the words of the kind of input; cells (system
 	// labels, metric names, ids) and machine keys stay as they are.
 	r.Vocabulary().SayAll(&s, tableKeep...)
 	return s
+}
+
+// ciLevel is the confidence level of the report's intervals ("95%"), ""
+// when it has none.
+func ciLevel(r *report.Report) string {
+	if r.Settings.Bootstrap.Resamples <= 0 {
+		return ""
+	}
+	return r.Settings.Bootstrap.Level()
 }
 
 // popN is the size of a population of the report.
@@ -133,8 +145,9 @@ func metricTable(r *report.Report, sec section) (Table, bool) {
 		}
 	}
 	if sec.id == metrics.TableScorecard {
+		// Not one population: each row states its population and n.
 		t.Population = "mixed (each row states its population)"
-		t.N = r.Dataset.EvalQueries
+		t.N = 0
 	}
 	if sec.id == metrics.TableRanking {
 		// TREC input with trec.no_relevant: zero ranks every judged query
@@ -265,8 +278,8 @@ func metricColumns() []Column {
 		{Key: "id", Title: "Id", Kind: Text},
 		{Key: "population", Title: "Population", Kind: Text},
 		{Key: "n", Title: "n", Kind: Count},
-		{Key: "value", Title: "Value [CI]", Kind: Number, Digits: 4, CI: true},
-		{Key: "fold_mean", Title: "Fold mean ± std", Kind: Number, Digits: 4, Spread: true},
+		{Key: "value", Title: "Value [CI]", FlatTitle: "Value", Kind: Number, Digits: 4, CI: true},
+		{Key: "fold_mean", Title: "Fold mean ± std", FlatTitle: "Fold mean", Kind: Number, Digits: 4, Spread: true},
 		{Key: "target", Title: "Target", Kind: Text},
 		{Key: "target_met", Title: "Met", Kind: Text},
 	}

@@ -21,7 +21,7 @@ func trecEvalTable(r *report.Report) (Table, bool) {
 			{Key: "id", Title: "Id", Kind: Text},
 			{Key: "population", Title: "Population", Kind: Text},
 			{Key: "n", Title: "n", Kind: Count},
-			{Key: "value", Title: "Value [CI]", Kind: Number, Digits: 4, CI: true},
+			{Key: "value", Title: "Value [CI]", FlatTitle: "Value", Kind: Number, Digits: 4, CI: true},
 		}}
 	ids := metrics.TrecEvalIDs(r.Settings.Cutoffs)
 	for _, sys := range r.SystemsOf(report.Pipeline) {

@@ -577,7 +577,10 @@ func (b *builder) table(t tables.Table, rows []tables.Row, system string) *Table
 	}
 	pt := &Table{ID: b.ids.Add(id), Title: title, Meaning: t.Meaning, Notes: t.Notes}
 	if t.Population != "" {
-		pt.Caption = "Population: " + t.Population + "; n = " + thousands(b.blockN(t, system))
+		pt.Caption = "Population: " + t.Population
+		if n := b.blockN(t, system); n > 0 {
+			pt.Caption += "; n = " + thousands(n) // 0: each row gives its n
+		}
 	}
 	// In one system's block the system column says the block's name on
 	// every row: it is left out there, so a phone shows the numbers.
