@@ -208,24 +208,8 @@ func parseRunLines(file string, lr *lineReader) *runPart {
 		// room for as many documents (a run holds about as many for every
 		// query); the room given adds up to at most the number of lines.
 		streak int
-		// The docnos of q's lines in a row, end to end, and where each
-		// ends: they become one string, which the documents are slices
-		// of (one allocation for the streak instead of one a line).
-		docnos []byte
-		ends   []int
+		docs   docnoStreak
 	)
-	flush := func() {
-		if len(ends) == 0 {
-			return
-		}
-		all, start := string(docnos), 0
-		docs := q.docs[len(q.docs)-len(ends):]
-		for j, end := range ends {
-			docs[j] = all[start:end]
-			start = end
-		}
-		docnos, ends = docnos[:0], ends[:0]
-	}
 	c := &p.c
 	for !c.full() {
 		b, ok := lr.next()
@@ -257,7 +241,7 @@ func parseRunLines(file string, lr *lineReader) *runPart {
 		if q != nil && string(fs[0].b) == q.qid {
 			streak++
 		} else {
-			flush()
+			docs.flush(q)
 			qid := in.getBytes(fs[0].b)
 			q = byQID[qid]
 			if q == nil {
@@ -270,15 +254,43 @@ func parseRunLines(file string, lr *lineReader) *runPart {
 			}
 			streak = 1
 		}
-		q.docs = append(q.docs, "") // filled in by flush
-		docnos = append(docnos, fs[2].b...)
-		ends = append(ends, len(docnos))
+		docs.add(q, fs[2].b)
 		q.scores = append(q.scores, score)
 		q.at = append(q.at, position{lr.n, fs[2].col + shift})
 	}
-	flush()
+	docs.flush(q)
 	p.err = lr.err
 	return p
+}
+
+// docnoStreak gathers the docnos of a query's lines in a row, end to end,
+// with where each ends: flush makes them one string, which the documents
+// are slices of (one allocation for the streak instead of one a line).
+type docnoStreak struct {
+	docnos []byte
+	ends   []int
+}
+
+// add appends a document to q, its docno to be filled in by flush.
+func (s *docnoStreak) add(q *runQuery, docno []byte) {
+	q.docs = append(q.docs, "")
+	s.docnos = append(s.docnos, docno...)
+	s.ends = append(s.ends, len(s.docnos))
+}
+
+// flush fills in the docnos of the documents added to q since the last
+// flush.
+func (s *docnoStreak) flush(q *runQuery) {
+	if len(s.ends) == 0 {
+		return
+	}
+	all, start := string(s.docnos), 0
+	docs := q.docs[len(q.docs)-len(s.ends):]
+	for j, end := range s.ends {
+		docs[j] = all[start:end]
+		start = end
+	}
+	s.docnos, s.ends = s.docnos[:0], s.ends[:0]
 }
 
 // qrelsQuery is the judgments of one query: every judged document in file

@@ -148,28 +148,8 @@ func (c *computer) rankingWith(sc *sysCalc, relOf, gainOf func(int) []int, absen
 		})
 		return v
 	}
-	// cutAt is per for the six measures of kern.cut at cutoff k, all six
-	// from one pass over each row's ranking.
-	cutAt := func(k int) cutVecs {
-		v := cutVecs{make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)}
-		undefined := metrics.CutValues{Recall: nan, CappedRecall: nan, Precision: nan, Hit: nan, AP: nan, RR: nan}
-		c.rows(n, func(lo, hi int) {
-			cut := kern.cut(k)
-			for i := lo; i < hi; i++ {
-				var x metrics.CutValues // 0 for a judged query without relevant documents (zero)
-				switch {
-				case absent(i) || !c.y[i] && !zero:
-					x = undefined
-				case c.y[i]:
-					x = cut(relOf(i), len(query(i).GoldRels))
-				}
-				v.recall[i], v.capped[i], v.precision[i], v.hit[i], v.ap[i], v.rr[i] = x.Recall, x.CappedRecall, x.Precision, x.Hit, x.AP, x.RR
-			}
-		})
-		return v
-	}
 	for _, k := range c.cfg.Cutoffs {
-		c.rankingAt(sc, k, cutAt(k), perGain, kern, pop, full, relOf, absent, query)
+		c.rankingAt(sc, k, c.cutAt(k, kern, relOf, absent, query), perGain, kern, pop, full, relOf, absent, query)
 	}
 	mrr := per(func(r, g []int) float64 { return kern.rr(r) })
 	c.addMean(sc, metrics.RankMRR.ID(), "", pop, mrr, nil, true)
@@ -197,6 +177,31 @@ func (c *computer) rankingWith(sc *sysCalc, relOf, gainOf func(int) []int, absen
 	if full {
 		c.rankingQueryK(sc, per, query, pop)
 	}
+}
+
+// cutAt gives the per-row values of the six measures of kern.cut at
+// cutoff k, all six from one pass over each row's ranking, with the
+// population rules of rankingWith's per: undefined where the system is
+// absent or the query has no relevant document, 0 for such a query under
+// trec.no_relevant: zero.
+func (c *computer) cutAt(k int, kern rankKernels, relOf func(int) []int, absent func(int) bool, query func(int) *dataset.Query) cutVecs {
+	n, zero := len(c.eval), c.judgedZero()
+	v := cutVecs{make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)}
+	undefined := metrics.CutValues{Recall: nan, CappedRecall: nan, Precision: nan, Hit: nan, AP: nan, RR: nan}
+	c.rows(n, func(lo, hi int) {
+		cut := kern.cut(k)
+		for i := lo; i < hi; i++ {
+			var x metrics.CutValues // 0 for a judged query without relevant documents (zero)
+			switch {
+			case absent(i) || !c.y[i] && !zero:
+				x = undefined
+			case c.y[i]:
+				x = cut(relOf(i), len(query(i).GoldRels))
+			}
+			v.recall[i], v.capped[i], v.precision[i], v.hit[i], v.ap[i], v.rr[i] = x.Recall, x.CappedRecall, x.Precision, x.Hit, x.AP, x.RR
+		}
+	})
+	return v
 }
 
 // perQuery turns a per-query kernel of (ranking, gold) into the vector of
