@@ -133,8 +133,9 @@ func metricTable(r *report.Report, sec section) (Table, bool) {
 		}
 	}
 	if sec.id == metrics.TableScorecard {
+		// Not one population: each row states its population and n.
 		t.Population = "mixed (each row states its population)"
-		t.N = r.Dataset.EvalQueries
+		t.N = 0
 	}
 	if sec.id == metrics.TableRanking {
 		// TREC input with trec.no_relevant: zero ranks every judged query

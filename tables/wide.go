@@ -92,7 +92,8 @@ func sliceTable(r *report.Report, t Table, label string, slices []report.Slice, 
 // system and criterion, then the macro average across criteria.
 func criterionTable(r *report.Report) (Table, bool) {
 	t := Table{ID: metrics.TablePerCriterion, Title: "Per-criterion breakdown",
-		Population: "all_queries (NE gate, deployment); positives_only (ranking)", N: r.Dataset.EvalQueries,
+		// Two populations, and each row (a criterion) its own n.
+		Population: "every eval query (all_queries) for the NE gate and deployment, queries with evidence (positives_only) for the ranking", N: 0,
 		Meaning: "Which criteria are easy or hard to detect and to rank; the last rows are the macro average across criteria."}
 	var sl []report.Slice
 	for _, c := range r.Dataset.Criteria {
@@ -163,7 +164,9 @@ func comparisonTable(r *report.Report) (Table, bool) {
 		return NumCell(float64(*x))
 	}
 	absent := false
+	ns := map[int]bool{} // the rows' n
 	for _, c := range r.Comparisons {
+		ns[comparisonN(r, c)] = true
 		diff := NumCell(float64(c.Diff))
 		if c.CI != nil {
 			diff.Lo, diff.Hi = float64(c.CI.Low), float64(c.CI.High)
@@ -176,6 +179,9 @@ func comparisonTable(r *report.Report) (Table, bool) {
 			Anchor: Anchor(c.System, c.ID, "vs="+report.Slice(c.Reference)),
 			System: c.System,
 		})
+	}
+	if len(ns) > 1 {
+		t.N = 0 // no one n: ranking rows pair the queries with evidence, ratios their denominators
 	}
 	t.Notes = append(t.Notes, "n is the number of paired eval queries; for a ratio of counts (a sensitivity, a precision) it is the count the system's value is divided by, as on its card.")
 	if absent {

@@ -100,12 +100,16 @@ var plan = []struct {
 		"Each system against its reference on the same queries: paired differences with bootstrap intervals, permutation p-values with Holm's correction, and paired DeLong tests for AUROC."},
 }
 
+// clinicalIntroNoWorkload is the clinical gate's intro where the report
+// has no review workload (the clinical gate without Dynamic-K).
+const clinicalIntroNoWorkload = "How many evidence cases screening loses, and how often a high-confidence alert is right."
+
 // pageKeep are the fields of the page that Vocabulary.SayAll leaves as
 // they are: the user's text, ids, anchors, numbers and scripts, and the
 // changes fragment, which package compare writes in the kind's words
 // around the user's labels.
 var pageKeep = []string{"Page.Title", "Page.Primary", "Page.CSP", "Page.Version", "Page.Tool", "Page.Generated", "Item.Changes",
-	"ID", "Anchor", "Link", "Name", "Label", "Letter", "System", "Value", "CI", "Folds", "Pre", "Text", "Charts", "Scripts"}
+	"ID", "Anchor", "Link", "Name", "Label", "Letter", "System", "Value", "CI", "Folds", "Pre", "Text", "Charts", "Scripts", "Table.Code"}
 
 // newPage fills the page completely.
 func newPage(in Input) (*Page, error) {
@@ -167,6 +171,11 @@ func newPage(in Input) (*Page, error) {
 			if r.ThresholdOrigin() == "" {
 				intro, _, _ = strings.Cut(intro, " Held-out")
 			}
+		}
+		if s.id == "clinical_gate" && !r.Has(report.EndToEnd) {
+			// No review workload without Dynamic-K (a classifier has
+			// nothing to review): the intro says only what the section has.
+			intro = clinicalIntroNoWorkload
 		}
 		sec, err := b.section(s.id, s.title, s.capability, s.tables, s.kinds, intro)
 		if err != nil {
@@ -264,9 +273,13 @@ func (b *builder) data() Section {
 		facts = append(facts, Fact{"Train rows (ignored)", thousands(ds.TrainRowsIgnored)})
 	}
 	if r.Capabilities.Has(report.Ranking) {
+		goldPer := "Gold items per positive query"
+		if r.Kind() == report.KindTREC && ds.PositiveQueries == ds.EvalQueries {
+			goldPer = "Relevant documents per judged query" // every evaluated query has one
+		}
 		facts = append(facts,
 			Fact{"Candidates per query", tables.FormatNum(float64(ds.CandidatesMean), 1) + " on average (" + strconv.Itoa(ds.CandidatesMin) + " to " + strconv.Itoa(ds.CandidatesMax) + ")"},
-			Fact{"Gold items per positive query", tables.FormatNum(float64(ds.GoldMean), 2) + " on average"},
+			Fact{goldPer, tables.FormatNum(float64(ds.GoldMean), 2) + " on average"},
 			Fact{"Gold items missing from the candidates", thousands(ds.GoldMissing)})
 	}
 	s.Items = append(s.Items, Item{Facts: facts})
@@ -372,6 +385,25 @@ func (b *builder) section(id sectionID, title string, x report.Capability, tbls 
 		}
 	}
 	return s, nil
+}
+
+// caption is the caption of a table of the model, "" without a
+// population: the population in the words of the kind of input ("queries
+// with a relevant document") with its code after them, then its n. A
+// table whose rows hold several populations (N is 0) has no one n: its
+// rows state their own.
+func (b *builder) caption(t tables.Table, system string) (words, code, n string) {
+	if t.Population == "" {
+		return "", "", ""
+	}
+	words, isCode := b.r.Vocabulary().PopulationWords(t.Population)
+	if isCode {
+		code = t.Population
+	}
+	if bn := b.blockN(t, system); bn > 0 {
+		return "Population: " + words, code, "; n = " + thousands(bn)
+	}
+	return "Population: " + words, code, "; no single n: each row states its own"
 }
 
 // blockN is the n of a table's caption in system's block: the table's,
@@ -576,9 +608,7 @@ func (b *builder) table(t tables.Table, rows []tables.Row, system string) *Table
 		title += ": " + b.r.Label(system)
 	}
 	pt := &Table{ID: b.ids.Add(id), Title: title, Meaning: t.Meaning, Notes: t.Notes}
-	if t.Population != "" {
-		pt.Caption = "Population: " + t.Population + "; n = " + thousands(b.blockN(t, system))
-	}
+	pt.Caption, pt.Code, pt.CaptionN = b.caption(t, system)
 	// In one system's block the system column says the block's name on
 	// every row: it is left out there, so a phone shows the numbers.
 	first := 0
