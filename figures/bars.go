@@ -324,7 +324,7 @@ func (c *cat) rankAtK(system string, recall bool) (*Spec, string) {
 			// (the queries with evidence; every judged query of a TREC
 			// run, those without a relevant document included), not by
 			// the dataset's count of positive queries.
-			pop := string(metrics.PositivesOnly)
+			pop := metrics.PositivesOnly
 			n = float64(c.r.Dataset.PositiveQueries)
 			for _, pt := range s.pts {
 				if m, ok := c.r.Metric(system, metrics.RankRecall.At(int(pt.X)), report.Whole); ok {
@@ -332,9 +332,9 @@ func (c *cat) rankAtK(system string, recall bool) (*Spec, string) {
 					break
 				}
 			}
-			words, _ := c.r.Vocabulary().PopulationWords(pop)
+			words, _ := c.r.Vocabulary().PopulationWords(string(pop))
 			name = "All " + words
-			if pop != string(metrics.PositivesOnly) {
+			if pop != metrics.PositivesOnly {
 				// Its line is not over positive queries only.
 				p.Y.Label = what + " (mean over the queries of each line)"
 				allAlt = "all " + words
@@ -399,7 +399,7 @@ func fitUnitAxis(lbl string, lo, hi float64) Axis {
 func (c *cat) population(id metrics.ID) (metrics.Population, bool) {
 	for _, m := range c.r.Metrics {
 		if m.ID == id && m.Slice == report.Whole {
-			return metrics.Population(m.Population), true
+			return m.Population, true
 		}
 	}
 	return "", false

@@ -91,10 +91,11 @@ func sliceTable(r *report.Report, t Table, label string, slices []report.Slice, 
 // criterionTable is the per-criterion breakdown: one row per
 // system and criterion, then the macro average across criteria.
 func criterionTable(r *report.Report) (Table, bool) {
+	// Two populations: no one n for the table (N 0), each row's n is in
+	// its columns.
 	t := Table{ID: metrics.TablePerCriterion, Title: "Per-criterion breakdown",
-		// Two populations, and each row (a criterion) its own n.
-		Population: "every eval query (all_queries) for the NE gate and deployment, queries with evidence (positives_only) for the ranking", N: 0,
-		Meaning: "Which criteria are easy or hard to detect and to rank; the last rows are the macro average across criteria."}
+		Population: "every eval query (all_queries) for the NE gate and deployment, queries with evidence (positives_only) for the ranking",
+		Meaning:    "Which criteria are easy or hard to detect and to rank; the last rows are the macro average across criteria."}
 	var sl []report.Slice
 	for _, c := range r.Dataset.Criteria {
 		sl = append(sl, report.CriterionSlice(c))
@@ -128,8 +129,9 @@ func comparisonTable(r *report.Report) (Table, bool) {
 		// TREC runs under missing_run: skip that cover different queries.
 		pop = "paired, the eval queries both systems have (the n of each row, of all eval queries)"
 	}
+	// Each row's n is in its n column (N 0): the paired queries, or the
+	// denominator of a ratio of counts.
 	t := Table{ID: TableComparisons, Title: "Systems and significance", Population: pop,
-		N:       r.Dataset.EvalQueries,
 		Meaning: "Whether each system differs from the one it is compared with beyond chance (difference = system − reference; paired bootstrap CI; permutation test for per-query means, DeLong for AUROC, paired bootstrap for the rest; Holm within each metric).",
 		Columns: []Column{
 			{Key: "system", Title: "System", Kind: Text},
@@ -137,7 +139,7 @@ func comparisonTable(r *report.Report) (Table, bool) {
 			{Key: "metric", Title: "Metric", Kind: Text},
 			{Key: "id", Title: "Id", Kind: Text},
 			{Key: "n", Title: "n", Kind: Count},
-			{Key: "diff", Title: "Difference [CI]", Kind: Number, Digits: 4, CI: true},
+			{Key: "diff", Title: "Difference [CI]", FlatTitle: "Difference", Kind: Number, Digits: 4, CI: true},
 			{Key: "test", Title: "Test", Kind: Text},
 			{Key: "p", Title: "p", Kind: PValue},
 			{Key: "p_holm", Title: "p (Holm)", Kind: PValue},
@@ -164,9 +166,7 @@ func comparisonTable(r *report.Report) (Table, bool) {
 		return NumCell(float64(*x))
 	}
 	absent := false
-	ns := map[int]bool{} // the rows' n
 	for _, c := range r.Comparisons {
-		ns[comparisonN(r, c)] = true
 		diff := NumCell(float64(c.Diff))
 		if c.CI != nil {
 			diff.Lo, diff.Hi = float64(c.CI.Low), float64(c.CI.High)
@@ -179,9 +179,6 @@ func comparisonTable(r *report.Report) (Table, bool) {
 			Anchor: Anchor(c.System, c.ID, "vs="+report.Slice(c.Reference)),
 			System: c.System,
 		})
-	}
-	if len(ns) > 1 {
-		t.N = 0 // no one n: ranking rows pair the queries with evidence, ratios their denominators
 	}
 	t.Notes = append(t.Notes, "n is the number of paired eval queries; for a ratio of counts (a sensitivity, a precision) it is the count the system's value is divided by, as on its card.")
 	if absent {

@@ -415,7 +415,7 @@ func (b *builder) blockN(t tables.Table, system string) int {
 		return t.N
 	}
 	for _, m := range b.r.Metrics {
-		if m.System == system && m.Slice == report.Whole && m.Population == t.Population {
+		if m.System == system && m.Slice == report.Whole && string(m.Population) == t.Population {
 			return m.N
 		}
 	}
