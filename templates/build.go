@@ -387,41 +387,6 @@ func (b *builder) section(id sectionID, title string, x report.Capability, tbls 
 	return s, nil
 }
 
-// caption is the caption of a table of the model, "" without a
-// population: the population in the words of the kind of input ("queries
-// with a relevant document") with its code after them, then its n. A
-// table whose rows hold several populations (N is 0) has no one n: its
-// rows state their own.
-func (b *builder) caption(t tables.Table, system string) (words, code, n string) {
-	if t.Population == "" {
-		return "", "", ""
-	}
-	words, isCode := b.r.Vocabulary().PopulationWords(t.Population)
-	if isCode {
-		code = t.Population
-	}
-	if bn := b.blockN(t, system); bn > 0 {
-		return "Population: " + words, code, "; n = " + thousands(bn)
-	}
-	return "Population: " + words, code, "; no single n: each row states its own"
-}
-
-// blockN is the n of a table's caption in system's block: the table's,
-// unless the systems are evaluated on different queries (TREC runs under
-// missing_run: skip), where it is the size of the table's population for
-// that system, from the system's metrics on that population.
-func (b *builder) blockN(t tables.Table, system string) int {
-	if system == "" || len(b.r.Dataset.SystemQueries) == 0 {
-		return t.N
-	}
-	for _, m := range b.r.Metrics {
-		if m.System == system && m.Slice == report.Whole && string(m.Population) == t.Population {
-			return m.N
-		}
-	}
-	return t.N
-}
-
 // blockSet holds the per-system blocks of a section, in the order they
 // were first asked for.
 type blockSet struct {
@@ -518,8 +483,8 @@ func (b *builder) addFigures(s *Section, bs *blockSet, kind figures.Kind) error 
 	}
 	for _, m := range b.in.Missing {
 		// The review workload's map is missing where the report has no
-		// workload at all; said only to whom could expect one (not to a
-		// classifier's user).
+		// workload at all; that is said only to a reader who could expect
+		// one (not to a classifier's user).
 		if m.ID.Kind == figures.KindGateGridWorkload && !b.r.Has(report.EndToEnd) && !b.r.Vocabulary().Expects(report.EndToEnd) {
 			continue
 		}
