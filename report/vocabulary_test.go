@@ -86,3 +86,36 @@ func TestSayGrouped(t *testing.T) {
 		t.Errorf("400 posts of 400 cases: Vocabulary() grouped")
 	}
 }
+
+// TestPopulationWords: a population code in each kind's words (the code
+// itself is the caller's to show after them), idempotent under Say (the
+// page says its captions again); a population already in words is
+// returned as it is, not as a code.
+func TestPopulationWords(t *testing.T) {
+	for _, tc := range []struct {
+		kind   InputKind
+		code   string
+		want   string
+		isCode bool
+	}{
+		{KindEvidence, "positives_only", "queries with evidence", true},
+		{KindEvidence, "all_queries", "every eval query", true},
+		{KindTREC, "positives_only", "queries with a relevant document", true},
+		{KindTREC, "judged_queries", "judged queries", true},
+		{KindClassifier, "positives_only", "positive cases", true},
+		{KindClassifier, "all_queries", "every eval case", true},
+		{KindTREC, "mixed (each row states its population)", "mixed (each row states its population)", false},
+	} {
+		v := VocabularyOf(tc.kind)
+		got, isCode := v.PopulationWords(tc.code)
+		if got != tc.want || isCode != tc.isCode {
+			t.Errorf("%s: PopulationWords(%q) = %q, %v; want %q, %v", tc.kind, tc.code, got, isCode, tc.want, tc.isCode)
+		}
+		if again := v.Say(got); again != got {
+			t.Errorf("%s: Say(%q) = %q: not idempotent", tc.kind, got, again)
+		}
+	}
+	if got, _ := GroupedVocabularyOf(KindTREC).PopulationWords("posts"); got != "every eval query group" {
+		t.Errorf("grouped TREC posts: %q", got)
+	}
+}
