@@ -55,6 +55,7 @@ var vocabularies = map[InputKind]struct {
 }{
 	KindEvidence: {"query", "queries", "sentences", "evidence sentences", "system", nil},
 	KindTREC: {"query", "queries", "documents", "relevant documents", "run", []string{
+		"evidence-retrieval metrics contract", "retrieval metrics contract", // a document's name, without "evidence"
 		"gold items per positive query", "relevant documents per query that has any",
 		"negatives per positive", "retrieved non-relevant documents per relevant document",
 		"evidence sentences", "relevant documents",
@@ -92,6 +93,8 @@ var vocabularies = map[InputKind]struct {
 		"system", "run",
 	}},
 	KindClassifier: {"case", "cases", "", "positives", "classifier", []string{
+		"evidence-retrieval metrics contract", "retrieval metrics contract", // a document's name, not "positive-retrieval"
+		"POS queries that have evidence", "cases flagged POS that are positive",
 		"NE gate: classification", "Classifier: discrimination",
 		"NE gate: calibration", "Calibration",
 		"Three-state clinical gate and deployment", "Clinical gate",

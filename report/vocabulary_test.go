@@ -20,6 +20,10 @@ func TestSay(t *testing.T) {
 		{KindClassifier, "How well the NE gate separates queries with evidence from queries without", "How well the classifier separates positive cases from cases without"},
 		{KindClassifier, "10,000 resamples of posts", "10,000 resamples of cases"},
 		{KindEvidence, "30 with evidence; NE gate; posts", "30 with evidence; NE gate; posts"},
+		// A cited document's name loses "evidence", never becomes "relevant documents-retrieval".
+		{KindTREC, "(evidence-retrieval metrics contract §3.3)", "(retrieval metrics contract §3.3)"},
+		{KindClassifier, "(evidence-retrieval metrics contract §5.4)", "(retrieval metrics contract §5.4)"},
+		{KindClassifier, "Share of POS queries that have evidence", "Share of cases flagged POS that are positive"},
 	} {
 		if got := VocabularyOf(tc.kind).Say(tc.in); got != tc.want {
 			t.Errorf("%s: Say(%q) = %q, want %q", tc.kind, tc.in, got, tc.want)

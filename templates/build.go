@@ -172,6 +172,10 @@ func newPage(in Input) (*Page, error) {
 				intro, _, _ = strings.Cut(intro, " Held-out")
 			}
 		}
+		if s.id == "systems" && !r.Has(report.NEGate) {
+			// No AUROC without a score (a TREC run): no DeLong test to name.
+			intro = strings.Replace(intro, ", and paired DeLong tests for AUROC", "", 1)
+		}
 		if s.id == "clinical_gate" && !r.Has(report.EndToEnd) {
 			// No review workload without Dynamic-K (a classifier has
 			// nothing to review): the intro says only what the section has.
