@@ -58,6 +58,7 @@ var vocabularies = map[InputKind]struct {
 		"evidence-retrieval metrics contract", "retrieval metrics contract", // a document's name, without "evidence"
 		"gold items per positive query", "relevant documents per query that has any",
 		"negatives per positive", "retrieved non-relevant documents per relevant document",
+		"empty queries", "queries without a relevant document",
 		"evidence sentences", "relevant documents",
 		"evidence sentence", "relevant document",
 		"that are evidence", "that are relevant",
@@ -95,6 +96,7 @@ var vocabularies = map[InputKind]struct {
 	KindClassifier: {"case", "cases", "", "positives", "classifier", []string{
 		"evidence-retrieval metrics contract", "retrieval metrics contract", // a document's name, not "positive-retrieval"
 		"POS queries that have evidence", "cases flagged POS that are positive",
+		"empty queries", "negative cases",
 		"NE gate: classification", "Classifier: discrimination",
 		"NE gate: calibration", "Calibration",
 		"Three-state clinical gate and deployment", "Clinical gate",

@@ -24,6 +24,7 @@ func TestSay(t *testing.T) {
 		{KindTREC, "(evidence-retrieval metrics contract §3.3)", "(retrieval metrics contract §3.3)"},
 		{KindClassifier, "(evidence-retrieval metrics contract §5.4)", "(retrieval metrics contract §5.4)"},
 		{KindClassifier, "Share of POS queries that have evidence", "Share of cases flagged POS that are positive"},
+		{KindClassifier, "Share of empty queries correctly skipped.", "Share of negative cases correctly skipped."},
 	} {
 		if got := VocabularyOf(tc.kind).Say(tc.in); got != tc.want {
 			t.Errorf("%s: Say(%q) = %q, want %q", tc.kind, tc.in, got, tc.want)
