@@ -57,7 +57,7 @@ var vocabularies = map[InputKind]struct {
 	KindTREC: {"query", "queries", "documents", "relevant documents", "run", []string{
 		"evidence-retrieval metrics contract", "retrieval metrics contract", // a document's name, without "evidence"
 		"gold items per positive query", "relevant documents per query that has any",
-		"negatives per positive", "retrieved non-relevant documents per relevant document",
+		"negatives per positive", "non-relevant per relevant", // retrieved documents; short enough for an axis
 		"empty queries", "queries without a relevant document",
 		"evidence sentences", "relevant documents",
 		"evidence sentence", "relevant document",
