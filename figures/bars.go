@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"paperbundle/metrics"
 	"paperbundle/report"
@@ -304,6 +305,7 @@ func (c *cat) rankAtK(system string, recall bool) (*Spec, string) {
 		Y: unitAxis(what + " (mean over positive queries)"),
 	}
 	var leg []LegendEntry
+	allAlt := "all positive queries" // what the line of the whole population averages over
 	for i, s := range ss {
 		if len(s.pts) == 0 {
 			continue
@@ -311,27 +313,41 @@ func (c *cat) rankAtK(system string, recall bool) (*Spec, string) {
 		sort.SliceStable(s.pts, func(a, b int) bool { return s.pts[a].X < s.pts[b].X })
 		st := Style{Role: Series, Series: i}
 		// A stratum in words: "1 gold sentence", "3–5 gold sentences".
-		name := s.name + " gold sentences"
+		name := c.say(s.name + " gold sentences")
 		if s.name == "1" {
-			name = "1 gold sentence"
+			name = c.say("1 gold sentence")
 		}
 		n, _, _ := value(c.r, system, metrics.DataN.ID(), report.StratumSlice(s.name))
 		if s.name == "all" {
 			st.Role = Total
-			name = "All positives"
-			// The n of the queries the line averages over (a TREC run
-			// may be judged on more queries than the dataset's positive
-			// count), not the dataset's count.
+			// The line of the whole population, named by it and its n
+			// (the queries with evidence; every judged query of a TREC
+			// run, those without a relevant document included), not by
+			// the dataset's count of positive queries.
+			pop := metrics.PositivesOnly
 			n = float64(c.r.Dataset.PositiveQueries)
 			for _, pt := range s.pts {
 				if m, ok := c.r.Metric(system, metrics.RankRecall.At(int(pt.X)), report.Whole); ok {
-					n = float64(m.ShownN())
+					pop, n = m.Population, float64(m.ShownN())
 					break
 				}
 			}
+			words, _ := c.r.Vocabulary().PopulationWords(string(pop))
+			name = "All " + words
+			if pop != metrics.PositivesOnly {
+				// Its line is not over positive queries only.
+				p.Y.Label = what + " (mean over the queries of each line)"
+				allAlt = "all " + words
+			}
 		}
+		text := name // the legend's: a long one breaks before its n
 		if defined(n) && n > 0 {
-			name += " (n = " + groupInt(int(n)) + ")"
+			nText := "(n = " + groupInt(int(n)) + ")"
+			text = name + " " + nText
+			if utf8.RuneCountInString(text) > legendLine {
+				text = name + "\n" + nText
+			}
+			name += " " + nText
 		}
 		for j := range s.pts {
 			s.pts[j].Tip = Tip{atX("K", Num(s.pts[j].X, 0)), atY(strings.TrimSuffix(what, "@K"), Num(s.pts[j].Y, 3))}
@@ -344,12 +360,12 @@ func (c *cat) rankAtK(system string, recall bool) (*Spec, string) {
 			p.Elements = append(p.Elements, &Line{Name: name, Style: st, Segments: [][]XY{line}})
 		}
 		p.Elements = append(p.Elements, &Points{Name: name, Style: st, Points: s.pts})
-		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, st}, {MarkMarker, st}}, Text: name})
+		leg = append(leg, LegendEntry{Keys: []Key{{MarkLine, st}, {MarkMarker, st}}, Text: text})
 	}
 	return &Spec{Kind: map[bool]Kind{true: KindRecallAtK, false: KindPrecisionAtK}[recall],
 		Subtitle: "positive queries, by their number of gold sentences",
 		Alt: "Line chart of " + what + " of " + label(c.r, system) + " against the cutoff K (" + strconv.Itoa(ks[0]) + " to " +
-			strconv.Itoa(ks[len(ks)-1]) + "), one line per number of gold sentences and one for all positive queries.",
+			strconv.Itoa(ks[len(ks)-1]) + "), one line per number of gold sentences and one for " + allAlt + ".",
 		Panels: []Panel{p}, Legend: leg, Notes: leftOut(skipped)}, ""
 }
 
@@ -377,6 +393,18 @@ func fitUnitAxis(lbl string, lo, hi float64) Axis {
 	return Axis{Label: lbl, Min: round2(min), Max: round2(max), Fixed: true, Step: step}
 }
 
+// population is the population metric id is computed over, from its
+// first whole-population value in the report, and whether the report
+// holds the metric at all.
+func (c *cat) population(id metrics.ID) (metrics.Population, bool) {
+	for _, m := range c.r.Metrics {
+		if m.ID == id && m.Slice == report.Whole {
+			return m.Population, true
+		}
+	}
+	return "", false
+}
+
 // round2 rounds to two decimals (axis ends on a 0.05 grid).
 func round2(x float64) float64 { return math.Round(x*100) / 100 }
 
@@ -392,12 +420,23 @@ func (c *cat) systems(string) (*Spec, string) {
 		id          metrics.ID
 		short, axis string
 	}
+	// A panel per headline measure the report holds: a TREC run has no
+	// AUROC, a classifier no nDCG.
 	var specs []panelSpec
-	if c.k > 0 {
+	if pop, ok := c.population(metrics.RankNDCG.At(c.k)); c.k > 0 && ok {
 		K := strconv.Itoa(c.k)
-		specs = append(specs, panelSpec{metrics.RankNDCG.At(c.k), "nDCG@" + K, "nDCG@" + K + " (positive queries)"})
+		who := "positive queries"
+		if pop == metrics.JudgedQueries {
+			who = "judged queries" // a TREC run's judged queries, those without a relevant document included
+		}
+		specs = append(specs, panelSpec{metrics.RankNDCG.At(c.k), "nDCG@" + K, "nDCG@" + K + " (" + who + ")"})
 	}
-	specs = append(specs, panelSpec{metrics.NEAUROC.ID(), "AUROC", "AUROC (all queries)"})
+	if _, ok := c.population(metrics.NEAUROC.ID()); ok {
+		specs = append(specs, panelSpec{metrics.NEAUROC.ID(), "AUROC", "AUROC (all queries)"})
+	}
+	if len(specs) == 0 {
+		return nil, "the inputs have neither a ranking nor a score to classify with"
+	}
 	labels := make([]string, len(names))
 	rev := make([]string, len(names))
 	for i, n := range names {

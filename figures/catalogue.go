@@ -56,6 +56,11 @@ type cat struct {
 	out  []entry
 }
 
+// say writes s, in the evidence-retrieval words, in the words of the
+// report's kind of input: for the series names and legend texts, which
+// the renderers keep as they are (they may hold a system's label).
+func (c *cat) say(s string) string { return c.r.Vocabulary().Say(s) }
+
 // builder makes the spec of one figure, or says why there is none.
 type builder func(c *cat, system string) (*Spec, string)
 

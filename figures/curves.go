@@ -245,7 +245,7 @@ func (c *cat) reliability(system string) (*Spec, string) {
 	}
 	wilson := "Wilson " + c.r.Settings.Bootstrap.Level()
 	dots := &Points{Name: "Bins", ErrName: wilson + " interval", Style: Style{Role: Primary, Size: 2.2}}
-	counts := &Counts{Name: "Queries per bin", Style: Style{Role: Count}}
+	counts := &Counts{Name: c.say("Queries per bin"), Style: Style{Role: Count}}
 	var line []XY
 	skipped, maxc := 0, 1.0
 	for _, b := range rel.Bins {
@@ -283,7 +283,7 @@ func (c *cat) reliability(system string) (*Spec, string) {
 		{Keys: []Key{{MarkMarker, dots.Style}}, Text: "Bin (mean p,\nobserved frequency)"},
 		{Keys: []Key{{MarkLine, Style{Role: Primary, Width: 0.8}}}, Text: wilson + " interval"},
 		{Keys: []Key{{MarkLine, Style{Role: Diagonal}}}, Text: "Perfect calibration"},
-		{Keys: []Key{{MarkBar, counts.Style}}, Text: "Queries per bin"},
+		{Keys: []Key{{MarkBar, counts.Style}}, Text: c.say("Queries per bin")},
 	}
 	return &Spec{Kind: KindReliability, Layout: Stack, Weights: []float64{0.7, 0.3},
 		Hint: "hover a bin for its count and observed frequency",

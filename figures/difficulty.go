@@ -112,7 +112,7 @@ func (c *cat) difficulty(system string) (*Spec, string) {
 		X: Axis{Label: "Difficulty: negatives per positive (log scale)", Log: true, Fixed: true, Min: lo / 1.25, Max: hi * 1.25},
 		// markers at 0 and 1 stay whole
 		Y:        Axis{Label: what + " of the query", Fixed: true, Min: -0.04, Max: 1.04, Ticks: stepTicks(0, 1, 0.2)},
-		Elements: []Element{&Scatter{Name: "Positive queries", Style: Style{Role: Primary}, Alpha: DifficultyAlpha, Points: pts}},
+		Elements: []Element{&Scatter{Name: c.say("Positive queries"), Style: Style{Role: Primary}, Alpha: DifficultyAlpha, Points: pts}},
 	}
 	rho := "Spearman ρ = " + c.fmtv(d.Rho)
 	sub := "positive queries (n = " + groupInt(n) + "); " + rho
@@ -121,16 +121,16 @@ func (c *cat) difficulty(system string) (*Spec, string) {
 		sub += ", p " + fmtP(d.P)
 	}
 	leg := []LegendEntry{
-		{Keys: []Key{{MarkMarker, Style{Role: Primary, Size: 2, Opacity: 0.6}}}, Text: "Positive query\n(n = " + groupInt(n) + ")"},
+		{Keys: []Key{{MarkMarker, Style{Role: Primary, Size: 2, Opacity: 0.6}}}, Text: c.say("Positive query") + "\n(n = " + groupInt(n) + ")"},
 		{Text: rho},
 	}
 	var notes []string
 	if d.Zero > 0 {
-		leg = append(leg, LegendEntry{Text: queries(d.Zero) + " at difficulty 0\n(not on the log axis)"})
+		leg = append(leg, LegendEntry{Text: c.say(queries(d.Zero)) + " at difficulty 0\n(not on the log axis)"})
 		notes = append(notes, queries(d.Zero)+" at difficulty 0 left out (log axis)")
 	}
 	if d.Undef > 0 {
-		leg = append(leg, LegendEntry{Text: queries(d.Undef) + " undefined,\nleft out"})
+		leg = append(leg, LegendEntry{Text: c.say(queries(d.Undef)) + " undefined,\nleft out"})
 		notes = append(notes, queries(d.Undef)+" with undefined recall or difficulty left out")
 	}
 	return &Spec{Kind: KindDifficulty, Subtitle: sub,

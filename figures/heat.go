@@ -319,7 +319,7 @@ func (c *cat) perQueryHeat(system string) (*Spec, string) {
 	}
 	var leg []LegendEntry
 	if undefined > 0 {
-		leg = append(leg, LegendEntry{Keys: []Key{{MarkFill, Style{Role: Undefined}}}, Text: "n/a\n(" + queries(undefined) + ")"})
+		leg = append(leg, LegendEntry{Keys: []Key{{MarkFill, Style{Role: Undefined}}}, Text: "n/a\n(" + c.say(queries(undefined)) + ")"})
 	}
 	return &Spec{Kind: KindPerQueryHeatmap, Title: title + ", per query: " + label(c.r, system), Scale: &ColorScale{Min: 0, Max: 1, Label: title, Step: 0.2},
 		Subtitle: "posts in input order; grey: undefined; blank: no query",

@@ -430,6 +430,11 @@ type LegendEntry struct {
 	Text string
 }
 
+// legendLine is the longest line of a legend text, in runes, that a
+// figure draws whole (figures/plot cuts a longer one with "…"): a longer
+// text of ours breaks into two lines instead.
+const legendLine = 40
+
 // ColorScale is the continuous colour scale (viridis) of a heat map.
 type ColorScale struct {
 	Min, Max float64

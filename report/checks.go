@@ -68,9 +68,13 @@ func (c *computer) checks() {
 	} else {
 		l.add("gold_identical_across_systems", true, true, fmt.Sprintf("The %d systems hold the same gold for every query (the same ids with the same grades, in any order).", n))
 	}
-	if trec && !c.ds.HasNEProb {
+	switch {
+	case trec && !c.ds.HasNEProb:
 		l.none("probabilities_in_range", true, "The runs hold no probabilities (no ne_probs: file).")
-	} else {
+	case c.rep.Kind() == KindClassifier:
+		// No candidates, so no node_prob to check.
+		l.add("probabilities_in_range", true, true, "Every ne_prob is in [0, 1].")
+	default:
 		l.add("probabilities_in_range", true, true, "Every ne_prob and node_prob is in [0, 1].")
 	}
 	c.confusionCheck(&l)

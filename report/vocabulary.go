@@ -8,6 +8,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"paperbundle/metrics"
 )
 
 // Vocabulary is the words of one kind of input, chosen once from
@@ -53,6 +55,10 @@ var vocabularies = map[InputKind]struct {
 }{
 	KindEvidence: {"query", "queries", "sentences", "evidence sentences", "system", nil},
 	KindTREC: {"query", "queries", "documents", "relevant documents", "run", []string{
+		"evidence-retrieval metrics contract", "retrieval metrics contract", // a document's name, without "evidence"
+		"gold items per positive query", "relevant documents per query that has any",
+		"negatives per positive", "non-relevant per relevant", // retrieved documents; short enough for an axis
+		"empty queries", "queries without a relevant document",
 		"evidence sentences", "relevant documents",
 		"evidence sentence", "relevant document",
 		"that are evidence", "that are relevant",
@@ -88,6 +94,9 @@ var vocabularies = map[InputKind]struct {
 		"system", "run",
 	}},
 	KindClassifier: {"case", "cases", "", "positives", "classifier", []string{
+		"evidence-retrieval metrics contract", "retrieval metrics contract", // a document's name, not "positive-retrieval"
+		"POS queries that have evidence", "cases flagged POS that are positive",
+		"empty queries", "negative cases",
 		"NE gate: classification", "Classifier: discrimination",
 		"NE gate: calibration", "Calibration",
 		"Three-state clinical gate and deployment", "Clinical gate",
@@ -368,4 +377,27 @@ func (v Vocabulary) SayMarkdown(s string) string {
 		parts[i] = v.Say(parts[i])
 	}
 	return strings.Join(parts, "`")
+}
+
+// populationWords say what each population of the registry holds, in the
+// evidence-retrieval words (Say puts them in the kind's).
+var populationWords = map[metrics.Population]string{
+	metrics.AllQueries:    "every eval query",
+	metrics.PositivesOnly: "queries with evidence",
+	metrics.JudgedQueries: "judged queries",
+	metrics.Posts:         "every eval post",
+	metrics.PredPositive:  "queries the NE gate flags",
+}
+
+// PopulationWords returns what population p holds in the vocabulary's
+// words ("queries with evidence" for positives_only; a TREC run's
+// "queries with a relevant document", a classifier's "positive cases"),
+// and whether p is a population code at all: a population already in
+// words (a mixed table's) is returned as it is, with false.
+func (v Vocabulary) PopulationWords(p string) (string, bool) {
+	w, ok := populationWords[metrics.Population(p)]
+	if !ok {
+		return p, false
+	}
+	return v.Say(w), true
 }

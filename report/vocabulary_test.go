@@ -20,6 +20,11 @@ func TestSay(t *testing.T) {
 		{KindClassifier, "How well the NE gate separates queries with evidence from queries without", "How well the classifier separates positive cases from cases without"},
 		{KindClassifier, "10,000 resamples of posts", "10,000 resamples of cases"},
 		{KindEvidence, "30 with evidence; NE gate; posts", "30 with evidence; NE gate; posts"},
+		// A cited document's name loses "evidence", never becomes "relevant documents-retrieval".
+		{KindTREC, "(evidence-retrieval metrics contract §3.3)", "(retrieval metrics contract §3.3)"},
+		{KindClassifier, "(evidence-retrieval metrics contract §5.4)", "(retrieval metrics contract §5.4)"},
+		{KindClassifier, "Share of POS queries that have evidence", "Share of cases flagged POS that are positive"},
+		{KindClassifier, "Share of empty queries correctly skipped.", "Share of negative cases correctly skipped."},
 	} {
 		if got := VocabularyOf(tc.kind).Say(tc.in); got != tc.want {
 			t.Errorf("%s: Say(%q) = %q, want %q", tc.kind, tc.in, got, tc.want)
@@ -84,5 +89,38 @@ func TestSayGrouped(t *testing.T) {
 	r.Dataset.Posts = 400
 	if r.Vocabulary().Grouped || r.Vocabulary().Say("posts") != "cases" {
 		t.Errorf("400 posts of 400 cases: Vocabulary() grouped")
+	}
+}
+
+// TestPopulationWords: a population code in each kind's words (the code
+// itself is the caller's to show after them), idempotent under Say (the
+// page says its captions again); a population already in words is
+// returned as it is, not as a code.
+func TestPopulationWords(t *testing.T) {
+	for _, tc := range []struct {
+		kind   InputKind
+		code   string
+		want   string
+		isCode bool
+	}{
+		{KindEvidence, "positives_only", "queries with evidence", true},
+		{KindEvidence, "all_queries", "every eval query", true},
+		{KindTREC, "positives_only", "queries with a relevant document", true},
+		{KindTREC, "judged_queries", "judged queries", true},
+		{KindClassifier, "positives_only", "positive cases", true},
+		{KindClassifier, "all_queries", "every eval case", true},
+		{KindTREC, "mixed (each row states its population)", "mixed (each row states its population)", false},
+	} {
+		v := VocabularyOf(tc.kind)
+		got, isCode := v.PopulationWords(tc.code)
+		if got != tc.want || isCode != tc.isCode {
+			t.Errorf("%s: PopulationWords(%q) = %q, %v; want %q, %v", tc.kind, tc.code, got, isCode, tc.want, tc.isCode)
+		}
+		if again := v.Say(got); again != got {
+			t.Errorf("%s: Say(%q) = %q: not idempotent", tc.kind, got, again)
+		}
+	}
+	if got, _ := GroupedVocabularyOf(KindTREC).PopulationWords("posts"); got != "every eval query group" {
+		t.Errorf("grouped TREC posts: %q", got)
 	}
 }

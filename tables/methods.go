@@ -39,22 +39,15 @@ func Methods(r *report.Report) []byte {
 		b.WriteString("* Thresholds (FPR budgets, τ_neg, τ_pos) of each fold are " + mdtext.Inert(origin) + ", and applied to its `eval` rows.\n")
 	}
 	b.WriteString("* Confidence intervals: " + mdtext.Inert(r.BootstrapText()) + ".\n")
-	// The cutoffs and the ranking conventions only with a ranking, the
-	// AUROC convention only with a score to rank queries by (a classifier
-	// has no cutoff, a TREC run without ne_probs no AUROC).
-	ct := st.Conventions
-	conv := []string{fmt.Sprintf("fold std `%s`", ct.FoldStd)}
+	// The cutoffs only with a ranking (a classifier has no cutoff).
 	if r.Has(report.Ranking) {
 		fmt.Fprintf(&b, "* Headline cutoff: K = %d (of cutoffs %v); tables and figures that the contracts write as @10 use it.\n", st.HeadlineCutoff, st.Cutoffs)
-		conv = []string{fmt.Sprintf("MAP@K denominator `%s`", ct.MAPDenominator), conv[0], fmt.Sprintf("nDCG gain `%s`", ct.NDCGGain)}
 	}
-	if r.Has(report.NEGate) {
-		conv = append(conv, fmt.Sprintf("undefined AUROC `%s`", ct.UndefinedAUROC))
-	}
-	b.WriteString("* Conventions: " + strings.Join(conv, ", ") + ".\n")
+	b.WriteString("* Conventions: " + strings.Join(Conventions(r, func(v string) string { return "`" + v + "`" }), ", ") + ".\n")
 	b.WriteString("* A value that is undefined (a 0/0 ratio, AUROC with one class) is `null` in JSON and \"n/a\" in tables, never 0.\n\n")
 	b.WriteString("## Metric definitions\n\n")
 	fam := ""
+	pops := populations(r)
 	for _, d := range UsedDefs(r) {
 		if d.Definition == "" {
 			continue
@@ -63,7 +56,11 @@ func Methods(r *report.Report) []byte {
 			fam = f
 			fmt.Fprintf(&b, "### %s\n\n", FamilyTitle(f))
 		}
-		fmt.Fprintf(&b, "**%s** (`%s`; population %s; %s is better", d.Title, PatternID(d), d.Population, directionWord(d.Direction))
+		pop := d.Population
+		if p, ok := pops[d.Base]; ok {
+			pop = p // a TREC run's judged_queries where the registry says positives_only
+		}
+		fmt.Fprintf(&b, "**%s** (`%s`; population: %s; %s is better", d.Title, PatternID(d), populationText(pop), directionWord(d.Direction))
 		if d.Variant != "" {
 			fmt.Fprintf(&b, "; variant: %s", d.Variant)
 		}
@@ -71,6 +68,53 @@ func Methods(r *report.Report) []byte {
 	}
 	// In the words of the kind of input; code spans (keys, ids) as they are.
 	return []byte(r.Vocabulary().SayMarkdown(b.String()))
+}
+
+// Conventions are the conventions in force where the metric contracts
+// disagree, those that apply to the report ("MAP@K denominator gold"):
+// the ranking's only with a ranking, the AUROC's only with a score to
+// rank queries by (a classifier has no MAP, a TREC run without ne_probs
+// no AUROC). value writes each value (as code in Markdown).
+func Conventions(r *report.Report, value func(string) string) []string {
+	ct := r.Settings.Conventions
+	var out []string
+	if r.Has(report.Ranking) {
+		out = append(out, "MAP@K denominator "+value(string(ct.MAPDenominator)))
+	}
+	out = append(out, "fold std "+value(string(ct.FoldStd)))
+	if r.Has(report.Ranking) {
+		out = append(out, "nDCG gain "+value(string(ct.NDCGGain)))
+	}
+	if r.Has(report.NEGate) {
+		out = append(out, "undefined AUROC "+value(string(ct.UndefinedAUROC)))
+	}
+	return out
+}
+
+// populations are the populations the report's metrics are computed
+// over, per registry entry: the first whole-population value's.
+func populations(r *report.Report) map[metrics.Base]metrics.Population {
+	out := map[metrics.Base]metrics.Population{}
+	for _, m := range r.Metrics {
+		if m.Slice != report.Whole {
+			continue
+		}
+		if _, ok := out[m.ID.Base()]; !ok {
+			out[m.ID.Base()] = m.Population
+		}
+	}
+	return out
+}
+
+// populationText is a population for METHODS.md, in the evidence-retrieval
+// words (the caller puts them in the kind's) with its code after them:
+// "queries with evidence (`positives_only`)".
+func populationText(p metrics.Population) string {
+	words, isCode := report.VocabularyOf(report.KindEvidence).PopulationWords(string(p))
+	if !isCode {
+		return mdtext.Inert(words)
+	}
+	return words + " (`" + string(p) + "`)"
 }
 
 // mdCode writes s as an inline code span that no backtick in s can close.

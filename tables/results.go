@@ -21,7 +21,7 @@ const TableResults metrics.TableID = "Results"
 func ResultsTable(r *report.Report) Table {
 	mx := BuildMatrix(r)
 	v := r.Vocabulary()
-	t := Table{ID: TableResults, Title: "Results: systems by headline metric",
+	t := Table{ID: TableResults, Title: v.Say("Results: systems by headline metric"),
 		Population: "each metric's own (see Metric definitions), its n beside its value", CILevel: ciLevel(r),
 		Columns: []Column{{Key: "system", Title: v.Say("System"), Kind: Text}, {Key: "letter", Title: "Letter", Kind: Text}}}
 	for _, c := range mx.Columns {

@@ -94,7 +94,7 @@ func criterionTable(r *report.Report) (Table, bool) {
 	// Two populations: no one n for the table (N 0), each row's n is in
 	// its columns.
 	t := Table{ID: metrics.TablePerCriterion, Title: "Per-criterion breakdown",
-		Population: "all_queries (NE gate, deployment); positives_only (ranking)",
+		Population: "every eval query (all_queries) for the NE gate and deployment, queries with evidence (positives_only) for the ranking",
 		Meaning:    "Which criteria are easy or hard to detect and to rank; the last rows are the macro average across criteria."}
 	var sl []report.Slice
 	for _, c := range r.Dataset.Criteria {
@@ -182,7 +182,11 @@ func comparisonTable(r *report.Report) (Table, bool) {
 	}
 	t.Notes = append(t.Notes, "n is the number of paired eval queries; for a ratio of counts (a sensitivity, a precision) it is the count the system's value is divided by, as on its card.")
 	if absent {
-		t.Notes = append(t.Notes, "Empty cells do not apply: wins, ties, losses, Cohen's d and d_z exist for metrics averaged over queries only, and the DeLong z for AUROC only.")
+		note := "Empty cells do not apply: wins, ties, losses, Cohen's d and d_z exist for metrics averaged over queries only"
+		if r.Has(report.NEGate) {
+			note += ", and the DeLong z for AUROC only" // without a score there is no AUROC to say it of
+		}
+		t.Notes = append(t.Notes, note+".")
 	}
 	return t, len(t.Rows) > 0
 }

@@ -181,9 +181,9 @@ func targetText(t *report.Target) string { return tables.TargetText(t) }
 func (b *builder) rankingByCutoff(t tables.Table, system string) []Item {
 	r := b.r
 	ks := r.Settings.Cutoffs
-	caption := "Population: " + t.Population + "; n = " + thousands(b.blockN(t, system))
+	caption, code, n := b.caption(t, system)
 	wide := &Table{ID: b.ids.Add("t-ranking-k-" + tables.Sanitize(system)), Title: "Ranking metrics by cutoff K: " + r.Label(system),
-		Caption: caption, Meaning: t.Meaning}
+		Caption: caption, Code: code, CaptionN: n, Meaning: t.Meaning}
 	wide.Head = append(wide.Head, Head{Title: "Metric"})
 	for _, k := range ks {
 		wide.Head = append(wide.Head, Head{Title: "K = " + strconv.Itoa(k), Numeric: true})
@@ -191,7 +191,7 @@ func (b *builder) rankingByCutoff(t tables.Table, system string) []Item {
 	wide.Head = append(wide.Head, Head{Title: "Id"})
 	anyFolds := false // some row has a fold mean (else the column is dropped)
 	long := &Table{ID: b.ids.Add("t-ranking-whole-" + tables.Sanitize(system)), Title: "Whole-ranking metrics: " + r.Label(system),
-		Caption: caption, Head: []Head{{Title: "Metric"}, {Title: "Value [CI]", Numeric: true}, {Title: "Fold mean ± std", Numeric: true}, {Title: "n", Numeric: true}, {Title: "Id"}}}
+		Caption: caption, Code: code, CaptionN: n, Head: []Head{{Title: "Metric"}, {Title: "Value [CI]", Numeric: true}, {Title: "Fold mean ± std", Numeric: true}, {Title: "n", Numeric: true}, {Title: "Id"}}}
 	best := map[string]bool{} // anchors of the best values, from the long table
 	for _, row := range t.Rows {
 		for _, c := range row.Cells {

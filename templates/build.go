@@ -100,12 +100,16 @@ var plan = []struct {
 		"Each system against its reference on the same queries: paired differences with bootstrap intervals, permutation p-values with Holm's correction, and paired DeLong tests for AUROC."},
 }
 
+// clinicalIntroNoWorkload is the clinical gate's intro where the report
+// has no review workload (the clinical gate without Dynamic-K).
+const clinicalIntroNoWorkload = "How many evidence cases screening loses, and how often a high-confidence alert is right."
+
 // pageKeep are the fields of the page that Vocabulary.SayAll leaves as
 // they are: the user's text, ids, anchors, numbers and scripts, and the
 // changes fragment, which package compare writes in the kind's words
 // around the user's labels.
 var pageKeep = []string{"Page.Title", "Page.Primary", "Page.CSP", "Page.Version", "Page.Tool", "Page.Generated", "Item.Changes",
-	"ID", "Anchor", "Link", "Name", "Label", "Letter", "System", "Value", "CI", "Folds", "Pre", "Text", "Charts", "Scripts"}
+	"ID", "Anchor", "Link", "Name", "Label", "Letter", "System", "Value", "CI", "Folds", "Pre", "Text", "Charts", "Scripts", "Table.Code"}
 
 // newPage fills the page completely.
 func newPage(in Input) (*Page, error) {
@@ -167,6 +171,15 @@ func newPage(in Input) (*Page, error) {
 			if r.ThresholdOrigin() == "" {
 				intro, _, _ = strings.Cut(intro, " Held-out")
 			}
+		}
+		if s.id == "systems" && !r.Has(report.NEGate) {
+			// No AUROC without a score (a TREC run): no DeLong test to name.
+			intro = strings.Replace(intro, ", and paired DeLong tests for AUROC", "", 1)
+		}
+		if s.id == "clinical_gate" && !r.Has(report.EndToEnd) {
+			// No review workload without Dynamic-K (a classifier has
+			// nothing to review): the intro says only what the section has.
+			intro = clinicalIntroNoWorkload
 		}
 		sec, err := b.section(s.id, s.title, s.capability, s.tables, s.kinds, intro)
 		if err != nil {
@@ -264,9 +277,13 @@ func (b *builder) data() Section {
 		facts = append(facts, Fact{"Train rows (ignored)", thousands(ds.TrainRowsIgnored)})
 	}
 	if r.Capabilities.Has(report.Ranking) {
+		goldPer := "Gold items per positive query"
+		if r.Kind() == report.KindTREC && ds.PositiveQueries == ds.EvalQueries {
+			goldPer = "Relevant documents per judged query" // every evaluated query has one
+		}
 		facts = append(facts,
 			Fact{"Candidates per query", tables.FormatNum(float64(ds.CandidatesMean), 1) + " on average (" + strconv.Itoa(ds.CandidatesMin) + " to " + strconv.Itoa(ds.CandidatesMax) + ")"},
-			Fact{"Gold items per positive query", tables.FormatNum(float64(ds.GoldMean), 2) + " on average"},
+			Fact{goldPer, tables.FormatNum(float64(ds.GoldMean), 2) + " on average"},
 			Fact{"Gold items missing from the candidates", thousands(ds.GoldMissing)})
 	}
 	s.Items = append(s.Items, Item{Facts: facts})
@@ -374,22 +391,6 @@ func (b *builder) section(id sectionID, title string, x report.Capability, tbls 
 	return s, nil
 }
 
-// blockN is the n of a table's caption in system's block: the table's,
-// unless the systems are evaluated on different queries (TREC runs under
-// missing_run: skip), where it is the size of the table's population for
-// that system, from the system's metrics on that population.
-func (b *builder) blockN(t tables.Table, system string) int {
-	if system == "" || len(b.r.Dataset.SystemQueries) == 0 {
-		return t.N
-	}
-	for _, m := range b.r.Metrics {
-		if m.System == system && m.Slice == report.Whole && string(m.Population) == t.Population {
-			return m.N
-		}
-	}
-	return t.N
-}
-
 // blockSet holds the per-system blocks of a section, in the order they
 // were first asked for.
 type blockSet struct {
@@ -485,6 +486,12 @@ func (b *builder) addFigures(s *Section, bs *blockSet, kind figures.Kind) error 
 		}
 	}
 	for _, m := range b.in.Missing {
+		// The review workload's map is missing where the report has no
+		// workload at all; that is said only to a reader who could expect
+		// one (not to a classifier's user).
+		if m.ID.Kind == figures.KindGateGridWorkload && !b.r.Has(report.EndToEnd) && !b.r.Vocabulary().Expects(report.EndToEnd) {
+			continue
+		}
 		if m.ID.Kind.Family() == kind {
 			s.Missing = append(s.Missing, "Figure “"+m.Title+"” is not shown: "+m.Reason+".")
 		}
@@ -576,12 +583,7 @@ func (b *builder) table(t tables.Table, rows []tables.Row, system string) *Table
 		title += ": " + b.r.Label(system)
 	}
 	pt := &Table{ID: b.ids.Add(id), Title: title, Meaning: t.Meaning, Notes: t.Notes}
-	if t.Population != "" {
-		pt.Caption = "Population: " + t.Population
-		if n := b.blockN(t, system); n > 0 {
-			pt.Caption += "; n = " + thousands(n) // 0: each row gives its n
-		}
-	}
+	pt.Caption, pt.Code, pt.CaptionN = b.caption(t, system)
 	// In one system's block the system column says the block's name on
 	// every row: it is left out there, so a phone shows the numbers.
 	first := 0

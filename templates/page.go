@@ -198,11 +198,16 @@ type Fact struct {
 type Table struct {
 	ID      string
 	Title   string
-	Caption string // population and n
+	Caption string // population in words, or the whole caption when Code is ""
 	Meaning string
 	Head    []Head
 	Rows    []Row
 	Notes   []string
+
+	// Code is the population's code (positives_only), shown after its
+	// words; CaptionN follows: "; n = 1,379", or that the rows carry
+	// their own n.
+	Code, CaptionN string
 }
 
 // Head is one header cell.

@@ -264,13 +264,16 @@ func workbook(rep *report.Report, set tables.Set, checks tables.Table) xlsx.Work
 		// The Results sheet (the results matrix) first, then the tables.
 		Tables: append([]tables.Table{tables.ResultsTable(rep)}, set.Tables...), Checks: checks, Definitions: tables.Definitions(rep),
 		Readme: []xlsx.ReadmeLine{
-			{Key: "Headline cutoff", Value: fmt.Sprintf("K = %d (cutoffs %v)", st.HeadlineCutoff, st.Cutoffs)},
 			{Key: "Confidence intervals", Value: rep.BootstrapText()},
-			{Key: "Conventions", Value: fmt.Sprintf("MAP@K denominator %s; fold std %s; nDCG gain %s; undefined AUROC %s",
-				st.Conventions.MAPDenominator, st.Conventions.FoldStd, st.Conventions.NDCGGain, st.Conventions.UndefinedAUROC)},
+			// Only the conventions that apply (as METHODS.md).
+			{Key: "Conventions", Value: strings.Join(tables.Conventions(rep, func(v string) string { return v }), "; ")},
 			{Key: "Undefined values", Value: "empty cells: a 0/0 ratio or AUROC with one class is undefined, never 0"},
-			{Key: "Per-query rows", Value: "per_query_metrics.csv beside this workbook: one row per eval query per system, with its label, score and per-query metrics"},
+			{Key: "Per-query rows", Value: rep.Vocabulary().Say("per_query_metrics.csv beside this workbook: one row per eval query per system, with its label, score and per-query metrics")},
 		},
+	}
+	if rep.Has(report.Ranking) {
+		// A cutoff only with a ranking (a classifier has none).
+		wb.Readme = append([]xlsx.ReadmeLine{{Key: "Headline cutoff", Value: fmt.Sprintf("K = %d (cutoffs %v)", st.HeadlineCutoff, st.Cutoffs)}}, wb.Readme...)
 	}
 	if rep.ToolBuild != nil {
 		wb.Readme = append([]xlsx.ReadmeLine{{Key: "Tool build", Value: rep.ToolBuild.Long()}}, wb.Readme...)

@@ -426,7 +426,7 @@ func TestTrecPerSystemQueries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []string{"Population: judged_queries; n = 27", "Population: judged_queries; n = 28", "Population: paired, the eval queries both runs have"} {
+	for _, s := range []string{"Population: judged queries (<code>judged_queries</code>); n = 27", "Population: judged queries (<code>judged_queries</code>); n = 28", "Population: paired, the eval queries both runs have"} {
 		if !strings.Contains(string(page), s) {
 			t.Errorf("report.html lacks %q", s)
 		}

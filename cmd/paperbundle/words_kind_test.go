@@ -25,6 +25,20 @@ func visibleText(page string) string {
 	return html.UnescapeString(page)
 }
 
+// svgText is the text a figure file draws: its <text> elements, one per
+// line, entities decoded.
+func svgText(svg string) string {
+	var b strings.Builder
+	for _, m := range regexp.MustCompile(`<text[^>]*>([^<]*)</text>`).FindAllStringSubmatch(svg, -1) {
+		b.WriteString(html.UnescapeString(m[1]) + "\n")
+	}
+	return b.String()
+}
+
+// populationCode matches a population code, which a caption shows only
+// as code after the population's words.
+var populationCode = regexp.MustCompile(`\b(all_queries|positives_only|judged_queries|predicted_positive)\b`)
+
 // markdownText is Markdown without its code spans.
 func markdownText(md string) string {
 	return regexp.MustCompile("`[^`]*`").ReplaceAllString(md, " ")
@@ -37,11 +51,15 @@ func markdownText(md string) string {
 // with one input changed, and scans what a reader of each kind sees for
 // the words of the other kinds of input: the visible text of report.html,
 // SUMMARY.md, METHODS.md, CHANGES.md, paper/example.tex and the paper's
-// tables, and `paperbundle diff` in text, Markdown and HTML. A TREC
-// report never says post, evidence, gold, sentence, criterion, NE gate,
-// system or tune rows; a classifier report never says NE gate,
-// criterion, post or system, and its bootstrap draws the groups of cases
-// that share a post_id, never single cases.
+// tables, the text of every figure file (figures/*.svg), and `paperbundle
+// diff` in text, Markdown and HTML. A TREC report never says post,
+// evidence, gold, sentence, criterion, NE gate, system, tune rows,
+// positive(s) or "negatives per positive"; a classifier report never says
+// NE gate, criterion, post, system or a review workload, and its
+// bootstrap draws the groups of cases that share a post_id, never single
+// cases. A table's caption names its population in the kind's words (the
+// code, if any, only as code after them), and a table whose rows carry
+// their own n states no single n.
 func TestWordsFollowTheInput(t *testing.T) {
 	trec := perSystemRunsProject(t, mustAbs(t, filepath.Join("..", "..", "testdata", "trec_eval")))
 	clf := t.TempDir()
@@ -73,12 +91,12 @@ func TestWordsFollowTheInput(t *testing.T) {
 	}{
 		// A TREC run has no thresholds and no tune rows, and its systems
 		// are runs.
-		{"trec", trec, regexp.MustCompile(`(?i)\b(posts?|evidence|gold|sentences?|criterion|criteria|NE gate|thresholds are|cross-fitted|systems?|tune)\b`),
+		{"trec", trec, regexp.MustCompile(`(?i)\b(posts?|evidence|gold|sentences?|criterion|criteria|NE gate|thresholds are|cross-fitted|systems?|tune|positives?|negatives per)\b`),
 			func() { copyFile(t, filepath.Join(trec, "run.a"), filepath.Join(trec, "run.b")) },
-			[]string{"Show run", "All runs", "resamples of queries"}},
-		{"classifier", clf, regexp.MustCompile(`(?i)\b(posts?|criterion|criteria|NE gate|systems?|sentences?)\b|resamples of cases`),
+			[]string{"Show run", "All runs", "resamples of queries", "Population: judged queries (", "All judged queries (n = "}},
+		{"classifier", clf, regexp.MustCompile(`(?i)\b(posts?|criterion|criteria|NE gate|systems?|sentences?|workload)\b|resamples of cases`),
 			func() { writeClf(0.35) },
-			[]string{"Show classifier", "All classifiers", "resamples of case groups"}},
+			[]string{"Show classifier", "All classifiers", "resamples of case groups", "Population: every eval case (", "Cases per bin"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out := filepath.Join(tc.dir, "out")
@@ -110,6 +128,13 @@ func TestWordsFollowTheInput(t *testing.T) {
 			for _, f := range tex {
 				texts[filepath.Base(f)] = latexText(readFile(t, f))
 			}
+			svg, _ := filepath.Glob(filepath.Join(v2, "figures", "*.svg"))
+			for _, f := range svg {
+				texts["figures/"+filepath.Base(f)] = svgText(readFile(t, f))
+			}
+			if len(svg) == 0 {
+				t.Error("no figure file to read")
+			}
 			for name, text := range texts {
 				n := 0
 				for _, line := range strings.Split(text, "\n") {
@@ -120,8 +145,21 @@ func TestWordsFollowTheInput(t *testing.T) {
 				}
 			}
 			for _, w := range tc.must {
-				if !strings.Contains(texts["report.html"], w) {
+				if !strings.Contains(texts["report.html"]+texts["figures/reliability_clf.svg"], w) {
 					t.Errorf("report.html does not say %q", w)
+				}
+			}
+			// Captions: the population in words, a code only as code
+			// (left out of the visible text), one n only for one population.
+			for _, line := range strings.Split(texts["report.html"], "\n") {
+				if !strings.HasPrefix(line, "Population:") {
+					continue
+				}
+				if c := populationCode.FindString(line); c != "" {
+					t.Errorf("report.html: a caption shows the code %q as words: %s", c, line)
+				}
+				if strings.HasPrefix(line, "Population: mixed") && strings.Contains(line, "n =") {
+					t.Errorf("report.html: a table of several populations states one n: %s", line)
 				}
 			}
 			// The print note is written by the page's script from the

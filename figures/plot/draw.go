@@ -37,16 +37,23 @@ func build(s *figures.Spec, lk look, pw vg.Length) (f *figure, err error) {
 	if s.Scale != nil {
 		cmap = newViridis(s.Scale.Min, s.Scale.Max)
 	}
+	leg := legend(s, lk)
+	// A title fits 70% of the width, and beside a legend column, over
+	// the plot that the column leaves (a wide legend would push a
+	// centred title past the left edge).
+	avail := w * 0.7
+	if lw := legendWidth(leg); lw > 0 && !lk.paper {
+		avail = min(avail, w-max(lw, minLegW)-gutter)
+	}
 	ps := make([]*plot.Plot, len(s.Panels))
 	for i := range s.Panels {
 		title := s.Panels[i].Title
 		if i == 0 && s.Layout != figures.Row && !lk.paper {
 			title = s.Title
 		}
-		ps[i] = panelPlot(&s.Panels[i], fitTitle(clipLines(title, maxTitle), w*0.7, lk), cmap, lk)
+		ps[i] = panelPlot(&s.Panels[i], fitTitle(clipLines(title, maxTitle), avail, lk), cmap, lk)
 		rotateCategories(ps[i], &s.Panels[i], w, lk)
 	}
-	leg := legend(s, lk)
 	figTitle := clipLines(s.Title, maxTitle)
 	var below, inside []legendEntry
 	if lk.paper {
