@@ -301,7 +301,7 @@ func (c *cat) rankAtK(system string, recall bool) (*Spec, string) {
 	}
 	sort.Ints(ks)
 	p := Panel{
-		X: Axis{Label: "Cutoff K (sentences)", Ticks: intTicks(ks), Fixed: true, Min: float64(ks[0]) - 0.5, Max: float64(ks[len(ks)-1]) + 0.5},
+		X: cutoffAxis("Cutoff K (sentences)", ks),
 		Y: unitAxis(what + " (mean over positive queries)"),
 	}
 	var leg []LegendEntry

@@ -191,7 +191,7 @@ func yAxis(a *figures.Axis, grid int) opts.YAxis {
 // cutoffLog reports whether the x axis of a Recall@K or Precision@K
 // panel is drawn on a log scale: when its cutoffs span more than a
 // factor of 20 (K = 5 ... 1000 would otherwise crowd into the first few
-// percent of the axis).
+// percent of the axis), the rule of the static figures.
 func (b *builder) cutoffLog(pn *figures.Panel) bool {
 	switch b.spec.Kind.Family() {
 	case figures.KindRecallAtK, figures.KindPrecisionAtK:
@@ -216,7 +216,7 @@ func (b *builder) cutoffLog(pn *figures.Panel) bool {
 			}
 		}
 	}
-	return lo > 0 && hi/lo > 20
+	return figures.LogCutoffs(lo, hi)
 }
 
 // axisEnd rounds an axis end for the screen: to the power of ten beyond
