@@ -153,6 +153,10 @@ var (
 	rowThumb = vg.Points(12)
 	rowPad   = vg.Points(2.5)
 	rowGap   = vg.Points(8)
+	// rowFoot is the margin under the last row: a row is centred on its
+	// text's line height, which leaves descenders ("p", "(") a fraction of
+	// a point lower, off the page without it.
+	rowFoot = vg.Points(1)
 )
 
 // legendLayout places entries in rows of at most width w; it returns
@@ -185,7 +189,7 @@ func legendRowsHeight(es []legendEntry, w vg.Length, lk look) vg.Length {
 		return 0
 	}
 	row, _, rowH := legendLayout(es, w, lk)
-	return vg.Length(row[len(row)-1]+1)*rowH + vg.Points(3)
+	return vg.Length(row[len(row)-1]+1)*rowH + vg.Points(3) + rowFoot
 }
 
 // drawLegendRows draws the legend in rows at the bottom of c and returns
@@ -200,7 +204,7 @@ func drawLegendRows(c draw.Canvas, es []legendEntry, lk look) draw.Canvas {
 	sty := textStyle(lk.legend)
 	sty.YAlign = draw.YCenter
 	for i, e := range es {
-		y0 := c.Min.Y + vg.Length(rows-1-row[i])*rowH
+		y0 := c.Min.Y + rowFoot + vg.Length(rows-1-row[i])*rowH
 		tc := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
 			Min: vg.Point{X: c.Min.X + x[i], Y: y0}, Max: vg.Point{X: c.Min.X + x[i] + rowThumb, Y: y0 + rowH}}}
 		for _, t := range e.thumb {
@@ -208,7 +212,7 @@ func drawLegendRows(c draw.Canvas, es []legendEntry, lk look) draw.Canvas {
 		}
 		c.FillText(sty, vg.Point{X: c.Min.X + x[i] + rowThumb + rowPad, Y: y0 + rowH/2}, e.text)
 	}
-	return draw.Crop(c, 0, 0, vg.Length(rows)*rowH+vg.Points(3), 0)
+	return draw.Crop(c, 0, 0, vg.Length(rows)*rowH+vg.Points(3)+rowFoot, 0)
 }
 
 // curveLike reports whether a figure is a ROC or precision-recall curve:

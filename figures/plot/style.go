@@ -454,6 +454,20 @@ func (d *dots) DataRange() (xmin, xmax, ymin, ymax float64) {
 	return
 }
 
+// GlyphBoxes implements plot.GlyphBoxer: the markers, so that a dot at
+// an end of an axis (an oracle's 1.0) makes room for itself and is drawn
+// whole.
+func (d *dots) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
+	var out []plot.GlyphBox
+	for i := range d.X {
+		if math.IsNaN(d.X[i]) || math.IsNaN(d.Y[i]) {
+			continue
+		}
+		out = append(out, plot.GlyphBox{X: p.X.Norm(d.X[i]), Y: p.Y.Norm(d.Y[i]), Rectangle: d.Glyph.Rectangle()})
+	}
+	return out
+}
+
 // Thumbnail implements plot.Thumbnailer.
 func (d *dots) Thumbnail(c *draw.Canvas) {
 	c.DrawGlyph(d.Glyph, c.Center())
