@@ -21,7 +21,7 @@ var trecCutoffs = []int{5, 10, 15, 20, 30, 100, 200, 500, 1000}
 // the fixture, the fixture at trec_eval's cutoffs, and one without AUROC
 // (a TREC run: the systems chart has a single panel, with the oracle's
 // dot at 1).
-func edgeReports() map[string]*report.Report {
+func edgeReports(tb testing.TB) map[string]*report.Report {
 	noAUROC := figtest.FixtureAt(trecCutoffs)
 	ms := noAUROC.Metrics[:0]
 	for _, m := range noAUROC.Metrics {
@@ -31,17 +31,25 @@ func edgeReports() map[string]*report.Report {
 	}
 	noAUROC.Metrics = ms
 	noAUROC.Reindex()
-	return map[string]*report.Report{"fixture": figtest.Fixture(), "trec cutoffs": figtest.FixtureAt(trecCutoffs), "no AUROC": noAUROC}
+	return map[string]*report.Report{"demo": figtest.Demo(tb), "fixture": figtest.Fixture(), "trec cutoffs": figtest.FixtureAt(trecCutoffs), "no AUROC": noAUROC}
 }
 
-// TestNothingCut: in every figure of the edge reports at report size, and
-// in those a paper shows at an acm paper's sizes, no text and no marker runs past the page's
-// edge, and no two texts overlap.
+// TestNothingCut: in every figure of the edge reports at report size (the
+// demo, the fixture at its own and at trec_eval's cutoffs, one without
+// AUROC), and in those a paper shows at an acm paper's sizes, no text and
+// no marker runs past the page's edge (or comes within half a point of it
+// at report size), and no two texts overlap.
 func TestNothingCut(t *testing.T) {
-	for name, r := range edgeReports() {
+	for name, r := range edgeReports(t) {
 		specs := figures.Catalogue(r)
 		paper := map[figures.FigureID]bool{}
-		for _, s := range PaperSet(specs, "sys-a") {
+		primary := ""
+		for _, s := range r.Systems {
+			if s.Primary {
+				primary = s.Name
+			}
+		}
+		for _, s := range PaperSet(specs, primary) {
 			paper[s.ID] = true
 		}
 		for i := range specs {
@@ -51,15 +59,16 @@ func TestNothingCut(t *testing.T) {
 				pw = vg.Length(506.295) * tex
 			}
 			for _, lk := range []struct {
-				name string
-				lk   look
-				pw   vg.Length
-			}{{"report", screen, 0}, {"paper", paperLook(8), pw}} {
+				name   string
+				lk     look
+				pw     vg.Length
+				margin vg.Length
+			}{{"report", screen, 0, 0.5}, {"paper", paperLook(8), pw, -0.01}} {
 				if lk.name == "paper" && !paper[s.ID] {
 					continue // drawn for the report only
 				}
 				f := buildFig(t, s, lk.lk, lk.pw)
-				for _, b := range offPage(f) {
+				for _, b := range offPage(f, lk.margin) {
 					t.Errorf("%s, %s, %s: past the page's edge: %s", name, s.ID, lk.name, b)
 				}
 				for _, b := range overlappingTexts(f) {

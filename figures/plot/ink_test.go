@@ -162,14 +162,15 @@ func ink(f *figure) []inked {
 	return out
 }
 
-// offPage lists what f draws past an edge of its page (more than a
-// hundredth of a point: what a viewer cuts off).
-func offPage(f *figure) []string {
-	const tol = 0.01
+// offPage lists what f draws past an edge of its page or within m points
+// of it (a marker flush with the edge of a figure shown on its own reads
+// as cut, and anti-aliasing does cut it; a paper figure may reach the
+// column's edge).
+func offPage(f *figure, m vg.Length) []string {
 	var bad []string
 	for _, k := range ink(f) {
 		b := k.box
-		if b.Min.X < -tol || b.Min.Y < -tol || b.Max.X > f.w+tol || b.Max.Y > f.h+tol {
+		if b.Min.X < m || b.Min.Y < m || b.Max.X > f.w-m || b.Max.Y > f.h-m {
 			bad = append(bad, fmt.Sprintf("%v (page %.1f x %.1f pt)", k, f.w, f.h))
 		}
 	}

@@ -250,10 +250,12 @@ func drawLegendBeside(c draw.Canvas, l *plot.Legend, w vg.Length, dc draw.Canvas
 }
 
 // drawRow draws plots side by side with their data areas aligned, and an
-// optional shared legend in a column on the right.
+// optional shared legend in a column on the right. A margin on either side
+// keeps a marker or a tick label at an end of the last axis (the systems
+// chart's oracle at 1) off the page's edge.
 func drawRow(c draw.Canvas, ps []*plot.Plot, l *plot.Legend) {
 	l, w, pc := legendColumn(c, l)
-	t := draw.Tiles{Rows: 1, Cols: len(ps), PadX: vg.Points(14), PadLeft: vg.Points(3)}
+	t := draw.Tiles{Rows: 1, Cols: len(ps), PadX: vg.Points(14), PadLeft: vg.Points(3), PadRight: vg.Points(3)}
 	cs := plot.Align([][]*plot.Plot{ps}, t, pc)
 	for i, p := range ps {
 		p.Draw(cs[0][i])
