@@ -54,6 +54,7 @@ func build(s *figures.Spec, lk look, pw vg.Length) (f *figure, err error) {
 		ps[i] = panelPlot(&s.Panels[i], fitTitle(clipLines(title, maxTitle), avail, lk), cmap, lk)
 		rotateCategories(ps[i], &s.Panels[i], w, lk)
 	}
+	fitYLabels(ps, s, h, lk)
 	figTitle := clipLines(s.Title, maxTitle)
 	var below, inside []legendEntry
 	if lk.paper {
@@ -138,6 +139,55 @@ func fitTitle(title string, avail vg.Length, lk look) string {
 		return title[:i+1] + "\n" + title[i+2:]
 	}
 	return title
+}
+
+// fitYLabels breaks the y-axis label of a panel that is longer than the
+// panel is high before its parenthesis (or at its middle space), so it
+// never runs off the page: "Precision (fraction of flagged that are
+// positive)" beside a short paper-column precision-recall curve. A panel
+// is the figure's height h, or its share of it in a stack, less about the
+// room of a title or of the x axis' tick labels and name.
+func fitYLabels(ps []*plot.Plot, s *figures.Spec, h vg.Length, lk look) {
+	var tot float64
+	for _, x := range s.Weights {
+		tot += x
+	}
+	for i, p := range ps {
+		share := 1.0
+		if s.Layout == figures.Stack && i < len(s.Weights) && tot > 0 {
+			share = s.Weights[i] / tot
+		}
+		avail := h*vg.Length(share) - 3*lk.label
+		l := p.Y.Label.Text
+		if strings.Contains(l, "\n") || p.Y.Label.TextStyle.Width(l) <= avail {
+			continue
+		}
+		cut := strings.LastIndex(l, " (")
+		if cut <= 0 {
+			cut = middleSpace(l)
+		}
+		if cut > 0 {
+			p.Y.Label.Text = l[:cut] + "\n" + l[cut+1:]
+		}
+	}
+}
+
+// middleSpace is the index of the space nearest the middle of s (-1: none).
+func middleSpace(s string) int {
+	best := -1
+	for i := 0; i < len(s); i++ {
+		if s[i] == ' ' && (best < 0 || abs(i-len(s)/2) < abs(best-len(s)/2)) {
+			best = i
+		}
+	}
+	return best
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // size is the paper size of a figure: tuned per kind, taller for long

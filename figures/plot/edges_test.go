@@ -31,12 +31,16 @@ func edgeReports(tb testing.TB) map[string]*report.Report {
 	}
 	noAUROC.Metrics = ms
 	noAUROC.Reindex()
-	return map[string]*report.Report{"demo": figtest.Demo(tb), "fixture": figtest.Fixture(), "trec cutoffs": figtest.FixtureAt(trecCutoffs), "no AUROC": noAUROC}
+	// One system with curves: a paper shows its own precision-recall
+	// curve (there is no overlay), at a column's width.
+	oneCurve := figtest.Fixture()
+	oneCurve.Curves.ROC, oneCurve.Curves.PR = oneCurve.Curves.ROC[:1], oneCurve.Curves.PR[:1]
+	return map[string]*report.Report{"one curve": oneCurve, "demo": figtest.Demo(tb), "fixture": figtest.Fixture(), "trec cutoffs": figtest.FixtureAt(trecCutoffs), "no AUROC": noAUROC}
 }
 
 // TestNothingCut: in every figure of the edge reports at report size (the
 // demo, the fixture at its own and at trec_eval's cutoffs, one without
-// AUROC), and in those a paper shows at an acm paper's sizes, no text and
+// AUROC, one whose curves are a single system's), and in those a paper shows at an acm paper's sizes, no text and
 // no marker runs past the page's edge (or comes within half a point of it
 // at report size), and no two texts overlap.
 func TestNothingCut(t *testing.T) {
