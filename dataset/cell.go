@@ -18,11 +18,11 @@ import (
 type valueKind uint8
 
 const (
-	valueNull   valueKind = iota // an absent value: a null, or an empty text cell
-	valueText                    // text to parse: a CSV cell, a JSON value as written, a Parquet string
-	valueInt                     // an integer of a binary format
-	valueFloat                   // a floating-point number of a binary format
-	valueBool                    // a boolean of a binary format (n is 0 or 1)
+	valueNull  valueKind = iota // an absent value: a null, or an empty text cell
+	valueText                   // text to parse: a CSV cell, a JSON value as written, a Parquet string
+	valueInt                    // an integer of a binary format
+	valueFloat                  // a floating-point number of a binary format
+	valueBool                   // a boolean of a binary format (n is 0 or 1)
 )
 
 // value is one cell. It is comparable, so the long layout can group rows
