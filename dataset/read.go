@@ -114,18 +114,6 @@ func (s *csvSource) headerPos(i int) position {
 	return position{l, c}
 }
 
-// head is the header of the file; position -1 is the header row as a
-// whole.
-func (s *csvSource) head() header {
-	at := func(i int) position {
-		if i < 0 {
-			return position{1, 1}
-		}
-		return s.headerPos(i)
-	}
-	return header{names: s.header, at: at, comma: s.r.Comma}
-}
-
 // next advances to the next well-formed record.
 func (s *csvSource) next() bool {
 	for !s.c.full() {
@@ -495,11 +483,11 @@ func parseTableDelimited(file string, rd io.Reader, comma rune, c *collector) (*
 		chunks := splitAtLines(data[start:], n, true)
 		rows, err = p.readChunks(data[start:], line, chunks, func(p *tableParser, data []byte, line int) (int, error) {
 			s := csvChunk(file, data, line, src.header, comma, p.c)
-			p.readCSV(s, &idx)
+			p.readRows(s, &idx)
 			return s.rows, s.ioErr
 		})
 	} else {
-		p.readCSV(src, &idx)
+		p.readRows(src, &idx)
 		rows, err = src.rows, src.ioErr
 	}
 	if err != nil {
@@ -509,23 +497,6 @@ func parseTableDelimited(file string, rd io.Reader, comma rune, c *collector) (*
 		c.add(file, src.afterHeader(), 1, "no data rows after the header, expected one row per query")
 	}
 	return p.t, nil
-}
-
-// wide prepares p to read a table of the wide (or classifier-only)
-// layout whose known columns are at idx. A classifier's table with empty
-// candidate columns is read as classifier-only: those columns leave idx,
-// and readRows checks that they are empty.
-func (p *tableParser) wide(idx *[numColumns]int) {
-	p.t.hasFolds = idx[colFold] >= 0
-	if emptyCandidates(*idx) {
-		for _, col := range []column{colCandidates, colScores, colNodeProbs, colSelected} {
-			if idx[col] >= 0 {
-				p.mustBeEmpty = append(p.mustBeEmpty, emptyColumn{col, idx[col]})
-				idx[col] = -1
-			}
-		}
-	}
-	p.t.classifier = idx[colCandidates] < 0
 }
 
 // parseLong reads the rows of a table in the long layout (one row per
@@ -545,87 +516,6 @@ func parseLong(src *csvSource, c *collector) (*table, error) {
 		c.add(src.file, src.afterHeader(), 1, "no data rows after the header, expected one row per candidate")
 	}
 	return p.t, nil
-}
-
-// rowSource gives the rows of a table field by field: the records of a
-// CSV or TSV file (text), or the rows of a Parquet file (typed values).
-type rowSource interface {
-	// next advances to the next row; false at the end.
-	next() bool
-	// start is where the current row starts: its line, or its row in a
-	// binary table.
-	start() int
-	// value is field i of the current row, and where it is.
-	value(i int) (value, position)
-	// list is the items of list field i of the current row when the
-	// source has typed lists; false when field i is read by value (a
-	// text cell, parsed by textList).
-	list(i int) ([]value, bool)
-}
-
-func (s *csvSource) start() int { return s.line }
-
-func (s *csvSource) value(i int) (value, position) {
-	c, at := s.cell(i)
-	return text(c), at
-}
-
-func (s *csvSource) list(int) ([]value, bool) { return nil, false }
-
-// readCSV reads the records of src into the table; idx gives the field of
-// each known column.
-func (p *tableParser) readCSV(src *csvSource, idx *[numColumns]int) { p.readRows(src, idx) }
-
-// readRows reads the rows of src into the table; idx gives the field of
-// each known column.
-func (p *tableParser) readRows(src rowSource, idx *[numColumns]int) {
-	for src.next() {
-		p.raw.reset(src.start())
-		p.raw.cands = idx[colCandidates] >= 0
-		p.pending = 0
-		if i := idx[colSplit]; i >= 0 {
-			p.field(src, colSplit, i)
-			if p.raw.train {
-				p.t.trainRows++
-				continue // a train row is dropped unread
-			}
-		}
-		for col := range numColumns {
-			if i := idx[col]; i >= 0 && col != colSplit {
-				p.field(src, col, i)
-			}
-		}
-		for _, e := range p.mustBeEmpty {
-			v, at := src.value(e.field)
-			items, typed := src.list(e.field)
-			if typed && len(items) > 0 || !typed && !v.empty() && strings.TrimSpace(v.s) != "[]" {
-				p.add(at, "%s has a value but the table has no gold_uids column: a table with a label and a score whose candidate columns are empty on every row is classifier-only; give gold_uids for ranked queries, or leave %s empty", e.col, e.col)
-				p.pending++
-			}
-		}
-		if p.pending == 0 {
-			p.finish()
-		}
-	}
-}
-
-// field reads field i of the current row of src, the value of column col.
-func (p *tableParser) field(src rowSource, col column, i int) {
-	v, at := src.value(i)
-	p.raw.at[col] = at
-	items, typed := src.list(i)
-	switch {
-	case isListColumn(col) && typed:
-		p.items(col, items)
-	case isListColumn(col) && v.kind != valueText && v.kind != valueNull:
-		p.items(col, []value{v}) // a number where a list was expected: a list of one
-	case isListColumn(col):
-		p.textList(col, v.s)
-	case typed:
-		p.errAt(col, "%s is a list, expected one value", col)
-	default:
-		p.scalar(col, v)
-	}
 }
 
 // parseTableJSONL reads a per-query table in JSON Lines: one object per

@@ -6,9 +6,10 @@ import (
 )
 
 // This file turns one row of a per-query table (docs/input-format.md), read
-// from CSV or from JSON Lines, into a validated record. The two formats differ
-// only in how a cell is spelled; both fill a rawRow, and finish checks and
-// ranks it.
+// from CSV, TSV, JSON Lines or Parquet, into a validated record. The formats
+// differ only in how a value is given (text to parse, or a typed value:
+// cell.go); all fill a rawRow through the same checks of each column, and
+// finish checks and ranks it.
 
 // column is a known column of the per-query table.
 type column uint8
@@ -174,8 +175,8 @@ func (t *table) join(u *table) {
 
 // rawRow is one row as spelled in the input, before the checks that involve
 // several of its values. Its strings point into the row's own line (or CSV
-// record), which build's record then shares; the slices are scratch space
-// reused from row to row.
+// record, or Parquet value), which build's record then shares; the slices
+// are scratch space reused from row to row.
 type rawRow struct {
 	line int
 	at   [numColumns]position // where each value is; zero when the column is absent
@@ -327,6 +328,24 @@ func (p *tableParser) errRow(format string, args ...any) {
 
 // --- values of a cell -------------------------------------------------------
 
+// idValue reads the value of an id column (post_id, criterion_id,
+// query_id) into the raw row.
+func (p *tableParser) idValue(col column, v value) {
+	s := v.id()
+	if i := controlAt(s, false); i >= 0 {
+		p.errAt(col, "%s", controlMsg(col.String(), []byte(s), i))
+		return
+	}
+	switch col {
+	case colPost:
+		p.raw.post = s
+	case colCriterion:
+		p.raw.criterion = s
+	default:
+		p.raw.query = s
+	}
+}
+
 // textScalar reads a non-list text cell into the raw row.
 func (p *tableParser) textScalar(col column, s string) { p.scalar(col, text(s)) }
 
@@ -339,19 +358,7 @@ func (p *tableParser) scalar(col column, v value) {
 	r := &p.raw
 	switch col {
 	case colPost, colCriterion, colQuery:
-		s := v.id()
-		if i := controlAt(s, false); i >= 0 {
-			p.errAt(col, "%s", controlMsg(col.String(), []byte(s), i))
-			return
-		}
-		switch col {
-		case colPost:
-			r.post = s
-		case colCriterion:
-			r.criterion = s
-		default:
-			r.query = s
-		}
+		p.idValue(col, v)
 	case colFold:
 		n, ok := v.integer()
 		if !ok || n < 0 {
