@@ -228,7 +228,7 @@ func (p *tableParser) readLong(src rowSource, lc *longColumns) {
 		}
 		return longCell{v, at}
 	}
-	for src.next() {
+	for !p.c.full() && src.next() {
 		var q [numColumns]longCell
 		for _, col := range longQueryCols {
 			q[col] = get(lc.q[col])

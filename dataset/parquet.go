@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/format"
 )
 
 // This file reads a per-query table in Apache Parquet, as pandas
@@ -169,7 +170,7 @@ func (s *parquetSource) schema(sc *parquet.Schema) string {
 			return fmt.Sprintf("column %s: cannot find its values in the file's schema", clip(name))
 		}
 		if t := parquetLeafType(sc, path); t != "" {
-			return fmt.Sprintf("column %s holds %s values, expected strings, numbers or booleans", clip(name), t)
+			return fmt.Sprintf("column %s holds %s values, expected strings, integers, floats or booleans (cast it, e.g. df[col].astype(float))", clip(name), t)
 		}
 		pc.name, pc.field, pc.leaf = name, fi, leaf
 		s.byField[fi] = len(s.cols)
@@ -230,14 +231,22 @@ func parquetColumnOf(fd parquet.Field) (pc parquetColumn, path []string, msg str
 	return pc, path, ""
 }
 
-// parquetLeafType names the physical type of the leaf at path when the
-// table cannot read it (INT96, a legacy timestamp); "" when it can.
+// parquetLeafType names the type of the leaf at path when the table
+// cannot read its values as they are: INT96 (a legacy timestamp), or a
+// DECIMAL, whose integers are the number times a power of ten; "" when
+// it can.
 func parquetLeafType(sc *parquet.Schema, path []string) string {
 	leaf, ok := sc.Lookup(path...)
 	if !ok {
 		return ""
 	}
-	switch k := leaf.Node.Type().Kind(); k {
+	t := leaf.Node.Type()
+	if lt := t.LogicalType(); lt != nil {
+		if _, dec := lt.Value.(*format.DecimalType); dec {
+			return "DECIMAL"
+		}
+	}
+	switch k := t.Kind(); k {
 	case parquet.Boolean, parquet.Int32, parquet.Int64, parquet.Float, parquet.Double, parquet.ByteArray, parquet.FixedLenByteArray:
 		return ""
 	default:

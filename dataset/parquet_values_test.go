@@ -42,6 +42,13 @@ type bytesRow struct {
 	Scores     []float64 `parquet:"candidate_scores,list"`
 }
 
+// decimalRow has a DECIMAL score column (pandas' Decimal objects).
+type decimalRow struct {
+	PostID      string `parquet:"post_id"`
+	HasEvidence bool   `parquet:"has_evidence"`
+	NEScore     int64  `parquet:"ne_score,decimal(2:18)"`
+}
+
 func ptr[T any](x T) *T { return &x }
 
 // TestParquetTypedValues: typed columns give the Dataset of the CSV a
@@ -150,6 +157,9 @@ func TestParquetValueErrors(t *testing.T) {
 			"s.parquet:1:2: row 1 (row group 1, row 1 in it), column gold_uids: gold_uids item 1 is an empty string, expected a non-empty id"},
 		{"candidate twice", parquetBytes(t, []bytesRow{{PostID: []byte("p1"), GoldUIDs: []string{"a"}, Candidates: []string{"a", "a"}, Scores: []float64{1, 2}}}, 1),
 			`s.parquet:1:3: row 1 (row group 1, row 1 in it), column candidate_uids: candidate_uids has "a" twice (items 1 and 2), expected distinct candidates`},
+		// A DECIMAL's integers are not its numbers (250 for 2.50).
+		{"decimal", parquetBytes(t, []decimalRow{{"p1", true, 250}}, 1),
+			"s.parquet: column ne_score holds DECIMAL values, expected strings, integers, floats or booleans (cast it, e.g. df[col].astype(float))"},
 		// A file of no rows (it ended in a panic when the messages were
 		// placed through the CSV text).
 		{"no rows", parquetBytes(t, []bytesRow{}, 1),

@@ -36,7 +36,7 @@ func (s *csvSource) list(int) ([]value, bool) { return nil, false }
 // readRows reads the rows of src into the table; idx gives the field of
 // each known column.
 func (p *tableParser) readRows(src rowSource, idx *[numColumns]int) {
-	for src.next() {
+	for !p.c.full() && src.next() {
 		p.raw.reset(src.start())
 		p.raw.cands = idx[colCandidates] >= 0
 		p.pending = 0
