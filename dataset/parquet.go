@@ -25,11 +25,9 @@ import (
 // their messages are those of every format; a message names the Parquet
 // row (and row group) and column it is about.
 
-// parquetColumn is a known top-level column of a Parquet file.
+// parquetColumn is the shape of a known top-level column of a Parquet
+// file.
 type parquetColumn struct {
-	name   string
-	field  int  // its position among the file's top-level fields (0-based)
-	leaf   int  // index of its leaf column
 	list   bool // a list column
 	maxDef int  // definition level of a present value
 	repDef int  // list: definition level of a present (possibly empty) list
@@ -172,7 +170,6 @@ func (s *parquetSource) schema(sc *parquet.Schema) string {
 		if t := parquetLeafType(sc, path); t != "" {
 			return fmt.Sprintf("column %s holds %s values, expected strings, integers, floats or booleans (cast it, e.g. df[col].astype(float))", clip(name), t)
 		}
-		pc.name, pc.field, pc.leaf = name, fi, leaf
 		s.byField[fi] = len(s.cols)
 		s.byLeaf[leaf] = len(s.cols)
 		s.cols = append(s.cols, pc)
