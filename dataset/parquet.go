@@ -43,6 +43,7 @@ type parquetSource struct {
 	byLeaf  []int           // leaf column -> its index in cols, or -1
 
 	report func(at position, format string, args ...any) // a bad value (bad UTF-8, too long)
+	in     *interner                                     // the parser's: ids repeat from row to row
 	failed string                                        // why the rows cannot be read ("" while they can)
 
 	group     int     // the row group being read (0-based)
@@ -72,6 +73,7 @@ func parseTableParquet(file string, rd io.Reader, c *collector) (*table, error) 
 	}
 	p := newTableParser(file, c)
 	p.place = src
+	src.in = &p.in
 	src.report = func(at position, format string, args ...any) {
 		p.add(at, format, args...)
 		p.pending++
@@ -423,5 +425,5 @@ func (s *parquetSource) convert(v parquet.Value, at position) value {
 		s.report(at, "%s", utf8Msg(b, invalidUTF8(b)))
 		return value{}
 	}
-	return text(string(b))
+	return text(s.in.getBytes(b))
 }
