@@ -23,6 +23,7 @@ const (
 	valueInt                    // an integer of a binary format
 	valueFloat                  // a floating-point number of a binary format
 	valueBool                   // a boolean of a binary format (n is 0 or 1)
+	valueList                   // a list of a binary format (its items are read apart: rowSource.list)
 )
 
 // value is one cell. It is comparable, so the long layout can group rows
@@ -57,6 +58,8 @@ func (v value) show() string {
 			return "true"
 		}
 		return "false"
+	case valueList:
+		return "a list"
 	}
 	return "null"
 }

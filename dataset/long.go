@@ -222,7 +222,7 @@ func (p *tableParser) readLong(src rowSource, lc *longColumns) {
 			return longCell{}
 		}
 		v, at := src.value(i)
-		if _, typed := src.list(i); typed {
+		if v.kind == valueList {
 			p.add(at, "the value is a list, expected one value (the long layout has one row per candidate)")
 			v = value{}
 		}

@@ -365,27 +365,27 @@ func (s *parquetSource) values(i int) ([]parquet.Value, *parquetColumn) {
 	return s.cur[sp[0]:sp[1]], &s.cols[k]
 }
 
-// value is field i of the current row: null for an absent value (and for
-// a list column, read by list).
+// value is field i of the current row: null for an absent value, a
+// valueList for a list column (read by list).
 func (s *parquetSource) value(i int) (value, position) {
 	vs, pc := s.values(i)
 	at := position{int(s.row), i + 1}
-	if pc.list || len(vs) == 0 || vs[0].IsNull() || vs[0].DefinitionLevel() < pc.maxDef {
+	if pc.list {
+		return value{kind: valueList}, at
+	}
+	if len(vs) == 0 || vs[0].IsNull() || vs[0].DefinitionLevel() < pc.maxDef {
 		return value{}, at
 	}
 	return s.convert(vs[0], at).trimmed(), at
 }
 
 // list is the items of list field i of the current row (a null list is
-// empty; a null item is a null value); false for a scalar column.
-func (s *parquetSource) list(i int) ([]value, bool) {
+// empty; a null item is a null value).
+func (s *parquetSource) list(i int) []value {
 	vs, pc := s.values(i)
-	if !pc.list {
-		return nil, false
-	}
 	s.items = s.items[:0]
-	if len(vs) == 0 || vs[0].DefinitionLevel() < pc.repDef {
-		return s.items, true // a null or empty list
+	if !pc.list || len(vs) == 0 || vs[0].DefinitionLevel() < pc.repDef {
+		return s.items // a null or empty list
 	}
 	at := position{int(s.row), i + 1}
 	for _, v := range vs {
@@ -395,7 +395,7 @@ func (s *parquetSource) list(i int) ([]value, bool) {
 		}
 		s.items = append(s.items, s.convert(v, at))
 	}
-	return s.items, true
+	return s.items
 }
 
 // convert turns one Parquet value into a cell's value. A string that is

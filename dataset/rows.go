@@ -16,12 +16,12 @@ type rowSource interface {
 	// start is where the current row starts: its line, or its row in a
 	// binary table.
 	start() int
-	// value is field i of the current row, and where it is.
+	// value is field i of the current row, and where it is; a list of
+	// a binary format is a value of kind valueList, whose items list
+	// gives.
 	value(i int) (value, position)
-	// list is the items of list field i of the current row when the
-	// source has typed lists; false when field i is read by value (a
-	// text cell, parsed by textList).
-	list(i int) ([]value, bool)
+	// list is the items of field i of the current row, a valueList.
+	list(i int) []value
 }
 
 func (s *csvSource) start() int { return s.line }
@@ -31,7 +31,7 @@ func (s *csvSource) value(i int) (value, position) {
 	return text(c), at
 }
 
-func (s *csvSource) list(int) ([]value, bool) { return nil, false }
+func (s *csvSource) list(int) []value { return nil } // text has no typed lists
 
 // readRows reads the rows of src into the table; idx gives the field of
 // each known column.
@@ -54,8 +54,7 @@ func (p *tableParser) readRows(src rowSource, idx *[numColumns]int) {
 		}
 		for _, e := range p.mustBeEmpty {
 			v, at := src.value(e.field)
-			items, typed := src.list(e.field)
-			if typed && len(items) > 0 || !typed && !v.empty() && strings.TrimSpace(v.s) != "[]" {
+			if v.kind == valueList && len(src.list(e.field)) > 0 || v.kind != valueList && !v.empty() && strings.TrimSpace(v.s) != "[]" {
 				p.add(at, "%s has a value but the table has no gold_uids column: a table with a label and a score whose candidate columns are empty on every row is classifier-only; give gold_uids for ranked queries, or leave %s empty", e.col, e.col)
 				p.pending++
 			}
@@ -70,16 +69,15 @@ func (p *tableParser) readRows(src rowSource, idx *[numColumns]int) {
 func (p *tableParser) field(src rowSource, col column, i int) {
 	v, at := src.value(i)
 	p.raw.at[col] = at
-	items, typed := src.list(i)
 	switch {
-	case isListColumn(col) && typed:
-		p.items(col, items)
+	case v.kind == valueList && isListColumn(col):
+		p.items(col, src.list(i))
+	case v.kind == valueList:
+		p.errAt(col, "%s is a list, expected one value", col)
 	case isListColumn(col) && v.kind != valueText && v.kind != valueNull:
 		p.items(col, []value{v}) // a number where a list was expected: a list of one
 	case isListColumn(col):
 		p.textList(col, v.s)
-	case typed:
-		p.errAt(col, "%s is a list, expected one value", col)
 	default:
 		p.scalar(col, v)
 	}
