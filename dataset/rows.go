@@ -53,8 +53,7 @@ func (p *tableParser) readRows(src rowSource, idx *[numColumns]int) {
 			}
 		}
 		for _, e := range p.mustBeEmpty {
-			v, at := src.value(e.field)
-			if v.kind == valueList && len(src.list(e.field)) > 0 || v.kind != valueList && !v.empty() && strings.TrimSpace(v.s) != "[]" {
+			if at, ok := filled(src, e.field); ok {
 				p.add(at, "%s has a value but the table has no gold_uids column: a table with a label and a score whose candidate columns are empty on every row is classifier-only; give gold_uids for ranked queries, or leave %s empty", e.col, e.col)
 				p.pending++
 			}
@@ -63,6 +62,17 @@ func (p *tableParser) readRows(src rowSource, idx *[numColumns]int) {
 			p.finish()
 		}
 	}
+}
+
+// filled reports whether field i of the current row of src holds
+// something, and where: a list with items, or a cell that is neither empty
+// nor an empty JSON array.
+func filled(src rowSource, i int) (position, bool) {
+	v, at := src.value(i)
+	if v.kind == valueList {
+		return at, len(src.list(i)) > 0
+	}
+	return at, !v.empty() && strings.TrimSpace(v.s) != "[]"
 }
 
 // field reads field i of the current row of src, the value of column col.
