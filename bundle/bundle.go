@@ -14,8 +14,9 @@
 //
 // manifest.json records the schema version, the bundle version, the tool
 // and its build identity (internal/toolid), Go and module versions, the seed, the sha256 of the resolved
-// configuration, every input (path as given, size, sha256, copy) and every
-// other bundle file (size, sha256). Open reads it back, Check compares a
+// configuration, the version the bundle was compared with (previous), every
+// input (path as given, size, sha256, copy) and every other bundle file
+// (size, sha256). Open reads it back, Check compares a
 // folder with it file by file, and (*Opened).InputData returns an input's
 // copy, checked, so that verify can recompute the bundle.
 package bundle
@@ -26,7 +27,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"hash"
 	"io"
 	"os"
@@ -94,25 +94,6 @@ func major(v string) int {
 // ErrExists is returned by Commit when the version exists and Force is off.
 var ErrExists = errors.New("bundle version already exists")
 
-// NextVersion returns the first vN (N = 1, 2, ...) above the first number
-// of every version folder in root (v3 after v2.5).
-func NextVersion(root string) (string, error) {
-	entries, err := os.ReadDir(root)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return "", err
-	}
-	max := 0
-	for _, e := range entries {
-		if n := major(e.Name()); n > max {
-			max = n
-		}
-	}
-	if max >= MaxVersionNumber {
-		return "", fmt.Errorf("bundle: %s holds version %d, the largest there can be: give a version with -version", root, max)
-	}
-	return "v" + strconv.Itoa(max+1), nil
-}
-
 // Manifest is manifest.json.
 type Manifest struct {
 	SchemaVersion int        `json:"schema_version"`
@@ -123,8 +104,25 @@ type Manifest struct {
 	Modules       []Module   `json:"modules"` // sorted by path; empty without build info
 	Seed          uint64     `json:"seed"`
 	ConfigSHA256  string     `json:"config_sha256"`
-	Inputs        []Input    `json:"inputs"` // in the order they were added
-	Files         []Entry    `json:"files"`  // every file but manifest.json, sorted by path
+	// Previous is the version the bundle's changes were computed against;
+	// absent for the first version of a folder, and from bundles made
+	// before it was recorded.
+	Previous *Previous `json:"previous,omitempty"`
+	Inputs   []Input   `json:"inputs"` // in the order they were added
+	Files    []Entry   `json:"files"`  // every file but manifest.json, sorted by path
+}
+
+// Previous names the version a bundle was compared with when it was built
+// (CHANGES.md, the report's changes section and SUMMARY.md's changes are
+// computed against it) and pins the files that comparison read, so that
+// verify finds that version again and can tell when it is no longer the
+// same.
+type Previous struct {
+	Version       string `json:"version"`
+	MetricsSHA256 string `json:"metrics_sha256"` // sha256 of its metrics_master.json
+	// PerQuerySHA256 is the sha256 of its per_query_metrics.csv, the rows
+	// of the paired tests; absent when it had none.
+	PerQuerySHA256 string `json:"per_query_sha256,omitempty"`
 }
 
 // Module is a Go module the tool was built from (debug.ReadBuildInfo).
@@ -463,6 +461,7 @@ func (b *Bundle) Manifest(opt CommitOptions) Manifest {
 		GoVersion:     runtime.Version(),
 		Modules:       modules(),
 		Seed:          opt.Seed,
+		Previous:      opt.Previous,
 		Inputs:        append(b.Inputs(), opt.Inputs...),
 		Files:         []Entry{},
 	}

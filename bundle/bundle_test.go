@@ -108,8 +108,52 @@ func TestManifestFields(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m, _ := readManifest(t, dir); m.ConfigSHA256 != sum([]byte("seed: 7\n")) {
+	m, raw = readManifest(t, dir)
+	if m.ConfigSHA256 != sum([]byte("seed: 7\n")) {
 		t.Errorf("config_sha256 without Config = %s", m.ConfigSHA256)
+	}
+	// The first version of a folder records no previous version.
+	if m.Previous != nil || bytes.Contains(raw, []byte(`"previous"`)) {
+		t.Errorf("a bundle committed without Previous records one: %+v", m.Previous)
+	}
+}
+
+// TestManifestPrevious: the version a bundle was compared with is
+// recorded under "previous" as given, between config_sha256 and inputs,
+// and a per-query sha256 is left out when there was none.
+func TestManifestPrevious(t *testing.T) {
+	metrics, perQuery := sum([]byte("{}")), sum([]byte("system\n"))
+	for _, tc := range []struct {
+		prev Previous
+		want string
+	}{
+		{Previous{Version: "v1", MetricsSHA256: metrics, PerQuerySHA256: perQuery},
+			`"config_sha256": "` + sum([]byte("seed: 7\n")) + `",
+  "previous": {
+    "version": "v1",
+    "metrics_sha256": "` + metrics + `",
+    "per_query_sha256": "` + perQuery + `"
+  },
+  "inputs": [`},
+		{Previous{Version: "v1.9", MetricsSHA256: metrics},
+			`"previous": {
+    "version": "v1.9",
+    "metrics_sha256": "` + metrics + `"
+  },`},
+	} {
+		prev := tc.prev
+		dir, err := sample().Commit(CommitOptions{Root: t.TempDir(), Version: "v2", Previous: &prev})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, raw := readManifest(t, dir)
+		if !bytes.Contains(raw, []byte(tc.want)) {
+			t.Errorf("manifest.json lacks\n%s\n\n%s", tc.want, raw)
+		}
+		o, err := Open(dir)
+		if err != nil || o.Manifest.Previous == nil || *o.Manifest.Previous != tc.prev {
+			t.Errorf("Open: previous %+v, %v; want %+v", o.Manifest.Previous, err, tc.prev)
+		}
 	}
 }
 

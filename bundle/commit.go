@@ -29,6 +29,9 @@ type CommitOptions struct {
 	Seed      uint64  // the configuration's seed
 	Config    []byte  // the resolved configuration; nil: the bundle's config.yaml
 	Inputs    []Input // inputs recorded by hash only (HashFile), after those of AddInput
+	// Previous is the version the bundle's changes were computed against
+	// (nil: the first version); recorded in the manifest.
+	Previous *Previous
 	// Context, when not nil, stops the commit once canceled (an
 	// interrupt): no version is written and the temporary folder is
 	// removed. Once the rename has begun, the commit completes.

@@ -44,6 +44,16 @@ func Open(dir string) (*Opened, error) {
 	if m.SchemaVersion != SchemaVersion {
 		return bad("schema_version %d, want %d", m.SchemaVersion, SchemaVersion)
 	}
+	if p := m.Previous; p != nil {
+		switch {
+		case !ValidVersion(p.Version) || !VersionLess(p.Version, m.Version):
+			return bad("previous: version %q is not a version before %q", p.Version, m.Version)
+		case !sha256RE.MatchString(p.MetricsSHA256):
+			return bad("previous: bad metrics_sha256")
+		case p.PerQuerySHA256 != "" && !sha256RE.MatchString(p.PerQuerySHA256):
+			return bad("previous: bad per_query_sha256")
+		}
+	}
 	seen := map[string]bool{}
 	for _, f := range m.Files {
 		switch {

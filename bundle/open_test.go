@@ -158,6 +158,11 @@ func TestOpenErrors(t *testing.T) {
 		{strings.Replace(string(good), `"a"`, `"manifest.json"`, 1), `bad path "manifest.json"`},
 		{strings.Replace(string(good), `"0000`, `"zz00`, 1), "a: bad sha256"},
 		{`{"schema_version": 1, "inputs": [{"path": "x", "sha256": "` + strings.Repeat("0", 64) + `", "copy": "/etc/x.gz"}]}`, `bad copy path "/etc/x.gz"`},
+		// previous names an earlier version and sha256 sums, nothing else.
+		{`{"schema_version": 1, "version": "v2", "previous": {"version": "../v1", "metrics_sha256": "` + strings.Repeat("0", 64) + `"}}`, `previous: version "../v1" is not a version before "v2"`},
+		{`{"schema_version": 1, "version": "v2", "previous": {"version": "v2", "metrics_sha256": "` + strings.Repeat("0", 64) + `"}}`, `previous: version "v2" is not a version before "v2"`},
+		{`{"schema_version": 1, "version": "v2", "previous": {"version": "v1", "metrics_sha256": "x"}}`, "previous: bad metrics_sha256"},
+		{`{"schema_version": 1, "version": "v2", "previous": {"version": "v1", "metrics_sha256": "` + strings.Repeat("0", 64) + `", "per_query_sha256": "x"}}`, "previous: bad per_query_sha256"},
 	} {
 		os.WriteFile(filepath.Join(dir, ManifestName), []byte(tc.manifest), 0o644)
 		_, err := Open(dir)

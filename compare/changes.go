@@ -171,6 +171,12 @@ type Changes struct {
 
 	// Labels maps each system name to its display label (b's, else a's).
 	Labels map[string]string `json:"-"`
+	// words are bundle B's words for its kind of input (report.Vocabulary):
+	// every sentence, column head and metric name of the writers is in
+	// them (a TREC diff speaks of runs and relevant documents, a
+	// classifier's of classifiers and cases); system labels, ids, slices,
+	// config keys and file names stay as they are.
+	words report.Vocabulary
 }
 
 // Options configure Diff. The zero value takes the defaults of
@@ -230,6 +236,7 @@ func Diff(a, b *report.Report, opt Options) (*Changes, error) {
 	if c.B.Version == "" {
 		c.B.Version = b.Version
 	}
+	c.words = b.Vocabulary()
 	pa, pb := newPerQuery(a), newPerQuery(b)
 	c.Mode, c.Why = ModePaired, sameQueries(pa, pb)
 	if c.Why != "" {
@@ -244,7 +251,7 @@ func Diff(a, b *report.Report, opt Options) (*Changes, error) {
 	}
 	c.metricRows(a, b, &t)
 	c.Claims = c.claims(a, b)
-	c.Dataset = datasetChanges(a, b)
+	c.Dataset = datasetChanges(a, b, c.words)
 	var err error
 	if c.Settings, err = settingChanges(a, b, opt.ConfigA, opt.ConfigB); err != nil {
 		return nil, err
@@ -294,12 +301,13 @@ func (c *Changes) metricRows(a, b *report.Report, t *tester) {
 	for _, mb := range orderMetrics(b) {
 		ma, ok := a.Metric(mb.System, mb.ID, mb.Slice)
 		if !ok {
-			c.OnlyB = append(c.OnlyB, only(mb))
+			c.OnlyB = append(c.OnlyB, c.only(mb))
 			continue
 		}
-		row := Row{Label: Label(mb.ID), ID: mb.ID, System: mb.System, Slice: mb.Slice, Headline: b.IsHeadline(mb.ID, mb.Slice),
+		row := Row{Label: c.metricLabel(mb.ID), ID: mb.ID, System: mb.System, Slice: mb.Slice, Headline: b.IsHeadline(mb.ID, mb.Slice),
 			A: ma.Value, B: mb.Value, CIA: ma.CI, CIB: mb.CI, Delta: report.NaN, P: report.NaN}
 		t.decide(&row)
+		row.Reason = c.words.Say(row.Reason)
 		if row.Headline {
 			head = append(head, row)
 		} else {
@@ -310,7 +318,7 @@ func (c *Changes) metricRows(a, b *report.Report, t *tester) {
 	c.Rows = append(append(c.Rows, head...), rest...)
 	for _, ma := range orderMetrics(a) {
 		if _, ok := b.Metric(ma.System, ma.ID, ma.Slice); !ok {
-			c.OnlyA = append(c.OnlyA, only(ma))
+			c.OnlyA = append(c.OnlyA, c.only(ma))
 		}
 	}
 }
@@ -337,14 +345,18 @@ func sortHeadline(rows []Row, b *report.Report) {
 	})
 }
 
-func only(m report.Metric) Only {
-	return Only{Label: Label(m.ID), ID: m.ID, System: m.System, Slice: m.Slice, Value: m.Value, CI: m.CI}
+func (c *Changes) only(m report.Metric) Only {
+	return Only{Label: c.metricLabel(m.ID), ID: m.ID, System: m.System, Slice: m.Slice, Value: m.Value, CI: m.CI}
 }
 
 // Label is the human name of a metric id with its parameter written in
 // ("Recall@10" for rank.recall@10); the id itself when the registry does
 // not know it (metrics.Title).
 func Label(id metrics.ID) string { return metrics.Title(id) }
+
+// metricLabel is Label in the words of bundle B's kind of input ("Alerts
+// per 1,000 cases" for a classifier).
+func (c *Changes) metricLabel(id metrics.ID) string { return c.words.Say(Label(id)) }
 
 // orderMetrics returns r's metrics ordered by system in r.Systems order
 // (systems missing from it last, by name), then by the first appearance

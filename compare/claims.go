@@ -100,7 +100,7 @@ func (c *Changes) targetClaims(a, b *report.Report) []Claim {
 		}
 		cl := Claim{Kind: ClaimTarget, System: mb.System, Metric: mb.ID, Before: word(*ma.TargetMet), After: word(*mb.TargetMet),
 			ValueBefore: num(ma.Value), ValueAfter: num(mb.Value)}
-		cl.Text = c.label(mb.System) + ": " + Label(mb.ID) + " target " + tables.TargetText(mb.Target) + " " +
+		cl.Text = c.label(mb.System) + ": " + c.metricLabel(mb.ID) + " target " + tables.TargetText(mb.Target) + " " +
 			cl.Before + " in " + c.A.Version + " (" + valueText(mb.ID, ma.Value, nil) + "), " +
 			cl.After + " in " + c.B.Version + " (" + valueText(mb.ID, mb.Value, nil) + ")"
 		if ma.Target != nil && tables.TargetText(ma.Target) != tables.TargetText(mb.Target) {
@@ -184,7 +184,7 @@ func (c *Changes) significanceClaims(a, b *report.Report) []Claim {
 		side := func(v string, x report.Comparison, r *report.Report) string {
 			return v + " in " + r.Version + " (p_holm " + fixed4(float64(x.PHolm)) + ", p " + fixed4(float64(x.P)) + ")"
 		}
-		cl.Text = c.label(xb.System) + " vs " + c.label(xb.Reference) + " on " + Label(xb.ID) + ": " +
+		cl.Text = c.label(xb.System) + " vs " + c.label(xb.Reference) + " on " + c.metricLabel(xb.ID) + ": " +
 			side(va, xa, a) + ", " + side(vb, xb, b) + "; " + testName(xb.Test)
 		if alphaOf(a) != alphaOf(b) {
 			cl.Text += ", significant when p_holm < " + strconv.FormatFloat(alphaOf(a), 'g', -1, 64) + " in " + a.Version +
@@ -263,7 +263,7 @@ func (c *Changes) bestClaims(a, b *report.Report) []Claim {
 		}
 		cl := Claim{Kind: ClaimBest, System: strings.Join(nb, ", "), Reference: strings.Join(na, ", "), Metric: r.ID,
 			Before: strings.Join(na, ", "), After: strings.Join(nb, ", "), ValueBefore: &va, ValueAfter: &vb}
-		cl.Text = Label(r.ID) + ": best system " + names(nb) + " in " + c.B.Version + " (" + valueText(r.ID, report.Num(vb), nil) +
+		cl.Text = c.metricLabel(r.ID) + ": best " + c.words.System + " " + names(nb) + " in " + c.B.Version + " (" + valueText(r.ID, report.Num(vb), nil) +
 			"), was " + names(na) + " in " + c.A.Version + " (" + valueText(r.ID, report.Num(va), nil) + ")"
 		out = append(out, cl)
 	}

@@ -13,8 +13,9 @@ import (
 )
 
 // datasetChanges lists the changes of the dataset summary and of the
-// systems.
-func datasetChanges(a, b *report.Report) []string {
+// systems, in the words v of the kind of input; posts only when they
+// group queries in one of the bundles (else they are the eval queries).
+func datasetChanges(a, b *report.Report, v report.Vocabulary) []string {
 	out := []string{}
 	da, db := a.Dataset, b.Dataset
 	for _, c := range []struct {
@@ -28,10 +29,13 @@ func datasetChanges(a, b *report.Report) []string {
 		{"tune rows", da.TuneRows, db.TuneRows},
 		{"train rows ignored", da.TrainRowsIgnored, db.TrainRowsIgnored},
 		{"folds", len(da.Folds), len(db.Folds)},
-		{"gold missing from candidates", da.GoldMissing, db.GoldMissing},
+		{"gold items missing from the candidates", da.GoldMissing, db.GoldMissing},
 	} {
+		if c.key == "posts" && v.Kind != report.KindEvidence && !a.Grouped() && !b.Grouped() {
+			continue
+		}
 		if c.av != c.bv {
-			out = append(out, fmt.Sprintf("%s: %d -> %d", c.key, c.av, c.bv))
+			out = append(out, fmt.Sprintf("%s: %d -> %d", v.Say(c.key), c.av, c.bv))
 		}
 	}
 	added, removed := setChanges(da.Criteria, db.Criteria)
@@ -43,10 +47,10 @@ func datasetChanges(a, b *report.Report) []string {
 	}
 	added, removed = setChanges(a.SystemNames(), b.SystemNames())
 	for _, s := range removed {
-		out = append(out, "system "+s+": removed")
+		out = append(out, v.System+" "+s+": removed")
 	}
 	for _, s := range added {
-		out = append(out, "system "+s+": added")
+		out = append(out, v.System+" "+s+": added")
 	}
 	for _, sb := range b.Systems {
 		sa, ok := a.System(sb.Name)
@@ -54,10 +58,10 @@ func datasetChanges(a, b *report.Report) []string {
 			continue
 		}
 		if sa.Label != sb.Label {
-			out = append(out, fmt.Sprintf("system %s: label %s -> %s", sb.Name, leafText(sa.Label), leafText(sb.Label)))
+			out = append(out, fmt.Sprintf("%s %s: label %s -> %s", v.System, sb.Name, leafText(sa.Label), leafText(sb.Label)))
 		}
 		if sa.Primary != sb.Primary {
-			out = append(out, fmt.Sprintf("system %s: primary %t -> %t", sb.Name, sa.Primary, sb.Primary))
+			out = append(out, fmt.Sprintf("%s %s: primary %t -> %t", v.System, sb.Name, sa.Primary, sb.Primary))
 		}
 	}
 	return out

@@ -51,7 +51,7 @@ func (c *Changes) writeCSV(w io.Writer, opt WriteOptions) error {
 			}
 			return csvNum(report.Num(*x))
 		}
-		cw.Write([]string{"claim", csvSafe(Label(cl.Metric)), csvSafe(string(cl.Metric)), csvSafe(cl.System), "", "",
+		cw.Write([]string{"claim", csvSafe(c.metricLabel(cl.Metric)), csvSafe(string(cl.Metric)), csvSafe(cl.System), "", "",
 			ptr(a), "", "", ptr(b), "", "", "", string(cl.Kind), cl.Test, "", "", csvSafe(cl.Text)})
 	}
 	for _, r := range rows {
@@ -118,7 +118,7 @@ var changesHTML = template.Must(template.New("changes").Parse(`<div class="chang
 </ul>
 {{- end}}
 {{- with .OtherClaims}}
-<details class="more"><summary>Claims about the other systems ({{len .}})</summary>
+<details class="more"><summary>Claims about the other {{$.Systems}} ({{len .}})</summary>
 <ul class="changes-claims">
 {{- range .}}
 <li>{{.}}</li>
@@ -201,7 +201,7 @@ func (c *Changes) writeHTML(w io.Writer, opt WriteOptions) error {
 		if !head {
 			t.Title, t.Collapse = "Other metrics", true
 			if opt.Primary != "" {
-				t.Title = "Other systems and metrics"
+				t.Title = "Other " + c.words.Say("systems") + " and metrics"
 			}
 		}
 		for _, r := range rows {
@@ -245,8 +245,9 @@ func (c *Changes) writeHTML(w io.Writer, opt WriteOptions) error {
 		HeadA, HeadB string
 		ClaimsTitle  string
 		OtherClaims  []string
-		FoldLists    bool // the configuration and input changes folded (the report)
-	}{v, tabs, ha, hb, claimsTitle, others, opt.Primary != ""})
+		FoldLists    bool   // the configuration and input changes folded (the report)
+		Systems      string // what the compared inputs are called (systems, runs, classifiers)
+	}{v, tabs, ha, hb, claimsTitle, others, opt.Primary != "", c.words.Say("systems")})
 }
 
 // ciText writes "[0.8401, 0.8619]", or "" without an interval.

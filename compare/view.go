@@ -91,14 +91,14 @@ func (c *Changes) shown(all, short bool) (rows []Row, hiddenChanged, hiddenSame 
 // BasisLine says how the rows were decided, for the reader.
 func (c *Changes) BasisLine() string {
 	if c.Mode == ModeCIOverlap {
-		return "significance: CI overlap, because " + c.Why + " (the paired tests need the same eval queries in both bundles): " +
-			"significant when the two confidence intervals are disjoint; p-values and test statistics are listed, not subtracted"
+		return c.words.Say("significance: CI overlap, because " + c.Why + " (the paired tests need the same eval queries in both bundles): " +
+			"significant when the two confidence intervals are disjoint; p-values and test statistics are listed, not subtracted")
 	}
-	return fmt.Sprintf("significance: paired tests on the two bundles' per-query rows (the same eval queries): "+
+	return c.words.Say(fmt.Sprintf("significance: paired tests on the two bundles' per-query rows (the same eval queries): "+
 		"permutation test (%d permutations) for means of per-query values, DeLong for AUROC, paired bootstrap (%d resamples) for the rest; "+
 		"two-sided, significant when p < %s, each row on its own (no Holm or other multiple-comparison adjustment); "+
 		"p-values and test statistics are listed, not subtracted",
-		c.Permutations, c.Resamples, strconv.FormatFloat(c.Alpha, 'g', -1, 64))
+		c.Permutations, c.Resamples, strconv.FormatFloat(c.Alpha, 'g', -1, 64)))
 }
 
 // table is a table of display cells; cells of user text are already
@@ -142,7 +142,7 @@ func (c *Changes) sideHeads() (string, string) {
 
 func (c *Changes) mainTable(title string) table {
 	a, b := c.sideHeads()
-	return table{Title: title, Header: []string{"metric", "id", "system", "slice", a, b, "delta", "sig", "test"},
+	return table{Title: title, Header: []string{"metric", "id", c.words.System, "slice", a, b, "delta", "sig", "test"},
 		Right: []bool{false, false, false, false, true, true, true, false, false},
 		User:  []bool{false, true, true, true, false, false, false, false, true}}
 }
@@ -183,7 +183,7 @@ func (c *Changes) view(opt WriteOptions, short bool) view {
 		if len(o.rows) == 0 {
 			continue
 		}
-		t := table{Title: o.title, Header: []string{"metric", "id", "system", "slice", "value"},
+		t := table{Title: o.title, Header: []string{"metric", "id", c.words.System, "slice", "value"},
 			Right: []bool{false, false, false, false, true}, User: []bool{false, true, true, true, false}}
 		for _, r := range o.rows {
 			t.Rows = append(t.Rows, []string{visible(r.Label), visible(string(r.ID)), c.label(r.System), sliceText(r.Slice), valueText(r.ID, r.Value, r.CI)})

@@ -92,7 +92,7 @@ func TestReportPrint(t *testing.T) {
 			if lookErr != nil {
 				t.Skip("pdftotext not on PATH: the text of the PDF is not checked")
 			}
-			cmd := exec.Command(pdftotext, "-", "-")
+			cmd := exec.Command(pdftotext, "-layout", "-", "-")
 			cmd.Stdin = bytes.NewReader(pdf)
 			text, err := cmd.Output()
 			if err != nil {
@@ -107,6 +107,28 @@ func TestReportPrint(t *testing.T) {
 			if len(missing) > 0 {
 				t.Errorf("%d of the %d numbers of the comparisons table are not in the %s PDF, e.g. %q", len(missing), len(tokens), p.name, missing[:min(5, len(missing))])
 			}
+			if bad := headerPages(text); len(bad) > 0 {
+				t.Errorf("%s PDF: the header repeated at the top of a page lacks its numeric columns (a sort button Chromium does not paint in a repeated header) on %d page(s), e.g. %q", p.name, len(bad), bad[0])
+			}
 		})
 	}
+}
+
+// headerPages returns the header lines of the scorecard's repeated page
+// headers (System, Metric, ..., Target, Met) that lack the numeric column
+// "Value [CI]" between them, in the text of a printed report. A table that
+// spans pages repeats its header on each; every copy must name every
+// column.
+func headerPages(text []byte) []string {
+	var bad []string
+	for _, line := range strings.Split(string(text), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 4 || f[0] != "System" || f[1] != "Metric" {
+			continue
+		}
+		if strings.Contains(line, "Target") && !strings.Contains(line, "Value [CI]") {
+			bad = append(bad, strings.Join(f, " "))
+		}
+	}
+	return bad
 }

@@ -67,6 +67,12 @@ func (c *cat) gateGrid(system string, gm gridMetric) (*Spec, string) {
 			}
 		}
 	}
+	if math.IsInf(lo, 0) && !gm.unitRange {
+		// The review workload counts the sentences read: without
+		// candidate lists (a classifier-only table) it is undefined in
+		// every cell, and an all-grey map says nothing.
+		return nil, "the inputs have no candidate lists, so there is nothing to review"
+	}
 	if gm.unitRange || math.IsInf(lo, 0) {
 		lo, hi = 0, 1
 	}

@@ -17,7 +17,7 @@ func TestAllPositivesN(t *testing.T) {
 	r := figtest.Fixture()
 	r.Dataset.PositiveQueries = 33
 	r.Metrics = append(r.Metrics, report.Metric{System: "sys-a", ID: metrics.RankRecall.At(1), Slice: report.Whole,
-		Population: string(metrics.PositivesOnly), N: 40, Value: 0.5})
+		Population: metrics.PositivesOnly, N: 40, Value: 0.5})
 	r.Reindex()
 	s := specByID(t, r, "recall_at_k_sys_a")
 	var names []string

@@ -27,13 +27,13 @@ func (c *computer) put(system string, id metrics.ID, slice Slice, n int, v float
 	c.emit(system, id, slice, "", n, v, nil, nil)
 }
 
-func (c *computer) emit(system string, id metrics.ID, slice Slice, pop string, n int, v float64, folds []float64, ci *CI) {
+func (c *computer) emit(system string, id metrics.ID, slice Slice, pop metrics.Population, n int, v float64, folds []float64, ci *CI) {
 	d := metrics.MustDef(id)
 	if pop == "" {
-		pop = string(d.Population)
+		pop = d.Population
 	}
 	m := Metric{System: system, ID: id, Slice: slice, Population: pop, N: n, Value: Num(v), CI: ci,
-		Folds: []Num{}, FoldMean: NaN, FoldStd: NaN, Direction: string(d.Direction), Variant: d.Variant}
+		Folds: []Num{}, FoldMean: NaN, FoldStd: NaN, Direction: d.Direction, Variant: d.Variant}
 	if !c.has(Folds) {
 		// One fold: no value per fold, no fold mean or std (absent).
 		m.Folds = nil

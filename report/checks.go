@@ -52,9 +52,15 @@ func (c *computer) checks() {
 	// Structural checks already enforced by the loader (it refuses the
 	// input otherwise); listed so the reader sees they were made.
 	l.add("folds_post_disjoint", true, true, "Every post is evaluated in exactly one fold.")
-	if c.rep.Dataset.TuneRows == 0 {
+	// A TREC run sets no rows aside and has no threshold to choose: its
+	// not-applicable checks say so without naming tune rows it cannot have.
+	trec := c.rep.Kind() == KindTREC
+	switch {
+	case c.rep.Dataset.TuneRows == 0 && trec:
+		l.none("tune_eval_disjoint", true, "Every query of the runs is evaluated; none is set aside to choose a threshold.")
+	case c.rep.Dataset.TuneRows == 0:
 		l.none("tune_eval_disjoint", true, "The input has no tune rows: no tune row can share a post with an eval row.")
-	} else {
+	default:
 		l.add("tune_eval_disjoint", true, true, "Within each fold, tune and eval rows share no post.")
 	}
 	if n := len(c.ds.Systems); n == 1 {
@@ -62,7 +68,11 @@ func (c *computer) checks() {
 	} else {
 		l.add("gold_identical_across_systems", true, true, fmt.Sprintf("The %d systems hold the same gold for every query (the same ids with the same grades, in any order).", n))
 	}
-	l.add("probabilities_in_range", true, true, "Every ne_prob and node_prob is in [0, 1].")
+	if trec && !c.ds.HasNEProb {
+		l.none("probabilities_in_range", true, "The runs hold no probabilities (no ne_probs: file).")
+	} else {
+		l.add("probabilities_in_range", true, true, "Every ne_prob and node_prob is in [0, 1].")
+	}
 	c.confusionCheck(&l)
 	c.rateCheck(&l)
 
@@ -205,7 +215,10 @@ func (c *computer) thresholdCheck(l *checkList) {
 	}
 	if targets == 0 {
 		why := "No threshold target applies to these inputs."
-		if tune+cross == 0 && c.rep.Dataset.TuneRows == 0 {
+		switch {
+		case tune+cross == 0 && c.rep.Kind() == KindTREC:
+			why = "No threshold applies: a run is evaluated as a ranking, without a decision threshold."
+		case tune+cross == 0 && c.rep.Dataset.TuneRows == 0:
 			why = "No threshold was chosen: the input has no tune rows, and no other fold to cross-fit from."
 		}
 		l.none("thresholds_met", false, why)

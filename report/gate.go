@@ -191,15 +191,15 @@ func (c *computer) kStats(sc *sysCalc, kf []float64, row func(int) *dataset.Row,
 			continue
 		}
 		c.kDist(sc, StateSlice(st.String()), "state="+st.String(), in)
-		c.addMean(sc, metrics.DynKKMean.ID(), StateSlice(st.String()), string(metrics.AllQueries), kf, in, false)
+		c.addMean(sc, metrics.DynKKMean.ID(), StateSlice(st.String()), metrics.AllQueries, kf, in, false)
 	}
 	for _, h := range []bool{false, true} {
 		lab := EvidenceSlice(h)
 		in := engine.SelectRows(n, func(i int) bool { return c.y[i] == h })
 		c.kDist(sc, lab, string(lab), in)
-		c.addMean(sc, metrics.DynKKMean.ID(), lab, string(metrics.AllQueries), kf, in, false)
+		c.addMean(sc, metrics.DynKKMean.ID(), lab, metrics.AllQueries, kf, in, false)
 	}
-	c.addMean(sc, metrics.DynKKMean.ID(), "", string(metrics.AllQueries), kf, nil, false)
+	c.addMean(sc, metrics.DynKKMean.ID(), "", metrics.AllQueries, kf, nil, false)
 
 	// Gamma sweep: the policy re-run at each gamma, the gate's states kept.
 	for _, g := range dk.Sweep {
@@ -216,7 +216,7 @@ func (c *computer) kStats(sc *sysCalc, kf []float64, row func(int) *dataset.Row,
 func (c *computer) clinical(sc *sysCalc, sys *dataset.System, row func(int) *dataset.Row, kf []float64, gk gateRows, workload bool) {
 	n := len(c.eval)
 	{
-		pop := string(metrics.AllQueries)
+		pop := metrics.AllQueries
 		one := make([]float64, n)
 		for i := range one {
 			one[i] = 1
@@ -312,13 +312,13 @@ func (c *computer) evidenceStats(sc *sysCalc, slice Slice, k, hits []int, query 
 		predPos[i] = b2f(k[i] > 0)
 		one[i] = 1
 	}
-	pos, all := string(metrics.PositivesOnly), string(metrics.AllQueries)
+	pos, all := metrics.PositivesOnly, metrics.AllQueries
 	c.addMean(sc, metrics.DynKEvidenceRecall.ID(), slice, pos, rec, nil, boot)
 	c.addMean(sc, metrics.DynKEvidencePrecision.ID(), slice, pos, prec, nil, boot)
 	c.addMean(sc, metrics.DynKEvidenceRecallAll.ID(), slice, all, recAll, nil, boot)
 	c.addMean(sc, metrics.DynKEvidencePrecisionAll.ID(), slice, all, precAll, nil, boot)
 	c.addMean(sc, metrics.DynKAvgKAll.ID(), slice, all, kf, nil, boot)
-	c.addRatio(sc, metrics.DynKAvgKPredPos.ID(), slice, string(metrics.PredPositive), kf, predPos, nil, 1, nil, boot)
+	c.addRatio(sc, metrics.DynKAvgKPredPos.ID(), slice, metrics.PredPositive, kf, predPos, nil, 1, nil, boot)
 	yv := make([]float64, n)
 	for i := range yv {
 		yv[i] = b2f(c.y[i])
@@ -343,7 +343,7 @@ func (c *computer) sweepStats(sc *sysCalc, g float64, k, hits []int, query func(
 		kf[i] = float64(k[i])
 		one[i] = 1
 	}
-	pos, all := string(metrics.PositivesOnly), string(metrics.AllQueries)
+	pos, all := metrics.PositivesOnly, metrics.AllQueries
 	c.addMean(sc, metrics.DynKMeanK.AtGamma(g), "", all, kf, nil, false)
 	c.addMean(sc, metrics.DynKEvidenceRecall.AtGamma(g), "", pos, rec, nil, false)
 	c.addMean(sc, metrics.DynKEvidencePrecision.AtGamma(g), "", pos, prec, nil, false)

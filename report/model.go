@@ -330,27 +330,27 @@ type Target struct {
 // Metric is one (system, metric id, slice) value, one row of the long
 // metrics table of metrics_master.json.
 type Metric struct {
-	System     string     `json:"system"`
-	ID         metrics.ID `json:"id"`
-	Slice      Slice      `json:"slice"`
-	Population string     `json:"population"`
-	N          int        `json:"n"`
+	System     string             `json:"system"`
+	ID         metrics.ID         `json:"id"`
+	Slice      Slice              `json:"slice"`
+	Population metrics.Population `json:"population"`
+	N          int                `json:"n"`
 	// Denominator is the count a ratio of counts is divided by (alert
 	// precision: the POS queries; precision: the predicted positives;
 	// sensitivity: the positive queries), absent for a mean or a rank
 	// statistic. It is the n a reader should see beside the value: a
 	// precision over 15 alerts must not read as n = 14,770.
-	Denominator *int        `json:"denominator,omitempty"`
-	Value       Num         `json:"value"`
-	CI          *CI         `json:"ci"`
-	CIDeLong    *AnalyticCI `json:"ci_delong,omitempty"` // ne.auroc only
-	Folds       []Num       `json:"folds"`
-	FoldMean    Num         `json:"fold_mean"`
-	FoldStd     Num         `json:"fold_std"`
-	Direction   string      `json:"direction"`
-	Variant     string      `json:"variant"`
-	Target      *Target     `json:"target"`
-	TargetMet   *bool       `json:"target_met"`
+	Denominator *int              `json:"denominator,omitempty"`
+	Value       Num               `json:"value"`
+	CI          *CI               `json:"ci"`
+	CIDeLong    *AnalyticCI       `json:"ci_delong,omitempty"` // ne.auroc only
+	Folds       []Num             `json:"folds"`
+	FoldMean    Num               `json:"fold_mean"`
+	FoldStd     Num               `json:"fold_std"`
+	Direction   metrics.Direction `json:"direction"`
+	Variant     string            `json:"variant"`
+	Target      *Target           `json:"target"`
+	TargetMet   *bool             `json:"target_met"`
 }
 
 // Distribution summarises the per-query values of a metric (mean, std,

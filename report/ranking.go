@@ -94,11 +94,11 @@ func (c *computer) judgedZero() bool {
 }
 
 // rankPop is the population of the ranking measures.
-func (c *computer) rankPop() string {
+func (c *computer) rankPop() metrics.Population {
 	if c.judgedZero() {
-		return string(metrics.JudgedQueries)
+		return metrics.JudgedQueries
 	}
-	return string(metrics.PositivesOnly)
+	return metrics.PositivesOnly
 }
 
 func (c *computer) rankingWith(sc *sysCalc, relOf, gainOf func(int) []int, absent func(int) bool, query func(int) *dataset.Query, full bool, kern rankKernels) {
@@ -192,7 +192,7 @@ type perQuery func(f func(rel, gold []int) float64) []float64
 // strata's recall and precision, the per-criterion recall and nDCG at the
 // headline cutoff, and (full) the distributions and the difficulty
 // correlation.
-func (c *computer) rankingAt(sc *sysCalc, k int, per, perGain perQuery, kern rankKernels, pop string, full bool,
+func (c *computer) rankingAt(sc *sysCalc, k int, per, perGain perQuery, kern rankKernels, pop metrics.Population, full bool,
 	relOf func(int) []int, absent func(int) bool, query func(int) *dataset.Query) {
 	recallK, precisionK := metrics.RankRecall.At(k), metrics.RankPrecision.At(k)
 	vals := map[metrics.ID][]float64{
@@ -278,7 +278,7 @@ func (c *computer) rankDifficulty(sc *sysCalc, relOf func(int) []int, absent fun
 // rankingQueryK registers the query-specific cutoffs of the ranking
 // measures (a K from each query's number of gold documents): per gives a
 // measure's per-row values, as in rankingWith.
-func (c *computer) rankingQueryK(sc *sysCalc, per func(f func(rel, gold []int) float64) []float64, query func(int) *dataset.Query, pop string) {
+func (c *computer) rankingQueryK(sc *sysCalc, per func(f func(rel, gold []int) float64) []float64, query func(int) *dataset.Query, pop metrics.Population) {
 	n := len(c.eval)
 	// Query-specific K (docs/metrics.md "Query-specific cutoffs").
 	fracs := []float64{0.1, 0.25, 0.5, 0.75, 1}
@@ -329,7 +329,7 @@ func (c *computer) rankingQueryK(sc *sysCalc, per func(f func(rel, gold []int) f
 }
 
 // addWeighted registers Σ w·x / Σ w over the rows where x is defined.
-func (c *computer) addWeighted(sc *sysCalc, id metrics.ID, pop string, x, w []float64) {
+func (c *computer) addWeighted(sc *sysCalc, id metrics.ID, pop metrics.Population, x, w []float64) {
 	num := make([]float64, len(x))
 	den := make([]float64, len(x))
 	cnt := make([]float64, len(x))
@@ -464,7 +464,7 @@ func (c *computer) multiLabelRows(sc *sysCalc) (v mlRows, posts int) {
 func (c *computer) multiLabelStats(sc *sysCalc, v mlRows) {
 	n, C := len(c.eval), len(c.criteria)
 	exact, ham, f1, isPost, tp, fp, fn := v.exact, v.ham, v.f1, v.isPost, v.tp, v.fp, v.fn
-	pop := string(metrics.Posts)
+	pop := metrics.Posts
 	add := func(id metrics.ID, cols []int, f func(s []float64) float64, nCol int) {
 		sc.stats = append(sc.stats, &sumStat{key: metricKey{sc.name, id, ""}, pop: pop, cols: cols, f: f, nCol: nCol, perQ: -1, boot: true})
 	}

@@ -115,7 +115,7 @@ func (c *computer) trecAll(sc *sysCalc, in func(int) bool, row func(int) *datase
 
 // addSum registers the sum over the population of per-query values (NaN:
 // outside it), not bootstrapped: trec_eval's counts.
-func (c *computer) addSum(sc *sysCalc, id metrics.ID, pop string, v []float64) {
+func (c *computer) addSum(sc *sysCalc, id metrics.ID, pop metrics.Population, v []float64) {
 	name := string(id) + "|"
 	x := sc.tab.ColOf(name+"|x", nil, v, engine.NaNZero)
 	m := sc.tab.ColOf(name+"|m", nil, v, engine.NotNaN)
@@ -129,7 +129,7 @@ func (c *computer) addSum(sc *sysCalc, id metrics.ID, pop string, v []float64) {
 // addGeoMean registers exp of the mean of per-query log terms (NaN:
 // outside the population): a geometric mean such as gm_map and gm_bpref.
 // The CI, when bootstrapped, is the same transform of the mean's.
-func (c *computer) addGeoMean(sc *sysCalc, id metrics.ID, pop string, v []float64, boot bool) {
+func (c *computer) addGeoMean(sc *sysCalc, id metrics.ID, pop metrics.Population, v []float64, boot bool) {
 	name := string(id) + "|"
 	x := sc.tab.ColOf(name+"|x", nil, v, engine.NaNZero)
 	m := sc.tab.ColOf(name+"|m", nil, v, engine.NotNaN)

@@ -80,9 +80,19 @@ func (r *Report) ThresholdOrigin() string {
 	return ""
 }
 
-// BootstrapText is Bootstrap.Text in the words of the kind of input: a
-// TREC query or a classifier's case is its own resampling unit, never a
-// "post".
+// BootstrapText is Bootstrap.Text in the words of the kind of input, for
+// settings read without their dataset: a TREC query or a classifier's
+// case is then taken to be its own resampling unit. Report.BootstrapText
+// knows whether post_id groups them, and is the one renderers use.
 func (s Settings) BootstrapText() string {
 	return VocabularyOf(s.InputKind).Say(s.Bootstrap.Text(s.Seed))
+}
+
+// BootstrapText is Bootstrap.Text in the words of the report's input: for
+// evidence retrieval the unit is the post; a TREC query or a classifier's
+// case is its own unit, unless post_id groups several of them, and then
+// the unit is the group of queries (of cases) that share a post_id, which
+// the bootstrap draws whole.
+func (r *Report) BootstrapText() string {
+	return r.Vocabulary().Say(r.Settings.Bootstrap.Text(r.Settings.Seed))
 }

@@ -1,11 +1,15 @@
 package report
 
-import "math"
+import (
+	"math"
+
+	"paperbundle/metrics"
+)
 
 // sumStat is one metric value computed from column sums.
 type sumStat struct {
 	key  metricKey
-	pop  string
+	pop  metrics.Population
 	cols []int
 	f    func(s []float64) float64
 	nCol int // column whose full-sample sum is the population size n

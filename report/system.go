@@ -46,7 +46,7 @@ func b2f(b bool) float64 {
 
 // addMean registers a mean of per-row values over the rows kept (NaN
 // values are outside the population).
-func (c *computer) addMean(sc *sysCalc, id metrics.ID, slice Slice, pop string, v []float64, keep *engine.Rows, boot bool) *sumStat {
+func (c *computer) addMean(sc *sysCalc, id metrics.ID, slice Slice, pop metrics.Population, v []float64, keep *engine.Rows, boot bool) *sumStat {
 	name := string(id) + "|" + string(slice)
 	x := sc.tab.ColOf(name+"|x", keep, v, engine.NaNZero)
 	m := sc.tab.ColOf(name+"|m", keep, v, engine.NotNaN)
@@ -59,7 +59,7 @@ func (c *computer) addMean(sc *sysCalc, id metrics.ID, slice Slice, pop string, 
 }
 
 // addRatio registers Σnum / Σden (times scale) over the rows kept.
-func (c *computer) addRatio(sc *sysCalc, id metrics.ID, slice Slice, pop string, num, den []float64, nvec []float64, scale float64, keep *engine.Rows, boot bool) {
+func (c *computer) addRatio(sc *sysCalc, id metrics.ID, slice Slice, pop metrics.Population, num, den []float64, nvec []float64, scale float64, keep *engine.Rows, boot bool) {
 	name := string(id) + "|" + string(slice)
 	a := sc.tab.ColOf(name+"|num", keep, num, engine.Value)
 	b := sc.tab.ColOf(name+"|den", keep, den, engine.Value)
@@ -127,7 +127,7 @@ func (c *computer) addConfusion(sc *sysCalc, tag string, slice Slice, pred []boo
 		// MCC and balanced accuracy are not one ratio and have none.
 		den := map[string][]int{"sensitivity": {tp, fn}, "fnr": {tp, fn}, "specificity": {tn, fp}, "fpr": {tn, fp},
 			"precision": {tp, fp}, "npv": {tn, fn}}[m]
-		sc.stats = append(sc.stats, &sumStat{key: metricKey{sc.name, id, slice}, pop: string(metrics.AllQueries), cols: []int{tp, fp, tn, fn, all}, f: f, nCol: all, den: den, perQ: -1, boot: boot && !isCount})
+		sc.stats = append(sc.stats, &sumStat{key: metricKey{sc.name, id, slice}, pop: metrics.AllQueries, cols: []int{tp, fp, tn, fn, all}, f: f, nCol: all, den: den, perQ: -1, boot: boot && !isCount})
 	}
 }
 
@@ -258,7 +258,7 @@ func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
 	prob := c.ds.HasNEProb // false: ne_score, not a probability
 
 	// Brier and ECE as sums.
-	pop := string(metrics.AllQueries)
+	pop := metrics.AllQueries
 	if prob {
 		sq := make([]float64, len(c.eval))
 		for i, p := range sc.ne {
@@ -533,7 +533,7 @@ func (c *computer) addECE(sc *sysCalc, id metrics.ID, bins int, binOf []int) {
 		}
 		return e / n
 	}
-	sc.stats = append(sc.stats, &sumStat{key: metricKey{sc.name, id, ""}, pop: string(metrics.AllQueries), cols: cols, f: f, nCol: one, perQ: -1, boot: true})
+	sc.stats = append(sc.stats, &sumStat{key: metricKey{sc.name, id, ""}, pop: metrics.AllQueries, cols: cols, f: f, nCol: one, perQ: -1, boot: true})
 }
 
 // uniformBin assigns equal-width bins: k/M <= p < (k+1)/M, p = 1 in the last.

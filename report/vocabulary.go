@@ -3,6 +3,7 @@ package report
 import (
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -29,7 +30,10 @@ type Vocabulary struct {
 	Items, Relevant string
 	// System is what one compared input is called (system, run).
 	System string
-	rules  []wordRule
+	// Grouped: the words of a TREC or classifier input whose post_id
+	// groups several eval rows (see groupPairs).
+	Grouped bool
+	rules   []wordRule
 }
 
 // wordRule replaces one phrase of the evidence-retrieval words.
@@ -51,16 +55,21 @@ var vocabularies = map[InputKind]struct {
 	KindTREC: {"query", "queries", "documents", "relevant documents", "run", []string{
 		"evidence sentences", "relevant documents",
 		"evidence sentence", "relevant document",
+		"that are evidence", "that are relevant",
 		"gold evidence sentences", "relevant documents",
 		"gold sentences", "relevant documents",
 		"gold items", "relevant documents",
 		"gold item", "relevant document",
 		"gold grades", "relevance grades",
+		"the same gold", "the same relevance judgments",
+		"other gold", "other relevance judgments",
 		"gold evidence", "relevant documents",
 		"without evidence", "without a relevant document",
 		"with evidence", "with a relevant document",
 		"has evidence", "has a relevant document",
 		"have evidence", "have a relevant document",
+		"positive queries", "queries with a relevant document",
+		"positive query", "query with a relevant document",
 		"no-evidence queries", "queries without a relevant document",
 		"evidence queries", "queries with a relevant document",
 		"evidence cases", "queries with a relevant document",
@@ -106,37 +115,91 @@ var vocabularies = map[InputKind]struct {
 	}},
 }
 
-// Vocabulary returns the words of the report's kind of input.
-func (r *Report) Vocabulary() Vocabulary { return VocabularyOf(r.Kind()) }
+// groupPairs are the words of a post for a TREC or classifier input whose
+// post_id groups several eval rows: a post is then a group of queries (of
+// cases) that share a post_id, kept in one fold and resampled together by
+// the bootstrap, never one query or one case. They come before the kind's
+// own pairs, which would make a post a query (a case).
+var groupPairs = map[InputKind][]string{
+	KindTREC: {
+		"resamples of posts", "resamples of query groups (the queries of a group drawn together)",
+		"resample of posts", "resample of query groups (the queries of a group drawn together)",
+		"posts", "query groups",
+		"post", "query group",
+	},
+	KindClassifier: {
+		"resamples of posts", "resamples of case groups (the cases of a group drawn together)",
+		"resample of posts", "resample of case groups (the cases of a group drawn together)",
+		"posts", "case groups",
+		"post", "case group",
+	},
+}
+
+// Vocabulary returns the words of the report's kind of input; a TREC or
+// classifier input whose post_id groups several eval rows (fewer posts
+// than eval queries) calls a post a query group (a case group).
+func (r *Report) Vocabulary() Vocabulary {
+	if r.Grouped() {
+		return GroupedVocabularyOf(r.Kind())
+	}
+	return VocabularyOf(r.Kind())
+}
+
+// Grouped reports whether the eval rows fall into fewer groups (posts)
+// than rows: some post_id holds two or more queries.
+func (r *Report) Grouped() bool {
+	return r.Dataset.Posts > 0 && r.Dataset.Posts < r.Dataset.EvalQueries
+}
 
 // VocabularyOf returns the words of kind k (evidence retrieval's for an
-// unknown kind).
-func VocabularyOf(k InputKind) Vocabulary {
+// unknown kind), each query (case) its own group.
+func VocabularyOf(k InputKind) Vocabulary { return vocabularyOf(vocabKey{k, false}) }
+
+// GroupedVocabularyOf returns the words of kind k when post_id groups
+// several eval rows (see groupPairs); evidence retrieval's words are the
+// same either way.
+func GroupedVocabularyOf(k InputKind) Vocabulary { return vocabularyOf(vocabKey{k, true}) }
+
+// vocabKey names one compiled vocabulary.
+type vocabKey struct {
+	kind    InputKind
+	grouped bool
+}
+
+func vocabularyOf(k vocabKey) Vocabulary {
 	if v, ok := compiled()[k]; ok {
 		return v
 	}
-	return compiled()[KindEvidence]
+	return compiled()[vocabKey{KindEvidence, false}]
 }
 
 // compiled are the vocabularies with their rules compiled, once, when
 // first asked for: compiling the rules' expressions takes about 10 ms,
 // which every command would otherwise pay at start-up, before it can
 // handle an interrupt.
-var compiled = sync.OnceValue(func() map[InputKind]Vocabulary {
-	m := map[InputKind]Vocabulary{}
+var compiled = sync.OnceValue(func() map[vocabKey]Vocabulary {
+	m := map[vocabKey]Vocabulary{}
 	for k := range vocabularies {
-		m[k] = compileVocabulary(k)
+		for _, g := range []bool{false, true} {
+			m[vocabKey{k, g}] = compileVocabulary(k, g)
+		}
 	}
 	return m
 })
 
-// compileVocabulary builds the vocabulary of kind k from its table.
-func compileVocabulary(k InputKind) Vocabulary {
+// compileVocabulary builds the vocabulary of kind k from its table, with
+// the group words first when grouped.
+func compileVocabulary(k InputKind, grouped bool) Vocabulary {
 	w := vocabularies[k]
 	v := Vocabulary{Kind: k, Unit: w.unit, Units: w.units, Items: w.items, Relevant: w.relevant, System: w.system}
-	for i := 0; i+1 < len(w.pairs); i += 2 {
-		first, _ := utf8.DecodeRuneInString(w.pairs[i])
-		v.rules = append(v.rules, wordRule{re: phraseRE(w.pairs[i]), to: w.pairs[i+1], lower: strings.ToLower(w.pairs[i]), upper: unicode.IsUpper(first)})
+	pairs := w.pairs
+	if grouped && len(pairs) > 0 {
+		v.Grouped = true
+		pairs = append(slices.Clone(groupPairs[k]), pairs...)
+	}
+	for i := 0; i+1 < len(pairs); i += 2 {
+		first, _ := utf8.DecodeRuneInString(pairs[i])
+		v.rules = append(v.rules, wordRule{re: phraseRE(pairs[i]), to: pairs[i+1], lower: strings.ToLower(pairs[i]), upper: unicode.IsUpper(first)})
 	}
 	return v
 }

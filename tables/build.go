@@ -66,10 +66,22 @@ func Build(r *report.Report) Set {
 	}
 	t, ok = comparisonTable(r)
 	add(t, ok, report.Comparisons, "a single system has nothing to be compared with")
+	for i := range s.Tables {
+		s.Tables[i].CILevel = ciLevel(r)
+	}
 	// The tables' words in the words of the kind of input; cells (system
 	// labels, metric names, ids) and machine keys stay as they are.
 	r.Vocabulary().SayAll(&s, tableKeep...)
 	return s
+}
+
+// ciLevel is the confidence level of the report's intervals ("95%"), ""
+// when it has none.
+func ciLevel(r *report.Report) string {
+	if r.Settings.Bootstrap.Resamples <= 0 {
+		return ""
+	}
+	return r.Settings.Bootstrap.Level()
 }
 
 // popN is the size of a population of the report.
@@ -81,7 +93,7 @@ func popN(r *report.Report, p metrics.Population) int {
 		return r.Dataset.PositiveQueries
 	case metrics.Posts:
 		for _, m := range r.Metrics {
-			if m.Population == string(metrics.Posts) && m.Slice == report.Whole {
+			if m.Population == metrics.Posts && m.Slice == report.Whole {
 				return m.N
 			}
 		}
@@ -133,15 +145,16 @@ func metricTable(r *report.Report, sec section) (Table, bool) {
 		}
 	}
 	if sec.id == metrics.TableScorecard {
+		// Not one population: each row states its population and n.
 		t.Population = "mixed (each row states its population)"
-		t.N = r.Dataset.EvalQueries
+		t.N = 0
 	}
 	if sec.id == metrics.TableRanking {
 		// TREC input with trec.no_relevant: zero ranks every judged query
 		// (population judged_queries), not only those with evidence.
 		for _, m := range r.Metrics {
-			if m.ID == metrics.RankMRR.ID() && m.Slice == report.Whole && m.Population == string(metrics.JudgedQueries) {
-				t.Population, t.N = m.Population, m.N
+			if m.ID == metrics.RankMRR.ID() && m.Slice == report.Whole && m.Population == metrics.JudgedQueries {
+				t.Population, t.N = string(m.Population), m.N
 				break
 			}
 		}
@@ -265,8 +278,8 @@ func metricColumns() []Column {
 		{Key: "id", Title: "Id", Kind: Text},
 		{Key: "population", Title: "Population", Kind: Text},
 		{Key: "n", Title: "n", Kind: Count},
-		{Key: "value", Title: "Value [CI]", Kind: Number, Digits: 4, CI: true},
-		{Key: "fold_mean", Title: "Fold mean ± std", Kind: Number, Digits: 4, Spread: true},
+		{Key: "value", Title: "Value [CI]", FlatTitle: "Value", Kind: Number, Digits: 4, CI: true},
+		{Key: "fold_mean", Title: "Fold mean ± std", FlatTitle: "Fold mean", Kind: Number, Digits: 4, Spread: true},
 		{Key: "target", Title: "Target", Kind: Text},
 		{Key: "target_met", Title: "Met", Kind: Text},
 	}
@@ -299,8 +312,10 @@ func metricRow(r *report.Report, m report.Metric, d metrics.Def, scorecard bool)
 			met = "yes"
 		}
 	}
+	// The metric's name in the words of the kind of input ("Alerts per
+	// 1,000 cases"); the cells are otherwise kept as they are (SayAll).
 	return Row{
-		Cells: []Cell{TextCell(r.Label(m.System)), TextCell(Title(m.ID)), TextCell(string(m.ID)), TextCell(m.Population),
+		Cells: []Cell{TextCell(r.Label(m.System)), TextCell(r.Vocabulary().Say(Title(m.ID))), TextCell(string(m.ID)), TextCell(string(m.Population)),
 			NumCell(float64(m.ShownN())), val, fm, TextCell(TargetText(m.Target)), TextCell(met)},
 		Group:  string(m.ID),
 		Anchor: Anchor(m.System, m.ID, m.Slice),

@@ -15,8 +15,8 @@ const (
 // high), one with a spread a further std column, so every number is its
 // own numeric cell.
 type FlatColumn struct {
-	Key    string // header: the column's Key, then "_ci_low", "_ci_high", "_std"
-	Title  string // the header in words: the column's Title, then " CI low", " CI high", " std"
+	Key    string // header for tools: the column's Key, then "_ci_low", "_ci_high", "_std"
+	Title  string // header in words: the value's (Column.FlatTitle or Title), then "95% CI low", "95% CI high", "std"
 	Kind   Kind
 	Digits int
 	Col    int // index of the logical column
@@ -24,20 +24,30 @@ type FlatColumn struct {
 }
 
 // Flat returns the flat columns of t in order, without the columns that
-// are empty on every row (a CI no row of the table has).
+// are empty on every row (a CI no row of the table has). A CI or spread
+// column's words name only the part ("95% CI low"): it stands right of
+// its value, and its Key names the value too.
 func (t Table) Flat() []FlatColumn {
+	ci := "CI"
+	if t.CILevel != "" {
+		ci = t.CILevel + " CI"
+	}
 	var out []FlatColumn
 	for i, c := range t.Columns {
-		out = append(out, FlatColumn{Key: c.Key, Title: c.Title, Kind: c.Kind, Digits: c.Digits, Col: i, Part: PartValue})
+		title := c.Title
+		if c.FlatTitle != "" {
+			title = c.FlatTitle
+		}
+		out = append(out, FlatColumn{Key: c.Key, Title: title, Kind: c.Kind, Digits: c.Digits, Col: i, Part: PartValue})
 		if c.Kind != Number {
 			continue
 		}
 		if c.CI {
-			out = append(out, FlatColumn{Key: c.Key + "_ci_low", Title: c.Title + " CI low", Kind: Number, Digits: c.Digits, Col: i, Part: PartLow},
-				FlatColumn{Key: c.Key + "_ci_high", Title: c.Title + " CI high", Kind: Number, Digits: c.Digits, Col: i, Part: PartHigh})
+			out = append(out, FlatColumn{Key: c.Key + "_ci_low", Title: ci + " low", Kind: Number, Digits: c.Digits, Col: i, Part: PartLow},
+				FlatColumn{Key: c.Key + "_ci_high", Title: ci + " high", Kind: Number, Digits: c.Digits, Col: i, Part: PartHigh})
 		}
 		if c.Spread {
-			out = append(out, FlatColumn{Key: c.Key + "_std", Title: c.Title + " std", Kind: Number, Digits: c.Digits, Col: i, Part: PartStd})
+			out = append(out, FlatColumn{Key: c.Key + "_std", Title: "std", Kind: Number, Digits: c.Digits, Col: i, Part: PartStd})
 		}
 	}
 	if len(t.Rows) == 0 {

@@ -154,7 +154,7 @@ type MatrixOptions struct {
 func BuildMatrixWith(r *report.Report, o MatrixOptions) Matrix {
 	var mx Matrix
 	if r.Settings.Bootstrap.Resamples > 0 {
-		mx.CI = r.Settings.BootstrapText()
+		mx.CI = r.BootstrapText()
 	}
 	mx.Alpha, mx.Correction = significance(r)
 	mx.Mode = comparisonMode(r)
@@ -539,6 +539,29 @@ func (mx Matrix) compared() string {
 	return ""
 }
 
+// rule says when a comparison is significant: "Holm-corrected p < 0.05
+// within each metric", or "p < 0.05, no correction".
+func (mx Matrix) rule() string {
+	a := strconv.FormatFloat(mx.Alpha, 'g', -1, 64)
+	if mx.Correction == "none" {
+		return "p < " + a + ", no correction"
+	}
+	return "Holm-corrected p < " + a + " within each metric"
+}
+
+// testsNote names the tests behind each column's markers, "" when there
+// is no column.
+func (mx Matrix) testsNote() string {
+	var parts []string
+	for _, g := range mx.TestGroups() {
+		parts = append(parts, strings.Join(g.Titles, ", ")+": "+g.Test)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "Tests: " + strings.Join(parts, "; ") + "."
+}
+
 // TestGroup is a set of columns whose markers the same tests decided.
 type TestGroup struct {
 	Test   string   // the tests' names ("DeLong's test"), "not tested" for none
@@ -625,18 +648,9 @@ func (mx Matrix) notes(withFolds bool) []string {
 		out = append(out, miss)
 	}
 	if mx.Systems() > 1 {
-		a := strconv.FormatFloat(mx.Alpha, 'g', -1, 64)
-		corr := "Holm-corrected p < " + a + " within each metric"
-		if mx.Correction == "none" {
-			corr = "p < " + a + ", no correction"
-		}
-		out = append(out, "Superscript letters: significantly better than the system with that letter; ↓: significantly worse than a system it was compared with ("+corr+")."+mx.compared())
-		var parts []string
-		for _, g := range mx.TestGroups() {
-			parts = append(parts, strings.Join(g.Titles, ", ")+": "+g.Test)
-		}
-		if len(parts) > 0 {
-			out = append(out, "Tests: "+strings.Join(parts, "; ")+".")
+		out = append(out, "Superscript letters: significantly better than the system with that letter; ↓: significantly worse than a system it was compared with ("+mx.rule()+")."+mx.compared())
+		if s := mx.testsNote(); s != "" {
+			out = append(out, s)
 		}
 	}
 	if mx.Queries != "" {

@@ -19,20 +19,39 @@ func Methods(r *report.Report) []byte {
 	b.WriteString("# Methods\n\n")
 	fmt.Fprintf(&b, "Every number of this bundle was computed by %s from the inputs listed in `manifest.json`.\n\n", mdCode(r.Tool))
 	b.WriteString("## Protocol\n\n")
-	b.WriteString("* **all_queries**: every `eval` row of every fold (classification, calibration, clinical gate, end to end).\n")
-	b.WriteString("* **positives_only**: `eval` rows with at least one gold item (ranking, Dynamic-K quality).\n")
+	b.WriteString("* **all_queries**: every `eval` row of every fold" + usedBy(r, []report.Capability{report.NEGate, report.Calibration, report.ClinicalGate, report.EndToEnd},
+		"classification", "calibration", "clinical gate", "end to end") + ".\n")
+	b.WriteString("* **positives_only**: `eval` rows with at least one gold item" + usedBy(r, []report.Capability{report.Ranking, report.DynamicK},
+		"ranking", "Dynamic-K quality") + ".\n")
 	if t := r.Dataset.TRECConventions; t != nil {
 		if t.NoRelevant == "zero" {
 			b.WriteString("* **judged_queries**: the ranking population of this TREC input: every evaluated query of the qrels; a query with no relevant document scores 0, as in trec_eval (`trec.no_relevant: zero`).\n")
 		}
 		fmt.Fprintf(&b, "* TREC conventions: relevance level %d (trec_eval `-l`), `no_relevant: %s`, `missing_run: %s` (`zero` = trec_eval `-c`).\n", t.RelevanceLevel, t.NoRelevant, t.MissingRun)
 	}
-	b.WriteString("* Thresholds (FPR budgets, τ_neg, τ_pos) are chosen per fold on that fold's `tune` rows only, and applied to its `eval` rows.\n")
-	b.WriteString("* Confidence intervals: " + mdtext.Inert(st.BootstrapText()) + ".\n")
-	fmt.Fprintf(&b, "* Headline cutoff: K = %d (of cutoffs %v); tables and figures that the contracts write as @10 use it.\n", st.HeadlineCutoff, st.Cutoffs)
+	// Where the thresholds came from, only where the report has some (a
+	// TREC run has none) and never tune rows the input does not have.
+	switch origin := r.ThresholdOrigin(); {
+	case origin == "":
+	case !crossFitted(r):
+		b.WriteString("* Thresholds (FPR budgets, τ_neg, τ_pos) are chosen per fold on that fold's `tune` rows only, and applied to its `eval` rows.\n")
+	default:
+		b.WriteString("* Thresholds (FPR budgets, τ_neg, τ_pos) of each fold are " + mdtext.Inert(origin) + ", and applied to its `eval` rows.\n")
+	}
+	b.WriteString("* Confidence intervals: " + mdtext.Inert(r.BootstrapText()) + ".\n")
+	// The cutoffs and the ranking conventions only with a ranking, the
+	// AUROC convention only with a score to rank queries by (a classifier
+	// has no cutoff, a TREC run without ne_probs no AUROC).
 	ct := st.Conventions
-	fmt.Fprintf(&b, "* Conventions: MAP@K denominator `%s`, fold std `%s`, nDCG gain `%s`, undefined AUROC `%s`.\n",
-		ct.MAPDenominator, ct.FoldStd, ct.NDCGGain, ct.UndefinedAUROC)
+	conv := []string{fmt.Sprintf("fold std `%s`", ct.FoldStd)}
+	if r.Has(report.Ranking) {
+		fmt.Fprintf(&b, "* Headline cutoff: K = %d (of cutoffs %v); tables and figures that the contracts write as @10 use it.\n", st.HeadlineCutoff, st.Cutoffs)
+		conv = []string{fmt.Sprintf("MAP@K denominator `%s`", ct.MAPDenominator), conv[0], fmt.Sprintf("nDCG gain `%s`", ct.NDCGGain)}
+	}
+	if r.Has(report.NEGate) {
+		conv = append(conv, fmt.Sprintf("undefined AUROC `%s`", ct.UndefinedAUROC))
+	}
+	b.WriteString("* Conventions: " + strings.Join(conv, ", ") + ".\n")
 	b.WriteString("* A value that is undefined (a 0/0 ratio, AUROC with one class) is `null` in JSON and \"n/a\" in tables, never 0.\n\n")
 	b.WriteString("## Metric definitions\n\n")
 	fam := ""
@@ -92,4 +111,31 @@ func FamilyTitle(f string) string {
 		return "Counts"
 	}
 	return f
+}
+
+// crossFitted reports whether some fold's thresholds were cross-fitted on
+// the other folds (it has no tune rows).
+func crossFitted(r *report.Report) bool {
+	for _, f := range r.Dataset.Folds {
+		if f.CrossFitted {
+			return true
+		}
+	}
+	return false
+}
+
+// usedBy is " (what, ...)": the sections of caps, named by names, that the
+// report has ("" when none): a population is not said to serve a section
+// that does not apply (a TREC run has no clinical gate).
+func usedBy(r *report.Report, caps []report.Capability, names ...string) string {
+	var on []string
+	for i, c := range caps {
+		if r.Has(c) {
+			on = append(on, names[i])
+		}
+	}
+	if len(on) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(on, ", ") + ")"
 }

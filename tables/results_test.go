@@ -8,9 +8,9 @@ import (
 )
 
 // TestResultsTable: the Results sheet has one row per row of the results
-// matrix with the same values and intervals, and the markers in words
+// matrix with the same values, intervals and n, and the markers in words
 // (matrixReport: full, letter a, is significantly better than rerank and
-// retriever on Recall@10).
+// retriever on Recall@10). It has no one n: each value has its own.
 func TestResultsTable(t *testing.T) {
 	r := matrixReport()
 	mx := BuildMatrix(r)
@@ -24,8 +24,11 @@ func TestResultsTable(t *testing.T) {
 			col = j
 		}
 	}
-	if col < 0 || rt.Columns[col+1].Key != "rank.recall@10_markers" {
-		t.Fatalf("no rank.recall@10 value and markers columns: %+v", rt.Columns)
+	if col < 0 || rt.Columns[col+1].Key != "rank.recall@10_n" || rt.Columns[col+2].Key != "rank.recall@10_markers" {
+		t.Fatalf("no rank.recall@10 value, n and markers columns: %+v", rt.Columns)
+	}
+	if rt.N != 0 {
+		t.Errorf("n = %d, want 0 (each value has its own n)", rt.N)
 	}
 	for i, row := range rt.Rows {
 		got := row.Cells[col]
@@ -33,8 +36,11 @@ func TestResultsTable(t *testing.T) {
 		if want.Present && (got.V != want.Value || !sameNum(got.Lo, want.Lo) || !sameNum(got.Hi, want.Hi)) {
 			t.Errorf("%s: Recall@10 %v [%v], matrix %v [%v]", row.System, got.V, got.Lo, want.Value, want.Lo)
 		}
-		if row.System == "full" && row.Cells[col+1].Text != "better than b, c" {
-			t.Errorf("full's Recall@10 markers = %q", row.Cells[col+1].Text)
+		if n := row.Cells[col+1]; want.Present && (n.V != float64(want.N) || want.N <= 0) {
+			t.Errorf("%s: Recall@10 n = %v, matrix %d", row.System, n.V, want.N)
+		}
+		if row.System == "full" && row.Cells[col+2].Text != "better than b, c" {
+			t.Errorf("full's Recall@10 markers = %q", row.Cells[col+2].Text)
 		}
 	}
 }

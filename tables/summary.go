@@ -39,7 +39,7 @@ type SummaryInput struct {
 	Since string
 	// Changes are the significant changes since then; Summary picks the
 	// five to list. ChangeLines, when set, are listed instead, as they
-	// are (a bundle's own lines, when the comparison cannot be redone).
+	// are (a pointer to CHANGES.md for a bundle made before SUMMARY.md).
 	Changes     []SummaryChange
 	ChangeLines []string
 	// Claims are the claims that changed since then (compare.Claim's
@@ -153,27 +153,6 @@ func Summary(r *report.Report, in SummaryInput) []byte {
 		out = out[:SummaryLines]
 	}
 	return []byte(strings.Join(out, "\n") + "\n")
-}
-
-// SummaryChangeLines returns the lines of the changes part of a
-// SUMMARY.md (nil when it has none): verify lists them as they are when
-// the previous version is not there to compare with again.
-func SummaryChangeLines(md []byte) []string {
-	lines := strings.Split(string(md), "\n")
-	for i, l := range lines {
-		if !strings.HasPrefix(l, changesHeading) {
-			continue
-		}
-		var out []string
-		for _, x := range lines[i+2:] {
-			if x == "" {
-				break
-			}
-			out = append(out, x)
-		}
-		return out
-	}
-	return nil
 }
 
 // ChangeLines lists the five significant changes with the largest |diff|

@@ -45,12 +45,16 @@ const (
 // and as "value [low, high]" in LaTeX and HTML; with Spread set, Key_std
 // follows (CSV, XLSX) or "mean ± std" (LaTeX, HTML).
 type Column struct {
-	Key    string // machine name: CSV and XLSX header, HTML anchor part
-	Title  string // display header (LaTeX, HTML)
-	Kind   Kind
-	Digits int  // decimals of Number cells
-	CI     bool // cells carry Lo and Hi
-	Spread bool // cells carry Std
+	Key   string // machine name: CSV header, XLSX ids row, HTML anchor part
+	Title string // display header (LaTeX, HTML, XLSX words row)
+	// FlatTitle is the header in words of the value alone, in the flat
+	// form of CSV and XLSX, where Title names the combined cell ("Value"
+	// where Title is "Value [CI]"); "" means Title.
+	FlatTitle string
+	Kind      Kind
+	Digits    int  // decimals of Number cells
+	CI        bool // cells carry Lo and Hi
+	Spread    bool // cells carry Std
 	// Best, when Higher or Lower, marks the best value among the rows of
 	// one group (rows with equal Group) in bold in LaTeX and HTML.
 	Best metrics.Direction
@@ -84,11 +88,17 @@ type Table struct {
 	ID         metrics.TableID // file stem (tables/<ID>.csv) and sheet name: a fixed name, never a system's
 	Title      string
 	Population string // population(s) the values are computed over
-	N          int    // size of the population (eval queries, positive queries, posts)
-	Meaning    string // one-line plain-language interpretation, shown with the table
-	Columns    []Column
-	Rows       []Row
-	Notes      []string // caveats shown under the table (e.g. a section that could not be shown)
+	// N is the size of the population (eval queries, positive queries,
+	// posts); 0 when it is not one number for the table: the rows (or
+	// cells) then carry their own n.
+	N int
+	// CILevel is the confidence level of the table's intervals ("95%"),
+	// for the words of the headers of their CI columns; "" leaves it out.
+	CILevel string
+	Meaning string // one-line plain-language interpretation, shown with the table
+	Columns []Column
+	Rows    []Row
+	Notes   []string // caveats shown under the table (e.g. a section that could not be shown)
 }
 
 // Missing is a table that could not be built, with the reason.

@@ -3,6 +3,7 @@ package tables
 import (
 	"bytes"
 	"encoding/csv"
+	"slices"
 	"strings"
 	"testing"
 
@@ -32,7 +33,9 @@ func find(t *testing.T, s Set, id string) Table {
 
 // TestBuildEveryTable: the fixture exercises every section, so every table
 // is built, each with a population, n and a meaning, and every row has as
-// many cells as the table has columns.
+// many cells as the table has columns. A table over several populations
+// (scorecard, per-criterion) or pairs (comparisons) has no one n: its N is
+// 0 and each row has an n column instead.
 func TestBuildEveryTable(t *testing.T) {
 	s := Build(tabletest.Plain().Report(t))
 	want := "scorecard ne_gate calibration ranking dynamic_k clinical_gate per_post per_criterion strata comparisons"
@@ -43,8 +46,18 @@ func TestBuildEveryTable(t *testing.T) {
 		t.Errorf("missing tables: %+v", s.Missing)
 	}
 	for _, tb := range s.Tables {
-		if tb.Population == "" || tb.N <= 0 || tb.Meaning == "" || tb.Title == "" {
-			t.Errorf("%s: population %q, n %d, meaning %q", tb.ID, tb.Population, tb.N, tb.Meaning)
+		if tb.Population == "" || tb.Meaning == "" || tb.Title == "" {
+			t.Errorf("%s: population %q, meaning %q, title %q", tb.ID, tb.Population, tb.Meaning, tb.Title)
+		}
+		perRow := map[string]bool{"scorecard": true, "per_criterion": true, "comparisons": true}[string(tb.ID)]
+		if perRow != (tb.N == 0) || tb.N < 0 {
+			t.Errorf("%s: n %d, want %s", tb.ID, tb.N, map[bool]string{true: "0 (n on each row)", false: "the population's size"}[perRow])
+		}
+		if perRow && !slices.ContainsFunc(tb.Columns, func(c Column) bool { return c.Kind == Count && (c.Key == "n" || c.Key == "data.n") }) {
+			t.Errorf("%s: no n on each row, and no n for the table", tb.ID)
+		}
+		if tb.CILevel != "95%" {
+			t.Errorf("%s: CI level %q, want 95%%", tb.ID, tb.CILevel)
 		}
 		for i, row := range tb.Rows {
 			if len(row.Cells) != len(tb.Columns) {

@@ -21,7 +21,7 @@ func trecEvalTable(r *report.Report) (Table, bool) {
 			{Key: "id", Title: "Id", Kind: Text},
 			{Key: "population", Title: "Population", Kind: Text},
 			{Key: "n", Title: "n", Kind: Count},
-			{Key: "value", Title: "Value [CI]", Kind: Number, Digits: 4, CI: true},
+			{Key: "value", Title: "Value [CI]", FlatTitle: "Value", Kind: Number, Digits: 4, CI: true},
 		}}
 	ids := metrics.TrecEvalIDs(r.Settings.Cutoffs)
 	for _, sys := range r.SystemsOf(report.Pipeline) {
@@ -36,7 +36,7 @@ func trecEvalTable(r *report.Report) (Table, bool) {
 			name, _ := metrics.TrecEvalName(id)
 			d := metrics.MustDef(id)
 			row := metricRow(r, m, d, false)
-			t.Population = m.Population
+			t.Population = string(m.Population)
 			t.Rows = append(t.Rows, Row{
 				Cells:  []Cell{row.Cells[0], TextCell(name), row.Cells[2], row.Cells[3], row.Cells[4], row.Cells[5]},
 				Group:  string(id),

@@ -91,9 +91,11 @@ func sliceTable(r *report.Report, t Table, label string, slices []report.Slice, 
 // criterionTable is the per-criterion breakdown: one row per
 // system and criterion, then the macro average across criteria.
 func criterionTable(r *report.Report) (Table, bool) {
+	// Two populations: no one n for the table (N 0), each row's n is in
+	// its columns.
 	t := Table{ID: metrics.TablePerCriterion, Title: "Per-criterion breakdown",
-		Population: "all_queries (NE gate, deployment); positives_only (ranking)", N: r.Dataset.EvalQueries,
-		Meaning: "Which criteria are easy or hard to detect and to rank; the last rows are the macro average across criteria."}
+		Population: "all_queries (NE gate, deployment); positives_only (ranking)",
+		Meaning:    "Which criteria are easy or hard to detect and to rank; the last rows are the macro average across criteria."}
 	var sl []report.Slice
 	for _, c := range r.Dataset.Criteria {
 		sl = append(sl, report.CriterionSlice(c))
@@ -127,8 +129,9 @@ func comparisonTable(r *report.Report) (Table, bool) {
 		// TREC runs under missing_run: skip that cover different queries.
 		pop = "paired, the eval queries both systems have (the n of each row, of all eval queries)"
 	}
+	// Each row's n is in its n column (N 0): the paired queries, or the
+	// denominator of a ratio of counts.
 	t := Table{ID: TableComparisons, Title: "Systems and significance", Population: pop,
-		N:       r.Dataset.EvalQueries,
 		Meaning: "Whether each system differs from the one it is compared with beyond chance (difference = system − reference; paired bootstrap CI; permutation test for per-query means, DeLong for AUROC, paired bootstrap for the rest; Holm within each metric).",
 		Columns: []Column{
 			{Key: "system", Title: "System", Kind: Text},
@@ -136,7 +139,7 @@ func comparisonTable(r *report.Report) (Table, bool) {
 			{Key: "metric", Title: "Metric", Kind: Text},
 			{Key: "id", Title: "Id", Kind: Text},
 			{Key: "n", Title: "n", Kind: Count},
-			{Key: "diff", Title: "Difference [CI]", Kind: Number, Digits: 4, CI: true},
+			{Key: "diff", Title: "Difference [CI]", FlatTitle: "Difference", Kind: Number, Digits: 4, CI: true},
 			{Key: "test", Title: "Test", Kind: Text},
 			{Key: "p", Title: "p", Kind: PValue},
 			{Key: "p_holm", Title: "p (Holm)", Kind: PValue},

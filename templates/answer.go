@@ -115,7 +115,7 @@ func (b *builder) cardsSection() Section {
 	r := b.r
 	st := r.Settings
 	s := Section{ID: "sec-scorecard", Title: "Headline metrics: " + r.Label(b.primary),
-		Intro: "Values are shown as value [" + st.Bootstrap.Level() + " CI]; confidence intervals: " + st.BootstrapText() +
+		Intro: "Values are shown as value [" + st.Bootstrap.Level() + " CI]; confidence intervals: " + r.BootstrapText() +
 			". " + thresholdSentence(r) + "\"n/a\" marks an undefined value, with the reason."}
 	mx := tables.BuildMatrix(r)
 	for _, c := range mx.Columns {

@@ -101,8 +101,10 @@ var plan = []struct {
 }
 
 // pageKeep are the fields of the page that Vocabulary.SayAll leaves as
-// they are: the user's text, ids, anchors, numbers and scripts.
-var pageKeep = []string{"Page.Title", "Page.Primary", "Page.CSP", "Page.Version", "Page.Tool", "Page.Generated",
+// they are: the user's text, ids, anchors, numbers and scripts, and the
+// changes fragment, which package compare writes in the kind's words
+// around the user's labels.
+var pageKeep = []string{"Page.Title", "Page.Primary", "Page.CSP", "Page.Version", "Page.Tool", "Page.Generated", "Item.Changes",
 	"ID", "Anchor", "Link", "Name", "Label", "Letter", "System", "Value", "CI", "Folds", "Pre", "Text", "Charts", "Scripts"}
 
 // newPage fills the page completely.
@@ -127,6 +129,7 @@ func newPage(in Input) (*Page, error) {
 	p := &Page{
 		Title: r.Title, Version: r.Version, Tool: r.Tool, Generated: r.Generated,
 		Primary: r.Label(b.primary), SystemWord: r.Vocabulary().System,
+		SystemsWord: r.Vocabulary().Say("systems"), SystemWordTitle: capitalised(r.Vocabulary().System),
 	}
 	if p.Title == "" {
 		p.Title = "Paper bundle " + r.Version
@@ -256,7 +259,10 @@ func (b *builder) data() Section {
 	if b.thresholds() || ds.TuneRows > 0 {
 		facts = append(facts, Fact{"Tune rows (thresholds only)", thousands(ds.TuneRows)})
 	}
-	facts = append(facts, Fact{"Train rows (ignored)", thousands(ds.TrainRowsIgnored)})
+	// A TREC run has train rows only from a queries: file that says so.
+	if ds.TrainRowsIgnored > 0 || r.Kind() != report.KindTREC {
+		facts = append(facts, Fact{"Train rows (ignored)", thousands(ds.TrainRowsIgnored)})
+	}
 	if r.Capabilities.Has(report.Ranking) {
 		facts = append(facts,
 			Fact{"Candidates per query", tables.FormatNum(float64(ds.CandidatesMean), 1) + " on average (" + strconv.Itoa(ds.CandidatesMin) + " to " + strconv.Itoa(ds.CandidatesMax) + ")"},
@@ -277,23 +283,40 @@ func (b *builder) data() Section {
 	return s
 }
 
-// foldTable describes the outer folds.
+// foldTable describes the outer folds: the tune rows and where the
+// thresholds came from only where thresholds apply or there are tune rows
+// (a TREC run has neither), as the data section's facts.
 func (b *builder) foldTable() *Table {
 	t := &Table{ID: b.ids.Add("t-folds"), Title: "Folds", Caption: "Population: every post, by outer fold; n = " + thousands(b.r.Dataset.Posts) + " posts",
-		Head: []Head{{"Fold", true}, {"Posts", true}, {"Eval queries", true}, {"With evidence", true}, {"Tune rows", true}, {"Thresholds from", false}}}
+		Head: []Head{{"Fold", true}, {"Posts", true}, {"Eval queries", true}, {"With evidence", true}}}
+	// Posts only when they group queries (as the facts): each query its
+	// own post, the column would repeat the eval queries'.
+	posts := b.r.Dataset.Posts != b.r.Dataset.EvalQueries
+	if !posts {
+		t.Head = slices.Delete(t.Head, 1, 2)
+	}
 	thresholds := b.thresholds()
-	if !thresholds {
-		t.Head = t.Head[:len(t.Head)-1]
+	tune := thresholds || b.r.Dataset.TuneRows > 0
+	if tune {
+		t.Head = append(t.Head, Head{"Tune rows", true})
+	}
+	if thresholds {
+		t.Head = append(t.Head, Head{"Thresholds from", false})
 	}
 	for _, f := range b.r.Dataset.Folds {
-		src := "tune rows"
-		if f.CrossFitted {
-			src = "other folds (cross-fitted)"
+		row := Row{Cells: []Cell{num(strconv.Itoa(f.Fold)), num(thousands(f.Posts)), num(thousands(f.EvalQueries)), num(thousands(f.Positives))}}
+		if !posts {
+			row.Cells = slices.Delete(row.Cells, 1, 2)
 		}
-		row := Row{Cells: []Cell{num(strconv.Itoa(f.Fold)), num(thousands(f.Posts)), num(thousands(f.EvalQueries)),
-			num(thousands(f.Positives)), num(thousands(f.TuneRows)), {Text: src}}}
-		if !thresholds {
-			row.Cells = row.Cells[:len(row.Cells)-1]
+		if tune {
+			row.Cells = append(row.Cells, num(thousands(f.TuneRows)))
+		}
+		if thresholds {
+			src := "tune rows"
+			if f.CrossFitted {
+				src = "other folds (cross-fitted)"
+			}
+			row.Cells = append(row.Cells, Cell{Text: src})
 		}
 		t.Rows = append(t.Rows, row)
 	}
@@ -360,7 +383,7 @@ func (b *builder) blockN(t tables.Table, system string) int {
 		return t.N
 	}
 	for _, m := range b.r.Metrics {
-		if m.System == system && m.Slice == report.Whole && m.Population == t.Population {
+		if m.System == system && m.Slice == report.Whole && string(m.Population) == t.Population {
 			return m.N
 		}
 	}
@@ -554,7 +577,10 @@ func (b *builder) table(t tables.Table, rows []tables.Row, system string) *Table
 	}
 	pt := &Table{ID: b.ids.Add(id), Title: title, Meaning: t.Meaning, Notes: t.Notes}
 	if t.Population != "" {
-		pt.Caption = "Population: " + t.Population + "; n = " + thousands(b.blockN(t, system))
+		pt.Caption = "Population: " + t.Population
+		if n := b.blockN(t, system); n > 0 {
+			pt.Caption += "; n = " + thousands(n) // 0: each row gives its n
+		}
 	}
 	// In one system's block the system column says the block's name on
 	// every row: it is left out there, so a phone shows the numbers.
@@ -723,7 +749,7 @@ func (b *builder) provenance() Section {
 		{"Tool build", toolBuild(r)},
 		{"Generated", gen},
 		{"Seed", strconv.FormatUint(st.Seed, 10)},
-		{"Confidence intervals", st.BootstrapText()},
+		{"Confidence intervals", r.BootstrapText()},
 		{"Source of truth", "metrics_master.json in this bundle; manifest.json holds the sha256 of every file"},
 	}})
 	if len(b.in.Inputs) > 0 {

@@ -21,7 +21,10 @@ type Page struct {
 	// the kind of input (system, run), for the meta line and the results
 	// matrix's first column head.
 	SystemWord string
-	CSP        string // the Content-Security-Policy of the page
+	// SystemsWord is its plural (systems, runs, classifiers) and
+	// SystemWordTitle it capitalised, for the system selector.
+	SystemsWord, SystemWordTitle string
+	CSP                          string // the Content-Security-Policy of the page
 
 	Style   template.CSS
 	Script  template.JS // the page's own script (progressive enhancement)

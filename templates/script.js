@@ -68,8 +68,11 @@
 
   // The system selector shows one system's block in every section; the
   // baseline blocks stay. Without scripts every block is there.
-  // The empty value is "All systems": every block shown and open.
+  // The empty value is "All systems": every block shown and open. The
+  // print note names what a system is called for this input (data-word:
+  // system, run, classifier) and the selector's own label.
   var printNote = doc.getElementById('print-systems');
+  var selLabel = doc.querySelector('label[for="system-select"]');
   function show(name) {
     doc.querySelectorAll('details.sys:not(.base)').forEach(function (d) {
       var on = name === '' || d.getAttribute('data-system') === name;
@@ -78,8 +81,10 @@
     });
     if (printNote) {
       var o = sel.options[sel.selectedIndex];
-      printNote.textContent = name === '' ? '' : 'This print shows the per-system tables and figures of ' +
-        (o ? o.text : name) + ' only; to print another system, or all of them, choose it under "Show system" before printing.';
+      var w = printNote.getAttribute('data-word') || 'system';
+      printNote.textContent = name === '' ? '' : 'This print shows the per-' + w + ' tables and figures of ' +
+        (o ? o.text : name) + ' only; to print another ' + w + ', or all of them, choose it under "' +
+        (selLabel ? selLabel.textContent : 'Show ' + w) + '" before printing.';
     }
   }
   if (sel && bar && sel.options.length > 1) {

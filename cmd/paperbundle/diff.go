@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -76,6 +78,9 @@ type side struct {
 	rep    *report.Report
 	config []byte
 	inputs map[string]string // input path -> sha256 (nil: unknown)
+	// metricsSHA and perQuerySHA are the sha256 of the metrics_master.json
+	// and per_query_metrics.csv bytes read ("": no per-query file).
+	metricsSHA, perQuerySHA string
 }
 
 // Bounds of the files a comparison reads from a bundle, which is untrusted
@@ -159,7 +164,7 @@ func loadSide(dir string) (side, error) {
 	if err != nil {
 		return side{}, fmt.Errorf("%s: %w", dir, err)
 	}
-	s := side{folder: dir, rep: r}
+	s := side{folder: dir, rep: r, metricsSHA: hexSHA256(data)}
 	if s.inputs, err = inputSums(dir); err != nil {
 		return side{}, err
 	}
@@ -170,9 +175,16 @@ func loadSide(dir string) (side, error) {
 	f, err := openBundleFile(dir, "per_query_metrics.csv", maxPerQueryBytes)
 	if err == nil {
 		defer f.Close()
-		if err := r.ReadPerQueryCSV(filepath.Join(dir, "per_query_metrics.csv"), f); err != nil {
+		// Hashed as it is parsed: the sum names the bytes the rows came from.
+		h := sha256.New()
+		tee := io.TeeReader(f, h)
+		if err := r.ReadPerQueryCSV(filepath.Join(dir, "per_query_metrics.csv"), tee); err != nil {
 			return side{}, err
 		}
+		if _, err := io.Copy(io.Discard, tee); err != nil {
+			return side{}, err
+		}
+		s.perQuerySHA = hex.EncodeToString(h.Sum(nil))
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return side{}, err
 	}
@@ -206,14 +218,50 @@ func inputSums(dir string) (map[string]string, error) {
 
 // changes compares the bundle being built (now) with version prev in
 // root. Both sides are named by their version alone, so that CHANGES.md
-// and the report do not depend on where root is.
-func changes(root, prev string, now side) (*compare.Changes, error) {
+// and the report do not depend on where root is. was records prev and the
+// sha256 of the files of it that the comparison read (the manifest's
+// previous).
+func changes(root, prev string, now side) (c *compare.Changes, was bundle.Previous, err error) {
 	old, err := loadSide(filepath.Join(root, prev))
 	if err != nil {
-		return nil, err
+		return nil, was, err
 	}
+	was = bundle.Previous{Version: prev, MetricsSHA256: old.metricsSHA, PerQuerySHA256: old.perQuerySHA}
 	old.folder, now.folder = prev, now.rep.Version
-	return diffSides(old, now)
+	c, err = diffSides(old, now)
+	return c, was, err
+}
+
+// changesWithPrevious compares the report being built with version prev
+// of root (nil when prev is ""), and returns the manifest's record of prev
+// (nil when prev is ""). The paired tests read the per-query rows of the
+// report being built as they are, and the previous bundle's through the
+// report package's reader.
+func changesWithPrevious(root, prev string, rep *report.Report, cfgYAML []byte, inputs []bundle.Input) (*compare.Changes, *bundle.Previous, error) {
+	if prev == "" {
+		return nil, nil, nil
+	}
+	chg, was, err := changes(root, prev, nowSide(rep, cfgYAML, inputs))
+	if err != nil {
+		return nil, nil, fmt.Errorf("build: comparing with %s: %w", prev, err)
+	}
+	return chg, &was, nil
+}
+
+// nowSide is the bundle being built (or recomputed), as a side of the
+// comparison with its previous version.
+func nowSide(rep *report.Report, cfgYAML []byte, inputs []bundle.Input) side {
+	now := side{rep: rep, config: cfgYAML, inputs: map[string]string{}}
+	for _, in := range inputs {
+		now.inputs[in.Path] = in.SHA256
+	}
+	return now
+}
+
+// hexSHA256 is the sha256 of data in hexadecimal, as the manifest writes it.
+func hexSHA256(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
 }
 
 // changesMD is CHANGES.md: the Markdown form of the changes, titled
@@ -224,27 +272,4 @@ func changesMD(c *compare.Changes) ([]byte, error) {
 		return nil, err
 	}
 	return b.Bytes(), nil
-}
-
-// previousVersion is the highest version in root below version ("" when
-// there is none).
-func previousVersion(root, version string) string {
-	entries, err := os.ReadDir(root)
-	if err != nil {
-		return ""
-	}
-	best := ""
-	for _, e := range entries {
-		n := e.Name()
-		if !e.IsDir() || !bundle.ValidVersion(n) || bundle.VersionLess(version, n) || n == version {
-			continue
-		}
-		if _, err := os.Stat(filepath.Join(root, n, "metrics_master.json")); err != nil {
-			continue
-		}
-		if best == "" || bundle.VersionLess(best, n) {
-			best = n
-		}
-	}
-	return best
 }

@@ -265,7 +265,7 @@ func workbook(rep *report.Report, set tables.Set, checks tables.Table) xlsx.Work
 		Tables: append([]tables.Table{tables.ResultsTable(rep)}, set.Tables...), Checks: checks, Definitions: tables.Definitions(rep),
 		Readme: []xlsx.ReadmeLine{
 			{Key: "Headline cutoff", Value: fmt.Sprintf("K = %d (cutoffs %v)", st.HeadlineCutoff, st.Cutoffs)},
-			{Key: "Confidence intervals", Value: st.BootstrapText()},
+			{Key: "Confidence intervals", Value: rep.BootstrapText()},
 			{Key: "Conventions", Value: fmt.Sprintf("MAP@K denominator %s; fold std %s; nDCG gain %s; undefined AUROC %s",
 				st.Conventions.MAPDenominator, st.Conventions.FoldStd, st.Conventions.NDCGGain, st.Conventions.UndefinedAUROC)},
 			{Key: "Undefined values", Value: "empty cells: a 0/0 ratio or AUROC with one class is undefined, never 0"},

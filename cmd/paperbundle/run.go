@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"paperbundle/bundle"
-	"paperbundle/compare"
 	"paperbundle/config"
 	"paperbundle/dataset"
 	"paperbundle/dataset/demo"
@@ -513,8 +512,8 @@ func writeBundle(ctx context.Context, b *bundle.Bundle, rep *report.Report, cfg 
 		return "", "", changeCounts{}, err
 	}
 	progress.step("comparing with the previous version")
-	prev = previousVersion(root, v)
-	chg, err := changesWithPrevious(root, prev, rep, cfgYAML, b.Inputs())
+	prev = bundle.Before(root, v, "metrics_master.json")
+	chg, was, err := changesWithPrevious(root, prev, rep, cfgYAML, b.Inputs())
 	if err != nil {
 		return "", "", changeCounts{}, err
 	}
@@ -532,7 +531,7 @@ func writeBundle(ctx context.Context, b *bundle.Bundle, rep *report.Report, cfg 
 		return "", "", changeCounts{}, err
 	}
 	endCommit := stages.begin(stageWrite)
-	dir, err = b.Commit(bundle.CommitOptions{Root: root, Version: v, Force: force, Tool: toolVersion(), ToolBuild: toolBuild(), Seed: cfg.Seed, Config: cfgYAML, Context: ctx})
+	dir, err = b.Commit(bundle.CommitOptions{Root: root, Version: v, Force: force, Tool: toolVersion(), ToolBuild: toolBuild(), Seed: cfg.Seed, Config: cfgYAML, Previous: was, Context: ctx})
 	endCommit()
 	if err != nil {
 		if errors.Is(err, bundle.ErrExists) {
@@ -541,25 +540,6 @@ func writeBundle(ctx context.Context, b *bundle.Bundle, rep *report.Report, cfg 
 		return "", "", changeCounts{}, err
 	}
 	return dir, prev, counts, nil
-}
-
-// changesWithPrevious compares the report being built with version prev
-// of root (nil when prev is ""). The paired tests read the per-query rows
-// of the report being built as they are, and the previous bundle's through
-// the report package's reader.
-func changesWithPrevious(root, prev string, rep *report.Report, cfgYAML []byte, inputs []bundle.Input) (*compare.Changes, error) {
-	if prev == "" {
-		return nil, nil
-	}
-	now := side{rep: rep, config: cfgYAML, inputs: map[string]string{}}
-	for _, in := range inputs {
-		now.inputs[in.Path] = in.SHA256
-	}
-	chg, err := changes(root, prev, now)
-	if err != nil {
-		return nil, fmt.Errorf("build: comparing with %s: %w", prev, err)
-	}
-	return chg, nil
 }
 
 // buildTarget is the bundle root and version of a build (v is "" when the

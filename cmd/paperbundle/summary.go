@@ -50,7 +50,7 @@ func (s buildSummary) write(w io.Writer, rep *report.Report) {
 	} else {
 		fmt.Fprintf(w, "  date      %s (SOURCE_DATE_EPOCH)\n", rep.Generated)
 	}
-	fmt.Fprintf(w, "  intervals %s\n", rep.Settings.BootstrapText())
+	fmt.Fprintf(w, "  intervals %s\n", rep.BootstrapText())
 	// "systems", "runs" or "classifiers": the words of the kind of input.
 	fmt.Fprintf(w, "  %-9s %d: %s\n", rep.Vocabulary().Say("systems"), len(names), strings.Join(names, ", "))
 	fmt.Fprintf(w, "  primary   %s\n", headlines(rep, primary))
@@ -104,10 +104,10 @@ func headlines(rep *report.Report, system string) string {
 }
 
 // summaryInput is what SUMMARY.md needs from the comparison with the
-// previous version: its significant changes on the whole population of
-// each system of the inputs, with what decided each. It reads the diff of
-// CHANGES.md; when the bundle-to-bundle Changes model replaces report.Diff,
-// this is the one function to adapt.
+// previous version: its claims that changed, and its significant changes
+// on the whole population of each system of the inputs, with what decided
+// each. It reads the compare.Changes that CHANGES.md is written from, so
+// build and verify give SUMMARY.md the same changes from the same data.
 func summaryInput(rep *report.Report, c *compare.Changes, prev, version string) tables.SummaryInput {
 	in := tables.SummaryInput{Since: prev, Report: version + "/report.html"}
 	if c == nil {
@@ -188,8 +188,10 @@ func runSummary(stdout, stderr io.Writer, args []string) error {
 		return withStatus(exitInput, fmt.Errorf("summary: %s: %w", dir, err))
 	}
 	in := tables.SummaryInput{Report: rep.Version + "/report.html"}
-	if ch, err := readBundleFile(dir, "CHANGES.md", maxConfigBytes); err == nil {
-		in.Since, in.ChangeLines = changesSince(ch), []string{"See CHANGES.md in the bundle."}
+	if op, err := bundle.Open(dir); err == nil {
+		if in.Since = comparedVersion(dir, op.Manifest); in.Since != "" {
+			in.ChangeLines = []string{"See CHANGES.md in the bundle."}
+		}
 	}
 	_, err = io.WriteString(stdout, termsafe.Text(string(tables.Summary(rep, in))))
 	return err

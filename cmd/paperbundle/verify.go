@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -13,12 +14,12 @@ import (
 	"strings"
 
 	"paperbundle/bundle"
+	"paperbundle/compare"
 	"paperbundle/config"
 	"paperbundle/dataset"
 	"paperbundle/internal/interrupt"
 	"paperbundle/internal/termsafe"
 	"paperbundle/report"
-	"paperbundle/tables"
 	"paperbundle/templates"
 )
 
@@ -52,21 +53,7 @@ func runVerify(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if err != nil {
 		return withStatus(exitCheck, fmt.Errorf("verify: %w", err))
 	}
-	bad := 0
-	var unreadable *bundle.FileStatus
-	for i, s := range statuses {
-		if s.Status == bundle.StatusUnreadable && unreadable == nil {
-			unreadable = &statuses[i]
-		}
-		line := fmt.Sprintf("%-8s %s", s.Status, termsafe.Name(s.Path))
-		if s.Detail != "" {
-			line += ": " + termsafe.Name(s.Detail)
-		}
-		fmt.Fprintln(stdout, line)
-		if s.Status != bundle.StatusOK {
-			bad++
-		}
-	}
+	bad, unreadable := printStatuses(stdout, statuses)
 	if unreadable != nil {
 		return machineError(&bundle.EnvError{Path: filepath.Join(dir, unreadable.Path), Err: errors.New(unreadable.Detail)})
 	}
@@ -84,18 +71,25 @@ func runVerify(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	for _, d := range res.diffs {
 		fmt.Fprintln(stdout, d)
 	}
+	if res.previous != "" {
+		fmt.Fprintln(stdout, termsafe.Name(res.previous))
+	}
 	fmt.Fprintln(stdout, res.note)
 	differ := res.files()
 	other := !sameBuild(op.Manifest)
 	if other && differ > 0 {
 		fmt.Fprintln(stdout, otherToolText(op.Manifest, res))
 	}
-	if (bad > 0 || differ > 0) && !bundleStamp(dir).same(before) {
+	if (bad > 0 || differ > 0 || res.previous != "") && !bundleStamp(dir).same(before) {
 		return withStatus(exitInternal, fmt.Errorf("verify: %s changed while verify read it (another build replaced it, e.g. with -force): what was listed is no verdict; run verify again", termsafe.Name(dir)))
 	}
 	switch {
 	case bad > 0:
 		return withStatus(exitCheck, fmt.Errorf("verify: %s: %d file(s) differ from the manifest, %d from the recomputation", dir, bad, differ))
+	case res.previous != "":
+		// Whoever made the bundle: the version it was compared with is
+		// gone, as a changed file would be.
+		return withStatus(exitCheck, fmt.Errorf("verify: %s: the version its changes compare with (%s) is no longer the one it was compared with (manifest.json's previous)", dir, op.Manifest.Previous.Version))
 	case differ > 0 && (!other || *strict):
 		return withStatus(exitCheck, fmt.Errorf("verify: %s: %d file(s) differ from the recomputation", dir, differ))
 	}
@@ -110,6 +104,26 @@ func runVerify(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	return nil
 }
 
+// printStatuses prints one line per file of the bundle (its status, its
+// name and what differs, control characters escaped) and returns the
+// number that are not OK and the first that could not be read.
+func printStatuses(stdout io.Writer, statuses []bundle.FileStatus) (bad int, unreadable *bundle.FileStatus) {
+	for i, s := range statuses {
+		if s.Status == bundle.StatusUnreadable && unreadable == nil {
+			unreadable = &statuses[i]
+		}
+		line := fmt.Sprintf("%-8s %s", s.Status, termsafe.Name(s.Path))
+		if s.Detail != "" {
+			line += ": " + termsafe.Name(s.Detail)
+		}
+		fmt.Fprintln(stdout, line)
+		if s.Status != bundle.StatusOK {
+			bad++
+		}
+	}
+	return bad, unreadable
+}
+
 // recomputed is what recompute found: one line per difference (a file
 // line, then its metric lines, indented), the metric lines' count, and a
 // note saying what was done. hashesOnly is set when nothing could be
@@ -121,6 +135,9 @@ type recomputed struct {
 	note       string
 	hashesOnly bool
 	nFiles     int
+	// previous, when set, is the line saying that the version the changes
+	// compare with is no longer the one the bundle was compared with.
+	previous string
 }
 
 // files is the number of files that differ.
@@ -197,36 +214,8 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (res recomput
 		res.note = "not recomputed: the bundle holds no copy of its inputs (bundle.copy_inputs: false); checked by hashes only"
 		return res, nil
 	}
-	cfgPath := filepath.Join(tmp, "config.yaml")
-	y, err := bundle.ReadFile(dir, "config.yaml", config.MaxFileBytes)
+	cfg, ds, err := recordedData(ctx, dir, tmp, given)
 	if err != nil {
-		return res, err
-	}
-	if err := os.WriteFile(cfgPath, y, 0o644); err != nil {
-		return res, &bundle.EnvError{Path: cfgPath, Err: err}
-	}
-	cfg, err := loadConfig(cfgPath)
-	if err != nil {
-		return res, err
-	}
-	var missing []string
-	resolve := func(p string) string {
-		if f, ok := given[givenPath(p)]; ok {
-			return f
-		}
-		missing = append(missing, p)
-		return filepath.Join(tmp, "missing", filepath.Base(p))
-	}
-	spec := datasetSpec(cfg, resolve)
-	if len(missing) > 0 {
-		return res, fmt.Errorf("config.yaml names inputs the bundle holds no copy of: %s", strings.Join(missing, ", "))
-	}
-	setMemoryLimit(specBytes(spec))
-	ds, err := dataset.Load(spec)
-	if err != nil {
-		return res, err
-	}
-	if err := ctx.Err(); err != nil {
 		return res, err
 	}
 	old, err := bundle.ReadFile(dir, "metrics_master.json", bundle.MaxFileBytes)
@@ -250,19 +239,12 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (res recomput
 	for _, in := range m.Inputs {
 		rec.Inputs = append(rec.Inputs, templates.InputFile{Path: in.Path, Size: in.Bytes, SHA256: in.SHA256})
 	}
-	hashOnly, chNote, since, err := recomputeChanges(dir, m.Inputs, rep, cfgYAML, &rec)
+	prev, err := recomputeChanges(dir, m, nowSide(rep, cfgYAML, m.Inputs))
 	if err != nil {
 		return res, err
 	}
-	rec.Summary = summaryInput(rep, rec.Changes, since, was.Version)
-	if sm, err := readBundleFile(dir, "SUMMARY.md", maxConfigBytes); err == nil && since != "" && rec.Changes == nil {
-		// The changes are listed as the bundle lists them: the previous
-		// version is not recompared here (CHANGES.md is read the same way).
-		rec.Summary.ChangeLines = tables.SummaryChangeLines(sm)
-		if rec.Summary.ChangeLines == nil {
-			rec.Summary.ChangeLines = []string{}
-		}
-	}
+	rec.Changes = prev.changes
+	rec.Summary = summaryInput(rep, prev.changes, prev.since, was.Version)
 	files := mapSink{}
 	if err := render(files, rep, rec); err != nil {
 		return res, err
@@ -270,13 +252,52 @@ func recompute(ctx context.Context, dir string, op *bundle.Opened) (res recomput
 	if err := ctx.Err(); err != nil {
 		return res, err
 	}
-	cmp := compareFiles(dir, files, hashOnly, was, rep)
-	res.diffs, res.metrics, res.nFiles = cmp.lines, cmp.metrics, cmp.files
-	res.note = fmt.Sprintf("recomputed %d files from inputs/ and config.yaml", cmp.compared) + chNote
+	cmp := compareFiles(dir, files, prev.hashOnly, was, rep)
+	res.diffs, res.metrics, res.nFiles, res.previous = cmp.lines, cmp.metrics, cmp.files, prev.mismatch
+	res.note = fmt.Sprintf("recomputed %d files from inputs/ and config.yaml", cmp.compared) + prev.note
 	if t := toolVersion(); t != was.Tool {
 		res.note += fmt.Sprintf(" (bundle made by %s, verified with %s)", was.Tool, t)
 	}
 	return res, nil
+}
+
+// recordedData loads the bundle's config.yaml and the dataset from the
+// extracted copies of its inputs (given: each input as the configuration
+// names it, to its copy below tmp).
+func recordedData(ctx context.Context, dir, tmp string, given map[string]string) (*config.Config, *dataset.Dataset, error) {
+	cfgPath := filepath.Join(tmp, "config.yaml")
+	y, err := bundle.ReadFile(dir, "config.yaml", config.MaxFileBytes)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := os.WriteFile(cfgPath, y, 0o644); err != nil {
+		return nil, nil, &bundle.EnvError{Path: cfgPath, Err: err}
+	}
+	cfg, err := loadConfig(cfgPath)
+	if err != nil {
+		return nil, nil, err
+	}
+	var missing []string
+	resolve := func(p string) string {
+		if f, ok := given[givenPath(p)]; ok {
+			return f
+		}
+		missing = append(missing, p)
+		return filepath.Join(tmp, "missing", filepath.Base(p))
+	}
+	spec := datasetSpec(cfg, resolve)
+	if len(missing) > 0 {
+		return nil, nil, fmt.Errorf("config.yaml names inputs the bundle holds no copy of: %s", strings.Join(missing, ", "))
+	}
+	setMemoryLimit(specBytes(spec))
+	ds, err := dataset.Load(spec)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	return cfg, ds, nil
 }
 
 // extractInputs extracts the bundle's copies of its inputs below tmp and
@@ -304,30 +325,108 @@ func extractInputs(ctx context.Context, tmp string, op *bundle.Opened) (map[stri
 	return given, nil
 }
 
-// recomputeChanges sets rec.Changes: CHANGES.md and the report's changes
-// section are recomputed from the version they compare with when it is in
-// the same root; otherwise they are checked by their hashes only (named in
-// hashOnly). since is the version CHANGES.md compares with ("" when the
-// bundle has no CHANGES.md); note is the sentence verify adds.
-func recomputeChanges(dir string, inputs []bundle.Input, rep *report.Report, cfgYAML []byte, rec *record) (hashOnly map[string]bool, note, since string, err error) {
-	hashOnly = map[string]bool{}
-	ch, err := readBundleFile(dir, "CHANGES.md", maxConfigBytes)
+// previousFound is what verify found of the version a bundle's changes
+// compare with: since is that version ("" for the first version of its
+// folder); changes is the comparison made again (nil when it could not
+// be); hashOnly names the files checked by their hashes only; note is the
+// sentence verify adds; mismatch, when set, says that the version found
+// in the folder is not the one the bundle was compared with.
+type previousFound struct {
+	since    string
+	changes  *compare.Changes
+	hashOnly map[string]bool
+	note     string
+	mismatch string
+}
+
+// changesFiles are the files that list the changes since the previous
+// version: they can be recomputed only against that version.
+var changesFiles = []string{"CHANGES.md", "SUMMARY.md", "report.html"}
+
+// recomputeChanges compares the recomputed bundle (now) again with the
+// version it was compared with when it was built, named by the manifest's
+// previous. When that version is not in the same folder, the files that
+// list the changes are checked by their hashes only; when it is there but
+// its metrics_master.json or per_query_metrics.csv is not the one the
+// manifest records (it was rebuilt or changed since), they are checked by
+// their hashes only and mismatch says so (verify exits 3).
+func recomputeChanges(dir string, m bundle.Manifest, now side) (previousFound, error) {
+	c := previousFound{hashOnly: map[string]bool{}}
+	recorded := m.Previous
+	if recorded != nil {
+		c.since = recorded.Version
+	} else {
+		c.since = changesSinceFallback(dir)
+	}
+	if c.since == "" {
+		return c, nil // the first version of its folder
+	}
+	byHash := func(why string) {
+		for _, f := range changesFiles {
+			c.hashOnly[f] = true
+		}
+		c.note = "; CHANGES.md, SUMMARY.md and report.html checked by hashes only (" + why + ")"
+	}
+	root := filepath.Dir(filepath.Clean(dir))
+	if _, err := os.Stat(filepath.Join(root, c.since, "metrics_master.json")); !bundle.ValidVersion(c.since) || err != nil {
+		byHash(fmt.Sprintf("%q, the version they compare with, is not in the same folder", c.since))
+		return c, nil
+	}
+	if recorded != nil {
+		// Checked before the comparison reads the version, so that a
+		// replaced one is named as such rather than failing to compare.
+		if sum, err := fileSHA256(filepath.Join(root, c.since), "metrics_master.json", maxReportBytes); err == nil && sum != recorded.MetricsSHA256 {
+			c.mismatch = previousMismatch(*recorded, "metrics_master.json", sum, recorded.MetricsSHA256)
+			byHash(c.since + " is not the version compared with")
+			return c, nil
+		}
+	}
+	ch, was, err := changes(root, c.since, now)
 	if err != nil {
-		return hashOnly, "", "", nil
+		return c, fmt.Errorf("comparing with %s: %w", c.since, err)
 	}
-	prev, root := changesSince(ch), filepath.Dir(filepath.Clean(dir))
-	if _, err := os.Stat(filepath.Join(root, prev, "metrics_master.json")); bundle.ValidVersion(prev) && err == nil {
-		now := side{rep: rep, config: cfgYAML, inputs: map[string]string{}}
-		for _, in := range inputs {
-			now.inputs[in.Path] = in.SHA256
+	if recorded != nil && was != *recorded {
+		c.mismatch = previousMismatch(*recorded, "metrics_master.json", was.MetricsSHA256, recorded.MetricsSHA256)
+		if was.MetricsSHA256 == recorded.MetricsSHA256 {
+			c.mismatch = previousMismatch(*recorded, "per_query_metrics.csv", was.PerQuerySHA256, recorded.PerQuerySHA256)
 		}
-		if rec.Changes, err = changes(root, prev, now); err != nil {
-			return nil, "", "", fmt.Errorf("comparing with %s: %w", prev, err)
-		}
-		return hashOnly, fmt.Sprintf("; CHANGES.md recomputed against %s", prev), prev, nil
+		byHash(c.since + " is not the version compared with")
+		return c, nil
 	}
-	hashOnly["CHANGES.md"], hashOnly["report.html"] = true, true
-	return hashOnly, fmt.Sprintf("; CHANGES.md and report.html checked by hashes only (%q, the version they compare with, is not in the same folder)", prev), prev, nil
+	c.changes = ch
+	c.note = "; CHANGES.md recomputed against " + c.since
+	if recorded == nil {
+		c.note += " (named by CHANGES.md's title: the manifest does not record the version compared with)"
+	}
+	return c, nil
+}
+
+// previousMismatch is verify's line for a previous version that is not
+// the one the bundle was compared with: which of its files differs, and
+// both sums.
+func previousMismatch(p bundle.Previous, file, found, recorded string) string {
+	short := func(s string) string {
+		if s == "" {
+			return "none"
+		}
+		return s[:min(len(s), 12)] + "…"
+	}
+	return fmt.Sprintf("PREVIOUS %s: not the version this bundle was compared with: its %s has sha256 %s, manifest.json's previous records %s (%s was rebuilt or changed after this bundle was built); CHANGES.md, SUMMARY.md and report.html cannot be recomputed",
+		p.Version, file, short(found), short(recorded), p.Version)
+}
+
+// fileSHA256 is the sha256 of a bundle's file, read within limit.
+func fileSHA256(dir, name string, limit int64) (string, error) {
+	f, err := openBundleFile(dir, name, limit)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // fileDiffs is what compareFiles found: the lines naming the differences
@@ -407,9 +506,25 @@ func sameCI(a, b *report.CI) bool {
 	return sameNum(a.Low, b.Low) && sameNum(a.High, b.High)
 }
 
-// changesSince reads the version CHANGES.md compares with from its title
-// ("# Changes since v1").
-func changesSince(md []byte) string {
+// comparedVersion is the version a bundle's changes compare with ("" for
+// the first version of its folder): the manifest's previous, or for a
+// bundle made before the manifest recorded it, changesSinceFallback.
+func comparedVersion(dir string, m bundle.Manifest) string {
+	if m.Previous != nil {
+		return m.Previous.Version
+	}
+	return changesSinceFallback(dir)
+}
+
+// changesSinceFallback serves only bundles whose manifest.json records no
+// previous (made before it was recorded): it reads the version their
+// CHANGES.md compares with from its title ("# Changes since v1"); "" when
+// the bundle has no CHANGES.md. Bundles made now are never read this way.
+func changesSinceFallback(dir string) string {
+	md, err := readBundleFile(dir, "CHANGES.md", maxConfigBytes)
+	if err != nil {
+		return ""
+	}
 	line, _, _ := strings.Cut(string(md), "\n")
 	_, v, _ := strings.Cut(line, "Changes since ")
 	return strings.TrimSpace(v)

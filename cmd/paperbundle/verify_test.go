@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -168,39 +169,102 @@ func TestVerifyHashesOnly(t *testing.T) {
 	}
 }
 
-// TestVerifyChanges: verify recomputes CHANGES.md and report.html's
-// changes section against the version they compare with when it is in the
-// same folder, and checks them by hash only when it is not.
-func TestVerifyChanges(t *testing.T) {
+// twoVersions builds v1 and v2 (another bootstrap seed: the intervals
+// move) of the small project into root and returns root.
+func twoVersions(t *testing.T) string {
+	t.Helper()
 	dir, cfg := writeProject(t, goodCSV)
 	root := filepath.Join(dir, "out")
 	y, _ := os.ReadFile(cfg)
 	for _, v := range []string{"v1", "v2"} {
-		if v == "v2" { // another bootstrap seed: the intervals move
+		if v == "v2" {
 			os.WriteFile(cfg, append(y, []byte("seed: 11\n")...), 0o644)
 		}
 		if _, stderr, code := runCmd("build", "-config", cfg, "-out", root, "-version", v, "-q"); code != 0 {
 			t.Fatalf("build %s: exit %d: %s", v, code, stderr)
 		}
 	}
+	return root
+}
+
+// TestVerifyChanges: build records in v2's manifest the version it was
+// compared with and the sha256 of the two files the comparison read;
+// verify finds v1 from that record and recomputes CHANGES.md, SUMMARY.md
+// and report.html against it, and checks them by hash only when v1 is
+// not beside v2.
+func TestVerifyChanges(t *testing.T) {
+	root := twoVersions(t)
 	ch, err := os.ReadFile(filepath.Join(root, "v2", "CHANGES.md"))
 	if err != nil || !bytes.HasPrefix(ch, []byte("# Changes since v1\n")) || !bytes.Contains(ch, []byte("seed: 20260118 -> 11")) {
 		t.Fatalf("v2/CHANGES.md: %v\n%s", err, ch)
 	}
+	// The record, against the files of v1 as sha256sum would give them.
+	m1, m2 := readManifestJSON(t, filepath.Join(root, "v1")), readManifestJSON(t, filepath.Join(root, "v2"))
+	if _, ok := m1["previous"]; ok {
+		t.Errorf("v1, the first version, records a previous: %v", m1["previous"])
+	}
+	want := map[string]any{
+		"version":          "v1",
+		"metrics_sha256":   fileSum(t, filepath.Join(root, "v1", "metrics_master.json")),
+		"per_query_sha256": fileSum(t, filepath.Join(root, "v1", "per_query_metrics.csv")),
+	}
+	if got, _ := m2["previous"].(map[string]any); !reflect.DeepEqual(got, want) {
+		t.Errorf("v2's previous = %v\nwant %v", m2["previous"], want)
+	}
 	out, stderr, code := runCmd("verify", filepath.Join(root, "v2"))
-	if code != 0 || !strings.Contains(out, "CHANGES.md recomputed against v1") || !strings.Contains(out, "valid and recomputed") {
+	if code != 0 || !strings.Contains(out, "CHANGES.md recomputed against v1\n") || !strings.Contains(out, "valid and recomputed") {
 		t.Errorf("verify v2: exit %d\n%s%s", code, out, stderr)
 	}
+	// SUMMARY.md's changes are recomputed, not read back: an edited line,
+	// its hash fixed in the manifest, differs from the recomputation.
+	sm := filepath.Join(root, "v2", "SUMMARY.md")
+	data, _ := os.ReadFile(sm)
+	edited := bytes.Replace(data, []byte("## Changes since v1\n\n"), []byte("## Changes since v1\n\n- Claim changed: none, trust us\n"), 1)
+	if bytes.Equal(edited, data) {
+		t.Fatalf("v2/SUMMARY.md has no changes part:\n%s", data)
+	}
+	os.WriteFile(sm, edited, 0o644)
+	fixManifest(t, filepath.Join(root, "v2"), "SUMMARY.md")
+	out, stderr, code = runCmd("verify", filepath.Join(root, "v2"))
+	if code != exitCheck || !strings.Contains(out, "DIFFERS  SUMMARY.md") {
+		t.Errorf("verify v2 with an edited SUMMARY.md: exit %d\n%s%s", code, out, stderr)
+	}
+	os.WriteFile(sm, data, 0o644)
+	fixManifest(t, filepath.Join(root, "v2"), "SUMMARY.md")
+
 	// Without v1 beside it, v2's changes are checked by hash only.
-	alone := filepath.Join(dir, "alone")
+	alone := filepath.Join(t.TempDir(), "alone")
+	os.MkdirAll(alone, 0o755)
 	if err := os.Rename(filepath.Join(root, "v2"), filepath.Join(alone, "v2")); err != nil {
-		os.MkdirAll(alone, 0o755)
-		if err := os.Rename(filepath.Join(root, "v2"), filepath.Join(alone, "v2")); err != nil {
-			t.Fatal(err)
-		}
+		t.Fatal(err)
 	}
 	out, stderr, code = runCmd("verify", filepath.Join(alone, "v2"))
-	if code != 0 || !strings.Contains(out, `CHANGES.md and report.html checked by hashes only ("v1"`) || !strings.Contains(out, "valid and recomputed") {
+	if code != 0 || !strings.Contains(out, `CHANGES.md, SUMMARY.md and report.html checked by hashes only ("v1"`) || !strings.Contains(out, "valid and recomputed") {
 		t.Errorf("verify v2 without v1: exit %d\n%s%s", code, out, stderr)
 	}
+}
+
+// readManifestJSON reads a bundle's manifest.json as generic JSON.
+func readManifestJSON(t *testing.T, dir string) map[string]any {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// fileSum is the sha256 of a file in hexadecimal.
+func fileSum(t *testing.T, p string) string {
+	t.Helper()
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
 }

@@ -33,52 +33,82 @@ func markdownText(md string) string {
 // TestWordsFollowTheInput builds a TREC bundle from trec_eval's own test
 // files (two runs: the comment test run, and the same run with its scores
 // negated) and a classifier-only bundle (a label and a probability per
-// case, 5 folds), and scans the visible text of report.html, SUMMARY.md,
-// METHODS.md and the paper's tables for the words of the other kinds of
-// input: a TREC report never says
-// post, evidence, gold, sentence, criterion or NE gate; a classifier
-// report never says NE gate, criterion or post.
+// case, two cases per post_id, 5 folds), then a second version of each
+// with one input changed, and scans what a reader of each kind sees for
+// the words of the other kinds of input: the visible text of report.html,
+// SUMMARY.md, METHODS.md, CHANGES.md, paper/example.tex and the paper's
+// tables, and `paperbundle diff` in text, Markdown and HTML. A TREC
+// report never says post, evidence, gold, sentence, criterion, NE gate,
+// system or tune rows; a classifier report never says NE gate,
+// criterion, post or system, and its bootstrap draws the groups of cases
+// that share a post_id, never single cases.
 func TestWordsFollowTheInput(t *testing.T) {
 	trec := perSystemRunsProject(t, mustAbs(t, filepath.Join("..", "..", "testdata", "trec_eval")))
 	clf := t.TempDir()
-	var b strings.Builder
-	b.WriteString("query_id,label,ne_prob,fold\n")
-	for i := range 200 {
-		y := i%3 == 0
-		p := 0.5 + 0.4*math.Sin(float64(i))
-		if y {
-			p = math.Min(1, p+0.2)
+	writeClf := func(shift float64) {
+		var b strings.Builder
+		b.WriteString("query_id,post_id,label,ne_prob,fold\n")
+		for i := range 200 {
+			y := i%3 == 0
+			p := 0.5 + 0.4*math.Sin(float64(i))
+			if y {
+				p = math.Min(1, p+shift)
+			}
+			fmt.Fprintf(&b, "c%03d,p%03d,%d,%.6f,%d\n", i, i/2, map[bool]int{false: 0, true: 1}[y], p, (i/2)%5)
 		}
-		fmt.Fprintf(&b, "c%03d,%d,%.6f,%d\n", i, map[bool]int{false: 0, true: 1}[y], p, i%5)
+		if err := os.WriteFile(filepath.Join(clf, "clf.csv"), []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if err := os.WriteFile(filepath.Join(clf, "clf.csv"), []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(clf, "paper.yaml"), []byte("title: classifier\nsystems:\n  - {name: clf, input: clf.csv}\nbootstrap: {resamples: 200}\n"), 0o644); err != nil {
+	writeClf(0.2)
+	if err := os.WriteFile(filepath.Join(clf, "paper.yaml"), []byte("title: classifier\nsystems:\n  - {name: clf, input: clf.csv}\n  - {name: other, input: clf.csv}\nbootstrap: {resamples: 200}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
 		name, dir string
 		banned    *regexp.Regexp
+		change    func() // changes an input for v2
+		// must: phrases the report.html of this kind says.
+		must []string
 	}{
-		// A TREC run has no thresholds, and its systems are runs.
-		{"trec", trec, regexp.MustCompile(`(?i)\b(posts?|evidence|gold|sentences?|criterion|criteria|NE gate|thresholds are|cross-fitted|primary system)\b`)},
-		{"classifier", clf, regexp.MustCompile(`(?i)\b(posts?|criterion|criteria|NE gate)\b`)},
+		// A TREC run has no thresholds and no tune rows, and its systems
+		// are runs.
+		{"trec", trec, regexp.MustCompile(`(?i)\b(posts?|evidence|gold|sentences?|criterion|criteria|NE gate|thresholds are|cross-fitted|systems?|tune)\b`),
+			func() { copyFile(t, filepath.Join(trec, "run.a"), filepath.Join(trec, "run.b")) },
+			[]string{"Show run", "All runs", "resamples of queries"}},
+		{"classifier", clf, regexp.MustCompile(`(?i)\b(posts?|criterion|criteria|NE gate|systems?|sentences?)\b|resamples of cases`),
+			func() { writeClf(0.35) },
+			[]string{"Show classifier", "All classifiers", "resamples of case groups"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out := filepath.Join(tc.dir, "out")
-			if _, stderr, code := runCmd("build", "-config", filepath.Join(tc.dir, "paper.yaml"), "-out", out, "-q"); code != 0 {
-				t.Fatalf("build: exit %d: %s", code, stderr)
+			for i := range 2 {
+				if i == 1 {
+					tc.change()
+				}
+				if _, stderr, code := runCmd("build", "-config", filepath.Join(tc.dir, "paper.yaml"), "-out", out, "-q"); code != 0 {
+					t.Fatalf("build: exit %d: %s", code, stderr)
+				}
 			}
+			v2 := filepath.Join(out, "v2")
+			page := readFile(t, filepath.Join(v2, "report.html"))
 			texts := map[string]string{
-				"report.html": visibleText(readFile(t, filepath.Join(out, "v1", "report.html"))),
-				"SUMMARY.md":  markdownText(readFile(t, filepath.Join(out, "v1", "SUMMARY.md"))),
-				"METHODS.md":  markdownText(readFile(t, filepath.Join(out, "v1", "METHODS.md"))),
+				"report.html": visibleText(page),
+				"SUMMARY.md":  markdownText(readFile(t, filepath.Join(v2, "SUMMARY.md"))),
+				"METHODS.md":  markdownText(readFile(t, filepath.Join(v2, "METHODS.md"))),
+				"CHANGES.md":  markdownText(readFile(t, filepath.Join(v2, "CHANGES.md"))),
+				"example.tex": latexText(readFile(t, filepath.Join(v2, "paper", "example.tex"))),
 			}
-			tex, _ := filepath.Glob(filepath.Join(out, "v1", "paper", "tables", "*.tex"))
+			for _, f := range []string{"text", "md", "html"} {
+				stdout, stderr, code := runCmd("diff", "-all", "-format", f, filepath.Join(out, "v1"), v2)
+				if code != 0 {
+					t.Fatalf("diff -format %s: exit %d: %s", f, code, stderr)
+				}
+				texts["diff -format "+f] = map[string]func(string) string{"text": strings.Clone, "md": markdownText, "html": visibleText}[f](stdout)
+			}
+			tex, _ := filepath.Glob(filepath.Join(v2, "paper", "tables", "*.tex"))
 			for _, f := range tex {
-				// siunitx's option table-space-text-post is LaTeX, not words.
-				texts[filepath.Base(f)] = strings.ReplaceAll(readFile(t, f), "table-space-text-post", "")
+				texts[filepath.Base(f)] = latexText(readFile(t, f))
 			}
 			for name, text := range texts {
 				n := 0
@@ -89,7 +119,32 @@ func TestWordsFollowTheInput(t *testing.T) {
 					}
 				}
 			}
+			for _, w := range tc.must {
+				if !strings.Contains(texts["report.html"], w) {
+					t.Errorf("report.html does not say %q", w)
+				}
+			}
+			// The print note is written by the page's script from the
+			// selector's own label and word, never "system" for a run.
+			if tc.name == "trec" && (strings.Contains(page, "Show system") || strings.Contains(page, "per-system")) {
+				t.Error(`report.html's script still says "Show system" or "per-system"`)
+			}
 		})
+	}
+}
+
+// latexText is LaTeX source without its macros' arguments (numbers.tex
+// keys such as \pbdata{posts}, file names of \input) and siunitx's
+// option table-space-text-post, which are not words.
+func latexText(tex string) string {
+	tex = strings.ReplaceAll(tex, "table-space-text-post", "")
+	return regexp.MustCompile(`\\(pb[a-z]+|input|label|ref)(\{[^}]*\})+`).ReplaceAllString(tex, " ")
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	if err := os.WriteFile(to, []byte(readFile(t, from)), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 

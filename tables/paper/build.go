@@ -359,7 +359,12 @@ func (b builder) clinicalGateTable() (*table, bool) {
 	t.caption = "Three-state clinical gate of " + b.label(sys) + ": per fold, the thresholds " + origin + " and what they give on its eval rows, then pooled over " +
 		b.population(metrics.AllQueries) + "."
 	t.note = "Targets: screening sensitivity at least " + tables.FormatNum(g.ScreenSensitivity, -1) + ", alert precision at least " +
-		tables.FormatNum(g.AlertPrecision, -1) + ". Workload: sentences a reviewer reads per 1,000 queries."
+		tables.FormatNum(g.AlertPrecision, -1) + "."
+	// The workload is the sentences read: a classifier-only table has
+	// none, and no column to explain.
+	if _, ok := b.r.Metric(sys, metrics.ClinicalWorkloadPer1000.ID(), report.Whole); ok {
+		t.note += " Workload: sentences a reviewer reads per 1,000 queries."
+	}
 	t.uncText = b.uncertaintyNote()
 	return t, len(t.rows) > 1
 }

@@ -1,6 +1,7 @@
 package paper
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -74,54 +75,85 @@ func documentClass(v Venue) string {
 }
 
 // paragraph quotes the primary system's headline numbers through the
-// macros, and a comparison when there is one.
+// macros, and a comparison when there is one, in the words of the kind of
+// input (the primary run, over N cases). Evidence retrieval quotes AUROC,
+// nDCG and Dynamic-K recall; the other kinds their first three headline
+// metrics. The comparison quoted is on the earliest of those metrics that
+// has one, else the first.
 func paragraph(r *report.Report) string {
 	b := builder{r: r}
+	v := r.Vocabulary()
 	sys := keyText(b.primary())
+	quoted := []metrics.ID{metrics.NEAUROC.ID(), metrics.RankNDCG.At(r.Settings.HeadlineCutoff), metrics.DynKEvidenceRecall.ID()}
+	if r.Kind() != report.KindEvidence {
+		quoted = r.HeadlineIDs()[:min(3, len(r.HeadlineIDs()))]
+	}
 	var parts []string
-	for _, id := range []metrics.ID{metrics.NEAUROC.ID(), metrics.RankNDCG.At(r.Settings.HeadlineCutoff), metrics.DynKEvidenceRecall.ID()} {
+	for _, id := range quoted {
 		if m, ok := r.Metric(b.primary(), id, report.Whole); ok && m.Value.Valid() {
 			k := "{" + sys + "}{" + keyText(string(id)) + "}"
 			ci := ""
 			if m.CI != nil && m.CI.Low.Valid() && m.CI.High.Valid() {
 				ci = ` \pbci` + k
 			}
-			parts = append(parts, tables.LatexText(tables.Title(id))+` is \pbvalue`+k+ci+` over \pbn`+k+` queries`)
+			parts = append(parts, tables.LatexText(tables.Title(id))+` is \pbvalue`+k+ci+` over \pbn`+k+" "+v.Units)
 		}
 	}
-	s := `The primary system, ` + b.label(b.primary()) + ", is quoted here through numbers.tex, so the text never drifts from the tables. "
+	s := `The primary ` + v.System + `, ` + b.label(b.primary()) + ", is quoted here through numbers.tex, so the text never drifts from the tables. "
 	if len(parts) > 0 {
 		s += strings.Join(parts, "; ") + ". "
 	}
-	for _, id := range []metrics.ID{metrics.NEAUROC.ID(), metrics.RankNDCG.At(r.Settings.HeadlineCutoff)} {
+	for _, id := range append(slices.Clone(quoted), metrics.RankNDCG.At(r.Settings.HeadlineCutoff)) {
 		if m, ok := r.Metric(b.primary(), id, report.Whole); ok && m.FoldMean.Valid() && m.FoldStd.Valid() {
 			s += "Over the folds, " + tables.LatexText(tables.Title(id)) + ` is \pbpm{` + sys + "}{" + keyText(string(id)) + "}. "
 			break
 		}
 	}
-	for _, c := range r.Comparisons {
-		if c.System == b.primary() && c.PHolm.Valid() {
-			k := "{" + sys + "}{" + keyText(c.Reference) + "}{" + keyText(string(c.ID)) + "}"
-			ci := ""
-			if c.CI != nil && c.CI.Low.Valid() && c.CI.High.Valid() {
-				ci = ` \pbdiffci` + k
-			}
-			s += "Against " + b.label(c.Reference) + ", " + tables.LatexText(tables.Title(c.ID)) + ` differs by \pbdiff` + k + ci + ` ($p \pbp` + k + `$ after the correction). `
-			break
+	if c, ok := quotedComparison(r, b.primary(), quoted); ok {
+		k := "{" + sys + "}{" + keyText(c.Reference) + "}{" + keyText(string(c.ID)) + "}"
+		ci := ""
+		if c.CI != nil && c.CI.Low.Valid() && c.CI.High.Valid() {
+			ci = ` \pbdiffci` + k
 		}
+		s += "Against " + b.label(c.Reference) + ", " + tables.LatexText(tables.Title(c.ID)) + ` differs by \pbdiff` + k + ci + ` ($p \pbp` + k + `$ after the correction). `
 	}
 	return s + "The tables and figures below are the bundle's paper/ folder as it is."
 }
 
-// dataParagraph quotes the dataset's counts through \pbdata.
+// quotedComparison is the comparison of the primary system that the
+// paragraph quotes: a tested one on the earliest metric of quoted that
+// has one, else the first tested one.
+func quotedComparison(r *report.Report, primary string, quoted []metrics.ID) (report.Comparison, bool) {
+	var tested []report.Comparison
+	for _, c := range r.Comparisons {
+		if c.System == primary && c.PHolm.Valid() {
+			tested = append(tested, c)
+		}
+	}
+	if len(tested) == 0 {
+		return report.Comparison{}, false
+	}
+	for _, id := range quoted {
+		for _, c := range tested {
+			if c.ID == id {
+				return c, true
+			}
+		}
+	}
+	return tested[0], true
+}
+
+// dataParagraph quotes the dataset's counts through \pbdata, in the
+// words of the kind of input; the posts only when they group queries.
 func dataParagraph(r *report.Report) string {
 	d := r.Dataset
-	s := `The evaluation covers \pbdata{eval_queries} eval queries`
-	if d.Posts > 0 {
-		s += ` from \pbdata{posts} posts`
+	v := r.Vocabulary()
+	s := `The evaluation covers \pbdata{eval_queries} eval ` + v.Units
+	if d.Posts > 0 && d.Posts != d.EvalQueries {
+		s += ` from \pbdata{posts} ` + v.Say("posts")
 	}
 	if d.PositiveRate.Valid() {
-		s += `; \pbdata{positive_queries} of them have evidence (\pbdatapct{positive_rate})`
+		s += `; \pbdata{positive_queries} of them ` + v.Say("have evidence") + ` (\pbdatapct{positive_rate})`
 	}
 	if len(d.Folds) > 1 {
 		s += `, split into \pbdata{folds} folds`

@@ -25,6 +25,12 @@ func Tables(r *report.Report, opt Options) []File {
 			// Captions in the words of the kind of input; an author's own
 			// caption (paper.captions) replaces it as written.
 			t.caption, t.uncText, t.note = v.Say(t.caption), v.Say(t.uncText), v.Say(t.note)
+			// The first column's head names what a row is (System, Run,
+			// Classifier); the other heads are metric names and the
+			// author's own headers.
+			if len(t.cols) > 0 && t.cols[0].head == "System" {
+				t.cols[0].head = v.Say(t.cols[0].head)
+			}
 			if c, ok := opt.Captions[t.name]; ok {
 				t.caption = breakable(c)
 			}

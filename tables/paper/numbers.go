@@ -72,8 +72,7 @@ func Numbers(r *report.Report, opt Options) []byte {
 // made, in one place instead of every caption (the interval method,
 // resamples, level and seed; the tests, the correction and alpha).
 func methods(r *report.Report) string {
-	st := r.Settings
-	s := "Confidence intervals: " + tables.LatexText(st.BootstrapText()) + "."
+	s := "Confidence intervals: " + tables.LatexText(r.BootstrapText()) + "."
 	mx := tables.BuildMatrix(r)
 	if len(r.Comparisons) == 0 {
 		return s

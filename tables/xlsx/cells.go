@@ -1,6 +1,7 @@
 package xlsx
 
 import (
+	"math"
 	"strings"
 	"unicode/utf8"
 
@@ -13,21 +14,32 @@ import (
 // into such a cell stays text.
 const textFormat = "@"
 
-// style is a cell style: a number format and a font.
+// style is a cell style: a number format, a font and an alignment.
 type style struct {
-	format string // "@" (text), "0", "0.0000", ...
+	format string // "@" (text), "#,##0", "0.0000", ...
 	bold   bool
 	italic bool
 	size   float64 // font size; 0: the default
 	right  bool    // aligned right (the header of a number column)
+	wrap   bool    // text wraps at word boundaries within the column
+	top    bool    // aligned to the top of a row taller than one line
+	grey   bool    // grey type (the ids under the header in words)
 }
+
+// defaultSize is the size of the default font (Calibri), in points.
+const defaultSize = 11
+
+// countFormat writes an integer with thousands separators ("14,770"), as
+// the other renderers do.
+const countFormat = "#,##0"
 
 var (
 	titleStyle  = style{format: textFormat, bold: true, size: 13}
 	infoStyle   = style{format: textFormat, italic: true}
-	headerStyle = style{format: textFormat, bold: true}
+	headerStyle = style{format: textFormat, bold: true, wrap: true}
+	idStyle     = style{format: textFormat, size: 9, grey: true}
 	textStyle   = style{format: textFormat}
-	countStyle  = style{format: "0"}
+	countStyle  = style{format: countFormat}
 )
 
 // id returns the excelize style of s, made on first use.
@@ -41,23 +53,35 @@ func (b *builder) id(s style) (int, error) {
 		x.NumFmt = 49
 	case "0":
 		x.NumFmt = 1
+	case countFormat:
+		x.NumFmt = 3
 	default:
 		x.CustomNumFmt = &s.format
 	}
-	if s.bold || s.italic || s.size > 0 {
+	if s.bold || s.italic || s.size > 0 || s.grey {
 		size := s.size
 		if size == 0 {
-			size = 11
+			size = defaultSize
 		}
 		x.Font = &excelize.Font{Family: "Calibri", Size: size, Bold: s.bold, Italic: s.italic}
+		if s.grey {
+			x.Font.Color = "595959" // 7:1 against white
+		}
 	}
 	if s != titleStyle && s != infoStyle {
-		// One indent step inside the cell border, so that a number
-		// aligned right never touches the text of the cell beside it
-		// (LibreOffice draws no cell padding of its own).
-		x.Alignment = &excelize.Alignment{Horizontal: "left", Indent: 1}
+		// Text stands one indent step inside the left border, so that a
+		// number aligned right in the cell before never touches it
+		// (LibreOffice draws no cell padding of its own). Numbers, and the
+		// headers over them, align right without an indent: LibreOffice
+		// applies a right indent to some cells (bold ones, #,##0 ones, and
+		// the rest of their row) and not others, which set the best value
+		// of a column a step left of the numbers under it.
+		x.Alignment = &excelize.Alignment{Horizontal: "left", Indent: 1, WrapText: s.wrap}
 		if s.right || s.format != textFormat {
-			x.Alignment.Horizontal = "right"
+			x.Alignment.Horizontal, x.Alignment.Indent = "right", 0
+		}
+		if s.top {
+			x.Alignment.Vertical = "top"
 		}
 	}
 	id, err := b.f.NewStyle(x)
@@ -68,10 +92,17 @@ func (b *builder) id(s style) (int, error) {
 	return id, nil
 }
 
-// header returns the style of the header of flat column fc: numbers'
-// headers are aligned right, over their values.
+// header returns the style of the header in words of flat column fc:
+// numbers' headers are aligned right, over their values.
 func header(fc tables.FlatColumn) style {
 	s := headerStyle
+	s.right = fc.Kind != tables.Text
+	return s
+}
+
+// idHeader returns the style of the id of flat column fc under its words.
+func idHeader(fc tables.FlatColumn) style {
+	s := idStyle
 	s.right = fc.Kind != tables.Text
 	return s
 }
@@ -82,12 +113,12 @@ func numberFormat(k tables.Kind, digits int) string {
 	case tables.Text:
 		return textFormat
 	case tables.Count:
-		return "0"
+		return countFormat
 	case tables.PValue:
 		return `[<0.0001]"< 0.0001";0.0000` // as the other renderers write p-values
 	}
 	if digits <= 0 {
-		return "0"
+		return countFormat
 	}
 	return "0." + strings.Repeat("0", digits)
 }
@@ -137,9 +168,46 @@ func shownWidth(fc tables.FlatColumn, c tables.Cell) int {
 		case tables.PValue:
 			d = 4
 		}
-		return len(tables.FormatNum(v, d))
+		n := len(tables.FormatNum(v, d))
+		if d == 0 {
+			n += (len(tables.FormatNum(math.Abs(v), 0)) - 1) / 3 // thousands separators
+		}
+		return n
 	}
 	return 0
+}
+
+// longestWord returns the length, in characters, of the longest word of s.
+func longestWord(s string) int {
+	n := 0
+	for _, w := range strings.Fields(s) {
+		n = max(n, utf8.RuneCountInString(w))
+	}
+	return n
+}
+
+// wrappedLines returns how many lines s takes wrapped at spaces within
+// width characters; a word longer than width is broken across lines of
+// its own, as spreadsheets break it.
+func wrappedLines(s string, width int) int {
+	width = max(width, 1)
+	lines, used := 0, 0
+	for _, w := range strings.Fields(s) {
+		n := utf8.RuneCountInString(w)
+		switch {
+		case n > width:
+			lines += (n + width - 1) / width
+			used = n % width
+			if used == 0 {
+				used = width
+			}
+		case lines == 0 || used+1+n > width:
+			lines, used = lines+1, n
+		default:
+			used += 1 + n
+		}
+	}
+	return max(lines, 1)
 }
 
 // Column widths, in characters of the default font.

@@ -65,7 +65,7 @@ func rankingTable() tables.Table {
 	undef := num(nan, nan, nan, nan)
 	undef.Note = "no positive query in this slice"
 	return tables.Table{
-		ID: rankingSheet, Title: "Ranking quality", Population: "positives_only", N: nPositives,
+		ID: rankingSheet, Title: "Ranking quality", Population: "positives_only", N: nPositives, CILevel: "95%",
 		Meaning: "how high the evidence ranks",
 		Columns: []tables.Column{
 			{Key: "system", Title: "System", Kind: tables.Text},

@@ -25,7 +25,8 @@ func (b *builder) readme() error {
 		{"version", b.wb.Version},
 		{"tool", b.wb.Tool},
 		{"created", created(b.wb.Created)},
-		{"numbers", "numeric cells with fixed decimals; a CI is two columns (_ci_low, _ci_high) beside its value, a spread one (_std); an empty number cell is undefined (n/a), its comment gives the reason when known"},
+		{"headers", "two rows over each table: words for reading, then ids for tools. The ids are the header of the sheet's Excel table and of its CSV under tables/ (section tables and checks), what scripts read (pandas: read_excel(path, sheet_name=..., header=3)); a metric's id is its id in metrics_master.json, <id>_n its n"},
+		{"numbers", "numeric cells with fixed decimals; a CI is two columns beside its value (ids <id>_ci_low, <id>_ci_high), a spread one (<id>_std); an empty number cell is undefined (n/a) or does not apply, its comment gives the reason when known"},
 	}
 	lines = append(lines, b.wb.Readme...)
 	rows := [][]any{{title}, {}}
@@ -50,9 +51,18 @@ func created(t time.Time) string {
 }
 
 // readmeRows writes rows from row 1; row 1 is the title, row header the
-// header of the list of sheets.
+// header of the list of sheets. A value longer than its column (70
+// characters at most) wraps within it, in a row as tall as it needs.
 func (b *builder) readmeRows(rows [][]any, header int) error {
 	widths := make([]int, 4)
+	for i, r := range rows {
+		for j, v := range r {
+			if v, ok := v.(string); ok && i > 0 {
+				widths[j] = max(widths[j], utf8.RuneCountInString(v))
+			}
+		}
+	}
+	widths[1] = min(widths[1], readmeValueWidth)
 	for i, r := range rows {
 		s := textStyle
 		switch {
@@ -61,33 +71,49 @@ func (b *builder) readmeRows(rows [][]any, header int) error {
 		case i+1 == header:
 			s = headerStyle
 		}
+		lines := 1
 		for j, v := range r {
-			if v, ok := v.(string); ok && i > 0 {
-				widths[j] = max(widths[j], utf8.RuneCountInString(v))
+			if v, ok := v.(string); ok && i > 0 && utf8.RuneCountInString(v) > widths[j] {
+				lines = max(lines, wrappedLines(v, widths[j]))
 			}
+		}
+		for j, v := range r {
 			cs := s
 			if _, ok := v.(int); ok {
 				cs = countStyle
 			}
+			cs.wrap, cs.top = lines > 1, lines > 1 // the key beside a wrapped value at the top
 			if err := b.set(readmeSheet, j+1, i+1, v, cs); err != nil {
 				return err
 			}
 		}
+		if lines > 1 {
+			if err := b.f.SetRowHeight(readmeSheet, i+1, lineHeight*float64(lines)); err != nil {
+				return err
+			}
+		}
 	}
-	widths[1] = min(widths[1], 70) // long values run on into the empty cells to the right
 	if err := b.setWidths(readmeSheet, widths); err != nil {
+		return err
+	}
+	// The value column is wider than a table's widest column.
+	if err := b.f.SetColWidth(readmeSheet, "B", "B", float64(widths[1]+widthPad)); err != nil {
 		return err
 	}
 	return b.f.SetSheetDimension(readmeSheet, rangeRef(1, 1, len(widths), len(rows)))
 }
+
+// readmeValueWidth is the widest the README's value column gets, in
+// characters; longer values wrap.
+const readmeValueWidth = 90
 
 // entries returns the README's line for every sheet after it.
 func (b *builder) entries() []readmeEntry {
 	var out []readmeEntry
 	add := func(sheet string, t tables.Table) {
 		e := readmeEntry{sheet: sheet, title: t.Title, population: t.Population}
-		if t.Population != "" || t.N != 0 {
-			e.n = t.N
+		if t.N > 0 {
+			e.n = t.N // else each row of the sheet gives its n
 		}
 		out = append(out, e)
 	}

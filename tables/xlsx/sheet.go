@@ -2,30 +2,32 @@ package xlsx
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 
+	"paperbundle/internal/numtext"
 	"paperbundle/tables"
 )
 
 // Rows of a table sheet: the title, then population, n and meaning, then
-// the header of the data.
+// the two header rows of the data: the words for reading, then the ids
+// for tools (the header of the Excel table and of tables/<id>.csv).
 const (
 	titleRow  = 1
 	infoRow   = 2
-	headerRow = 3
+	wordsRow  = 3
+	headerRow = 4 // the ids: the last header row
 )
 
 // tableStyle is the Excel table style of every data range.
 const tableStyle = "TableStyleLight1"
 
-// table writes t on sheet: title, population and n, header, one row per
-// row of t, an Excel table (with its autofilter) over header and rows,
-// panes frozen below the header and right of the leading text columns,
-// then the notes below.
+// table writes t on sheet: title, population and n, the header in words
+// and in ids, one row per row of t, an Excel table (with its autofilter)
+// over the ids and the rows, panes frozen below the header and right of
+// the leading text columns, then the notes below.
 func (b *builder) table(sheet string, t tables.Table) error {
 	title := t.Title
 	if title == "" {
@@ -41,10 +43,14 @@ func (b *builder) table(sheet string, t tables.Table) error {
 	}
 	flat := t.Flat()
 	if len(flat) == 0 {
-		if err := b.f.SetSheetDimension(sheet, rangeRef(1, 1, 1, headerRow+len(t.Notes))); err != nil {
+		notes := noteLines(t.Notes, pageChars)
+		if err := b.f.SetSheetDimension(sheet, rangeRef(1, 1, 1, headerRow+len(notes))); err != nil {
 			return err
 		}
-		return b.notes(sheet, headerRow+1, t.Notes)
+		if err := b.pageSetup(sheet, 1, 0); err != nil {
+			return err
+		}
+		return b.notes(sheet, headerRow+1, notes)
 	}
 	widths, err := b.data(sheet, t, flat)
 	if err != nil {
@@ -54,28 +60,43 @@ func (b *builder) table(sheet string, t tables.Table) error {
 	if err := b.f.AddTable(sheet, &excelize.Table{Range: rangeRef(1, headerRow, len(flat), last), StyleName: tableStyle}); err != nil {
 		return err
 	}
-	if err := b.f.SetSheetDimension(sheet, rangeRef(1, 1, len(flat), last+1+len(t.Notes))); err != nil {
+	notes := noteLines(t.Notes, pageWidth(widths))
+	if err := b.f.SetSheetDimension(sheet, rangeRef(1, 1, len(flat), last+1+len(notes))); err != nil {
 		return err
 	}
 	if err := b.setWidths(sheet, widths); err != nil {
 		return err
 	}
-	if err := b.f.SetPanes(sheet, freeze(leadingText(flat), headerRow)); err != nil {
+	if err := b.wordsHeight(sheet, flat, widths); err != nil {
 		return err
 	}
-	return b.notes(sheet, last+2, t.Notes)
+	lead := leadingText(flat)
+	if err := b.f.SetPanes(sheet, freeze(lead, headerRow)); err != nil {
+		return err
+	}
+	if err := b.pageSetup(sheet, pagesWide(widths), lead); err != nil {
+		return err
+	}
+	return b.notes(sheet, last+2, notes)
 }
 
-// data writes the header and the rows of t and returns the widths of
-// their columns, in characters.
+// data writes the two header rows and the rows of t and returns the
+// widths of their columns, in characters: the widest id (in its smaller
+// type) or cell, the
+// header in words up to wordsWidth and its longest word; a longer header
+// wraps within the column.
 func (b *builder) data(sheet string, t tables.Table, flat []tables.FlatColumn) ([]int, error) {
 	if err := checkKeys(flat); err != nil {
 		return nil, err
 	}
 	widths := make([]int, len(flat))
 	for j, fc := range flat {
-		widths[j] = utf8.RuneCountInString(fc.Key)
-		if err := b.set(sheet, j+1, headerRow, fc.Key, header(fc)); err != nil {
+		w := words(fc)
+		widths[j] = max(idWidth(fc.Key), longestWord(w), min(utf8.RuneCountInString(w), wordsWidth))
+		if err := b.set(sheet, j+1, wordsRow, w, header(fc)); err != nil {
+			return nil, err
+		}
+		if err := b.set(sheet, j+1, headerRow, fc.Key, idHeader(fc)); err != nil {
 			return nil, err
 		}
 	}
@@ -90,31 +111,116 @@ func (b *builder) data(sheet string, t tables.Table, flat []tables.FlatColumn) (
 	return widths, nil
 }
 
+// idWidth is the width, in characters of the default font, of an id in
+// the smaller type of the ids row.
+func idWidth(id string) int {
+	n := utf8.RuneCountInString(id)
+	return (n*int(idStyle.size) + defaultSize - 1) / defaultSize
+}
+
+// wordsWidth is the width, in characters, a header in words may widen its
+// column to before it wraps.
+const wordsWidth = 16
+
+// words is the header in words of flat column fc: its Title, or its Key
+// when the table gives no words.
+func words(fc tables.FlatColumn) string {
+	if fc.Title != "" {
+		return fc.Title
+	}
+	return fc.Key
+}
+
+// wordsHeight makes the header row in words as tall as its most wrapped
+// header needs (a row's height is not fitted to wrapped text by every
+// spreadsheet on opening).
+func (b *builder) wordsHeight(sheet string, flat []tables.FlatColumn, widths []int) error {
+	lines := 1
+	for j, fc := range flat {
+		lines = max(lines, wrappedLines(words(fc), min(max(widths[j], minWidth), maxWidth)))
+	}
+	if lines == 1 {
+		return nil
+	}
+	return b.f.SetRowHeight(sheet, wordsRow, lineHeight*float64(lines))
+}
+
+// lineHeight is the height of a line of the default font, in points.
+const lineHeight = 15
+
 // row writes the cells of one table row, widening widths to fit them. A
-// cell's note becomes a comment on its value.
+// text wider than the widest column wraps, in a row as tall as it needs
+// (not every spreadsheet fits a row to wrapped text on opening). A cell's
+// note becomes a comment on its value.
 func (b *builder) row(sheet string, y int, flat []tables.FlatColumn, cells []tables.Cell, widths []int) error {
+	lines := 1
+	for _, fc := range flat {
+		if c := cells[fc.Col]; fc.Kind == tables.Text && utf8.RuneCountInString(c.Text) > maxWidth {
+			lines = max(lines, wrappedLines(c.Text, maxWidth))
+		}
+	}
 	for j, fc := range flat {
 		c := cells[fc.Col]
 		widths[j] = max(widths[j], shownWidth(fc, c))
-		if err := b.set(sheet, j+1, y, value(fc, c), cellStyle(fc, c)); err != nil {
+		st := cellStyle(fc, c)
+		// In a taller row every cell stands at the top, beside the first
+		// line of the wrapped text.
+		st.top = lines > 1
+		st.wrap = fc.Kind == tables.Text && utf8.RuneCountInString(c.Text) > maxWidth
+		if err := b.set(sheet, j+1, y, value(fc, c), st); err != nil {
 			return err
 		}
-		if c.Note == "" || fc.Part != tables.PartValue {
-			continue
-		}
-		ref, _ := excelize.CoordinatesToCellName(j+1, y)
-		author := b.wb.Tool
-		if author == "" {
-			author = "paperbundle"
-		}
-		if err := b.f.AddComment(sheet, excelize.Comment{Cell: ref, Author: author, Text: c.Note}); err != nil {
+		if err := b.comment(sheet, j+1, y, fc, c); err != nil {
 			return err
 		}
+	}
+	if lines > 1 {
+		return b.f.SetRowHeight(sheet, y, lineHeight*float64(lines))
 	}
 	return nil
 }
 
-// notes writes one note a row from row y down.
+// comment writes the note of cell c, on the value of its flat column fc
+// at column x, row y, as a comment.
+func (b *builder) comment(sheet string, x, y int, fc tables.FlatColumn, c tables.Cell) error {
+	if c.Note == "" || fc.Part != tables.PartValue {
+		return nil
+	}
+	ref, _ := excelize.CoordinatesToCellName(x, y)
+	author := b.wb.Tool
+	if author == "" {
+		author = "paperbundle"
+	}
+	return b.f.AddComment(sheet, excelize.Comment{Cell: ref, Author: author, Text: c.Note})
+}
+
+// noteLines wraps notes at spaces into lines of at most width characters,
+// so that a note stays within the printed width of its table rather than
+// running past the page's edge.
+func noteLines(notes []string, width int) []string {
+	width = max(width, minNoteWidth)
+	var out []string
+	for _, n := range notes {
+		words := strings.Split(n, " ")
+		line := words[0]
+		for _, w := range words[1:] {
+			// A break takes the place of exactly one space.
+			if line != "" && w != "" && utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) > width {
+				out = append(out, line)
+				line = w
+				continue
+			}
+			line += " " + w
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// minNoteWidth is the shortest line, in characters, a note is wrapped to.
+const minNoteWidth = 60
+
+// notes writes one line a row from row y down.
 func (b *builder) notes(sheet string, y int, notes []string) error {
 	for i, n := range notes {
 		if err := b.set(sheet, 1, y+i, n, textStyle); err != nil {
@@ -124,14 +230,15 @@ func (b *builder) notes(sheet string, y int, notes []string) error {
 	return nil
 }
 
-// info returns the line under a table's title: population, n, meaning.
+// info returns the line under a table's title: population, n (with
+// thousands separators, only when the table has one n), meaning.
 func info(t tables.Table) string {
 	var parts []string
 	if t.Population != "" {
 		parts = append(parts, "population: "+t.Population)
 	}
-	if t.Population != "" || t.N != 0 {
-		parts = append(parts, "n = "+strconv.Itoa(t.N))
+	if t.N > 0 {
+		parts = append(parts, "n = "+numtext.Thousands(int64(t.N)))
 	}
 	if t.Meaning != "" {
 		parts = append(parts, t.Meaning)

@@ -19,9 +19,11 @@ import (
 // shown), no formulas, sheet -1 (all).
 const csvAllSheets = `csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1`
 
-// TestLibreOffice reads the workbook with an independent client: every
-// sheet converted to CSV by LibreOffice holds the numbers as numbers and
-// the hostile strings as the literal text.
+// TestLibreOffice reads workbooks with an independent client: every
+// sheet converted to CSV by LibreOffice holds both header rows, the
+// numbers as numbers and the hostile strings as the literal text. Two
+// workbooks, converted in one run: the fixture's (hostile strings) and a
+// computed report's (every sheet a bundle writes).
 func TestLibreOffice(t *testing.T) {
 	soffice, err := exec.LookPath("soffice")
 	if err != nil {
@@ -30,40 +32,47 @@ func TestLibreOffice(t *testing.T) {
 	if testing.Short() {
 		t.Skip("LibreOffice conversion in -short mode")
 	}
-	wb := workbook(t)
+	books := map[string]Workbook{"fixture": workbook(t), "report": reportWorkbook(t)}
 	dir := t.TempDir()
-	in := filepath.Join(dir, "tables.xlsx")
-	if err := os.WriteFile(in, render(t, wb), 0o644); err != nil {
-		t.Fatal(err)
+	args := []string{"-env:UserInstallation=file://" + filepath.ToSlash(filepath.Join(dir, "profile")),
+		"--headless", "--convert-to", csvAllSheets, "--outdir", filepath.Join(dir, "csv")}
+	for _, name := range []string{"fixture", "report"} {
+		in := filepath.Join(dir, name+".xlsx")
+		if err := os.WriteFile(in, render(t, books[name]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args = append(args, in)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, soffice, "-env:UserInstallation=file://"+filepath.ToSlash(filepath.Join(dir, "profile")),
-		"--headless", "--convert-to", csvAllSheets, "--outdir", filepath.Join(dir, "csv"), in)
+	cmd := exec.CommandContext(ctx, soffice, args...)
 	cmd.Env = append(os.Environ(), "HOME="+dir)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("soffice: %v\n%s", err, out)
 	}
-	read := func(sheet string) [][]string {
-		t.Helper()
-		f, err := os.Open(filepath.Join(dir, "csv", "tables-"+sheet+".csv"))
-		if err != nil {
-			t.Fatal(err)
+	for _, name := range []string{"fixture", "report"} {
+		wb := books[name]
+		read := func(sheet string) [][]string {
+			t.Helper()
+			f, err := os.Open(filepath.Join(dir, "csv", name+"-"+sheet+".csv"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			r := csv.NewReader(f)
+			r.FieldsPerRecord = -1
+			recs, err := r.ReadAll()
+			if err != nil {
+				t.Fatalf("%s: %v", sheet, err)
+			}
+			return recs
 		}
-		defer f.Close()
-		r := csv.NewReader(f)
-		r.FieldsPerRecord = -1
-		recs, err := r.ReadAll()
-		if err != nil {
-			t.Fatalf("%s: %v", sheet, err)
+		for i, tb := range wb.Tables {
+			checkCSVTable(t, newPlan(wb).tables[i], read(newPlan(wb).tables[i]), tb)
 		}
-		return recs
+		checkCSVTable(t, "Checks", read("Checks"), wb.Checks)
+		checkCSVTable(t, "Metric definitions", read("Metric definitions"), wb.Definitions)
 	}
-	for i, tb := range wb.Tables {
-		checkCSVTable(t, newPlan(wb).tables[i], read(newPlan(wb).tables[i]), tb)
-	}
-	checkCSVTable(t, "Checks", read("Checks"), wb.Checks)
-	checkCSVTable(t, "Metric definitions", read("Metric definitions"), wb.Definitions)
 }
 
 // want is the expected content of one cell: text, or a number (NaN: an
@@ -74,12 +83,16 @@ type want struct {
 	isNum bool
 }
 
-func headerCells(flat []tables.FlatColumn) []want {
-	var out []want
+// headerCells are the two header rows: the words, then the ids.
+func headerCells(flat []tables.FlatColumn) (words, ids []want) {
 	for _, fc := range flat {
-		out = append(out, want{text: fc.Key})
+		words = append(words, want{text: fc.Title})
+		if fc.Title == "" {
+			words[len(words)-1].text = fc.Key
+		}
+		ids = append(ids, want{text: fc.Key})
 	}
-	return out
+	return words, ids
 }
 
 func expected(flat []tables.FlatColumn, cells []tables.Cell) []want {
@@ -95,8 +108,8 @@ func expected(flat []tables.FlatColumn, cells []tables.Cell) []want {
 	return out
 }
 
-// checkCSVTable compares the CSV of a table sheet with tb: title, header,
-// rows.
+// checkCSVTable compares the CSV of a table sheet with tb: title, the
+// header in words and in ids, rows.
 func checkCSVTable(t *testing.T, sheet string, recs [][]string, tb tables.Table) {
 	t.Helper()
 	flat := tb.Flat()
@@ -113,7 +126,9 @@ func checkCSVTable(t *testing.T, sheet string, recs [][]string, tb tables.Table)
 	if recs[0][0] != tb.Title {
 		t.Errorf("%s: title %q, want %q", sheet, recs[0][0], tb.Title)
 	}
-	checkCSVRow(t, sheet, headerRow, recs[headerRow-1], headerCells(flat))
+	words, ids := headerCells(flat)
+	checkCSVRow(t, sheet, wordsRow, recs[wordsRow-1], words)
+	checkCSVRow(t, sheet, headerRow, recs[headerRow-1], ids)
 	for i, r := range tb.Rows {
 		checkCSVRow(t, sheet, headerRow+1+i, recs[headerRow+i], expected(flat, r.Cells))
 	}

@@ -4,9 +4,11 @@
 //	report.Compute -> *report.Report -> tables.Build -> []tables.Table -> xlsx.Write -> tables.xlsx
 //
 // The workbook has a README sheet first (what each sheet holds, the bundle
-// version, the conventions in force), then one sheet per table, Checks,
-// Metric definitions and Per-query, streamed and split into "Per-query 2",
-// ... above Excel's row limit.
+// version, the conventions in force), then one sheet per table (the
+// Results sheet first), Checks and Metric definitions. A table's sheet
+// has its title, a line with population, n and meaning, then two header
+// rows: the words for reading, then the ids for tools (the header of the
+// sheet's Excel table and of the table's CSV), and the rows.
 //
 // Every number is a numeric cell with a fixed-decimal number format; an
 // undefined number is an empty cell (with a comment giving the reason when
@@ -21,6 +23,7 @@ package xlsx
 import (
 	"fmt"
 	"io"
+	"math"
 	"regexp"
 	"strings"
 	"time"
@@ -119,9 +122,9 @@ func (b *builder) build() error {
 				return fmt.Errorf("sheet %q: %w", name, err)
 			}
 		}
-		if err := b.pageSetup(name); err != nil {
-			return fmt.Errorf("sheet %q: %w", name, err)
-		}
+	}
+	if err := b.pageSetup(readmeSheet, 1, 0); err != nil {
+		return fmt.Errorf("sheet %q: %w", readmeSheet, err)
 	}
 	if err := b.docProps(); err != nil {
 		return err
@@ -186,10 +189,10 @@ const corePart = "docProps/core.xml"
 // coreDates matches the created and modified dates of the core part.
 var coreDates = regexp.MustCompile(`<dcterms:(created|modified)\b[^>]*>[^<]*</dcterms:(created|modified)>`)
 
-// pageSetup makes sheet print landscape, one page wide, with the rows
-// above its data repeated on every page.
-func (b *builder) pageSetup(sheet string) error {
-	fit, landscape, wide, tall := true, "landscape", 1, 0
+// pageSetup makes sheet print landscape, wide pages wide, with the rows
+// above its data, and its first cols columns, repeated on every page.
+func (b *builder) pageSetup(sheet string, wide, cols int) error {
+	fit, landscape, tall := true, "landscape", 0
 	if err := b.f.SetSheetProps(sheet, &excelize.SheetPropsOptions{FitToPage: &fit}); err != nil {
 		return err
 	}
@@ -199,9 +202,40 @@ func (b *builder) pageSetup(sheet string) error {
 	if sheet == readmeSheet {
 		return nil
 	}
-	return b.f.SetDefinedName(&excelize.DefinedName{
-		Name:     "_xlnm.Print_Titles",
-		RefersTo: fmt.Sprintf("'%s'!$1:$%d", strings.ReplaceAll(sheet, "'", "''"), headerRow),
-		Scope:    sheet,
-	})
+	quoted := "'" + strings.ReplaceAll(sheet, "'", "''") + "'!"
+	titles := fmt.Sprintf("%s$1:$%d", quoted, headerRow)
+	if cols > 0 && wide > 1 {
+		last, err := excelize.ColumnNumberToName(cols)
+		if err != nil {
+			return err
+		}
+		titles = fmt.Sprintf("%s$A:$%s,%s", quoted, last, titles)
+	}
+	return b.f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Titles", RefersTo: titles, Scope: sheet})
+}
+
+// pageChars is how many characters of column width a landscape page
+// holds at about 43% scale (A4 or Letter, default margins: about 130 at
+// 100%). A sheet wider than that prints on several pages side by side
+// rather than shrunk to one page wide and unreadable.
+const pageChars = 300
+
+// pagesWide is how many pages wide a sheet of columns widths prints.
+func pagesWide(widths []int) int {
+	return max(1, int(math.Ceil(totalWidth(widths)/pageChars)))
+}
+
+// pageWidth is how many characters of a sheet of columns widths one of
+// its pages shows, about.
+func pageWidth(widths []int) int {
+	return int(totalWidth(widths) / float64(pagesWide(widths)))
+}
+
+// totalWidth is the width of columns widths, in characters.
+func totalWidth(widths []int) float64 {
+	total := 0.0
+	for _, n := range widths {
+		total += width(n)
+	}
+	return total
 }

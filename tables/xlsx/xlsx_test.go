@@ -79,11 +79,14 @@ func TestEscapeXString(t *testing.T) {
 	}
 }
 
-// TestTableSheet checks the layout, values and formats of a table sheet.
+// TestTableSheet checks the layout, values and formats of a table sheet:
+// title (row 1), population and n (2), the header in words (3) and in ids
+// (4), the rows from row 5, the notes after a blank row.
 func TestTableSheet(t *testing.T) {
 	f := open(t, render(t, workbook(t)))
 	const s = rankingSheet
-	header := []string{"system", "metric", "n", "value", "value_ci_low", "value_ci_high", "value_std", "p"}
+	words := []string{"System", "Metric", "n", "Value", "95% CI low", "95% CI high", "std", "p"}
+	ids := []string{"system", "metric", "n", "value", "value_ci_low", "value_ci_high", "value_std", "p"}
 	rows, err := f.GetRows(s)
 	if err != nil {
 		t.Fatal(err)
@@ -91,32 +94,36 @@ func TestTableSheet(t *testing.T) {
 	if got := rows[0][0]; got != "Ranking quality" {
 		t.Errorf("title = %q", got)
 	}
-	if got, want := rows[1][0], "population: positives_only · n = 1379 · how high the evidence ranks"; got != want {
+	if got, want := rows[1][0], "population: positives_only · n = 1,379 · how high the evidence ranks"; got != want {
 		t.Errorf("info = %q, want %q", got, want)
 	}
-	if !slices.Equal(rows[2], header) {
-		t.Errorf("header = %q, want %q", rows[2], header)
+	if !slices.Equal(rows[2], words) {
+		t.Errorf("header in words = %q, want %q", rows[2], words)
+	}
+	if !slices.Equal(rows[3], ids) {
+		t.Errorf("header in ids = %q, want %q", rows[3], ids)
 	}
 	tests := []struct {
 		ref    string
 		want   string // raw value; "" for an empty cell
-		format string // "@", "0", or a custom format
+		format string // "@", "#,##0", or a custom format
 		bold   bool
 	}{
-		{"A4", "full", "@", false},
-		{"B4", "rank.ndcg@10", "@", false},
-		{"C4", "1379", "0", false},
-		{"D4", formatG(ndcgFull), "0.0000", true},
-		{"E4", formatG(ndcgFullLo), "0.0000", false},
-		{"F4", formatG(ndcgFullHi), "0.0000", false},
-		{"G4", formatG(ndcgFullStd), "0.0000", false},
-		{"H4", formatG(pFull), `[<0.0001]"< 0.0001";0.0000`, false},
-		{"D5", "0.81", "0.0000", false},
-		{"G5", "", "0.0000", false},                     // no spread
-		{"H5", "", `[<0.0001]"< 0.0001";0.0000`, false}, // no p-value
-		{"D6", "", "0.0000", false},                     // undefined, with a note
-		{"A3", "system", "@", true},
-		{"A8", "=1+1 a note that looks like a formula", "@", false},
+		{"A5", "full", "@", false},
+		{"B5", "rank.ndcg@10", "@", false},
+		{"C5", "1379", "#,##0", false},
+		{"D5", formatG(ndcgFull), "0.0000", true},
+		{"E5", formatG(ndcgFullLo), "0.0000", false},
+		{"F5", formatG(ndcgFullHi), "0.0000", false},
+		{"G5", formatG(ndcgFullStd), "0.0000", false},
+		{"H5", formatG(pFull), `[<0.0001]"< 0.0001";0.0000`, false},
+		{"D6", "0.81", "0.0000", false},
+		{"G6", "", "0.0000", false},                     // no spread
+		{"H6", "", `[<0.0001]"< 0.0001";0.0000`, false}, // no p-value
+		{"D7", "", "0.0000", false},                     // undefined, with a note
+		{"A3", "System", "@", true},
+		{"A4", "system", "@", false},
+		{"A9", "=1+1 a note that looks like a formula", "@", false},
 	}
 	for _, tt := range tests {
 		if got := cell(t, f, s, tt.ref); got != tt.want {
@@ -127,16 +134,16 @@ func TestTableSheet(t *testing.T) {
 			t.Errorf("%s: format %q bold %v, want %q %v", tt.ref, format, bold, tt.format, tt.bold)
 		}
 	}
-	typ, err := f.GetCellType(s, "D4")
+	typ, err := f.GetCellType(s, "D5")
 	if err != nil || typ != excelize.CellTypeUnset && typ != excelize.CellTypeNumber {
-		t.Errorf("D4 type = %v (%v), want a number", typ, err)
+		t.Errorf("D5 type = %v (%v), want a number", typ, err)
 	}
-	if got := cell(t, f, "Checks", "C5"); got != "_x0041_x0042_" {
-		t.Errorf("Checks!C5 = %q, want %q", got, "_x0041_x0042_")
+	if got := cell(t, f, "Checks", "C6"); got != "_x0041_x0042_" {
+		t.Errorf("Checks!C6 = %q, want %q", got, "_x0041_x0042_")
 	}
 	comments, err := f.GetComments(s)
-	if err != nil || len(comments) != 1 || comments[0].Cell != "D6" || !strings.Contains(comments[0].Text, "no positive query") {
-		t.Errorf("comments = %+v (%v), want the note on D6", comments, err)
+	if err != nil || len(comments) != 1 || comments[0].Cell != "D7" || !strings.Contains(comments[0].Text, "no positive query") {
+		t.Errorf("comments = %+v (%v), want the note on D7", comments, err)
 	}
 }
 
@@ -160,12 +167,15 @@ func cellFormat(t testing.TB, f *excelize.File, sheet, ref string) (string, bool
 		return "@", bold
 	case st.NumFmt == 1:
 		return "0", bold
+	case st.NumFmt == 3:
+		return "#,##0", bold
 	}
 	return "numFmt " + strconv.Itoa(st.NumFmt), bold
 }
 
-// TestDataSheets checks every data sheet: frozen panes below the header,
-// an Excel table (with its autofilter) over header and rows, widths.
+// TestDataSheets checks every data sheet: frozen panes below both header
+// rows, an Excel table (with its autofilter) over the ids and the rows,
+// widths.
 func TestDataSheets(t *testing.T) {
 	f := open(t, render(t, workbook(t)))
 	tests := []struct {
@@ -175,10 +185,10 @@ func TestDataSheets(t *testing.T) {
 		tableRef  string
 		widthCols string
 	}{
-		{rankingSheet, 2, 3, "A3:H6", "AH"},
-		{"a_b_c_d_e_f_g_hxxxxxxxxxxxxxxxx", 1, 3, "A3:B" + strconv.Itoa(3+len(hostile(t))), "AB"},
-		{"Checks", 2, 3, "A3:C5", "AC"},
-		{"Metric definitions", 2, 3, "A3:C4", "AC"},
+		{rankingSheet, 2, 4, "A4:H7", "AH"},
+		{"a_b_c_d_e_f_g_hxxxxxxxxxxxxxxxx", 1, 4, "A4:B" + strconv.Itoa(4+len(hostile(t))), "AB"},
+		{"Checks", 2, 4, "A4:C6", "AC"},
+		{"Metric definitions", 2, 4, "A4:C5", "AC"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.sheet, func(t *testing.T) {

@@ -23,8 +23,9 @@ type Fixture struct {
 	Posts    int
 	Criteria []string
 	Labels   [2]string
-	Cutoffs  []int // nil: the default cutoffs
-	B        int   // bootstrap resamples
+	Cutoffs  []int         // nil: the default cutoffs
+	B        int           // bootstrap resamples
+	Strata   []config.Band // nil: the default strata
 }
 
 // Dataset builds the validated dataset of f, deterministically.
@@ -159,6 +160,9 @@ func (f Fixture) Report(t testing.TB) *report.Report {
 		cfg.Cutoffs = f.Cutoffs
 	}
 	cfg.Bootstrap.Resamples = f.B
+	if f.Strata != nil {
+		cfg.Strata = config.Strata{Bands: f.Strata}
+	}
 	r, err := report.Compute(context.Background(), cfg, f.Dataset(), report.Options{Version: "v1", Tool: "paperbundle test"})
 	if err != nil {
 		t.Fatal(err)
