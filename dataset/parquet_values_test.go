@@ -174,3 +174,33 @@ func TestParquetValueErrors(t *testing.T) {
 		})
 	}
 }
+
+// joinedRow has its lists joined into strings, as a frame whose list
+// columns were written with .str.join(";") or json.dumps.
+type joinedRow struct {
+	PostID     string   `parquet:"post_id"`
+	GoldUIDs   []string `parquet:"gold_uids,list"`
+	Candidates string   `parquet:"candidate_uids"`
+	Scores     string   `parquet:"candidate_scores"`
+}
+
+// TestParquetJoinedLists: a string column in place of a list is read as
+// the CSV cell of the same text (s1;s2, or a JSON array).
+func TestParquetJoinedLists(t *testing.T) {
+	rows := []joinedRow{{"p1", []string{"b"}, "a;b", "0.5;0.75"}, {"p2", nil, `["a;x", "b"]`, "[1, 2]"}}
+	got, err := loadAs(t, "j.parquet", parquetBytes(t, rows, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := loadAs(t, "j.csv", "post_id,gold_uids,candidate_uids,candidate_scores\np1,b,a;b,0.5;0.75\np2,,\"[\"\"a;x\"\", \"\"b\"\"]\",\"[1, 2]\"\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got.Systems[0].Source = want.Systems[0].Source
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Parquet:\n%+v\nCSV:\n%+v", got, want)
+	}
+	if c := got.Systems[0].Rows[1].Candidates; !reflect.DeepEqual(c, []string{"b", "a;x"}) {
+		t.Errorf("p2's candidates %q, want b and a;x (ranked by score)", c)
+	}
+}
