@@ -202,19 +202,52 @@ type longCell struct {
 type longQuery struct {
 	line int                     // its first row
 	q    [numColumns]longCell    // the per-query values (the first non-empty of each)
-	rows [][numLongCols]longCell // the candidate rows, in file order
+	first, last int32 // its first and last candidate rows in longRows (-1: none)
 	uids map[string]int          // candidate -> its line
 }
 
+// longRows holds the candidate rows of a long table until their queries
+// are read, in chunks of a fixed size (growing never copies them), each
+// row linked to the next row of its query: a query's rows need not be
+// adjacent, and a slice per query would grow (and copy) row by row.
+type longRows struct {
+	chunks [][]longRow
+	n      int32
+}
+
+// longRow is a candidate row of a long table.
+type longRow struct {
+	cells [numLongCols]longCell
+	next  int32 // the next row of the same query, or -1
+}
+
+const longChunk = 1024
+
+// add stores a row and returns its index.
+func (rs *longRows) add(cells *[numLongCols]longCell) int32 {
+	if rs.n%longChunk == 0 {
+		rs.chunks = append(rs.chunks, make([]longRow, longChunk))
+	}
+	k := rs.n
+	rs.chunks[k/longChunk][k%longChunk] = longRow{cells: *cells, next: -1}
+	rs.n++
+	return k
+}
+
+// at returns row k.
+func (rs *longRows) at(k int32) *longRow { return &rs.chunks[k/longChunk][k%longChunk] }
+
 // longKey is the identity of a query of a long table: its fold, split,
-// post, criterion and query id as written (the split in lower case).
-type longKey struct{ post, crit, query, fold, split value }
+// post, criterion and query id as written (the split in lower case; a
+// typed value as its id, the decimal of a number).
+type longKey struct{ post, crit, query, fold, split string }
 
 // readLong reads the rows of a long table into the table: the rows
 // grouped by query (fold, split, post, criterion, query id as written),
 // each query then checked and ranked as one row of the wide layout, in
 // the order of their first rows.
 func (p *tableParser) readLong(src rowSource, lc *longColumns) {
+	var rows longRows
 	byKey := map[longKey]*longQuery{}
 	var order []*longQuery
 	get := func(i int) longCell {
@@ -228,17 +261,17 @@ func (p *tableParser) readLong(src rowSource, lc *longColumns) {
 		}
 		return longCell{v, at}
 	}
+	// Scratch for the current row: every cell is set on every row.
+	var q [numColumns]longCell
+	var row [numLongCols]longCell
 	for !p.c.full() && src.next() {
-		var q [numColumns]longCell
 		for _, col := range longQueryCols {
 			q[col] = get(lc.q[col])
 		}
-		split := q[colSplit].v
-		split.s = strings.ToLower(split.s)
-		k := longKey{q[colPost].v, q[colCriterion].v, q[colQuery].v, q[colFold].v, split}
+		k := longKey{q[colPost].v.id(), q[colCriterion].v.id(), q[colQuery].v.id(), q[colFold].v.id(), strings.ToLower(q[colSplit].v.id())}
 		g := byKey[k]
 		if g == nil {
-			g = &longQuery{line: src.start(), uids: map[string]int{}}
+			g = &longQuery{line: src.start(), uids: map[string]int{}, first: -1, last: -1}
 			byKey[k] = g
 			order = append(order, g)
 		}
@@ -253,11 +286,10 @@ func (p *tableParser) readLong(src rowSource, lc *longColumns) {
 				p.add(v.at, "%s is %s here but %s on %s %d, a row of the same query, expected one %s per query (the same on every row of it, or empty)", col, v.v.show(), have.v.show(), p.rowWord(), have.at.line, col)
 			}
 		}
-		var row [numLongCols]longCell
 		for col := range numLongCols {
 			row[col] = get(lc.l[col])
 		}
-		p.longRow(g, row)
+		p.longRow(&rows, g, &row)
 	}
 	if p.c.full() {
 		return
@@ -267,13 +299,13 @@ func (p *tableParser) readLong(src rowSource, lc *longColumns) {
 		if p.c.full() {
 			return
 		}
-		p.longQuery(g, hasSel)
+		p.longQuery(&rows, g, hasSel)
 	}
 }
 
 // longRow adds a candidate row to the rows of its query g; a query-level
 // row (no candidate_uid) is only checked.
-func (p *tableParser) longRow(g *longQuery, row [numLongCols]longCell) {
+func (p *tableParser) longRow(rows *longRows, g *longQuery, row *[numLongCols]longCell) {
 	uid := row[lcUID]
 	if uid.v.empty() {
 		// A query-level row: no candidate, so nothing per candidate.
@@ -298,7 +330,13 @@ func (p *tableParser) longRow(g *longQuery, row [numLongCols]longCell) {
 	}
 	g.uids[id] = uid.at.line
 	row[lcUID].v = text(id)
-	g.rows = append(g.rows, row)
+	k := rows.add(row)
+	if g.last >= 0 {
+		rows.at(g.last).next = k
+	} else {
+		g.first = k
+	}
+	g.last = k
 }
 
 // isZero reports whether v is 0 (the text 0, or a number that is 0).
@@ -316,7 +354,7 @@ func isZero(v value) bool {
 
 // longQuery turns the gathered rows of one query into the raw row of the
 // wide layout and finishes it.
-func (p *tableParser) longQuery(g *longQuery, hasSel bool) {
+func (p *tableParser) longQuery(rows *longRows, g *longQuery, hasSel bool) {
 	p.raw.reset(g.line)
 	p.pending = 0
 	r := &p.raw
@@ -341,8 +379,8 @@ func (p *tableParser) longQuery(g *longQuery, hasSel bool) {
 		r.at[col] = position{g.line, 0}
 	}
 	r.hasSel = hasSel
-	for _, row := range g.rows {
-		p.longCandidate(row)
+	for k := g.first; k >= 0; k = rows.at(k).next {
+		p.longCandidate(&rows.at(k).cells)
 	}
 	if n := len(r.nodeProbs); n > 0 && n != len(r.candidates) {
 		p.errRow("node_prob is given on %d of the %d candidate rows of this query, expected it on every candidate row of a query or on none", n, len(r.candidates))
@@ -355,7 +393,7 @@ func (p *tableParser) longQuery(g *longQuery, hasSel bool) {
 // longCandidate adds one candidate row of the current query to the raw
 // row: its gold grade, its score and node probability, whether it is
 // selected.
-func (p *tableParser) longCandidate(row [numLongCols]longCell) {
+func (p *tableParser) longCandidate(row *[numLongCols]longCell) {
 	r := &p.raw
 	bad := func(at position, format string, args ...any) {
 		p.add(at, format, args...)

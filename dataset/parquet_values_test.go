@@ -24,8 +24,8 @@ type typedRow struct {
 	NEProb      *float32 `parquet:"ne_prob,optional"`
 }
 
-// longRow is a row of the long layout.
-type longRow struct {
+// longParquetRow is a row of the long layout.
+type longParquetRow struct {
 	PostID *string  `parquet:"post_id,optional"`
 	UID    *string  `parquet:"candidate_uid,optional"`
 	Score  *float64 `parquet:"score,optional"`
@@ -121,8 +121,8 @@ func TestParquetValueErrors(t *testing.T) {
 		return typedRow{PostID: s(post), HasEvidence: ptr(true), NEProb: ptr[float32](0.5)}
 	}
 	with := func(r typedRow, edit func(*typedRow)) typedRow { edit(&r); return r }
-	long := func(post, uid string, score float64, gold int64, ne *float64) longRow {
-		return longRow{PostID: s(post), UID: s(uid), Score: f(score), IsGold: i(gold), NEProb: ne}
+	long := func(post, uid string, score float64, gold int64, ne *float64) longParquetRow {
+		return longParquetRow{PostID: s(post), UID: s(uid), Score: f(score), IsGold: i(gold), NEProb: ne}
 	}
 	nan := math.NaN()
 	cases := []struct {
@@ -143,13 +143,13 @@ func TestParquetValueErrors(t *testing.T) {
 		// line of the CSV text the file was once transcoded into).
 		{"criterion on some rows", parquetBytes(t, []typedRow{with(ok("p1"), func(r *typedRow) { r.CriterionID = s("c") }), ok("p2")}, 2),
 			"s.parquet:2:1: row 2 (row group 1, row 2 in it): criterion_id is missing, but row 1 has one; expected criterion_id on every row or on none"},
-		{"long: candidate twice", parquetBytes(t, []longRow{long("p1", "a", 1, 1, nil), long("p1", "a", 2, 0, nil)}, 1),
+		{"long: candidate twice", parquetBytes(t, []longParquetRow{long("p1", "a", 1, 1, nil), long("p1", "a", 2, 0, nil)}, 1),
 			`s.parquet:2:2: row 2 (row group 2, row 1 in it), column candidate_uid: candidate_uid "a" appears twice in the same query (rows 1 and 2), expected one row per candidate`},
-		{"long: two ne_prob", parquetBytes(t, []longRow{long("p1", "a", 1, 1, f(0.2)), long("p1", "b", 2, 0, f(0.3))}, 1),
+		{"long: two ne_prob", parquetBytes(t, []longParquetRow{long("p1", "a", 1, 1, f(0.2)), long("p1", "b", 2, 0, f(0.3))}, 1),
 			"s.parquet:2:5: row 2 (row group 2, row 1 in it), column ne_prob: ne_prob is 0.3 here but 0.2 on row 1, a row of the same query, expected one ne_prob per query (the same on every row of it, or empty)"},
-		{"long: is_gold 2", parquetBytes(t, []longRow{long("p1", "a", 1, 2, nil)}, 1),
+		{"long: is_gold 2", parquetBytes(t, []longParquetRow{long("p1", "a", 1, 2, nil)}, 1),
 			"s.parquet:1:4: row 1 (row group 1, row 1 in it), column is_gold: is_gold is 2, expected 0 or 1"},
-		{"long: NaN score", parquetBytes(t, []longRow{long("p1", "a", nan, 1, nil)}, 1),
+		{"long: NaN score", parquetBytes(t, []longParquetRow{long("p1", "a", nan, 1, nil)}, 1),
 			"s.parquet:1:3: row 1 (row group 1, row 1 in it), column score: score is NaN, expected a finite number"},
 		{"not UTF-8", parquetBytes(t, []bytesRow{{PostID: []byte("p\xe91"), GoldUIDs: []string{"a"}, Candidates: []string{"a"}, Scores: []float64{1}}}, 1),
 			`s.parquet:1:1: row 1 (row group 1, row 1 in it), column post_id: invalid UTF-8 (byte 0xe9, which is "é" in Latin-1: is the file Latin-1 or Windows-1252?), expected UTF-8 text (convert the file, e.g. iconv -f latin1 -t utf-8)`},
