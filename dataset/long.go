@@ -200,10 +200,10 @@ type longCell struct {
 
 // longQuery gathers the rows of one query of a long table.
 type longQuery struct {
-	line int                     // its first row
-	q    [numColumns]longCell    // the per-query values (the first non-empty of each)
-	first, last int32 // its first and last candidate rows in longRows (-1: none)
-	uids map[string]int          // candidate -> its line
+	line        int                  // its first row
+	q           [numColumns]longCell // the per-query values (the first non-empty of each)
+	first, last int32                // its first and last candidate rows in longRows (-1: none)
+	uids        map[string]int       // candidate -> its line
 }
 
 // longRows holds the candidate rows of a long table until their queries
