@@ -30,10 +30,29 @@ const (
 // by their values.
 type value struct {
 	kind valueKind
-	s    string  // valueText
-	n    int64   // valueInt, valueBool
-	x    float64 // valueFloat
+	s    string // valueText
+	bits uint64 // valueInt and valueBool: the int64; valueFloat: the float64's bits
 }
+
+// intValue is an integer of a binary format.
+func intValue(n int64) value { return value{kind: valueInt, bits: uint64(n)} }
+
+// floatValue is a float of a binary format.
+func floatValue(x float64) value { return value{kind: valueFloat, bits: math.Float64bits(x)} }
+
+// boolValue is a boolean of a binary format.
+func boolValue(b bool) value {
+	if b {
+		return value{kind: valueBool, bits: 1}
+	}
+	return value{kind: valueBool}
+}
+
+// i64 is the integer of a valueInt or valueBool.
+func (v value) i64() int64 { return int64(v.bits) }
+
+// num is the number of a valueFloat.
+func (v value) num() float64 { return math.Float64frombits(v.bits) }
 
 // text is a value given as text; an empty text is an absent value.
 func text(s string) value { return value{kind: valueText, s: s} }
@@ -50,11 +69,11 @@ func (v value) show() string {
 	case valueText:
 		return strconv.Quote(clip(v.s))
 	case valueInt:
-		return strconv.FormatInt(v.n, 10)
+		return strconv.FormatInt(v.i64(), 10)
 	case valueFloat:
-		return floatText(v.x)
+		return floatText(v.num())
 	case valueBool:
-		if v.n == 1 {
+		if v.i64() == 1 {
 			return "true"
 		}
 		return "false"
@@ -78,20 +97,15 @@ func (v value) hint() string {
 // is a null ("" for any other value): NumPy and polars write NaN where a
 // value is missing.
 func (v value) nanHint() string {
-	if v.kind == valueFloat && math.IsNaN(v.x) {
+	if v.kind == valueFloat && math.IsNaN(v.num()) {
 		return " (NaN is not a missing value: write a null for a missing optional value, e.g. fill_nan(None) in polars)"
 	}
 	return ""
 }
 
-// same reports whether v and w are the same value (NaN is the same as
-// itself).
-func (v value) same(w value) bool {
-	if v.kind == valueFloat && w.kind == valueFloat {
-		return math.Float64bits(v.x) == math.Float64bits(w.x)
-	}
-	return v == w
-}
+// same reports whether v and w are the same value, as written (a NaN is
+// the same as itself).
+func (v value) same(w value) bool { return v == w }
 
 // id is v as an id (an id column, or a split or state name): text as it
 // is, an integer in decimal, a float as its shortest decimal, a boolean
@@ -101,9 +115,9 @@ func (v value) id() string {
 	case valueText:
 		return v.s
 	case valueInt, valueBool:
-		return strconv.FormatInt(v.n, 10)
+		return strconv.FormatInt(v.i64(), 10)
 	case valueFloat:
-		return floatText(v.x)
+		return floatText(v.num())
 	}
 	return ""
 }
@@ -116,15 +130,15 @@ func (v value) integer() (int, bool) {
 	case valueText:
 		return parseInt(v.s)
 	case valueInt, valueBool:
-		if v.n < -maxInt || v.n > maxInt {
+		if v.i64() < -maxInt || v.i64() > maxInt {
 			return 0, false
 		}
-		return int(v.n), true
+		return int(v.i64()), true
 	case valueFloat:
-		if v.x != math.Trunc(v.x) || math.Abs(v.x) > maxInt {
+		if v.num() != math.Trunc(v.num()) || math.Abs(v.num()) > maxInt {
 			return 0, false // NaN fails the first test, infinities the second
 		}
-		return int(v.x), true
+		return int(v.num()), true
 	}
 	return 0, false
 }
@@ -136,12 +150,12 @@ func (v value) float() (float64, string) {
 	case valueText:
 		return parseFloat(v.s)
 	case valueInt, valueBool:
-		return float64(v.n), ""
+		return float64(v.i64()), ""
 	case valueFloat:
-		if math.IsNaN(v.x) || math.IsInf(v.x, 0) {
+		if math.IsNaN(v.num()) || math.IsInf(v.num(), 0) {
 			return 0, "expected a finite number"
 		}
-		return v.x, ""
+		return v.num(), ""
 	}
 	return 0, "expected a number"
 }
@@ -165,9 +179,9 @@ func (v value) bool01() (bool, bool) {
 	case valueText:
 		return parseBool(v.s)
 	case valueBool, valueInt:
-		return v.n == 1, v.n == 0 || v.n == 1
+		return v.i64() == 1, v.i64() == 0 || v.i64() == 1
 	case valueFloat:
-		return v.x == 1, v.x == 0 || v.x == 1
+		return v.num() == 1, v.num() == 0 || v.num() == 1
 	}
 	return false, false
 }
@@ -181,7 +195,7 @@ func float32Value(f float32) value {
 	if !math.IsNaN(x) && !math.IsInf(x, 0) {
 		x, _ = strconv.ParseFloat(strconv.FormatFloat(x, 'g', -1, 32), 64)
 	}
-	return value{kind: valueFloat, x: x}
+	return floatValue(x)
 }
 
 // floatText writes a float as the shortest decimal that reads back to it

@@ -345,9 +345,9 @@ func isZero(v value) bool {
 	case valueText:
 		return v.s == "0"
 	case valueInt, valueBool:
-		return v.n == 0
+		return v.i64() == 0
 	case valueFloat:
-		return v.x == 0
+		return v.num() == 0
 	}
 	return false
 }

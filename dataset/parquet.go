@@ -403,18 +403,15 @@ func (s *parquetSource) list(i int) []value {
 func (s *parquetSource) convert(v parquet.Value, at position) value {
 	switch v.Kind() {
 	case parquet.Boolean:
-		if v.Boolean() {
-			return value{kind: valueBool, n: 1}
-		}
-		return value{kind: valueBool}
+		return boolValue(v.Boolean())
 	case parquet.Int32:
-		return value{kind: valueInt, n: int64(v.Int32())}
+		return intValue(int64(v.Int32()))
 	case parquet.Int64:
-		return value{kind: valueInt, n: v.Int64()}
+		return intValue(v.Int64())
 	case parquet.Float:
 		return float32Value(v.Float())
 	case parquet.Double:
-		return value{kind: valueFloat, x: v.Double()}
+		return floatValue(v.Double())
 	}
 	b := v.ByteArray()
 	if len(b) > MaxFieldBytes {
