@@ -122,7 +122,7 @@ func fixture(newer bool) *report.Report {
 		k := selectedK(i, newer)
 		r.PerQuery = append(r.PerQuery, report.Evidence{System: "full", Query: fmt.Sprintf("q%02d", i), Post: fmt.Sprintf("p%02d", i/2),
 			Criterion: criteria[i%4], Label: gold(i), NGold: ng, NCand: 10, Difficulty: report.NaN, Score: report.Num(v.prob[i]), State: state, SelectedK: k,
-			Values: []report.Num{report.Num(v.recall[i]), report.Num(v.recall[i]), report.Num(v.mrr[i]), report.Num(k)}})
+		}.WithValues(report.Num(v.recall[i]), report.Num(v.recall[i]), report.Num(v.mrr[i]), report.Num(k)))
 	}
 	rec := mean(v.recall, nil)
 	// The classifier metrics are the statistics of the probabilities and

@@ -53,11 +53,12 @@ func (c *cat) difficultyData(system string) (d diffData, why string) {
 		if q.System != system || q.NGold <= 0 {
 			continue
 		}
-		if col >= len(q.Values) || !q.Values[col].Valid() || !q.Difficulty.Valid() {
+		v := q.Value(col)
+		if !v.Valid() || !q.Difficulty.Valid() {
 			d.Undef++
 			continue
 		}
-		x, y := float64(q.Difficulty), float64(q.Values[col])
+		x, y := float64(q.Difficulty), float64(v)
 		if x <= 0 {
 			d.Zero++
 			continue

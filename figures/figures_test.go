@@ -407,7 +407,7 @@ func TestDifficultyData(t *testing.T) {
 				zero++
 				continue
 			}
-			want[[2]float64{float64(q.Difficulty), float64(q.Values[0])}]++
+			want[[2]float64{float64(q.Difficulty), float64(q.Value(0))}]++
 		}
 		sum := 0
 		for i, pt := range d.Points {

@@ -301,8 +301,8 @@ func (c *cat) perQueryHeat(system string) (*Spec, string) {
 			h.Cols = append(h.Cols, q.Post)
 		}
 		cl := Cell{Col: p, Row: r, Undefined: true}
-		if col < len(q.Values) && q.Values[col].Valid() {
-			cl.Value, cl.Undefined = float64(q.Values[col]), false
+		if v := q.Value(col); v.Valid() {
+			cl.Value, cl.Undefined = float64(v), false
 		} else {
 			undefined++
 		}

@@ -177,7 +177,10 @@ type sysCalc struct {
 	ne     []float64 // ne_prob per eval row (nil without)
 	k      []int     // selected K per eval row
 	state  []dataset.State
-	perQ   map[metrics.ID][]float64 // per-query values by metric id (for comparisons, CSV)
+	perQ   map[metrics.ID][]float64 // per-query values by metric id (for comparisons, CSV); see keepPerQ
+	// perQSeen indexes the vectors of perQ by their bits' hash, so that
+	// equal vectors are kept once (keepPerQ); nil once perQ is complete.
+	perQSeen map[uint64][][]float64
 }
 
 // newComputer prepares one computation: the eval rows, labels, folds,

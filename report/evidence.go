@@ -8,6 +8,40 @@ import (
 	"paperbundle/report/paired"
 )
 
+// evidenceValues are the metric values of a block of evidence rows,
+// column-major: cols[j] holds metric column j (Report.PerQueryColumns) by
+// row, nil when no row of the block has that metric. A computed report
+// has one block per system whose columns are the system's per-query
+// vectors themselves, so the values are held once, not also copied row by
+// row; per_query_metrics.csv read back is one block of every row.
+type evidenceValues struct{ cols [][]float64 }
+
+// Value returns the evidence's value of metric column j (the metric
+// Report.PerQueryColumns[j]): NaN when it is undefined for the query or
+// the evidence has no such column.
+func (e *Evidence) Value(j int) Num {
+	if e.values == nil || j < 0 || j >= len(e.values.cols) {
+		return NaN
+	}
+	c := e.values.cols[j]
+	if e.row >= len(c) {
+		return NaN
+	}
+	return Num(c[e.row])
+}
+
+// WithValues returns e holding the metric values v, aligned with
+// Report.PerQueryColumns: for a report assembled by hand (Compute and
+// ReadPerQueryCSV set the values of theirs).
+func (e Evidence) WithValues(v ...Num) Evidence {
+	cols := make([][]float64, len(v))
+	for j, x := range v {
+		cols[j] = []float64{float64(x)}
+	}
+	e.values, e.row = &evidenceValues{cols: cols}, 0
+	return e
+}
+
 // PairedSide returns the evidence of rows (indexes into r.PerQuery, all of
 // system) for a paired test of metric id (report/paired): the metric's
 // per-query values when it is a column, and every evidence field that
@@ -39,7 +73,7 @@ func (r *Report) PairedSide(id metrics.ID, system string, rows []int) paired.Sid
 		q := &r.PerQuery[i]
 		s.Fold[k] = q.Fold
 		if s.Values != nil {
-			s.Values[k] = float64(q.Values[j])
+			s.Values[k] = float64(q.Value(j))
 		}
 		if s.Label != nil {
 			s.Label[k] = q.Label

@@ -44,8 +44,8 @@ func TestFreeRows(t *testing.T) {
 		var pq bytes.Buffer
 		for _, q := range r.PerQuery {
 			pq.WriteString(q.System + " " + q.Query)
-			for _, v := range q.Values {
-				fmt.Fprintf(&pq, " %v", float64(v))
+			for j := range r.PerQueryColumns {
+				fmt.Fprintf(&pq, " %v", float64(q.Value(j)))
 			}
 			pq.WriteString("\n")
 		}

@@ -91,7 +91,7 @@ type Report struct {
 
 	PerQuery        []Evidence     `json:"-"` // the per-query evidence; per_query_metrics.csv is its text
 	PerQueryFields  EvidenceFields `json:"-"` // which of Evidence's fields apply
-	PerQueryColumns []metrics.ID   `json:"-"` // metric ids of Evidence.Values
+	PerQueryColumns []metrics.ID   `json:"-"` // metric ids of the evidence's values (Evidence.Value)
 
 	index    map[metricKey]int
 	recorded map[string]bool // settings keys of the decoded metrics_master.json; nil: every one (see SettingRecorded)
@@ -424,7 +424,10 @@ type Evidence struct {
 	Score      Num // the NE score (a probability when PerQueryFields.Score is ScoreProb); null without one
 	State      dataset.State
 	SelectedK  int
-	Values     []Num // aligned with Report.PerQueryColumns
+	// The metric values, aligned with Report.PerQueryColumns: row of a
+	// column-major block shared by the rows of one system (Value).
+	values *evidenceValues
+	row    int
 }
 
 // ScoreKind says what the evidence's NE score is.

@@ -163,8 +163,8 @@ func (r *Report) WritePerQueryCSV(out io.Writer) error {
 		for _, c := range cols {
 			rec = append(rec, c.write(q))
 		}
-		for _, v := range q.Values {
-			rec = append(rec, perQueryNum(v))
+		for j := range r.PerQueryColumns {
+			rec = append(rec, perQueryNum(q.Value(j)))
 		}
 		w.Write(rec)
 	}
@@ -196,7 +196,7 @@ func (r *Report) ReadPerQueryCSV(name string, in io.Reader) error {
 		ids = append(ids, metrics.ID(head[j]))
 	}
 	var rows []Evidence
-	var values []Num
+	vals := &evidenceValues{cols: make([][]float64, len(ids))} // one block of every row
 	for {
 		rec, err := cr.Read()
 		if err == io.EOF {
@@ -215,20 +215,16 @@ func (r *Report) ReadPerQueryCSV(name string, in io.Reader) error {
 				return fmt.Errorf("%s:%d:%d: %s %q %v", name, line, col, head[j], rec[j], err)
 			}
 		}
-		for _, j := range metricAt {
+		for k, j := range metricAt {
 			v, err := parsePerQueryNum(rec[j])
 			if err != nil {
 				line, col := cr.FieldPos(j)
 				return fmt.Errorf("%s:%d:%d: %s %q %v", name, line, col, head[j], rec[j], errWantNum)
 			}
-			values = append(values, v)
+			vals.cols[k] = append(vals.cols[k], float64(v))
 		}
+		e.values, e.row = vals, len(rows)
 		rows = append(rows, e)
-	}
-	// The rows' values share one array, sliced once it has stopped growing.
-	nc := len(ids)
-	for i := range rows {
-		rows[i].Values = values[i*nc : (i+1)*nc : (i+1)*nc]
 	}
 	r.PerQuery, r.PerQueryColumns, r.PerQueryFields = rows, ids, fields
 	return nil

@@ -23,7 +23,7 @@ func perQueryFixture(t *testing.T) *Report {
 	for i, s := range ids {
 		r.PerQuery = append(r.PerQuery, Evidence{System: s, Query: s + "#q", Post: s, Criterion: s, Fold: i % 3, Label: i%3 == 1,
 			NGold: i % 4, NCand: 10 + i, GoldInPool: i % 3, Difficulty: Num(float64(i) / 7), Score: NaN, State: dataset.State(i % 4),
-			SelectedK: i % 5, Values: []Num{Num(0.1 * float64(i%10)), NaN}})
+			SelectedK: i % 5}.WithValues(Num(0.1*float64(i%10)), NaN))
 		if i%2 == 0 {
 			r.PerQuery[i].Score = Num(1 / float64(i+3))
 			r.PerQuery[i].Difficulty = NaN
@@ -67,7 +67,7 @@ func TestPerQueryCSVRoundTrip(t *testing.T) {
 		if g.System != w.System || g.Query != w.Query || g.Post != w.Post || g.Criterion != w.Criterion || g.Fold != w.Fold || g.Label != w.Label ||
 			g.NGold != w.NGold || g.NCand != w.NCand || g.GoldInPool != w.GoldInPool || !same(g.Difficulty, w.Difficulty) ||
 			!same(g.Score, w.Score) || g.State != w.State || g.SelectedK != w.SelectedK ||
-			len(g.Values) != 2 || !same(g.Values[0], w.Values[0]) || !same(g.Values[1], w.Values[1]) {
+			!same(g.Value(0), w.Value(0)) || !same(g.Value(1), w.Value(1)) || !same(g.Value(2), NaN) {
 			t.Errorf("row %d: read %+v, wrote %+v", i, g, w)
 		}
 	}
@@ -119,7 +119,7 @@ func TestPerQueryCSVOlderFile(t *testing.T) {
 		t.Errorf("fields %+v, want %+v", r.PerQueryFields, want)
 	}
 	e := r.PerQuery[0]
-	if e.NGold != 2 || e.Score != 0.25 || e.State != dataset.StatePOS || e.SelectedK != 3 || e.Values[0] != 0.5 || e.Label {
+	if e.NGold != 2 || e.Score != 0.25 || e.State != dataset.StatePOS || e.SelectedK != 3 || e.Value(0) != 0.5 || e.Label {
 		t.Errorf("read %+v", e)
 	}
 }

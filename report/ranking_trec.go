@@ -122,7 +122,7 @@ func (c *computer) addSum(sc *sysCalc, id metrics.ID, pop metrics.Population, v 
 	sc.stats = append(sc.stats, &sumStat{key: metricKey{sc.name, id, ""}, pop: pop, cols: []int{x, m},
 		f: func(s []float64) float64 { return s[0] }, nCol: m, perQ: -1})
 	if c.keepPerQuery(sc.name) {
-		sc.perQ[id] = v
+		sc.keepPerQ(id, v)
 	}
 }
 

@@ -52,7 +52,7 @@ func (c *computer) addMean(sc *sysCalc, id metrics.ID, slice Slice, pop metrics.
 	m := sc.tab.ColOf(name+"|m", keep, v, engine.NotNaN)
 	st := &sumStat{key: metricKey{sc.name, id, slice}, pop: pop, cols: []int{x, m}, f: ratio, nCol: m, perQ: -1, boot: boot}
 	if slice == "" && c.keepPerQuery(sc.name) {
-		sc.perQ[id] = v
+		sc.keepPerQ(id, v)
 	}
 	sc.stats = append(sc.stats, st)
 	return st
@@ -241,7 +241,7 @@ func (sc *sysCalc) join(o *sysCalc) {
 		sc.state = o.state
 	}
 	for id, v := range o.perQ {
-		sc.perQ[id] = v
+		sc.keepPerQ(id, v)
 	}
 }
 

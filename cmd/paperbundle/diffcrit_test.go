@@ -38,7 +38,7 @@ func handBundle(t *testing.T, dir, version string, shift float64) {
 		c := crit[i%4]
 		sum[c] += v / 10
 		r.PerQuery = append(r.PerQuery, report.Evidence{System: "full", Query: fmt.Sprintf("q%d", i), Post: fmt.Sprintf("p%d", i/2),
-			Criterion: c, Label: true, NGold: 1, NCand: 5, Difficulty: report.NaN, Score: report.NaN, Values: []report.Num{report.Num(v), report.Num(v)}})
+			Criterion: c, Label: true, NGold: 1, NCand: 5, Difficulty: report.NaN, Score: report.NaN}.WithValues(report.Num(v), report.Num(v)))
 	}
 	for _, c := range crit {
 		r.Metrics = append(r.Metrics, report.Metric{System: "full", ID: metrics.RankRecall.At(10), Slice: report.CriterionSlice(c),

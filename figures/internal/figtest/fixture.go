@@ -255,8 +255,7 @@ func Fixture() *report.Report {
 				} else if q%5 == 0 {
 					all = 0 // a no-evidence query that selected sentences
 				}
-				pq.Values = []report.Num{rec, all}
-				r.PerQuery = append(r.PerQuery, pq)
+				r.PerQuery = append(r.PerQuery, pq.WithValues(rec, all))
 				q++
 			}
 		}
