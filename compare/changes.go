@@ -177,6 +177,9 @@ type Changes struct {
 	// classifier's of classifiers and cases); system labels, ids, slices,
 	// config keys and file names stay as they are.
 	words report.Vocabulary
+	// auroc: either bundle has an AUROC, so DeLong's test is one of the
+	// tests the basis line names.
+	auroc bool
 }
 
 // Options configure Diff. The zero value takes the defaults of
@@ -237,6 +240,7 @@ func Diff(a, b *report.Report, opt Options) (*Changes, error) {
 		c.B.Version = b.Version
 	}
 	c.words = b.Vocabulary()
+	c.auroc = hasAUROC(a) || hasAUROC(b)
 	pa, pb := newPerQuery(a), newPerQuery(b)
 	c.Mode, c.Why = ModePaired, sameQueries(pa, pb)
 	if c.Why != "" {
@@ -404,4 +408,14 @@ func wordCount(n int, adj string) string {
 		return "1 " + adj + " row"
 	}
 	return fmt.Sprintf("%d %s rows", n, adj)
+}
+
+// hasAUROC reports whether r holds an AUROC (a TREC run has none).
+func hasAUROC(r *report.Report) bool {
+	for _, m := range r.Metrics {
+		if m.ID == metrics.NEAUROC.ID() {
+			return true
+		}
+	}
+	return false
 }

@@ -94,8 +94,13 @@ func (c *Changes) BasisLine() string {
 		return c.words.Say("significance: CI overlap, because " + c.Why + " (the paired tests need the same eval queries in both bundles): " +
 			"significant when the two confidence intervals are disjoint; p-values and test statistics are listed, not subtracted")
 	}
+	// DeLong is named only where there is an AUROC (a TREC diff has none).
+	delong := ""
+	if c.auroc {
+		delong = "DeLong for AUROC, "
+	}
 	return c.words.Say(fmt.Sprintf("significance: paired tests on the two bundles' per-query rows (the same eval queries): "+
-		"permutation test (%d permutations) for means of per-query values, DeLong for AUROC, paired bootstrap (%d resamples) for the rest; "+
+		"permutation test (%d permutations) for means of per-query values, "+delong+"paired bootstrap (%d resamples) for the rest; "+
 		"two-sided, significant when p < %s, each row on its own (no Holm or other multiple-comparison adjustment); "+
 		"p-values and test statistics are listed, not subtracted",
 		c.Permutations, c.Resamples, strconv.FormatFloat(c.Alpha, 'g', -1, 64)))

@@ -8,23 +8,40 @@ import (
 // This file checks the header of a per-query table: which columns it has,
 // which are missing, and the hints for a misnamed one.
 
-// tableColumns finds the known columns of a per-query table in its header:
+// header is the names of a table's columns and where each is: the first
+// record of a CSV or TSV file, or the top-level fields of a Parquet file's
+// schema.
+type header struct {
+	names []string
+	at    func(i int) position // where name i is
+	comma rune                 // the separator of a text table; 0 for a binary one
+}
+
+// expected is what a message says a table of this header needs: a header
+// with some columns (text), or columns (a binary table, which has no
+// header row).
+func (h header) expected() string {
+	if h.comma == 0 {
+		return "columns"
+	}
+	return "a header with"
+}
+
+// columns finds the known columns of a per-query table in its header:
 // idx[col] is the field of col, or -1. It reports false when a column is
 // missing or given twice (the errors are reported).
-func tableColumns(src *csvSource, c *collector) (idx [numColumns]int, ok bool) {
-	file := src.file
+func (p *tableParser) columns(h header) (idx [numColumns]int, ok bool) {
 	for i := range idx {
 		idx[i] = -1
 	}
 	dup := false
-	for i, name := range src.header {
+	for i, name := range h.names {
 		col, ok := columnByName(name)
 		if !ok {
 			continue // unknown columns are kept in the file and ignored
 		}
 		if j := idx[col]; j >= 0 {
-			at := src.headerPos(i)
-			c.add(file, at.line, at.col, "column %s appears twice (fields %d and %d), expected it once", col, j+1, i+1)
+			p.add(h.at(i), "column %s appears twice (fields %d and %d), expected it once", col, j+1, i+1)
 			dup = true
 			continue
 		}
@@ -33,26 +50,25 @@ func tableColumns(src *csvSource, c *collector) (idx [numColumns]int, ok bool) {
 	has := func(col column) bool { return idx[col] >= 0 }
 	if emptyCandidates(idx) {
 		// A classifier's table with the candidate columns a pipeline
-		// exports, to be empty on every row (readCSV checks them).
+		// exports, to be empty on every row (readRows checks them).
 		has = func(col column) bool { return idx[col] >= 0 && !isCandidateColumn(col) }
 	}
 	missing := missingColumns(has)
 	if len(missing) > 0 {
-		msg := missingMsg(missing, !isClassifier(has)) + renameHint(src.header, missing)
-		if h := src.header; len(h) == 1 {
+		msg := missingMsg(missing, !isClassifier(has), h.expected()) + renameHint(h.names, missing)
+		if n := h.names; len(n) == 1 {
 			// One field: the file is separated by something else.
 			switch {
-			case src.r.Comma == ',' && strings.Contains(h[0], ";"):
+			case h.comma == ',' && strings.Contains(n[0], ";"):
 				msg = "the header is one field with ';' in it: the file is separated by ';' (as a spreadsheet or pandas' to_csv(sep=';', decimal=',') writes it in a locale with decimal commas), expected ',' between fields and '.' in decimals: write it with to_csv(path, index=False), or name it .tsv with tabs between fields"
-			case src.r.Comma == ',' && strings.Contains(h[0], "\t"):
+			case h.comma == ',' && strings.Contains(n[0], "\t"):
 				msg = "the header is one field with tabs in it: a tab-separated file, expected ',' between fields: name it .tsv (or set format: tsv)"
 			}
 		}
-		c.add(file, 1, 1, "%s", msg)
+		p.add(h.at(-1), "%s", msg)
 	}
 	if idx[colNEProb] >= 0 && idx[colNEScore] >= 0 {
-		at := src.headerPos(idx[colNEScore])
-		c.add(file, at.line, at.col, "columns ne_prob and ne_score are both given, expected one of them: ne_prob for a probability, ne_score for a score with no probability meaning (a logit, a margin)")
+		p.add(h.at(idx[colNEScore]), "columns ne_prob and ne_score are both given, expected one of them: ne_prob for a probability, ne_score for a score with no probability meaning (a logit, a margin)")
 		dup = true
 	}
 	return idx, !dup && len(missing) == 0
@@ -147,8 +163,9 @@ func isClassifier(has func(column) bool) bool {
 		(has(colHasEvidence) || has(colLabel) || has(colNEProb) || has(colNEScore))
 }
 
-// missingMsg is the message for a header that lacks the columns missing.
-func missingMsg(missing []string, wide bool) string {
+// missingMsg is the message for a header that lacks the columns missing;
+// expected is what the table needs ("a header with", or "columns").
+func missingMsg(missing []string, wide bool, expected string) string {
 	what := "column"
 	if len(missing) > 1 {
 		what = "columns"
@@ -157,9 +174,9 @@ func missingMsg(missing []string, wide bool) string {
 	if i := strings.LastIndex(list, ", "); i >= 0 {
 		list = list[:i] + " and " + list[i+2:]
 	}
-	want := "expected a header with " + requiredColumns
+	want := "expected " + expected + " " + requiredColumns
 	if !wide {
-		want = "expected a header with " + classifierColumns + " (a classifier-only table)"
+		want = "expected " + expected + " " + classifierColumns + " (a classifier-only table)"
 	}
 	return fmt.Sprintf("missing %s %s, %s", what, list, want)
 }

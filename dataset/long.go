@@ -73,7 +73,7 @@ func isLongHeader(header []string) bool {
 // longHeader finds the columns of a long table; it reports false when a
 // required column is missing or one is given twice (the errors are
 // reported).
-func longHeader(src *csvSource, c *collector) (longColumns, bool) {
+func (p *tableParser) longHeader(h header) (longColumns, bool) {
 	var lc longColumns
 	for i := range lc.q {
 		lc.q[i] = -1
@@ -82,7 +82,7 @@ func longHeader(src *csvSource, c *collector) (longColumns, bool) {
 		lc.l[i] = -1
 	}
 	ok := true
-	for i, name := range src.header {
+	for i, name := range h.names {
 		var j *int
 		if col, known := longColByName(name); known {
 			j = &lc.l[col]
@@ -92,25 +92,22 @@ func longHeader(src *csvSource, c *collector) (longColumns, bool) {
 			continue // unknown columns (and the wide layout's lists) are ignored
 		}
 		if *j >= 0 {
-			at := src.headerPos(i)
-			c.add(src.file, at.line, at.col, "column %s appears twice (fields %d and %d), expected it once", strings.TrimSpace(name), *j+1, i+1)
+			p.add(h.at(i), "column %s appears twice (fields %d and %d), expected it once", strings.TrimSpace(name), *j+1, i+1)
 			ok = false
 			continue
 		}
 		*j = i
 	}
 	if msg := longMissing(func(col column) bool { return lc.q[col] >= 0 }, func(col longCol) bool { return lc.l[col] >= 0 }); msg != "" {
-		c.add(src.file, 1, 1, "%s", msg)
+		p.add(h.at(-1), "%s", msg)
 		ok = false
 	}
 	if lc.l[lcIsGold] >= 0 && lc.l[lcRel] >= 0 {
-		at := src.headerPos(lc.l[lcRel])
-		c.add(src.file, at.line, at.col, "columns is_gold and rel are both given, expected one of them: is_gold (0/1) or rel (a grade, 0 for not gold)")
+		p.add(h.at(lc.l[lcRel]), "columns is_gold and rel are both given, expected one of them: is_gold (0/1) or rel (a grade, 0 for not gold)")
 		ok = false
 	}
 	if lc.q[colNEProb] >= 0 && lc.q[colNEScore] >= 0 {
-		at := src.headerPos(lc.q[colNEScore])
-		c.add(src.file, at.line, at.col, "columns ne_prob and ne_score are both given, expected one of them: ne_prob for a probability, ne_score for a score with no probability meaning (a logit, a margin)")
+		p.add(h.at(lc.q[colNEScore]), "columns ne_prob and ne_score are both given, expected one of them: ne_prob for a probability, ne_score for a score with no probability meaning (a logit, a margin)")
 		ok = false
 	}
 	return lc, ok
@@ -179,7 +176,7 @@ func HeaderProblem(header []string) string {
 		hasF = func(c column) bool { return has[c] && !isCandidateColumn(c) }
 	}
 	if missing := missingColumns(hasF); len(missing) > 0 {
-		return missingMsg(missing, !isClassifier(hasF)) + renameHint(header, missing)
+		return missingMsg(missing, !isClassifier(hasF), "a header with") + renameHint(header, missing)
 	}
 	return ""
 }
@@ -197,87 +194,102 @@ func isLongQueryCol(col column) bool {
 
 // longCell is a cell of a long table and where it is.
 type longCell struct {
-	s  string
+	v  value
 	at position
 }
 
 // longQuery gathers the rows of one query of a long table.
 type longQuery struct {
-	line int                     // its first row
-	q    [numColumns]longCell    // the per-query values (the first non-empty of each)
-	rows [][numLongCols]longCell // the candidate rows, in file order
-	uids map[string]int          // candidate -> its line
+	line        int                  // its first row
+	q           [numColumns]longCell // the per-query values (the first non-empty of each)
+	first, last int32                // its first and last candidate rows in longRows (-1: none)
+	uids        map[string]int       // candidate -> its line
 }
 
-// readLong reads the records of a long table into the table: the rows
+// longRows holds the candidate rows of a long table until their queries
+// are read, in chunks of a fixed size (growing never copies them), each
+// row linked to the next row of its query: a query's rows need not be
+// adjacent, and a slice per query would grow (and copy) row by row.
+type longRows struct {
+	chunks [][]longRow
+	n      int32
+}
+
+// longRow is a candidate row of a long table.
+type longRow struct {
+	cells [numLongCols]longCell
+	next  int32 // the next row of the same query, or -1
+}
+
+const longChunk = 1024
+
+// add stores a row and returns its index.
+func (rs *longRows) add(cells *[numLongCols]longCell) int32 {
+	if rs.n%longChunk == 0 {
+		rs.chunks = append(rs.chunks, make([]longRow, longChunk))
+	}
+	k := rs.n
+	rs.chunks[k/longChunk][k%longChunk] = longRow{cells: *cells, next: -1}
+	rs.n++
+	return k
+}
+
+// at returns row k.
+func (rs *longRows) at(k int32) *longRow { return &rs.chunks[k/longChunk][k%longChunk] }
+
+// longKey is the identity of a query of a long table: its fold, split,
+// post, criterion and query id as written (the split in lower case; a
+// typed value as its id, the decimal of a number).
+type longKey struct{ post, crit, query, fold, split string }
+
+// readLong reads the rows of a long table into the table: the rows
 // grouped by query (fold, split, post, criterion, query id as written),
 // each query then checked and ranked as one row of the wide layout, in
 // the order of their first rows.
-func (p *tableParser) readLong(src *csvSource, lc *longColumns) {
-	type key struct{ post, crit, query, fold, split string }
-	byKey := map[key]*longQuery{}
+func (p *tableParser) readLong(src rowSource, lc *longColumns) {
+	var rows longRows
+	byKey := map[longKey]*longQuery{}
 	var order []*longQuery
-	get := func(col column) longCell {
-		i := lc.q[col]
+	get := func(i int) longCell {
 		if i < 0 {
 			return longCell{}
 		}
-		s, at := src.cell(i)
-		return longCell{s, at}
-	}
-	for src.next() {
-		var q [numColumns]longCell
-		for _, col := range longQueryCols {
-			q[col] = get(col)
+		v, at := src.value(i)
+		if v.kind == valueList {
+			p.add(at, "the value is a list, expected one value (the long layout has one row per candidate)")
+			v = value{}
 		}
-		k := key{q[colPost].s, q[colCriterion].s, q[colQuery].s, q[colFold].s, strings.ToLower(q[colSplit].s)}
+		return longCell{v, at}
+	}
+	// Scratch for the current row: every cell is set on every row.
+	var q [numColumns]longCell
+	var row [numLongCols]longCell
+	for !p.c.full() && src.next() {
+		for _, col := range longQueryCols {
+			q[col] = get(lc.q[col])
+		}
+		k := longKey{q[colPost].v.id(), q[colCriterion].v.id(), q[colQuery].v.id(), q[colFold].v.id(), strings.ToLower(q[colSplit].v.id())}
 		g := byKey[k]
 		if g == nil {
-			g = &longQuery{line: src.line, uids: map[string]int{}}
+			g = &longQuery{line: src.start(), uids: map[string]int{}, first: -1, last: -1}
 			byKey[k] = g
 			order = append(order, g)
 		}
 		for _, col := range longQueryCols {
 			v := q[col]
-			if v.s == "" {
+			if v.v.empty() {
 				continue
 			}
-			if have := g.q[col]; have.s == "" {
+			if have := g.q[col]; have.v.empty() {
 				g.q[col] = v
-			} else if have.s != v.s {
-				p.c.add(p.file, v.at.line, v.at.col, "%s is %q here but %q on line %d, a row of the same query, expected one %s per query (the same on every row of it, or empty)", col, clip(v.s), clip(have.s), have.at.line, col)
+			} else if !have.v.same(v.v) {
+				p.add(v.at, "%s is %s here but %s on %s %d, a row of the same query, expected one %s per query (the same on every row of it, or empty)", col, v.v.show(), have.v.show(), p.rowWord(), have.at.line, col)
 			}
 		}
-		var row [numLongCols]longCell
 		for col := range numLongCols {
-			if i := lc.l[col]; i >= 0 {
-				s, at := src.cell(i)
-				row[col] = longCell{s, at}
-			}
+			row[col] = get(lc.l[col])
 		}
-		uid := row[lcUID]
-		if uid.s == "" {
-			// A query-level row: no candidate, so nothing per candidate.
-			for _, col := range []longCol{lcScore, lcIsGold, lcRel, lcNodeProb, lcSelected} {
-				v := row[col]
-				if v.s == "" || v.s == "0" && (col == lcIsGold || col == lcRel || col == lcSelected) {
-					continue
-				}
-				p.c.add(p.file, v.at.line, v.at.col, "%s is %q on a row without candidate_uid, expected it empty (a row with an empty candidate_uid gives only the query's own columns)", col, clip(v.s))
-				break
-			}
-			continue
-		}
-		if i := controlAt(uid.s, false); i >= 0 {
-			p.c.add(p.file, uid.at.line, uid.at.col, "%s", controlMsg("candidate_uid", []byte(uid.s), i))
-			continue
-		}
-		if prev, dup := g.uids[uid.s]; dup {
-			p.c.add(p.file, uid.at.line, uid.at.col, "candidate_uid %q appears twice in the same query (lines %d and %d), expected one row per candidate", clip(uid.s), prev, uid.at.line)
-			continue
-		}
-		g.uids[uid.s] = uid.at.line
-		g.rows = append(g.rows, row)
+		p.longRow(&rows, g, &row)
 	}
 	if p.c.full() {
 		return
@@ -287,106 +299,159 @@ func (p *tableParser) readLong(src *csvSource, lc *longColumns) {
 		if p.c.full() {
 			return
 		}
-		p.longQuery(g, hasSel)
+		p.longQuery(&rows, g, hasSel)
 	}
+}
+
+// longRow adds a candidate row to the rows of its query g; a query-level
+// row (no candidate_uid) is only checked.
+func (p *tableParser) longRow(rows *longRows, g *longQuery, row *[numLongCols]longCell) {
+	uid := row[lcUID]
+	if uid.v.empty() {
+		// A query-level row: no candidate, so nothing per candidate.
+		for _, col := range []longCol{lcScore, lcIsGold, lcRel, lcNodeProb, lcSelected} {
+			v := row[col]
+			if v.v.empty() || isZero(v.v) && (col == lcIsGold || col == lcRel || col == lcSelected) {
+				continue
+			}
+			p.add(v.at, "%s is %s on a row without candidate_uid, expected it empty (a row with an empty candidate_uid gives only the query's own columns)", col, v.v.show())
+			break
+		}
+		return
+	}
+	id := uid.v.id()
+	if i := controlAt(id, false); i >= 0 {
+		p.add(uid.at, "%s", controlMsg("candidate_uid", []byte(id), i))
+		return
+	}
+	if prev, dup := g.uids[id]; dup {
+		p.add(uid.at, "candidate_uid %q appears twice in the same query (%ss %d and %d), expected one row per candidate", clip(id), p.rowWord(), prev, uid.at.line)
+		return
+	}
+	g.uids[id] = uid.at.line
+	row[lcUID].v = text(id)
+	k := rows.add(row)
+	if g.last >= 0 {
+		rows.at(g.last).next = k
+	} else {
+		g.first = k
+	}
+	g.last = k
+}
+
+// isZero reports whether v is 0 (the text 0, or a number that is 0).
+func isZero(v value) bool {
+	switch v.kind {
+	case valueText:
+		return v.s == "0"
+	case valueInt, valueBool:
+		return v.i64() == 0
+	case valueFloat:
+		return v.num() == 0
+	}
+	return false
 }
 
 // longQuery turns the gathered rows of one query into the raw row of the
 // wide layout and finishes it.
-func (p *tableParser) longQuery(g *longQuery, hasSel bool) {
+func (p *tableParser) longQuery(rows *longRows, g *longQuery, hasSel bool) {
 	p.raw.reset(g.line)
 	p.pending = 0
 	r := &p.raw
 	r.cands = true
-	first := position{g.line, 1}
-	if v := g.q[colSplit]; v.s != "" {
+	if v := g.q[colSplit]; !v.v.empty() {
 		r.at[colSplit] = v.at
-		p.textScalar(colSplit, v.s)
+		p.scalar(colSplit, v.v)
 		if r.train {
 			p.t.trainRows++
 			return
 		}
 	}
 	for _, col := range longQueryCols {
-		if v := g.q[col]; v.s != "" && col != colSplit {
+		if v := g.q[col]; !v.v.empty() && col != colSplit {
 			r.at[col] = v.at
-			p.textScalar(col, v.s)
+			p.scalar(col, v.v)
 		}
 	}
 	// The lists are made of the candidate rows; their errors point at the
 	// query's first row.
 	for _, col := range []column{colGold, colCandidates, colScores} {
-		r.at[col] = first
+		r.at[col] = position{g.line, 0}
 	}
 	r.hasSel = hasSel
-	for _, row := range g.rows {
-		uid := row[lcUID].s
-		grade := 0
-		if v := row[lcIsGold]; v.s != "" {
-			b, ok := parseBool(v.s)
-			if !ok {
-				p.c.add(p.file, v.at.line, v.at.col, "is_gold is %q, expected 0 or 1", clip(v.s))
-				p.pending++
-			} else if b {
-				grade = 1
-			}
-		}
-		if v := row[lcRel]; v.s != "" {
-			n, ok := parseInt(v.s)
-			if !ok || n < 0 {
-				p.c.add(p.file, v.at.line, v.at.col, "rel is %q, expected an integer >= 0 (0: not gold)", clip(v.s))
-				p.pending++
-			} else {
-				grade = n
-			}
-		}
-		if grade > 0 {
-			r.gold = append(r.gold, uid)
-			r.goldRels = append(r.goldRels, grade)
-		}
-		sc := row[lcScore]
-		if sc.s == "" {
-			// A gold id the system did not retrieve: gold, not a
-			// candidate.
-			if grade > 0 && row[lcNodeProb].s == "" && (row[lcSelected].s == "" || row[lcSelected].s == "0") {
-				continue
-			}
-			p.c.add(p.file, sc.at.line, sc.at.col, "score is empty, expected a finite number (only a gold row with no node_prob and not selected may leave it empty: a gold id that is not a candidate)")
-			p.pending++
-			continue
-		}
-		x, msg := parseFloat(sc.s)
-		if msg != "" {
-			if msg != msgHex {
-				msg = "expected a finite number"
-			}
-			p.c.add(p.file, sc.at.line, sc.at.col, "score is %q, %s%s", clip(sc.s), msg, numberHint(sc.s))
-			p.pending++
-		}
-		r.candidates = append(r.candidates, uid)
-		r.scores = append(r.scores, x)
-		if v := row[lcNodeProb]; v.s != "" {
-			x, msg := parseProb(v.s)
-			if msg != "" {
-				p.c.add(p.file, v.at.line, v.at.col, "node_prob is %q, %s%s", clip(v.s), msg, numberHint(v.s))
-				p.pending++
-			}
-			r.nodeProbs = append(r.nodeProbs, x)
-		}
-		if v := row[lcSelected]; v.s != "" {
-			b, ok := parseBool(v.s)
-			if !ok {
-				p.c.add(p.file, v.at.line, v.at.col, "selected is %q, expected 0 or 1", clip(v.s))
-				p.pending++
-			} else if b {
-				r.selected = append(r.selected, uid)
-			}
-		}
+	for k := g.first; k >= 0; k = rows.at(k).next {
+		p.longCandidate(&rows.at(k).cells)
 	}
 	if n := len(r.nodeProbs); n > 0 && n != len(r.candidates) {
 		p.errRow("node_prob is given on %d of the %d candidate rows of this query, expected it on every candidate row of a query or on none", n, len(r.candidates))
 	}
 	if p.pending == 0 {
 		p.finish()
+	}
+}
+
+// longCandidate adds one candidate row of the current query to the raw
+// row: its gold grade, its score and node probability, whether it is
+// selected.
+func (p *tableParser) longCandidate(row *[numLongCols]longCell) {
+	r := &p.raw
+	bad := func(at position, format string, args ...any) {
+		p.add(at, format, args...)
+		p.pending++
+	}
+	uid := row[lcUID].v.s
+	grade := 0
+	if v := row[lcIsGold]; !v.v.empty() {
+		b, ok := v.v.bool01()
+		if !ok {
+			bad(v.at, "is_gold is %s, expected 0 or 1", v.v.show())
+		} else if b {
+			grade = 1
+		}
+	}
+	if v := row[lcRel]; !v.v.empty() {
+		n, ok := v.v.integer()
+		if !ok || n < 0 {
+			bad(v.at, "rel is %s, expected an integer >= 0 (0: not gold)", v.v.show())
+		} else {
+			grade = n
+		}
+	}
+	if grade > 0 {
+		r.gold = append(r.gold, uid)
+		r.goldRels = append(r.goldRels, grade)
+	}
+	sc := row[lcScore]
+	if sc.v.empty() {
+		// A gold id the system did not retrieve: gold, not a candidate.
+		if sel := row[lcSelected].v; grade > 0 && row[lcNodeProb].v.empty() && (sel.empty() || isZero(sel)) {
+			return
+		}
+		bad(sc.at, "score is empty, expected a finite number (only a gold row with no node_prob and not selected may leave it empty: a gold id that is not a candidate)")
+		return
+	}
+	x, msg := sc.v.float()
+	if msg != "" {
+		if msg != msgHex {
+			msg = "expected a finite number"
+		}
+		bad(sc.at, "score is %s, %s%s", sc.v.show(), msg, sc.v.hint())
+	}
+	r.candidates = append(r.candidates, uid)
+	r.scores = append(r.scores, x)
+	if v := row[lcNodeProb]; !v.v.empty() {
+		x, msg := v.v.prob()
+		if msg != "" {
+			bad(v.at, "node_prob is %s, %s%s", v.v.show(), msg, v.v.hint())
+		}
+		r.nodeProbs = append(r.nodeProbs, x)
+	}
+	if v := row[lcSelected]; !v.v.empty() {
+		b, ok := v.v.bool01()
+		if !ok {
+			bad(v.at, "selected is %s, expected 0 or 1", v.v.show())
+		} else if b {
+			r.selected = append(r.selected, uid)
+		}
 	}
 }

@@ -3,16 +3,14 @@ package dataset
 import (
 	"bytes"
 	"encoding/binary"
-	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 	"sort"
-	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/format"
 )
 
 // This file reads a per-query table in Apache Parquet, as pandas
@@ -21,34 +19,42 @@ import (
 // an optional group, a repeated group "list", an "element"; the older
 // two-level form, a repeated leaf, too).
 //
-// The table is transcoded, column by column of the layouts' known
-// columns, into the CSV text the CSV reader reads (a list cell as s1;s2,
-// or as a JSON array when an item holds a ';'), and read by that reader:
-// the wide, long and classifier-only layouts, their checks and their
-// messages are the CSV ones. The messages are then placed at the Parquet
-// row (and row group) and column instead of the CSV line and byte.
+// The file's typed values go straight into the table parser (readRows,
+// readLong), as the cells of a CSV file do: a string is text, a number
+// stays a number, a list is its items. The layouts, their checks and
+// their messages are those of every format; a message names the Parquet
+// row (and row group) and column it is about.
 
-// parquetColumn is a top-level column of a Parquet file the table reads.
+// parquetColumn is the shape of a known top-level column of a Parquet
+// file.
 type parquetColumn struct {
-	name   string
-	index  int    // its position among the file's columns (0-based)
-	leaf   int    // index of its leaf column
-	list   bool   // a list column
-	maxDef int    // definition level of a present value
-	repDef int    // list: definition level of a present (possibly empty) list
-	buf    []byte // scratch for a list cell
+	list   bool // a list column
+	maxDef int  // definition level of a present value
+	repDef int  // list: definition level of a present (possibly empty) list
 }
 
-// parquetTable is the transcoded CSV text of a Parquet table and what
-// places its lines back in the file.
-type parquetTable struct {
-	text      []byte
-	names     []string // the columns of the CSV text, in order
-	index     []int    // their positions among the file's columns (0-based)
-	groupRows []int64  // rows before each row group
-	// multi lists the rows whose CSV record spans several lines (a value
-	// with a line break), with the lines they add: (row, extra lines).
-	multi [][2]int
+// parquetSource gives the rows of a Parquet file to the table parser
+// (rowSource), and names where a value is (placer).
+type parquetSource struct {
+	f       *parquet.File
+	names   []string        // the file's top-level fields
+	cols    []parquetColumn // the known ones
+	byField []int           // field -> its index in cols, or -1
+	byLeaf  []int           // leaf column -> its index in cols, or -1
+
+	report func(at position, format string, args ...any) // a bad value (bad UTF-8, too long)
+	in     *interner                                     // the parser's: ids repeat from row to row
+	failed string                                        // why the rows cannot be read ("" while they can)
+
+	group     int     // the row group being read (0-based)
+	groupRows []int64 // rows before each row group read so far
+	rows      parquet.Rows
+	buf       []parquet.Row
+	n, k      int   // rows in buf, and the next one
+	row       int64 // the current row (1-based over the file)
+	span      [][2]int32
+	cur       parquet.Row
+	items     []value
 }
 
 // parseTableParquet reads a per-query table in Parquet.
@@ -60,96 +66,191 @@ func parseTableParquet(file string, rd io.Reader, c *collector) (*table, error) 
 	if err != nil {
 		return nil, err
 	}
-	pt, at, msg := transcodeParquet(data)
+	src, msg := openParquet(data)
 	if msg != "" {
-		c.add(file, at.line, at.col, "%s", msg)
+		c.add(file, 0, 0, "%s", msg)
 		return nil, nil
 	}
-	var tc collector
-	t, err := parseTableDelimited(file, bytes.NewReader(pt.text), ',', &tc)
+	p := newTableParser(file, c)
+	p.place = src
+	src.in = &p.in
+	src.report = func(at position, format string, args ...any) {
+		p.add(at, format, args...)
+		p.pending++
+	}
+	h := src.head()
+	if isLongHeader(h.names) {
+		lc, ok := p.longHeader(h)
+		if !ok {
+			return nil, nil
+		}
+		p.t.hasFolds = lc.q[colFold] >= 0
+		p.readLong(src, &lc)
+	} else {
+		idx, ok := p.columns(h)
+		if !ok {
+			return nil, nil
+		}
+		p.wide(&idx)
+		p.readRows(src, &idx)
+	}
+	if src.failed != "" {
+		c.add(file, 0, 0, "%s", src.failed)
+		return nil, nil
+	}
+	if src.row == 0 && !c.full() {
+		c.add(file, 0, 0, "the file has no rows, expected one row per query")
+	}
+	return p.t, nil
+}
+
+// notParquet is what every message about a file the library cannot read
+// expects.
+const notParquet = "expected a Parquet file as pandas or polars write it (is it complete?)"
+
+// openParquet opens the Parquet file data and finds its known columns; msg
+// says why it cannot ("" when it can).
+func openParquet(data []byte) (src *parquetSource, msg string) {
+	defer func() {
+		// The library checks what it reads, but a damaged file must end
+		// in a message, whatever it does.
+		if p := recover(); p != nil {
+			src, msg = nil, fmt.Sprintf("cannot read the Parquet file (%v), %s", p, notParquet)
+		}
+	}()
+	// The frame of a Parquet file: PAR1, the data, the footer, its
+	// length, PAR1. The library allocates the footer's length as it is
+	// written, so that length is checked against the file first.
+	if len(data) < 12 || string(data[:4]) != "PAR1" || string(data[len(data)-4:]) != "PAR1" {
+		return nil, "not a Parquet file (it does not start and end with PAR1), " + notParquet
+	}
+	n := int64(binary.LittleEndian.Uint32(data[len(data)-8:]))
+	if n > int64(len(data)-12) {
+		return nil, fmt.Sprintf("cannot read the Parquet file (its footer claims %d bytes, more than the file has), %s", n, notParquet)
+	}
+	if err := checkThrift(data[int64(len(data))-8-n : len(data)-8]); err != nil {
+		return nil, fmt.Sprintf("cannot read the Parquet file (%v), %s", err, notParquet)
+	}
+	f, err := parquet.OpenFile(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Sprintf("cannot read the Parquet file (%v), %s", err, notParquet)
 	}
-	for _, e := range tc.list {
-		c.push(pt.place(e))
+	src = &parquetSource{f: f, buf: make([]parquet.Row, 64)}
+	if msg := src.schema(f.Schema()); msg != "" {
+		return nil, msg
 	}
-	if t != nil {
-		for i := range t.recs.len() {
-			r := t.recs.at(i)
-			r.line = pt.row(r.line)
-			r.idLine = r.line
-			r.goldAt = position{}
-		}
-	}
-	return t, nil
+	return src, ""
 }
 
-// row returns the 1-based row of the file whose record starts on CSV
-// line line (line 1 is the header).
-func (pt *parquetTable) row(line int) int {
-	acc := 0 // extra lines of the records before line
-	for _, m := range pt.multi {
-		if m[0]+1+acc >= line {
-			break
-		}
-		acc += m[1]
+// schema finds the known top-level columns of a schema: where their
+// values are, and whether they are lists. Unknown columns are ignored,
+// whatever they hold.
+func (s *parquetSource) schema(sc *parquet.Schema) string {
+	leafOf := map[string]int{}
+	for i, path := range sc.Columns() {
+		leafOf[strings.Join(path, "\x00")] = i
 	}
-	return line - 1 - acc
+	s.byLeaf = make([]int, len(sc.Columns()))
+	for i := range s.byLeaf {
+		s.byLeaf[i] = -1
+	}
+	for fi, fd := range sc.Fields() {
+		name := strings.TrimSpace(fd.Name())
+		s.names = append(s.names, name)
+		s.byField = append(s.byField, -1)
+		if !parquetKnown(name) {
+			continue
+		}
+		pc, path, msg := parquetColumnOf(fd)
+		if msg != "" {
+			return "column " + clip(name) + msg
+		}
+		leaf, ok := leafOf[strings.Join(path, "\x00")]
+		if !ok {
+			return fmt.Sprintf("column %s: cannot find its values in the file's schema", clip(name))
+		}
+		if t := parquetLeafType(sc, path); t != "" {
+			return fmt.Sprintf("column %s holds %s values, expected strings, integers, floats or booleans (cast it, e.g. df[col].astype(float))", clip(name), t)
+		}
+		s.byField[fi] = len(s.cols)
+		s.byLeaf[leaf] = len(s.cols)
+		s.cols = append(s.cols, pc)
+	}
+	if len(s.cols) == 0 {
+		names := make([]string, len(s.names))
+		for i, n := range s.names {
+			names[i] = clip(n)
+		}
+		return fmt.Sprintf("none of the columns (%s) is a column of a per-query table, expected %s", strings.Join(names, ", "), requiredColumns)
+	}
+	s.span = make([][2]int32, len(s.cols))
+	return ""
 }
 
-// place rewrites an error of the CSV reader at the Parquet row and
-// column it comes from.
-func (pt *parquetTable) place(e *InputError) *InputError {
-	if e.Line <= 0 {
-		return e
+// parquetColumnOf reads the shape of a known top-level field: a value, a
+// list (a LIST group, or a repeated leaf), and the definition levels of a
+// present value and list; path is the path of its leaf. msg says why it is
+// not a value or a list of values ("" when it is one), after the column's
+// name.
+func parquetColumnOf(fd parquet.Field) (pc parquetColumn, path []string, msg string) {
+	path = []string{fd.Name()}
+	def := 0
+	if !fd.Required() {
+		def++
 	}
-	col, ci := pt.columnAt(e.Line, e.Column)
-	where := ""
-	if e.Line == 1 {
-		// The header: the file's schema.
-		if col != "" && e.Column > 1 {
-			where = "column " + col + ": "
+	switch {
+	case fd.Leaf() && fd.Repeated():
+		// Two-level list: a repeated leaf.
+		pc.list, pc.repDef, pc.maxDef = true, def, def
+	case fd.Leaf():
+		pc.maxDef = def
+	default:
+		// A LIST group: one repeated child, whose child (or itself) is
+		// the element.
+		kids := fd.Fields()
+		if len(kids) != 1 || !kids[0].Repeated() {
+			return pc, nil, " is a nested group (a struct or a map), expected a value or a list of values"
 		}
-		msg := strings.ReplaceAll(e.Msg, "expected a header with", "expected columns")
-		return &InputError{File: e.File, Msg: where + msg, Consistency: e.Consistency}
+		rep := kids[0]
+		path = append(path, rep.Name())
+		def++
+		pc.list, pc.repDef = true, def
+		if !rep.Leaf() {
+			els := rep.Fields()
+			if len(els) != 1 || !els[0].Leaf() {
+				return pc, nil, " is a list of groups, expected a list of values"
+			}
+			path = append(path, els[0].Name())
+			if !els[0].Required() {
+				def++
+			}
+		}
+		pc.maxDef = def
 	}
-	row := pt.row(e.Line)
-	g := sort.Search(len(pt.groupRows), func(i int) bool { return pt.groupRows[i] >= int64(row) }) - 1
-	where = fmt.Sprintf("row %d (row group %d, row %d in it)", row, g+1, int64(row)-pt.groupRows[max(g, 0)])
-	pos := 1
-	if col != "" && e.Column > 1 {
-		where += ", column " + col
-		pos = ci + 1
-	}
-	// file:row:column, the column's position among the file's columns.
-	return &InputError{File: e.File, Line: row, Column: pos, Msg: where + ": " + e.Msg, Consistency: e.Consistency}
+	return pc, path, ""
 }
 
-// columnAt names the column of the CSV text at line, byte col, and
-// gives its position among the file's columns.
-func (pt *parquetTable) columnAt(line, col int) (string, int) {
-	off := 0
-	for l := 1; l < line; l++ {
-		i := bytes.IndexByte(pt.text[off:], '\n')
-		if i < 0 {
-			return "", 0
-		}
-		off += i + 1
+// parquetLeafType names the type of the leaf at path when the table
+// cannot read its values as they are: INT96 (a legacy timestamp), or a
+// DECIMAL, whose integers are the number times a power of ten; "" when
+// it can.
+func parquetLeafType(sc *parquet.Schema, path []string) string {
+	leaf, ok := sc.Lookup(path...)
+	if !ok {
+		return ""
 	}
-	r := csv.NewReader(bytes.NewReader(pt.text[off:]))
-	r.FieldsPerRecord = -1
-	rec, err := r.Read()
-	if err != nil {
-		return "", 0
-	}
-	name, index := "", 0
-	for i := range rec {
-		l, c := r.FieldPos(i)
-		if l == 1 && c <= col && i < len(pt.names) {
-			name, index = pt.names[i], pt.index[i]
+	t := leaf.Node.Type()
+	if lt := t.LogicalType(); lt != nil {
+		if _, dec := lt.Value.(*format.DecimalType); dec {
+			return "DECIMAL"
 		}
 	}
-	return name, index
+	switch k := t.Kind(); k {
+	case parquet.Boolean, parquet.Int32, parquet.Int64, parquet.Float, parquet.Double, parquet.ByteArray, parquet.FixedLenByteArray:
+		return ""
+	default:
+		return k.String()
+	}
 }
 
 // parquetKnown reports whether a column name is one the table reads (a
@@ -162,292 +263,164 @@ func parquetKnown(name string) bool {
 	return ok
 }
 
-// transcodeParquet turns the known columns of a Parquet file into CSV
-// text; msg says why it cannot ("" when it can), at the row and column
-// at (zero for the file as a whole).
-func transcodeParquet(data []byte) (pt *parquetTable, at position, msg string) {
+// head is the file's top-level fields as the table's header; position
+// -1 is the schema as a whole.
+func (s *parquetSource) head() header {
+	return header{names: s.names, at: func(i int) position { return position{0, i + 1} }}
+}
+
+// where names the row and column of a position: row R (row group G, row
+// r in it), column C; a position with no row is in the schema.
+func (s *parquetSource) where(at position) string {
+	col := ""
+	if at.col > 0 && at.col <= len(s.names) {
+		col = "column " + clip(s.names[at.col-1])
+	}
+	if at.line <= 0 {
+		return col
+	}
+	row := int64(at.line)
+	g := sort.Search(len(s.groupRows), func(i int) bool { return s.groupRows[i] >= row }) - 1
+	w := fmt.Sprintf("row %d", row)
+	if g >= 0 {
+		w += fmt.Sprintf(" (row group %d, row %d in it)", g+1, row-s.groupRows[g])
+	}
+	if col != "" {
+		w += ", " + col
+	}
+	return w
+}
+
+// next advances to the next row of the file.
+func (s *parquetSource) next() bool {
+	for s.k >= s.n {
+		if s.failed != "" || !s.fill() {
+			return false
+		}
+	}
+	s.cur = s.buf[s.k]
+	s.k++
+	s.row++
+	// The values of a row come in the order of their leaf columns: find
+	// the run of each known column.
+	for i := range s.span {
+		s.span[i] = [2]int32{}
+	}
+	for j := 0; j < len(s.cur); {
+		leaf := s.cur[j].Column()
+		e := j + 1
+		for e < len(s.cur) && s.cur[e].Column() == leaf {
+			e++
+		}
+		if leaf >= 0 && leaf < len(s.byLeaf) && s.byLeaf[leaf] >= 0 {
+			s.span[s.byLeaf[leaf]] = [2]int32{int32(j), int32(e)}
+		}
+		j = e
+	}
+	return true
+}
+
+// fill reads the next rows into buf; false at the end of the file or when
+// they cannot be read (failed says why).
+func (s *parquetSource) fill() (ok bool) {
 	defer func() {
-		// The library checks what it reads, but a damaged file must end
-		// in a message, whatever it does.
 		if p := recover(); p != nil {
-			pt, at, msg = nil, position{}, fmt.Sprintf("cannot read the Parquet file (%v), expected a Parquet file as pandas or polars write it", p)
+			s.failed = fmt.Sprintf("row group %d: cannot read it (%v), %s", s.group+1, p, notParquet)
+			ok = false
 		}
 	}()
-	// The frame of a Parquet file: PAR1, the data, the footer, its
-	// length, PAR1. The library allocates the footer's length as it is
-	// written, so that length is checked against the file first.
-	if len(data) < 12 || string(data[:4]) != "PAR1" || string(data[len(data)-4:]) != "PAR1" {
-		return nil, at, "not a Parquet file (it does not start and end with PAR1), expected a Parquet file as pandas or polars write it (is it complete?)"
-	}
-	n := int64(binary.LittleEndian.Uint32(data[len(data)-8:]))
-	if n > int64(len(data)-12) {
-		return nil, at, fmt.Sprintf("cannot read the Parquet file (its footer claims %d bytes, more than the file has), expected a Parquet file as pandas or polars write it (is it complete?)", n)
-	}
-	if err := checkThrift(data[int64(len(data))-8-n : len(data)-8]); err != nil {
-		return nil, at, fmt.Sprintf("cannot read the Parquet file (%v), expected a Parquet file as pandas or polars write it (is it complete?)", err)
-	}
-	f, err := parquet.OpenFile(bytes.NewReader(data), int64(len(data)))
-	if err != nil {
-		return nil, at, fmt.Sprintf("cannot read the Parquet file (%v), expected a Parquet file as pandas or polars write it (is it complete?)", err)
-	}
-	cols, msg := parquetColumns(f.Schema())
-	if msg != "" {
-		return nil, at, msg
-	}
-	pt = &parquetTable{}
-	var b bytes.Buffer
-	w := csv.NewWriter(&b)
-	header := make([]string, len(cols))
-	for i, pc := range cols {
-		header[i] = pc.name
-	}
-	pt.names = header
-	for _, pc := range cols {
-		pt.index = append(pt.index, pc.index)
-	}
-	w.Write(header)
-	w.Flush() // a record's lines are counted from here on
-	rec := make([]string, len(cols))
-	byLeaf := map[int]int{}
-	for i, pc := range cols {
-		byLeaf[pc.leaf] = i
-	}
-	vals := make([][]parquet.Value, len(cols))
-	var total int64
-	buf := make([]parquet.Row, 64)
-	for gi, rg := range f.RowGroups() {
-		pt.groupRows = append(pt.groupRows, total)
-		rows := rg.Rows()
-		for {
-			n, err := rows.ReadRows(buf)
-			for _, row := range buf[:n] {
-				total++
-				for i := range vals {
-					vals[i] = vals[i][:0]
-				}
-				for _, v := range row {
-					if i, ok := byLeaf[v.Column()]; ok {
-						vals[i] = append(vals[i], v)
-					}
-				}
-				for i, pc := range cols {
-					cell, bad := pc.cell(vals[i])
-					if bad != "" {
-						rows.Close()
-						return nil, position{int(total), pc.index + 1}, fmt.Sprintf("row %d (row group %d, row %d in it), column %s: %s", total, gi+1, total-pt.groupRows[gi], pc.name, bad)
-					}
-					rec[i] = cell
-				}
-				before := b.Len()
-				w.Write(rec)
-				w.Flush()
-				if k := bytes.Count(b.Bytes()[before:], []byte{'\n'}); k > 1 {
-					pt.multi = append(pt.multi, [2]int{int(total), k - 1})
-				}
+	groups := s.f.RowGroups()
+	for {
+		if s.rows == nil {
+			if s.group >= len(groups) {
+				return false
 			}
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				rows.Close()
-				return nil, at, fmt.Sprintf("row group %d: cannot read it (%v), expected a Parquet file as pandas or polars write it (is it complete?)", gi+1, err)
-			}
-			if n == 0 {
-				break
-			}
+			s.groupRows = append(s.groupRows, s.row)
+			s.rows = groups[s.group].Rows()
 		}
-		rows.Close()
+		n, err := s.rows.ReadRows(s.buf)
+		s.n, s.k = n, 0
+		if err != nil && err != io.EOF {
+			s.rows.Close()
+			s.failed = fmt.Sprintf("row group %d: cannot read it (%v), %s", s.group+1, err, notParquet)
+			return false
+		}
+		if err == io.EOF || n == 0 {
+			s.rows.Close()
+			s.rows = nil
+			s.group++
+		}
+		if n > 0 {
+			return true
+		}
 	}
-	w.Flush()
-	pt.text = b.Bytes()
-	return pt, position{}, ""
 }
 
-// parquetColumns finds the known top-level columns of a schema.
-func parquetColumns(s *parquet.Schema) ([]parquetColumn, string) {
-	leafOf := map[string]int{}
-	for i, path := range s.Columns() {
-		leafOf[strings.Join(path, "\x00")] = i
-	}
-	var cols []parquetColumn
-	for fi, fd := range s.Fields() {
-		name := fd.Name()
-		if !parquetKnown(name) {
-			continue // unknown columns are ignored, as in CSV
-		}
-		pc := parquetColumn{name: name, index: fi}
-		path := []string{name}
-		def := 0
-		if !fd.Required() {
-			def++
-		}
-		var node parquet.Node = fd
-		switch {
-		case fd.Leaf() && fd.Repeated():
-			// Two-level list: a repeated leaf.
-			pc.list, pc.repDef = true, def
-			pc.maxDef = def
-		case fd.Leaf():
-			pc.maxDef = def
-		default:
-			// A LIST group: one repeated child, whose child (or itself)
-			// is the element.
-			kids := node.Fields()
-			if len(kids) != 1 || !kids[0].Repeated() {
-				return nil, fmt.Sprintf("column %s is a nested group (a struct or a map), expected a value or a list of values", name)
-			}
-			rep := kids[0]
-			path = append(path, rep.Name())
-			def++
-			pc.list, pc.repDef = true, def
-			if !rep.Leaf() {
-				els := rep.Fields()
-				if len(els) != 1 || !els[0].Leaf() {
-					return nil, fmt.Sprintf("column %s is a list of groups, expected a list of values", name)
-				}
-				path = append(path, els[0].Name())
-				if !els[0].Required() {
-					def++
-				}
-			}
-			pc.maxDef = def
-		}
-		leaf, ok := leafOf[strings.Join(path, "\x00")]
-		if !ok {
-			return nil, fmt.Sprintf("column %s: cannot find its values in the file's schema", name)
-		}
-		pc.leaf = leaf
-		cols = append(cols, pc)
-	}
-	if len(cols) == 0 {
-		var names []string
-		for _, fd := range s.Fields() {
-			names = append(names, clip(fd.Name()))
-		}
-		return nil, fmt.Sprintf("none of the columns (%s) is a column of a per-query table, expected %s", strings.Join(names, ", "), requiredColumns)
-	}
-	return cols, ""
+func (s *parquetSource) start() int { return int(s.row) }
+
+// values returns the values of field i in the current row, and its column.
+func (s *parquetSource) values(i int) ([]parquet.Value, *parquetColumn) {
+	k := s.byField[i]
+	sp := s.span[k]
+	return s.cur[sp[0]:sp[1]], &s.cols[k]
 }
 
-// cell writes the values of one row of the column as a CSV cell; bad says
-// why they cannot be.
-func (pc *parquetColumn) cell(vs []parquet.Value) (cell, bad string) {
-	if !pc.list {
-		if len(vs) == 0 || vs[0].IsNull() || vs[0].DefinitionLevel() < pc.maxDef {
-			return "", ""
-		}
-		return parquetText(vs[0])
+// value is field i of the current row: null for an absent value, a
+// valueList for a list column (read by list).
+func (s *parquetSource) value(i int) (value, position) {
+	vs, pc := s.values(i)
+	at := position{int(s.row), i + 1}
+	if pc.list {
+		return value{kind: valueList}, at
 	}
-	if len(vs) == 0 || vs[0].DefinitionLevel() < pc.repDef {
-		return "", "" // a null or empty list
+	if len(vs) == 0 || vs[0].IsNull() || vs[0].DefinitionLevel() < pc.maxDef {
+		return value{}, at
 	}
-	// Items separated by ';', unless an id needs a JSON array to stay
-	// whole (a ';', an empty id, spaces around it, a leading '[').
-	b := pc.buf[:0]
-	plain := true
-	for k, v := range vs {
+	return s.convert(vs[0], at).trimmed(), at
+}
+
+// list is the items of list field i of the current row (a null list is
+// empty; a null item is a null value).
+func (s *parquetSource) list(i int) []value {
+	vs, pc := s.values(i)
+	s.items = s.items[:0]
+	if !pc.list || len(vs) == 0 || vs[0].DefinitionLevel() < pc.repDef {
+		return s.items // a null or empty list
+	}
+	at := position{int(s.row), i + 1}
+	for _, v := range vs {
 		if v.IsNull() || v.DefinitionLevel() < pc.maxDef {
-			return "", fmt.Sprintf("item %d of the list is null, expected a value (write an empty list, not a null item)", k+1)
+			s.items = append(s.items, value{})
+			continue
 		}
-		if k > 0 {
-			b = append(b, ';')
-		}
-		start := len(b)
-		var bad string
-		b, bad = appendParquetText(b, v)
-		if bad != "" {
-			return "", fmt.Sprintf("item %d: %s", k+1, bad)
-		}
-		if item := b[start:]; plain && (v.Kind() == parquet.ByteArray || v.Kind() == parquet.FixedLenByteArray) {
-			plain = len(item) > 0 && bytes.IndexByte(item, ';') < 0 && !(k == 0 && item[0] == '[') &&
-				!isSpace(item[0]) && !isSpace(item[len(item)-1]) && item[0] != '\n' && item[len(item)-1] != '\n'
-		}
+		s.items = append(s.items, s.convert(v, at))
 	}
-	pc.buf = b
-	if plain {
-		return string(b), ""
-	}
-	var jb strings.Builder
-	jb.WriteByte('[')
-	for k, v := range vs {
-		if k > 0 {
-			jb.WriteByte(',')
-		}
-		if v.Kind() == parquet.ByteArray || v.Kind() == parquet.FixedLenByteArray {
-			q, _ := json.Marshal(string(v.ByteArray()))
-			jb.Write(q)
-		} else {
-			t, _ := parquetText(v)
-			jb.WriteString(t)
-		}
-	}
-	jb.WriteByte(']')
-	return jb.String(), ""
+	return s.items
 }
 
-// appendParquetText appends one value as the text a CSV cell would hold.
-func appendParquetText(b []byte, v parquet.Value) ([]byte, string) {
+// convert turns one Parquet value into a cell's value. A string that is
+// not UTF-8 or longer than a field may be is reported, and read as null.
+func (s *parquetSource) convert(v parquet.Value, at position) value {
 	switch v.Kind() {
 	case parquet.Boolean:
-		if v.Boolean() {
-			return append(b, '1'), ""
-		}
-		return append(b, '0'), ""
+		return boolValue(v.Boolean())
 	case parquet.Int32:
-		return strconv.AppendInt(b, int64(v.Int32()), 10), ""
+		return intValue(int64(v.Int32()))
 	case parquet.Int64:
-		return strconv.AppendInt(b, v.Int64(), 10), ""
+		return intValue(v.Int64())
 	case parquet.Float:
-		if x := float64(v.Float()); !math.IsNaN(x) && !math.IsInf(x, 0) {
-			return strconv.AppendFloat(b, x, 'g', -1, 32), ""
-		}
-		return append(b, floatText(float64(v.Float()))...), ""
+		return float32Value(v.Float())
 	case parquet.Double:
-		if x := v.Double(); !math.IsNaN(x) && !math.IsInf(x, 0) {
-			return strconv.AppendFloat(b, x, 'g', -1, 64), ""
-		}
-		return append(b, floatText(v.Double())...), ""
-	case parquet.ByteArray, parquet.FixedLenByteArray:
-		return append(b, v.ByteArray()...), ""
+		return floatValue(v.Double())
 	}
-	return b, fmt.Sprintf("a value of type %s, expected a string, a number or a boolean", v.Kind())
-}
-
-// parquetText writes one value as the text a CSV cell would hold.
-func parquetText(v parquet.Value) (string, string) {
-	switch v.Kind() {
-	case parquet.Boolean:
-		if v.Boolean() {
-			return "1", ""
-		}
-		return "0", ""
-	case parquet.Int32:
-		return strconv.FormatInt(int64(v.Int32()), 10), ""
-	case parquet.Int64:
-		return strconv.FormatInt(v.Int64(), 10), ""
-	case parquet.Float:
-		if x := float64(v.Float()); !math.IsNaN(x) && !math.IsInf(x, 0) {
-			return strconv.FormatFloat(x, 'g', -1, 32), ""
-		}
-		return floatText(float64(v.Float())), ""
-	case parquet.Double:
-		return floatText(v.Double()), ""
-	case parquet.ByteArray, parquet.FixedLenByteArray:
-		return string(v.ByteArray()), ""
+	b := v.ByteArray()
+	if len(b) > MaxFieldBytes {
+		s.report(at, "a value is longer than %s, the maximum of a field, expected an id or a number", sizeText(MaxFieldBytes))
+		return value{}
 	}
-	return "", fmt.Sprintf("a value of type %s, expected a string, a number or a boolean", v.Kind())
-}
-
-// floatText writes a float as the shortest decimal that reads back to it
-// (NaN and infinities as NaN, +Inf, -Inf, which the checks refuse).
-func floatText(x float64) string {
-	switch {
-	case math.IsNaN(x):
-		return "NaN"
-	case math.IsInf(x, 1):
-		return "+Inf"
-	case math.IsInf(x, -1):
-		return "-Inf"
+	if !utf8.Valid(b) {
+		s.report(at, "%s", utf8Msg(b, invalidUTF8(b)))
+		return value{}
 	}
-	return strconv.FormatFloat(x, 'g', -1, 64)
+	return text(s.in.getBytes(b))
 }

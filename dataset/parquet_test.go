@@ -294,9 +294,9 @@ func TestParquetErrors(t *testing.T) {
 		want          string
 	}{
 		{"NaN score", parquetBytes(t, rows[:4], 2),
-			`s.parquet:4:8: row 4 (row group 2, row 2 in it), column candidate_scores: candidate_scores item 2 is "NaN", expected a finite number`},
+			`s.parquet:4:8: row 4 (row group 2, row 2 in it), column candidate_scores: candidate_scores item 2 is NaN, expected a finite number`},
 		{"null item", parquetBytes(t, []wideParquet{rows[0], rows[4]}, 1),
-			`s.parquet:2:8: row 2 (row group 2, row 1 in it), column candidate_scores: item 2 of the list is null, expected a value (write an empty list, not a null item)`},
+			`s.parquet:2:8: row 2 (row group 2, row 1 in it), column candidate_scores: candidate_scores item 2 is null, expected a value (write an empty list, not a null item)`},
 		{"no candidate_scores", parquetBytes(t, []noScores{{PostID: str("p")}}, 1),
 			`s.parquet: missing column candidate_scores, expected columns post_id (or query_id), gold_uids, candidate_uids and candidate_scores`},
 		{"not Parquet", "post_id,gold_uids\n",

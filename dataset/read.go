@@ -540,23 +540,12 @@ func parseTableDelimited(file string, rd io.Reader, comma rune, c *collector) (*
 	if isLongHeader(src.header) {
 		return parseLong(src, c)
 	}
-	idx, ok := tableColumns(src, c)
+	p := newTableParser(file, c)
+	idx, ok := p.columns(src.head())
 	if !ok {
 		return nil, nil
 	}
-
-	p := newTableParser(file, c)
-	p.t.hasFolds = idx[colFold] >= 0
-	if emptyCandidates(idx) {
-		// Read as classifier-only; the candidate cells are checked empty.
-		for _, col := range []column{colCandidates, colScores, colNodeProbs, colSelected} {
-			if idx[col] >= 0 {
-				p.mustBeEmpty = append(p.mustBeEmpty, emptyColumn{col, idx[col]})
-				idx[col] = -1
-			}
-		}
-	}
-	p.t.classifier = idx[colCandidates] < 0
+	p.wide(&idx)
 	rows := 0
 	if n := chunkCount(tableChunks, len(data), tableChunkMin); whole && n > 1 {
 		// The records after the header, cut where a record ends.
@@ -565,11 +554,11 @@ func parseTableDelimited(file string, rd io.Reader, comma rune, c *collector) (*
 		chunks := splitAtLines(data[start:], n, true)
 		rows, err = p.readChunks(data[start:], line, chunks, func(p *tableParser, data []byte, line int) (int, error) {
 			s := csvChunk(file, data, line, src.header, comma, p.c)
-			p.readCSV(s, &idx)
+			p.readRows(s, &idx)
 			return s.rows, s.ioErr
 		})
 	} else {
-		p.readCSV(src, &idx)
+		p.readRows(src, &idx)
 		rows, err = src.rows, src.ioErr
 	}
 	if err != nil {
@@ -584,11 +573,11 @@ func parseTableDelimited(file string, rd io.Reader, comma rune, c *collector) (*
 // parseLong reads the rows of a table in the long layout (one row per
 // candidate), whose header src has read.
 func parseLong(src *csvSource, c *collector) (*table, error) {
-	lc, ok := longHeader(src, c)
+	p := newTableParser(src.file, c)
+	lc, ok := p.longHeader(src.head())
 	if !ok {
 		return nil, nil
 	}
-	p := newTableParser(src.file, c)
 	p.t.hasFolds = lc.q[colFold] >= 0
 	p.readLong(src, &lc)
 	if src.ioErr != nil {
@@ -598,47 +587,6 @@ func parseLong(src *csvSource, c *collector) (*table, error) {
 		c.add(src.file, src.afterHeader(), 1, "no data rows after the header, expected one row per candidate")
 	}
 	return p.t, nil
-}
-
-// readCSV reads the records of src into the table; idx gives the field of
-// each known column.
-func (p *tableParser) readCSV(src *csvSource, idx *[numColumns]int) {
-	for src.next() {
-		p.raw.reset(src.line)
-		p.raw.cands = idx[colCandidates] >= 0
-		p.pending = 0
-		if i := idx[colSplit]; i >= 0 {
-			s, at := src.cell(i)
-			p.raw.at[colSplit] = at
-			p.textScalar(colSplit, s)
-			if p.raw.train {
-				p.t.trainRows++
-				continue // a train row is dropped unread
-			}
-		}
-		for col := range numColumns {
-			i := idx[col]
-			if i < 0 || col == colSplit {
-				continue
-			}
-			s, at := src.cell(i)
-			p.raw.at[col] = at
-			if isListColumn(col) {
-				p.textList(col, s)
-			} else {
-				p.textScalar(col, s)
-			}
-		}
-		for _, e := range p.mustBeEmpty {
-			if s, at := src.cell(e.field); strings.TrimSpace(s) != "" && strings.TrimSpace(s) != "[]" {
-				p.c.add(p.file, at.line, at.col, "%s has a value but the table has no gold_uids column: a table with a label and a score whose candidate columns are empty on every row is classifier-only; give gold_uids for ranked queries, or leave %s empty", e.col, e.col)
-				p.pending++
-			}
-		}
-		if p.pending == 0 {
-			p.finish()
-		}
-	}
 }
 
 // parseTableJSONL reads a per-query table in JSON Lines: one object per

@@ -6,9 +6,10 @@ import (
 )
 
 // This file turns one row of a per-query table (docs/input-format.md), read
-// from CSV or from JSON Lines, into a validated record. The two formats differ
-// only in how a cell is spelled; both fill a rawRow, and finish checks and
-// ranks it.
+// from CSV, TSV, JSON Lines or Parquet, into a validated record. The formats
+// differ only in how a value is given (text to parse, or a typed value:
+// cell.go); all fill a rawRow through the same checks of each column, and
+// finish checks and ranks it.
 
 // column is a known column of the per-query table.
 type column uint8
@@ -174,8 +175,8 @@ func (t *table) join(u *table) {
 
 // rawRow is one row as spelled in the input, before the checks that involve
 // several of its values. Its strings point into the row's own line (or CSV
-// record), which build's record then shares; the slices are scratch space
-// reused from row to row.
+// record, or Parquet value), which build's record then shares; the slices
+// are scratch space reused from row to row.
 type rawRow struct {
 	line int
 	at   [numColumns]position // where each value is; zero when the column is absent
@@ -260,6 +261,8 @@ type tableParser struct {
 	crits   presence
 	layout  presence // candidate lists given (wide) or not (classifier-only)
 	pending int      // errors reported for the current row
+	// place names the rows and columns of a binary table (nil for text).
+	place placer
 	// mustBeEmpty are the candidate columns of a classifier-only table
 	// that a pipeline exported empty (emptyCandidates): every cell must be.
 	mustBeEmpty []emptyColumn
@@ -275,113 +278,136 @@ func newTableParser(file string, c *collector) *tableParser {
 	return &tableParser{file: file, c: c, t: &table{file: file, hasCriteria: true}}
 }
 
+// placer names where a value of a binary table is (its row and column),
+// for a message that starts with it: the positions of a binary table are
+// not lines and bytes. A text table has none.
+type placer interface {
+	where(at position) string
+}
+
+// add reports a problem at at: a line and byte of a text table, or a row
+// and column of a binary one. Column 0 is the row as a whole.
+func (p *tableParser) add(at position, format string, args ...any) {
+	col := max(at.col, 1)
+	if at.line <= 0 {
+		col = 0
+	}
+	if p.place != nil {
+		if w := p.place.where(at); w != "" {
+			p.c.add(p.file, at.line, col, "%s: %s", w, fmt.Sprintf(format, args...))
+			return
+		}
+	}
+	p.c.add(p.file, at.line, col, format, args...)
+}
+
+// rowWord is what a row of the table is called in a message: a line of
+// a text table, a row of a binary one.
+func (p *tableParser) rowWord() string {
+	if p.place != nil {
+		return "row"
+	}
+	return "line"
+}
+
 // errAt reports a problem with value col of the current row.
 func (p *tableParser) errAt(col column, format string, args ...any) {
 	at := p.raw.at[col]
 	if at.line == 0 {
-		at = position{p.raw.line, 1}
+		at = position{p.raw.line, 0}
 	}
-	p.c.add(p.file, at.line, at.col, format, args...)
+	p.add(at, format, args...)
 	p.pending++
 }
 
 // errRow reports a problem with the current row as a whole.
 func (p *tableParser) errRow(format string, args ...any) {
-	p.c.add(p.file, p.raw.line, 1, format, args...)
+	p.add(position{p.raw.line, 0}, format, args...)
 	p.pending++
 }
 
-// --- values spelled as text (CSV cells) -----------------------------------
+// --- values of a cell -------------------------------------------------------
 
-// textScalar parses a non-list CSV cell into the raw row.
-func (p *tableParser) textScalar(col column, s string) {
-	r := &p.raw
-	if col == colPost || col == colCriterion || col == colQuery {
-		if i := controlAt(s, false); i >= 0 {
-			p.errAt(col, "%s", controlMsg(col.String(), []byte(s), i))
-			return
-		}
+// idValue reads the value of an id column (post_id, criterion_id,
+// query_id) into the raw row.
+func (p *tableParser) idValue(col column, v value) {
+	s := v.id()
+	if i := controlAt(s, false); i >= 0 {
+		p.errAt(col, "%s", controlMsg(col.String(), []byte(s), i))
+		return
 	}
 	switch col {
 	case colPost:
-		r.post = s
+		p.raw.post = s
 	case colCriterion:
-		r.criterion = s
-	case colQuery:
-		r.query = s
+		p.raw.criterion = s
+	default:
+		p.raw.query = s
+	}
+}
+
+// textScalar reads a non-list text cell into the raw row.
+func (p *tableParser) textScalar(col column, s string) { p.scalar(col, text(s)) }
+
+// scalar reads the value of a non-list column into the raw row, with the
+// checks of its column; an absent value leaves the column unset.
+func (p *tableParser) scalar(col column, v value) {
+	if v.empty() {
+		return
+	}
+	r := &p.raw
+	switch col {
+	case colPost, colCriterion, colQuery:
+		p.idValue(col, v)
 	case colFold:
-		if s == "" {
-			return
-		}
-		n, ok := parseInt(s)
+		n, ok := v.integer()
 		if !ok || n < 0 {
-			p.errAt(col, "fold is %q, expected a non-negative integer%s", clip(s), numberHint(s))
+			p.errAt(col, "fold is %s, expected a non-negative integer%s", v.show(), v.hint()+v.nanHint())
 			return
 		}
 		r.fold = n
 	case colSplit:
-		if s == "" {
-			return
-		}
-		sp, train, ok := parseSplit(s)
-		if !ok {
-			p.errAt(col, "split is %q, %s", clip(s), splitExpected)
+		sp, train, ok := parseSplit(v.s)
+		if !ok || v.kind != valueText {
+			p.errAt(col, "split is %s, %s", v.show(), splitExpected)
 			return
 		}
 		r.split, r.train = sp, train
-	case colNEProb:
-		if s == "" {
-			return
-		}
-		x, msg := parseProb(s)
-		if msg != "" {
-			p.errAt(col, "ne_prob is %q, %s%s", clip(s), msg, numberHint(s))
-			return
-		}
-		r.neProb, r.hasNE = x, true
 	case colState:
-		if s == "" {
-			return
-		}
-		st, ok := parseState(s)
-		if !ok {
-			p.errAt(col, "state is %q, expected NEG, UNCERTAIN or POS", clip(s))
+		st, ok := parseState(v.s)
+		if !ok || v.kind != valueText {
+			p.errAt(col, "state is %s, expected NEG, UNCERTAIN or POS", v.show())
 			return
 		}
 		r.state = st
-	case colHasEvidence:
-		if s == "" {
+	case colNEProb:
+		x, msg := v.prob()
+		if msg != "" {
+			p.errAt(col, "ne_prob is %s, %s%s", v.show(), msg, v.hint()+v.nanHint())
 			return
 		}
-		v, ok := parseBool(s)
-		if !ok {
-			p.errAt(col, "has_evidence is %q, expected 0 or 1", clip(s))
-			return
-		}
-		r.hasEv, r.evValue = true, v
-	case colLabel:
-		if s == "" {
-			return
-		}
-		v, ok := parseBool(s)
-		if !ok {
-			p.errAt(col, "label is %q, expected 0 or 1", clip(s))
-			return
-		}
-		r.hasLab, r.labVal = true, v
+		r.neProb, r.hasNE = x, true
 	case colNEScore:
-		if s == "" {
-			return
-		}
-		x, msg := parseFloat(s)
+		x, msg := v.float()
 		if msg != "" {
 			if msg != msgHex {
 				msg = "expected a finite number (a logit, a margin or any real score)"
 			}
-			p.errAt(col, "ne_score is %q, %s%s", clip(s), msg, numberHint(s))
+			p.errAt(col, "ne_score is %s, %s%s", v.show(), msg, v.hint()+v.nanHint())
 			return
 		}
 		r.neScore, r.hasNESc = x, true
+	case colHasEvidence, colLabel:
+		b, ok := v.bool01()
+		if !ok {
+			p.errAt(col, "%s is %s, expected 0 or 1", col, v.show())
+			return
+		}
+		if col == colLabel {
+			r.hasLab, r.labVal = true, b
+		} else {
+			r.hasEv, r.evValue = true, b
+		}
 	}
 }
 
@@ -418,7 +444,7 @@ func (p *tableParser) textList(col column, s string) {
 			p.errAt(col, "%s item %d is empty, expected a value (items are separated by ';', with nothing after the last)", col, item)
 			return
 		}
-		if !p.listItem(col, item, v) {
+		if !p.listItem(col, item, text(v)) {
 			return
 		}
 		if !more {
@@ -428,48 +454,75 @@ func (p *tableParser) textList(col column, s string) {
 	}
 }
 
-// listItem appends one list item, given as text, to the raw row. It
-// reports false after an error.
-func (p *tableParser) listItem(col column, item int, v string) bool {
+// items reads a list given as typed values (a Parquet list), item by
+// item, as listItem reads every list. A null item is an error: a list
+// with nothing in it is an empty list, not a null.
+func (p *tableParser) items(col column, vs []value) {
+	if col == colSelected {
+		p.raw.hasSel = true
+	}
+	for k, v := range vs {
+		if v.kind == valueNull {
+			p.errAt(col, "%s item %d is null, expected a value (write an empty list, not a null item)", col, k+1)
+			return
+		}
+		if !p.listItem(col, k+1, v) {
+			return
+		}
+	}
+}
+
+// listItem appends item number item of a list to the raw row, with the
+// checks of its column. It reports false after an error.
+func (p *tableParser) listItem(col column, item int, v value) bool {
 	r := &p.raw
 	if item > MaxListItems {
 		p.errAt(col, "%s has more than %d items, the maximum of a list, expected one query's candidates (is a separator missing between rows?)", col, MaxListItems)
 		return false
 	}
 	if isIDList(col) {
-		if i := controlAt(v, false); i >= 0 {
-			p.errAt(col, "%s", controlMsg(fmt.Sprintf("%s item %d", col, item), []byte(v), i))
+		id := v.id()
+		if id == "" {
+			// (The text formats say this in their own words first.)
+			p.errAt(col, "%s item %d is an empty string, expected a non-empty id", col, item)
 			return false
 		}
+		if i := controlAt(id, false); i >= 0 {
+			p.errAt(col, "%s", controlMsg(fmt.Sprintf("%s item %d", col, item), []byte(id), i))
+			return false
+		}
+		switch col {
+		case colGold:
+			r.gold = append(r.gold, id)
+		case colCandidates:
+			r.candidates = append(r.candidates, id)
+		default:
+			r.selected = append(r.selected, id)
+		}
+		return true
 	}
 	switch col {
-	case colGold:
-		r.gold = append(r.gold, v)
-	case colCandidates:
-		r.candidates = append(r.candidates, v)
-	case colSelected:
-		r.selected = append(r.selected, v)
 	case colScores:
-		x, msg := parseFloat(v)
+		x, msg := v.float()
 		if msg != "" {
 			if msg != msgHex {
 				msg = "expected a finite number"
 			}
-			p.errAt(col, "%s item %d is %q, %s%s", col, item, clip(v), msg, numberHint(v))
+			p.errAt(col, "%s item %d is %s, %s%s", col, item, v.show(), msg, v.hint())
 			return false
 		}
 		r.scores = append(r.scores, x)
 	case colNodeProbs:
-		x, msg := parseProb(v)
+		x, msg := v.prob()
 		if msg != "" {
-			p.errAt(col, "%s item %d is %q, %s%s", col, item, clip(v), msg, numberHint(v))
+			p.errAt(col, "%s item %d is %s, %s%s", col, item, v.show(), msg, v.hint())
 			return false
 		}
 		r.nodeProbs = append(r.nodeProbs, x)
 	case colGoldRels:
-		n, ok := parseInt(v)
+		n, ok := v.integer()
 		if !ok || n < 1 {
-			p.errAt(col, "%s item %d is %q, expected an integer >= 1%s", col, item, clip(v), numberHint(v))
+			p.errAt(col, "%s item %d is %s, expected an integer >= 1%s", col, item, v.show(), v.hint())
 			return false
 		}
 		r.goldRels = append(r.goldRels, n)
@@ -505,9 +558,9 @@ func (p *tableParser) track(pr *presence, col column, given bool) {
 	}
 	pr.reported = true
 	if given {
-		p.errAt(col, "%s is given, but line %d has none; expected %s on every row or on none", col, pr.line, col)
+		p.errAt(col, "%s is given, but %s %d has none; expected %s on every row or on none", col, p.rowWord(), pr.line, col)
 	} else {
-		p.errRow("%s is missing, but line %d has one; expected %s on every row or on none", col, pr.line, col)
+		p.errRow("%s is missing, but %s %d has one; expected %s on every row or on none", col, p.rowWord(), pr.line, col)
 	}
 }
 

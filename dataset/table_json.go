@@ -53,11 +53,11 @@ func (p *tableParser) jsonItems(col column, base int, exact bool) {
 // item when exact.
 func (p *tableParser) listItemAt(col column, item int, v jsonValue, base int, exact bool) bool {
 	if !exact {
-		return p.listItem(col, item, v.Text)
+		return p.listItem(col, item, text(v.Text))
 	}
 	saved := p.raw.at[col]
 	p.raw.at[col].col = base + v.Pos
-	ok := p.listItem(col, item, v.Text)
+	ok := p.listItem(col, item, text(v.Text))
 	p.raw.at[col] = saved
 	return ok
 }

@@ -44,7 +44,7 @@ func Methods(r *report.Report) []byte {
 		fmt.Fprintf(&b, "* Headline cutoff: K = %d (of cutoffs %v); tables and figures that the contracts write as @10 use it.\n", st.HeadlineCutoff, st.Cutoffs)
 	}
 	b.WriteString("* Conventions: " + strings.Join(Conventions(r, func(v string) string { return "`" + v + "`" }), ", ") + ".\n")
-	b.WriteString("* A value that is undefined (a 0/0 ratio, AUROC with one class) is `null` in JSON and \"n/a\" in tables, never 0.\n\n")
+	b.WriteString("* A value that is undefined (" + UndefinedExamples(r) + ") is `null` in JSON and \"n/a\" in tables, never 0.\n\n")
 	b.WriteString("## Metric definitions\n\n")
 	fam := ""
 	pops := populations(r)
@@ -182,4 +182,14 @@ func usedBy(r *report.Report, caps []report.Capability, names ...string) string 
 		return ""
 	}
 	return " (" + strings.Join(on, ", ") + ")"
+}
+
+// UndefinedExamples names the kinds of undefined value the report can
+// hold: a 0/0 ratio always, an AUROC over one class only where there is a
+// score to rank (a TREC run has none).
+func UndefinedExamples(r *report.Report) string {
+	if r.Has(report.NEGate) {
+		return "a 0/0 ratio, AUROC with one class"
+	}
+	return "a 0/0 ratio"
 }

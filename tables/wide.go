@@ -131,8 +131,14 @@ func comparisonTable(r *report.Report) (Table, bool) {
 	}
 	// Each row's n is in its n column (N 0): the paired queries, or the
 	// denominator of a ratio of counts.
+	// DeLong's test and its z exist only where there is an AUROC (not for
+	// a TREC run): otherwise neither the sentence nor the column.
+	delong, hasAUROC := "", r.Has(report.NEGate)
+	if hasAUROC {
+		delong = "DeLong for AUROC, "
+	}
 	t := Table{ID: TableComparisons, Title: "Systems and significance", Population: pop,
-		Meaning: "Whether each system differs from the one it is compared with beyond chance (difference = system − reference; paired bootstrap CI; permutation test for per-query means, DeLong for AUROC, paired bootstrap for the rest; Holm within each metric).",
+		Meaning: "Whether each system differs from the one it is compared with beyond chance (difference = system − reference; paired bootstrap CI; permutation test for per-query means, " + delong + "paired bootstrap for the rest; Holm within each metric).",
 		Columns: []Column{
 			{Key: "system", Title: "System", Kind: Text},
 			{Key: "reference", Title: "Reference", Kind: Text},
@@ -148,8 +154,10 @@ func comparisonTable(r *report.Report) (Table, bool) {
 			{Key: "losses", Title: "Losses", Kind: Count},
 			{Key: "cohens_d", Title: "Cohen's d", Kind: Number, Digits: 3},
 			{Key: "d_z", Title: "d_z", Kind: Number, Digits: 3},
-			{Key: "delong_z", Title: "DeLong z", Kind: Number, Digits: 3},
 		}}
+	if hasAUROC {
+		t.Columns = append(t.Columns, Column{Key: "delong_z", Title: "DeLong z", Kind: Number, Digits: 3})
+	}
 	// A statistic the comparison does not have (wins for a non-per-query
 	// metric, DeLong z for anything but AUROC) does not apply: empty, and
 	// the table's note says why once.
@@ -171,14 +179,18 @@ func comparisonTable(r *report.Report) (Table, bool) {
 		if c.CI != nil {
 			diff.Lo, diff.Hi = float64(c.CI.Low), float64(c.CI.High)
 		}
-		absent = absent || c.Wins == nil || c.CohensD == nil || c.DZ == nil || c.DeLongZ == nil
-		t.Rows = append(t.Rows, Row{
+		absent = absent || c.Wins == nil || c.CohensD == nil || c.DZ == nil || (hasAUROC && c.DeLongZ == nil)
+		row := Row{
 			Cells: []Cell{TextCell(r.Label(c.System)), TextCell(r.Label(c.Reference)), TextCell(Title(c.ID)), TextCell(string(c.ID)),
 				NumCell(float64(comparisonN(r, c))), diff, TextCell(c.Test), NumCell(float64(c.P)), NumCell(float64(c.PHolm)),
-				count(c.Wins), count(c.Ties), count(c.Losses), opt(c.CohensD), opt(c.DZ), opt(c.DeLongZ)},
+				count(c.Wins), count(c.Ties), count(c.Losses), opt(c.CohensD), opt(c.DZ)},
 			Anchor: Anchor(c.System, c.ID, "vs="+report.Slice(c.Reference)),
 			System: c.System,
-		})
+		}
+		if hasAUROC {
+			row.Cells = append(row.Cells, opt(c.DeLongZ))
+		}
+		t.Rows = append(t.Rows, row)
 	}
 	t.Notes = append(t.Notes, "n is the number of paired eval queries; for a ratio of counts (a sensitivity, a precision) it is the count the system's value is divided by, as on its card.")
 	if absent {

@@ -267,7 +267,7 @@ func workbook(rep *report.Report, set tables.Set, checks tables.Table) xlsx.Work
 			{Key: "Confidence intervals", Value: rep.BootstrapText()},
 			// Only the conventions that apply (as METHODS.md).
 			{Key: "Conventions", Value: strings.Join(tables.Conventions(rep, func(v string) string { return v }), "; ")},
-			{Key: "Undefined values", Value: "empty cells: a 0/0 ratio or AUROC with one class is undefined, never 0"},
+			{Key: "Undefined values", Value: "empty cells: a value that is undefined (" + tables.UndefinedExamples(rep) + ") is never 0"},
 			{Key: "Per-query rows", Value: rep.Vocabulary().Say("per_query_metrics.csv beside this workbook: one row per eval query per system, with its label, score and per-query metrics")},
 		},
 	}

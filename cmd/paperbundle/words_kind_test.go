@@ -91,7 +91,7 @@ func TestWordsFollowTheInput(t *testing.T) {
 	}{
 		// A TREC run has no thresholds and no tune rows, and its systems
 		// are runs.
-		{"trec", trec, regexp.MustCompile(`(?i)\b(posts?|evidence|gold|sentences?|criterion|criteria|NE gate|thresholds are|cross-fitted|systems?|tune|positives?|negatives per)\b`),
+		{"trec", trec, regexp.MustCompile(`(?i)\b(posts?|evidence|gold|sentences?|criterion|criteria|NE gate|thresholds are|cross-fitted|systems?|tune|positives?|negatives per|AUROC|DeLong)\b`),
 			func() { copyFile(t, filepath.Join(trec, "run.a"), filepath.Join(trec, "run.b")) },
 			[]string{"Show run", "All runs", "resamples of queries", "Population: judged queries (", "All judged queries (n = "}},
 		{"classifier", clf, regexp.MustCompile(`(?i)\b(posts?|criterion|criteria|NE gate|systems?|sentences?|workload)\b|resamples of cases`),
