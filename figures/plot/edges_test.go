@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/plot/vg"
@@ -42,7 +43,9 @@ func edgeReports(tb testing.TB) map[string]*report.Report {
 // demo, the fixture at its own and at trec_eval's cutoffs, one without
 // AUROC, one whose curves are a single system's), and in those a paper shows at an acm paper's sizes, no text and
 // no marker runs past the page's edge (or comes within half a point of it
-// at report size), and no two texts overlap.
+// at report size), no two texts overlap, and no number standing alone (a
+// tick label: an axis end is one when labelled) has more than three
+// significant digits.
 func TestNothingCut(t *testing.T) {
 	for name, r := range edgeReports(t) {
 		specs := figures.Catalogue(r)
@@ -77,6 +80,11 @@ func TestNothingCut(t *testing.T) {
 				}
 				for _, b := range overlappingTexts(f) {
 					t.Errorf("%s, %s, %s: texts overlap: %s", name, s.ID, lk.name, b)
+				}
+				for _, k := range ink(f) {
+					if d := sigDigits(k.text); d > 3 {
+						t.Errorf("%s, %s, %s: a tick label of %d significant digits: %v", name, s.ID, lk.name, d, k)
+					}
 				}
 			}
 		}
@@ -121,6 +129,25 @@ func TestCutoffLabelsApart(t *testing.T) {
 			if gap := labels[i].box.Min.X - labels[i-1].box.Max.X; gap < vg.Points(2) {
 				t.Errorf("%s: %v and %v are %.1f pt apart, want at least 2", sz.name, labels[i-1], labels[i], gap)
 			}
+		}
+	}
+}
+
+// sigDigits is the number of significant digits of s when s is a number
+// on its own ("0.725": 3, "1,500": 2, "-0.04": 1), else 0.
+func sigDigits(s string) int {
+	n := strings.ReplaceAll(s, ",", "")
+	if _, err := strconv.ParseFloat(n, 64); err != nil {
+		return 0
+	}
+	n = strings.TrimLeft(strings.ReplaceAll(strings.TrimLeft(n, "-−"), ".", ""), "0")
+	return len(strings.TrimRight(n, "0"))
+}
+
+func TestSigDigits(t *testing.T) {
+	for s, want := range map[string]int{"0.725": 3, "1,500": 2, "-0.04": 1, "1000": 1, "0.7251": 4, "12,345": 5, "n = 3": 0, "0": 0} {
+		if got := sigDigits(s); got != want {
+			t.Errorf("sigDigits(%q) = %d, want %d", s, got, want)
 		}
 	}
 }
