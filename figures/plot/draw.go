@@ -83,8 +83,11 @@ func build(s *figures.Spec, lk look, pw vg.Length) (f *figure, err error) {
 		if s.Scale.Step > 0 {
 			unitRange(&cb.Y, s.Scale.Min, s.Scale.Max, s.Scale.Step)
 		}
+		// A row of panels (a gate grid, one panel when there are no
+		// tune rows) has the figure's title above its panel titles; a
+		// single heat map has it as its own.
 		title := ""
-		if len(ps) > 1 {
+		if s.Layout == figures.Row {
 			title = figTitle
 		}
 		paint = func(c draw.Canvas) { drawHeatRow(c, title, ps, cb, leg, lk) }

@@ -151,3 +151,23 @@ func TestSigDigits(t *testing.T) {
 		}
 	}
 }
+
+// TestOnePanelGridTitled: a gate grid with its eval panel only (no tune
+// rows: thresholds cross-fitted on the other folds' eval rows) still
+// draws the figure's title, with the system's name, above "Eval rows".
+func TestOnePanelGridTitled(t *testing.T) {
+	s := *specByID(t, figtest.Fixture(), "gate_grid_screen_sensitivity_sys_a")
+	if len(s.Panels) != 2 {
+		t.Fatalf("%d panels, want tune and eval", len(s.Panels))
+	}
+	s.Panels = s.Panels[1:]
+	var texts []string
+	for _, k := range ink(buildFig(t, &s, screen, 0)) {
+		texts = append(texts, k.text)
+	}
+	all := strings.Join(texts, "\n")
+	_, system, _ := strings.Cut(s.Title, ": ")
+	if system == "" || !strings.Contains(all, system) || !strings.Contains(all, "Eval rows") {
+		t.Errorf("texts drawn %q, want the title %q and \"Eval rows\"", texts, s.Title)
+	}
+}
