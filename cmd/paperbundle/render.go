@@ -55,8 +55,10 @@ func render(s sink, rep *report.Report, rec record) error {
 	specs := figures.Catalogue(rep)
 	for i := range specs {
 		// Captions and axes in the words of the kind of input; series
-		// and legend names (system labels) stay as they are.
-		rep.Vocabulary().SayAll(&specs[i], "ID", "System", "Name", "ErrName", "Categories", "LegendEntry.Text", "Tag")
+		// and legend names (system labels) stay as they are, and so does
+		// the kind (the "systems" chart of runs is still KindSystems: its
+		// section in report.html and paper/ find it by kind).
+		rep.Vocabulary().SayAll(&specs[i], "ID", "Kind", "System", "Name", "ErrName", "Categories", "LegendEntry.Text", "Tag")
 	}
 	set := tables.Build(rep)
 	checks := tables.Checks(rep)

@@ -135,6 +135,14 @@ func TestWordsFollowTheInput(t *testing.T) {
 			if len(svg) == 0 {
 				t.Error("no figure file to read")
 			}
+			// The systems chart keeps its kind in every vocabulary: the
+			// page shows it and paper/ draws it.
+			if !strings.Contains(page, `id="fig-systems"`) {
+				t.Error("report.html has no systems chart")
+			}
+			if _, err := os.Stat(filepath.Join(v2, "paper", "figures", "systems.pdf")); err != nil {
+				t.Errorf("paper/ has no systems chart: %v", err)
+			}
 			for name, text := range texts {
 				n := 0
 				for _, line := range strings.Split(text, "\n") {
