@@ -299,6 +299,10 @@ func (c *computer) neGate(sc *sysCalc, sys *dataset.System) {
 	if prob {
 		c.neCalibration(sc)
 	}
+	// ROC and PR need only a score to rank by (ne_prob or ne_score); the
+	// reliability and decision curves, which need probabilities, are
+	// left out inside for ne_score.
+	c.curvesNE(sc)
 }
 
 // neHeldOut computes the held-out FPR budgets of one system: thresholds
@@ -366,7 +370,6 @@ func (c *computer) neCalibration(sc *sysCalc) {
 	z, pz := metrics.SpiegelhalterZ(c.y, sc.ne)
 	c.put(sc.name, metrics.NESpiegelhalterZ.ID(), "", len(c.eval), z)
 	c.put(sc.name, metrics.NESpiegelhalterP.ID(), "", len(c.eval), pz)
-	c.curvesNE(sc)
 }
 
 // neScore is the NE-gate score of a row: its NEScore (ne_prob or

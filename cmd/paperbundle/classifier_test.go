@@ -60,6 +60,16 @@ func TestClassifierOnlyBuild(t *testing.T) {
 		if !strings.Contains(m.html, "scores are not probabilities") {
 			t.Error("report.html does not say that the scores are not probabilities")
 		}
+		// ROC and precision-recall need only a score to rank by; the
+		// reliability diagram needs probabilities.
+		for _, fig := range []string{`id="fig-roc_`, `id="fig-pr_`} {
+			if !strings.Contains(m.html, fig) {
+				t.Errorf("report.html has no %s figure: a curve of a score needs no probabilities", fig)
+			}
+		}
+		if strings.Contains(m.html, `id="fig-reliability`) {
+			t.Error("report.html has a reliability diagram of scores that are not probabilities")
+		}
 	})
 	t.Run("ne_prob", func(t *testing.T) {
 		// The same order as probabilities: AUROC unchanged, Brier present.
