@@ -485,9 +485,15 @@ func (c *cat) systems(string) (*Spec, string) {
 	for _, sp := range specs {
 		what = append(what, sp.short)
 	}
-	return &Spec{Kind: KindSystems, Layout: Row,
+	// Baselines (random and oracle rankings) exist only with a ranking: a
+	// classifier's chart does not name them.
+	who, title := " systems and baselines", ""
+	if len(names) == len(pipelines(c.r)) {
+		who, title = " systems", "Systems ("+confPct(c.r)+" bootstrap CI)"
+	}
+	return &Spec{Kind: KindSystems, Layout: Row, Title: title,
 		Subtitle: "dots: point estimate; whiskers: " + ciName(c.r) + "; n/a: undefined on this data; blank: does not apply",
 		Alt: "Dot-and-whisker chart of " + strings.Join(what, " and ") + " for " + strconv.Itoa(len(names)) +
-			" systems and baselines, top to bottom in report order, with " + ciName(c.r) + " whiskers.",
+			who + ", top to bottom in report order, with " + ciName(c.r) + " whiskers.",
 		Panels: panels, Notes: leftOut(skipped)}, ""
 }

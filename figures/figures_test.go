@@ -642,3 +642,36 @@ func ExampleCatalogue() {
 	// dynk_hist_full_pipeline | Selected K: Full pipeline (n = 10)
 	// 19 figures missing
 }
+
+// TestGateGridSaysWhereChosen: the rings of a gate grid are thresholds
+// chosen on each fold's tune rows, or cross-fitted on the other folds'
+// eval rows when a fold has none; the legend and subtitle say which.
+func TestGateGridSaysWhereChosen(t *testing.T) {
+	for _, tc := range []struct {
+		cross, tune bool
+		want        string
+	}{
+		{false, true, "on tune rows"},
+		{true, false, "cross-fitted on the other folds"},
+		{true, true, "on tune rows or cross-fitted"},
+	} {
+		r := figtest.Fixture()
+		r.Dataset.Folds = make([]report.FoldSummary, 2)
+		for i := range r.Dataset.Folds {
+			f := &r.Dataset.Folds[i]
+			f.CrossFitted = tc.cross && (i == 0 || !tc.tune)
+			if !f.CrossFitted {
+				f.TuneRows = 10
+			}
+		}
+		s := specByID(t, r, "gate_grid_screen_sensitivity_sys_a")
+		var legend []string
+		for _, e := range s.Legend {
+			legend = append(legend, e.Text)
+		}
+		got := strings.Join(legend, "|") + "|" + s.Subtitle
+		if !strings.Contains(got, tc.want) || (!tc.tune && strings.Contains(got, "tune rows")) {
+			t.Errorf("cross-fitted %v, tune rows %v: legend and subtitle %q, want %q", tc.cross, tc.tune, got, tc.want)
+		}
+	}
+}

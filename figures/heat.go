@@ -114,14 +114,14 @@ func (c *cat) gateGrid(system string, gm gridMetric) (*Spec, string) {
 	}
 	var leg []LegendEntry
 	if len(chosen.Points) > 0 {
-		leg = append(leg, LegendEntry{Keys: []Key{{MarkMarker, chosen.Style}}, Text: "Chosen per fold\n(on tune rows)"})
+		leg = append(leg, LegendEntry{Keys: []Key{{MarkMarker, chosen.Style}}, Text: "Chosen per fold\n(" + chosenWhere(c.r) + ")"})
 	}
 	if undefined > 0 {
 		leg = append(leg, LegendEntry{Keys: []Key{{MarkFill, Style{Role: Undefined}}}, Text: gm.naNote})
 	}
 	leg = append(leg, LegendEntry{Keys: []Key{{MarkFill, Style{Role: Blank}}}, Text: "Not evaluated\n(tau_pos < tau_neg)"})
 	return &Spec{Kind: gm.kind, Layout: Row, Scale: scale,
-		Subtitle: "rings: thresholds chosen per fold on tune rows; blank: tau_pos < tau_neg",
+		Subtitle: "rings: thresholds chosen per fold " + chosenWhere(c.r) + "; blank: tau_pos < tau_neg",
 		Alt: "Heat maps of " + strings.ToLower(gm.title) + " of " + label(c.r, system) + " over the grid of screening threshold tau_neg and alert threshold tau_pos, on " +
 			strings.Join(ons, " and ") + " rows, with the per-fold chosen thresholds ringed.",
 		Panels: panels, Legend: leg, Notes: undefinedCells(undefined, gm.naNote)}, ""
@@ -326,4 +326,22 @@ func (c *cat) perQueryHeat(system string) (*Spec, string) {
 		Alt: "Heat map of " + title + " (" + string(id) + ") of " + label(c.r, system) + " for each of " + queries(len(h.Cells)) +
 			", posts along x in input order and " + strconv.Itoa(len(crit)) + " criteria along y.",
 		Panels: []Panel{p}, Legend: leg, Notes: append(undefinedCells(undefined, "the metric is undefined for the query"), notDrawn...)}, ""
+}
+
+// chosenWhere says where the folds' thresholds were chosen: on their tune
+// rows, or (a fold without tune rows) cross-fitted on the other folds'
+// eval rows.
+func chosenWhere(r *report.Report) string {
+	tune, cross := false, false
+	for _, f := range r.Dataset.Folds {
+		tune = tune || (!f.CrossFitted && f.TuneRows > 0)
+		cross = cross || f.CrossFitted
+	}
+	switch {
+	case cross && tune:
+		return "on tune rows or cross-fitted"
+	case cross:
+		return "cross-fitted on the other folds"
+	}
+	return "on tune rows"
 }

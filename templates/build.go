@@ -729,7 +729,15 @@ func (b *builder) conventions() *Table {
 	add(report.Ranking, "nDCG gain", "exponential 2^rel − 1; trec_eval: linear", string(ct.NDCGGain), "contract.ndcg_gain")
 	add(report.Calibration, "ECE bins", "the metric specification's code drops p = 1 and puts p = 0.3 in [0.2, 0.3)",
 		fmt.Sprintf("%d %s bins, edges k/M, last bin closed", st.Calibration.Bins, st.Calibration.Strategy), "calibration.strategy")
-	add(report.HeldOut, "Operating-point rule", "end-to-end specification G.1: largest threshold; A.10: max TPR", "max TPR with FPR ≤ budget on tune rows, highest threshold among ties", "—")
+	// The rows the budget is met on: tune rows, or the other folds' eval
+	// rows where a fold's thresholds are cross-fitted.
+	on := "on tune rows"
+	for _, f := range b.r.Dataset.Folds {
+		if f.CrossFitted {
+			on = "on the rows its thresholds are chosen on"
+		}
+	}
+	add(report.HeldOut, "Operating-point rule", "end-to-end specification G.1: largest threshold; A.10: max TPR", "max TPR with FPR ≤ budget "+on+", highest threshold among ties", "—")
 	add(report.DynamicK, "Evidence recall on no-evidence queries", "evidence-retrieval contract: positives only; metric specification: 1 if nothing selected", "both, as two metrics", "—")
 	add(report.PerPost, "Macro F1", "evidence-retrieval contract: over posts; end-to-end specification: over criteria", "both, as two metrics", "—")
 	add("", "Bootstrap unit", "metric contract, LTR methodology: query", string(st.Bootstrap.Unit), "bootstrap.unit")

@@ -94,9 +94,9 @@ func TestWordsFollowTheInput(t *testing.T) {
 		{"trec", trec, regexp.MustCompile(`(?i)\b(posts?|evidence|gold|sentences?|criterion|criteria|NE gate|thresholds are|cross-fitted|systems?|tune|positives?|negatives per|AUROC|DeLong)\b`),
 			func() { copyFile(t, filepath.Join(trec, "run.a"), filepath.Join(trec, "run.b")) },
 			[]string{"Show run", "All runs", "resamples of queries", "Population: judged queries (", "All judged queries (n = "}},
-		{"classifier", clf, regexp.MustCompile(`(?i)\b(posts?|criterion|criteria|NE gate|systems?|sentences?|workload)\b|resamples of cases`),
+		{"classifier", clf, regexp.MustCompile(`(?i)\b(posts?|criterion|criteria|NE gate|systems?|sentences?|workload|baselines?)\b|resamples of cases|on tune rows`),
 			func() { writeClf(0.35) },
-			[]string{"Show classifier", "All classifiers", "resamples of case groups", "Population: every eval case (", "Cases per bin"}},
+			[]string{"Show classifier", "All classifiers", "resamples of case groups", "Population: every eval case (", "Cases per bin", "Classifiers (95% bootstrap CI)"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out := filepath.Join(tc.dir, "out")
