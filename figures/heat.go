@@ -332,11 +332,7 @@ func (c *cat) perQueryHeat(system string) (*Spec, string) {
 // rows, or (a fold without tune rows) cross-fitted on the other folds'
 // eval rows.
 func chosenWhere(r *report.Report) string {
-	tune, cross := false, false
-	for _, f := range r.Dataset.Folds {
-		tune = tune || (!f.CrossFitted && f.TuneRows > 0)
-		cross = cross || f.CrossFitted
-	}
+	tune, cross := r.ThresholdSources()
 	switch {
 	case cross && tune:
 		return "on tune rows or cross-fitted"

@@ -60,24 +60,28 @@ func (r *Report) ThresholdOrigin() string {
 	if !r.Has(HeldOut) && !r.Has(ClinicalGate) {
 		return "" // nothing in the report uses a threshold (a TREC run)
 	}
-	tune, cross := 0, 0
-	for _, f := range r.Dataset.Folds {
-		switch {
-		case f.CrossFitted:
-			cross++
-		case f.TuneRows > 0:
-			tune++
-		}
-	}
+	tune, cross := r.ThresholdSources()
 	switch {
-	case tune > 0 && cross == 0:
+	case tune && !cross:
 		return "chosen on tune rows only"
-	case tune > 0:
+	case tune:
 		return "chosen on tune rows only, or for a fold without tune rows cross-fitted on the other folds' eval rows"
-	case cross > 0:
+	case cross:
 		return "cross-fitted on the other folds' eval rows (the input has no tune rows)"
 	}
 	return ""
+}
+
+// ThresholdSources says where the outer folds' thresholds come from: tune
+// reports some fold choosing them on its own tune rows, cross some fold
+// (one without tune rows) cross-fitting them on the other folds' eval
+// rows. Both are false when no fold has either.
+func (r *Report) ThresholdSources() (tune, cross bool) {
+	for _, f := range r.Dataset.Folds {
+		cross = cross || f.CrossFitted
+		tune = tune || (!f.CrossFitted && f.TuneRows > 0)
+	}
+	return tune, cross
 }
 
 // BootstrapText is Bootstrap.Text in the words of the kind of input, for

@@ -160,12 +160,8 @@ func FamilyTitle(f string) string {
 // crossFitted reports whether some fold's thresholds were cross-fitted on
 // the other folds (it has no tune rows).
 func crossFitted(r *report.Report) bool {
-	for _, f := range r.Dataset.Folds {
-		if f.CrossFitted {
-			return true
-		}
-	}
-	return false
+	_, cross := r.ThresholdSources()
+	return cross
 }
 
 // usedBy is " (what, ...)": the sections of caps, named by names, that the

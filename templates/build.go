@@ -732,10 +732,8 @@ func (b *builder) conventions() *Table {
 	// The rows the budget is met on: tune rows, or the other folds' eval
 	// rows where a fold's thresholds are cross-fitted.
 	on := "on tune rows"
-	for _, f := range b.r.Dataset.Folds {
-		if f.CrossFitted {
-			on = "on the rows its thresholds are chosen on"
-		}
+	if _, cross := b.r.ThresholdSources(); cross {
+		on = "on the rows its thresholds are chosen on"
 	}
 	add(report.HeldOut, "Operating-point rule", "end-to-end specification G.1: largest threshold; A.10: max TPR", "max TPR with FPR ≤ budget "+on+", highest threshold among ties", "—")
 	add(report.DynamicK, "Evidence recall on no-evidence queries", "evidence-retrieval contract: positives only; metric specification: 1 if nothing selected", "both, as two metrics", "—")
