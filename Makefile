@@ -80,7 +80,7 @@ test:
 clients:
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || { missing=1; echo "missing chromium: skipped the browser tests of e2e/ (report.html on desktop, phone, dark, without scripts, hostile strings; the harness); install Debian's chromium"; }; \
-	[ -f $(AXE) ] || { missing=1; echo "missing axe-core: skipped e2e TestReportAccessibility and TestHarness/axe; run make axe"; }; \
+	[ -f $(AXE) ] || { missing=1; echo "missing axe-core: skipped e2e TestReportDesktop/axe, TestReportDark/axe and TestHarness/axe; run make axe"; }; \
 	command -v soffice >/dev/null 2>&1 || { missing=1; echo "missing soffice: skipped tables/xlsx TestLibreOffice (tables.xlsx read by LibreOffice); install libreoffice-calc-nogui"; }; \
 	command -v pdflatex >/dev/null 2>&1 || { missing=1; echo "missing pdflatex: skipped tables/paper TestCompileVenues, TestMissingKey, TestUncertaintyModes, TestOneColumnVenues (paper/ compiled); install texlive-latex-recommended texlive-science texlive-publishers"; }; \
 	command -v pdflatex >/dev/null 2>&1 && ! kpsewhich acmart.cls >/dev/null 2>&1 && { missing=1; echo "missing acmart/IEEEtran: tables/paper compiled paper/ in article with the venues' geometry only; install texlive-publishers"; }; \

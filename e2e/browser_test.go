@@ -175,6 +175,18 @@ func newTab(t *testing.T, width, height int64, mobile, noScript bool) *tab {
 	return tb
 }
 
+// run runs f as the subtest name of the tab's test, with the tab's
+// helpers (eval, problems, ...) failing and logging to the subtest while it
+// runs; the tab stays open for the parent test afterwards.
+func (tb *tab) run(name string, f func(t *testing.T)) bool {
+	parent := tb.t
+	return parent.Run(name, func(t *testing.T) {
+		tb.t = t
+		defer func() { tb.t = parent }()
+		f(t)
+	})
+}
+
 // open loads the file at path (file:// URL) and waits for its load event.
 func (tb *tab) open(path string) {
 	tb.t.Helper()

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -29,9 +30,10 @@ import (
 // Each check returns its findings, one line each, so that the harness test
 // can assert that a broken page is caught.
 
-// chartWaitMS is how long one chart may take to initialise after it
-// scrolled into view.
-const chartWaitMS = 10000
+// chartWait is how long one chart of a report may take to initialise
+// after it scrolled into view. The check waits only as long as a chart is
+// not ready, so the bound costs time only when a chart never initialises.
+const chartWait = 10 * time.Second
 
 // chartsJS selects each system in turn (a change event on the select),
 // scrolls every interactive figure of that system (and the figures outside
@@ -90,13 +92,14 @@ const chartsJS = `(async (waitMS) => {
   return {charts: all.length, checked, systems: systems.length, unswitched, failures};
 })(` + "%d" + `)`
 
-// checkCharts initialises every chart and returns the failures.
-func checkCharts(tb *tab) []string {
+// checkCharts initialises every chart, giving each up to wait after it
+// scrolled into view, and returns the failures.
+func checkCharts(tb *tab, wait time.Duration) []string {
 	tb.t.Helper()
 	res := eval[struct {
 		Charts, Checked, Systems, Unswitched int
 		Failures                             []string
-	}](tb, fmt.Sprintf(chartsJS, chartWaitMS))
+	}](tb, fmt.Sprintf(chartsJS, wait.Milliseconds()))
 	tb.t.Logf("charts: %d interactive figures, %d checked over %d systems of the selector and %d other per-system blocks",
 		res.Charts, res.Checked, res.Systems, res.Unswitched)
 	if res.Charts == 0 {
@@ -200,7 +203,7 @@ func axeScript(t *testing.T) string {
 	}
 	b, err := os.ReadFile(filepath.Join(root, "e2e", "assets", "axe.min.js"))
 	if errors.Is(err, fs.ErrNotExist) {
-		t.Skip("axe-core is not fetched: run `make axe` (npm pack axe-core, sha256 checked) to run the accessibility test")
+		t.Skip("axe-core is not fetched: run `make axe` (npm pack axe-core, sha256 checked) to run the axe-core checks")
 	}
 	if err != nil {
 		t.Fatal(err)

@@ -27,6 +27,6 @@
 // finding). The hostile-string bundle is saved as e2e/out/hostile-report.html.
 //
 // The tests skip with a message when testing.Short() is set, when chromium is
-// not on PATH, or (the accessibility test only) when axe-core has not been
+// not on PATH, or (the axe subtests only) when axe-core has not been
 // fetched with `make axe`. The package has no code outside its tests.
 package e2e

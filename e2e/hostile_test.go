@@ -175,7 +175,7 @@ func pageFacts(t *testing.T, report string) (domFacts, []string) {
 	t.Helper()
 	tb := newTab(t, desktopWidth, desktopHeight, false, false)
 	tb.open(report)
-	findings := checkCharts(tb)
+	findings := checkCharts(tb, chartWait)
 	facts := eval[domFacts](tb, domFactsJS)
 	return facts, append(findings, tb.problems()...)
 }

@@ -16,7 +16,9 @@ const (
 // TestReportDesktop opens the demo report.html on a desktop: no request
 // leaves the page, no console error or exception, every chart initialises
 // when scrolled to (for every system), every link of the table of contents
-// has its target. It saves a full-page screenshot and a PDF print.
+// has its target. It saves a full-page screenshot and a PDF print. Its
+// subtest axe runs axe-core on the same page, its charts initialised, in
+// the light colour scheme.
 func TestReportDesktop(t *testing.T) {
 	browserContext(t) // skip without chromium before building anything
 	report := demoReport(t)
@@ -36,7 +38,7 @@ func TestReportDesktop(t *testing.T) {
 		`performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd`), eval[float64](tb,
 		`performance.getEntriesByType('navigation')[0].loadEventEnd`))
 	reportFindings(t, "table of contents", checkTOC(tb))
-	reportFindings(t, "charts", checkCharts(tb))
+	reportFindings(t, "charts", checkCharts(tb, chartWait))
 	reportFindings(t, "page", tb.problems())
 	tb.screenshot("report-desktop.png")
 
@@ -47,6 +49,7 @@ func TestReportDesktop(t *testing.T) {
 		save(t, "report.pdf", pdf)
 	}
 	reportFindings(t, "page while printing", tb.problems())
+	tb.run("axe", func(t *testing.T) { checkAxe(t, tb) })
 }
 
 // TestReportPhone opens the demo report.html on a 390 px phone: the page
@@ -58,45 +61,35 @@ func TestReportPhone(t *testing.T) {
 	tb := newTab(t, phoneWidth, phoneHeight, true, false)
 	tb.open(report)
 	reportFindings(t, "width on load", checkWidth(tb, phoneWidth))
-	reportFindings(t, "charts", checkCharts(tb))
+	reportFindings(t, "charts", checkCharts(tb, chartWait))
 	reportFindings(t, "width with the charts", checkWidth(tb, phoneWidth))
 	reportFindings(t, "page", tb.problems())
 	tb.screenshot("report-phone.png")
 }
 
 // TestReportDark opens the demo report.html in the dark colour scheme
-// (prefers-color-scheme: dark) and saves a screenshot.
+// (prefers-color-scheme: dark): no problem on the page, every chart
+// initialises; it saves a screenshot. Its subtest axe runs axe-core in
+// the dark scheme (contrast differs from the light one).
 func TestReportDark(t *testing.T) {
 	browserContext(t) // skip without chromium before building anything
 	report := demoReport(t)
 	tb := newTab(t, desktopWidth, desktopHeight, false, false)
 	tb.darkScheme()
 	tb.open(report)
-	reportFindings(t, "charts", checkCharts(tb))
+	reportFindings(t, "charts", checkCharts(tb, chartWait))
 	reportFindings(t, "page", tb.problems())
 	tb.screenshot("report-dark.png")
+	tb.run("axe", func(t *testing.T) { checkAxe(t, tb) })
 }
 
-// TestReportAccessibility injects axe-core into the demo report.html, in
-// the light and the dark colour scheme (contrast differs), after the
-// charts have initialised, and fails on every serious or critical finding.
-func TestReportAccessibility(t *testing.T) {
-	browserContext(t) // skip without chromium before building anything
+// checkAxe injects axe-core into the page of tb, whose charts have
+// initialised and whose problems the parent test has reported, and fails
+// t on every serious or critical finding. It skips t when axe-core has
+// not been fetched.
+func checkAxe(t *testing.T, tb *tab) {
 	script := axeScript(t)
-	report := demoReport(t)
-	for _, dark := range []bool{false, true} {
-		name := map[bool]string{false: "light", true: "dark"}[dark]
-		t.Run(name, func(t *testing.T) {
-			tb := newTab(t, desktopWidth, desktopHeight, false, false)
-			if dark {
-				tb.darkScheme()
-			}
-			tb.open(report)
-			checkCharts(tb) // failures are TestReportDesktop's
-			reportFindings(t, "page before axe", tb.problems())
-			reportFindings(t, "accessibility", runAxe(tb, script))
-		})
-	}
+	reportFindings(t, "accessibility", runAxe(tb, script))
 }
 
 // TestReportNoScript opens the demo report.html with JavaScript disabled:
