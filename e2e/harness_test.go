@@ -28,7 +28,7 @@ func TestHarness(t *testing.T) {
 		reportFindings(t, "toc", checkTOC(tb))
 		reportFindings(t, "charts", checkCharts(tb, chartWait))
 		reportFindings(t, "page", tb.problems())
-		facts := eval[domFacts](tb, domFactsJS)
+		facts := readDOMFacts(tb, true)
 		reportFindings(t, "injection", facts.Injected)
 		reportFindings(t, "event handler attributes", facts.OnAttrs)
 
@@ -66,7 +66,7 @@ func TestHarness(t *testing.T) {
 			"console error: console.error: boom",
 			"uncaught exception: Uncaught Error: uncaught",
 			`dialog opened: alert dialog: "hi"`)
-		facts := eval[domFacts](tb, domFactsJS)
+		facts := readDOMFacts(tb, true)
 		expect(t, "injection", facts.Injected, `img[src="x"]`, "<b>bold</b> rendered as markup", `a[href="http://127.0.0.1:9/example.invalid"]`)
 		expect(t, "event handler attributes", facts.OnAttrs, "img[onerror]")
 

@@ -10,6 +10,7 @@ import (
 	hostile_ "paperbundle/internal/hostile"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -103,34 +104,40 @@ func normSpace(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
-// domFactsJS opens every per-system block (the selector first, as a reader
-// does, then every <details>), shows the tooltip of every echarts instance
-// (echarts writes tooltips as HTML, where an unescaped label would become
-// markup), and returns what the hostile test checks.
-const domFactsJS = `(async () => {
+// domFactsJS returns what the hostile test checks of the page's markup:
+// its on* attributes, injected elements and scripts. When its argument is
+// true it first reads the page as a reader would: it opens every
+// per-system block (the selector first, then every <details>), shows the
+// tooltip of every echarts instance (echarts writes tooltips as HTML,
+// where an unescaped label would become markup), and returns the text it
+// saw; reading is what costs on a large page.
+const domFactsJS = `(async (read) => {
   const sleep = ms => new Promise(r => setTimeout(r, ms));
-  const texts = [document.body.innerText];
-  const sel = document.getElementById('system-select');
-  if (sel) for (const o of sel.options) {
-    sel.value = o.value;
-    sel.dispatchEvent(new Event('change', {bubbles: true}));
-    await sleep(20);
-    texts.push(document.body.innerText);
-  }
-  for (const d of document.querySelectorAll('details')) d.open = true;
-  texts.push(document.body.innerText);
+  const texts = [];
   let tooltips = 0;
-  if (window.echarts) {
-    for (const el of document.querySelectorAll('[_echarts_instance_]')) {
-      const chart = echarts.getInstanceByDom(el);
-      if (!chart) continue;
-      const n = (chart.getOption().series || []).length;
-      for (let s = 0; s < n; s++) {
-        try { chart.dispatchAction({type: 'showTip', seriesIndex: s, dataIndex: 0}); tooltips++; } catch (e) {}
-      }
-      texts.push(el.innerText || '');
+  if (read) {
+    texts.push(document.body.innerText);
+    const sel = document.getElementById('system-select');
+    if (sel) for (const o of sel.options) {
+      sel.value = o.value;
+      sel.dispatchEvent(new Event('change', {bubbles: true}));
+      await sleep(20);
+      texts.push(document.body.innerText);
     }
-    await sleep(100);
+    for (const d of document.querySelectorAll('details')) d.open = true;
+    texts.push(document.body.innerText);
+    if (window.echarts) {
+      for (const el of document.querySelectorAll('[_echarts_instance_]')) {
+        const chart = echarts.getInstanceByDom(el);
+        if (!chart) continue;
+        const n = (chart.getOption().series || []).length;
+        for (let s = 0; s < n; s++) {
+          try { chart.dispatchAction({type: 'showTip', seriesIndex: s, dataIndex: 0}); tooltips++; } catch (e) {}
+        }
+        texts.push(el.innerText || '');
+      }
+      await sleep(100);
+    }
   }
   const onAttrs = new Set();
   const injected = [];
@@ -154,7 +161,14 @@ const domFactsJS = `(async () => {
     }
   }
   return {title: document.title, text: texts.join('\n'), tooltips, onAttrs: [...onAttrs].sort(), injected, scripts};
-})()`
+})`
+
+// readDOMFacts evaluates domFactsJS in the page of tb, reading the page
+// first when read is set.
+func readDOMFacts(tb *tab, read bool) domFacts {
+	tb.t.Helper()
+	return eval[domFacts](tb, domFactsJS+"("+strconv.FormatBool(read)+")")
+}
 
 type domFacts struct {
 	Title    string
@@ -168,18 +182,19 @@ type domFacts struct {
 	}
 }
 
-// pageFacts opens report in a fresh desktop tab, initialises its charts
-// when charts is set, and returns its DOM facts and the page's findings
-// (requests, console, exceptions, dialogs).
-func pageFacts(t *testing.T, report string, charts bool) (domFacts, []string) {
+// pageFacts opens report in a fresh desktop tab and returns its DOM facts
+// and the page's findings (requests, console, exceptions, dialogs). When
+// read is set it initialises the charts first and reads the page as a
+// reader would (domFactsJS); otherwise it takes the markup as loaded.
+func pageFacts(t *testing.T, report string, read bool) (domFacts, []string) {
 	t.Helper()
 	tb := newTab(t, desktopWidth, desktopHeight, false, false)
 	tb.open(report)
 	var findings []string
-	if charts {
+	if read {
 		findings = checkCharts(tb, chartWait)
 	}
-	facts := eval[domFacts](tb, domFactsJS)
+	facts := readDOMFacts(tb, read)
 	return facts, append(findings, tb.problems()...)
 }
 
@@ -230,14 +245,16 @@ func TestReportHostileStrings(t *testing.T) {
 	}
 
 	// The demo page gives the scripts and on* attributes that the page
-	// writes itself. Its charts are not initialised: were echarts to add
-	// an on* attribute or a script element, the hostile page (charts
-	// initialised) would have one the reference lacks and the test would
-	// fail, never pass for it.
+	// writes itself, as loaded: its charts are not initialised nor its
+	// blocks opened. Were the page's script or echarts to add an on*
+	// attribute or a script element, the hostile page (charts initialised,
+	// every block opened) would have one the reference lacks and the test
+	// would fail, never pass for it.
 	ref, refFindings := pageFacts(t, demoReport(t), false)
 	if len(refFindings) > 0 {
 		t.Logf("the demo page has findings of its own (see TestReportDesktop): %d", len(refFindings))
 	}
+	t.Logf("demo page as loaded: %d classic scripts, on* attributes %q", ref.Scripts.Classic, ref.OnAttrs)
 	got, findings := pageFacts(t, report, true)
 	reportFindings(t, "hostile page", findings)
 
