@@ -71,7 +71,8 @@ func checkLayout(tb *tab) []string {
 }
 
 // TestReportLayout opens the demo report.html at 1280 x 800 and checks
-// the first screen and the page-length budget.
+// the first screen and the page-length budget; its subtest sort then
+// clicks the results matrix's headers in the same tab (checkSort).
 func TestReportLayout(t *testing.T) {
 	browserContext(t) // skip without chromium before building anything
 	report := demoReport(t)
@@ -81,6 +82,7 @@ func TestReportLayout(t *testing.T) {
 	reportFindings(t, "length with the charts", checkLiveHeight(tb))
 	reportFindings(t, "deep link", checkDeepLink(tb))
 	reportFindings(t, "page", tb.problems())
+	tb.run("sort", func(t *testing.T) { checkSort(t, tb) })
 }
 
 // scrollThroughJS scrolls down the whole page in steps, so that every

@@ -21,15 +21,12 @@ const sortJS = `(function () {
   return { Sort: th.getAttribute('aria-sort') || '', Values: vals };
 })()`
 
-// TestReportSort clicks a numeric header of the results matrix: the rows
-// sort largest first with aria-sort="descending"; a second click reverses.
-// Ticking "Show each system's difference to the primary" shows the
-// differences, hidden before.
-func TestReportSort(t *testing.T) {
-	browserContext(t) // skip without chromium before building anything
-	report := demoReport(t)
-	tb := newTab(t, desktopWidth, desktopHeight, false, false)
-	tb.open(report)
+// checkSort clicks a numeric header of the results matrix in the page of
+// tb (TestReportLayout/sort): the rows sort largest first with
+// aria-sort="descending"; a second click reverses. Ticking "Show each
+// system's difference to the primary" shows the differences, hidden
+// before. The page's problems are checked after the clicks.
+func checkSort(t *testing.T, tb *tab) {
 	type state struct {
 		Sort   string
 		Values []float64
