@@ -212,12 +212,12 @@ func labelsOf(strs []string, n int) []string {
 
 // TestReportHostileStrings builds a bundle whose title, system labels
 // (three strings each), criterion ids and query ids are the hostile
-// strings and checks in the
-// browser that they are inert text: the title is exactly the title text,
-// no script ran (no dialog, no changed title, no script element beyond
-// those of the demo page), no element or on* attribute was injected (also
-// in the echarts tooltips), and every string shows literally in the page
-// text (white space normalised: a tab renders as a space).
+// strings and checks in the browser that they are inert text: the title
+// is exactly the title text, no script ran (no dialog, no changed title,
+// no script element beyond those of the demo page), no element or on*
+// attribute was injected (also in the echarts tooltips), and every string
+// shows literally in the page text (white space normalised: a tab renders
+// as a space).
 func TestReportHostileStrings(t *testing.T) {
 	needE2E(t)
 	browserContext(t) // skip early without chromium
