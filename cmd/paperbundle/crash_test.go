@@ -10,9 +10,9 @@ import (
 	"time"
 )
 
-// TestBuildKilled runs real builds and kills them with SIGKILL at 20
+// TestBuildKilled runs real builds and kills them with SIGKILL at 12
 // moments spread over a build (seeded, so the moments are the same on
-// every run). After each kill the version folder holds the old bundle or
+// every run; each moment costs a build and a verify). After each kill the version folder holds the old bundle or
 // the new one, complete: it verifies. Half the builds replace v1 with
 // -force, half write a new version, which must be absent or complete.
 // The next build succeeds and removes the temporary folders of the
@@ -20,7 +20,7 @@ import (
 func TestBuildKilled(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
-		t.Skip("runs 22 builds")
+		t.Skip("runs 14 builds")
 	}
 	bin := buildBinary(t)
 	dir, cfg := writeProject(t, goodCSV)
@@ -46,7 +46,7 @@ func TestBuildKilled(t *testing.T) {
 	span := time.Since(start)
 	rng := rand.New(rand.NewPCG(20, 26))
 	complete := 0 // kills after which the new version was in place
-	for i := 0; i < 20; i++ {
+	for i := 0; i < 12; i++ {
 		version, force := "v1", true
 		if i%2 == 1 {
 			version, force = "v9", false
@@ -68,7 +68,7 @@ func TestBuildKilled(t *testing.T) {
 		}
 		os.RemoveAll(filepath.Join(root, "v9"))
 	}
-	t.Logf("a build takes %v; 10 new-version builds killed, %d had committed", span, complete)
+	t.Logf("a build takes %v; 6 new-version builds killed, %d had committed", span, complete)
 	if out, err := build("v2", false).CombinedOutput(); err != nil {
 		t.Fatalf("build after the kills: %v\n%s", err, out)
 	}
