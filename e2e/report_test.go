@@ -3,6 +3,8 @@ package e2e
 import (
 	"os"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 )
 
 // Viewports: a desktop and a phone (CSS pixels).
@@ -14,10 +16,9 @@ const (
 // TestReportDesktop opens the demo report.html on a desktop: no request
 // leaves the page, no console error or exception, every chart initialises
 // when scrolled to (for every system), every link of the table of contents
-// has its target. It saves a full-page screenshot (TestReportPrint prints
-// the page on A4 and Letter and checks it while printing). Its subtest
-// axe runs axe-core on the same page, its charts initialised, in the
-// light colour scheme.
+// has its target. It saves a full-page screenshot and a PDF print. Its
+// subtest axe runs axe-core on the same page, its charts initialised, in
+// the light colour scheme.
 func TestReportDesktop(t *testing.T) {
 	browserContext(t) // skip without chromium before building anything
 	report := demoReport(t)
@@ -40,6 +41,14 @@ func TestReportDesktop(t *testing.T) {
 	reportFindings(t, "charts", checkCharts(tb, chartWait))
 	reportFindings(t, "page", tb.problems())
 	tb.screenshot("report-desktop.png")
+
+	pdf, err := chromedp.Run(tb.ctx, chromedp.PrintToPDF(chromedp.PDFPaper(chromedp.PaperA4), chromedp.PDFPrintBackground()))
+	if err != nil {
+		t.Errorf("print to PDF: %v", err)
+	} else {
+		save(t, "report.pdf", pdf)
+	}
+	reportFindings(t, "page while printing", tb.problems())
 	tb.run("axe", func(t *testing.T) { checkAxe(t, tb) })
 }
 
