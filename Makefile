@@ -2,7 +2,7 @@
 #
 #   make paper   build a bundle: from ./paper.yaml when it exists, else from
 #                the built-in demo dataset (generated into demo/)
-#   make test    run every test (3-4 minutes on 2 cores), then list the
+#   make test    run every test (under 3 minutes on 2 cores), then list the
 #                optional clients that were missing and what was skipped
 #   make lint    go vet, staticcheck (pinned) and the race detector (-short)
 #   make bench   wall, CPU, peak memory and stage split of the four
