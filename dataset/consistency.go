@@ -67,9 +67,37 @@ func (ld *loader) checkDuplicates(src *source, c *collector) {
 		}
 		if prev := keys[k-1]; prev.fold == key.fold && prev.split == key.split && prev.id == key.id {
 			a, b := recs.at(prev.i), recs.at(key.i)
-			c.add(b.idFile, b.idLine, 1, "duplicate row for query %q (fold %d, split %s): line %d has it too, expected one row per (query, fold, split)", clip(b.ID), b.Fold, b.Split, a.idLine)
+			c.add(b.idFile, b.idLine, 1, "%sduplicate row for query %q (fold %d, split %s): %s has it too, expected one row per (query, fold, split)", ld.rowPrefix(b.idFile, b.idLine), clip(b.ID), b.Fold, b.Split, ld.rowName(a.idFile, a.idLine))
 		}
 	}
+}
+
+// rowName names row n of file in a message: "line n" of a text input,
+// "row n" of a Parquet one, whose positions are rows.
+func (ld *loader) rowName(file string, n int) string {
+	if ld.rows[file] {
+		return fmt.Sprintf("row %d", n)
+	}
+	return fmt.Sprintf("line %d", n)
+}
+
+// rowIn names row n of file in a message about another file: "file:n" of
+// a text input, "file row n" of a Parquet one.
+func (ld *loader) rowIn(file string, n int) string {
+	if ld.rows[file] {
+		return fmt.Sprintf("%s row %d", file, n)
+	}
+	return fmt.Sprintf("%s:%d", file, n)
+}
+
+// rowPrefix starts a message about row n of a Parquet input with "row n: ",
+// as the parser's own messages about its rows start (a message about a
+// text input starts with its file:line:col position alone).
+func (ld *loader) rowPrefix(file string, n int) string {
+	if ld.rows[file] && n > 0 {
+		return fmt.Sprintf("row %d: ", n)
+	}
+	return ""
 }
 
 // mismatch remembers the first (lowest line) of one kind of difference
@@ -125,7 +153,7 @@ func (ld *loader) compare(first, src *source) {
 				hint = " (or trec.missing_run: zero, which scores a qrels query a run lacks 0, as trec_eval -c)"
 			}
 			missing.see(a.line, func() {
-				ld.c.add(fa, a.line, 1, "the row of query %q (fold %d, split %s) is missing from %s (system %s)%s, expected every system to cover the same (query, fold, split) rows%s", clip(a.ID), a.Fold, a.Split, fb, src.spec.Name, missing.more(), hint)
+				ld.c.add(fa, a.line, 1, "%sthe row of query %q (fold %d, split %s) is missing from %s (system %s)%s, expected every system to cover the same (query, fold, split) rows%s", ld.rowPrefix(fa, a.line), clip(a.ID), a.Fold, a.Split, fb, src.spec.Name, missing.more(), hint)
 			})
 			i++
 		case c > 0:
@@ -134,13 +162,13 @@ func (ld *loader) compare(first, src *source) {
 				hint = " (or trec.missing_run: zero, which scores a qrels query a run lacks 0, as trec_eval -c)"
 			}
 			extra.see(b.line, func() {
-				ld.c.add(fb, b.line, 1, "query %q (fold %d, split %s) is not in %s (the first system, %s)%s, expected every system to cover the same (query, fold, split) rows%s", clip(b.ID), b.Fold, b.Split, fa, first.spec.Name, extra.more(), hint)
+				ld.c.add(fb, b.line, 1, "%squery %q (fold %d, split %s) is not in %s (the first system, %s)%s, expected every system to cover the same (query, fold, split) rows%s", ld.rowPrefix(fb, b.line), clip(b.ID), b.Fold, b.Split, fa, first.spec.Name, extra.more(), hint)
 			})
 			j++
 		default:
 			if a.Post != b.Post || a.Criterion != b.Criterion {
 				ident.see(b.line, func() {
-					ld.c.add(fb, b.line, 1, "query %q (fold %d, split %s) has post %q, criterion %q, but %s:%d has post %q, criterion %q, expected the same in every system%s", clip(b.ID), b.Fold, b.Split, clip(b.Post), clip(b.Criterion), fa, a.line, clip(a.Post), clip(a.Criterion), ident.more())
+					ld.c.add(fb, b.line, 1, "%squery %q (fold %d, split %s) has post %q, criterion %q, but %s has post %q, criterion %q, expected the same in every system%s", ld.rowPrefix(fb, b.line), clip(b.ID), b.Fold, b.Split, clip(b.Post), clip(b.Criterion), ld.rowIn(fa, a.line), clip(a.Post), clip(a.Criterion), ident.more())
 				})
 			}
 			if d := goldDiff(&a.Query, &b.Query); d != "" {
@@ -149,7 +177,7 @@ func (ld *loader) compare(first, src *source) {
 					if col == 0 {
 						col = 1
 					}
-					ld.c.consistency(fb, b.line, col, "gold of query %q (fold %d, split %s) differs from %s:%d: %s, expected the same gold in every system%s", clip(b.ID), b.Fold, b.Split, fa, a.line, d, gold.more())
+					ld.c.consistency(fb, b.line, col, "%sgold of query %q (fold %d, split %s) differs from %s: %s, expected the same gold in every system%s", ld.rowPrefix(fb, b.line), clip(b.ID), b.Fold, b.Split, ld.rowIn(fa, a.line), d, gold.more())
 				})
 			}
 			i++
@@ -228,7 +256,7 @@ func (ld *loader) checkFolds(src *source) {
 			evalFold[r.Post] = &evalAt{fold: r.Fold, line: r.idLine}
 		} else if e.fold != r.Fold && !e.reported {
 			e.reported = true
-			ld.c.consistency(r.idFile, r.idLine, 1, "post %q has eval rows in fold %d (line %d) and in fold %d, expected each post evaluated in exactly one fold", clip(r.Post), e.fold, e.line, r.Fold)
+			ld.c.consistency(r.idFile, r.idLine, 1, "%spost %q has eval rows in fold %d (%s) and in fold %d, expected each post evaluated in exactly one fold", ld.rowPrefix(r.idFile, r.idLine), clip(r.Post), e.fold, ld.rowName(r.idFile, e.line), r.Fold)
 		}
 		if _, ok := evalLine[postFold{r.Post, r.Fold}]; !ok {
 			evalLine[postFold{r.Post, r.Fold}] = r.idLine
@@ -247,7 +275,7 @@ func (ld *loader) checkFolds(src *source) {
 		key := postFold{r.Post, r.Fold}
 		if line, ok := evalLine[key]; ok && !reported[key] {
 			reported[key] = true
-			ld.c.consistency(r.idFile, r.idLine, 1, "post %q has both eval rows (line %d) and tune rows in fold %d, expected the tune and eval rows of a fold to share no post", clip(r.Post), line, r.Fold)
+			ld.c.consistency(r.idFile, r.idLine, 1, "%spost %q has both eval rows (%s) and tune rows in fold %d, expected the tune and eval rows of a fold to share no post", ld.rowPrefix(r.idFile, r.idLine), clip(r.Post), ld.rowName(r.idFile, line), r.Fold)
 		}
 	}
 }

@@ -133,6 +133,11 @@ type loader struct {
 	spec Spec
 	open opener
 	c    collector
+	// rows holds the inputs whose positions are rows, not lines (Parquet):
+	// the messages written after parsing name their rows as the parser's
+	// own messages do (rowName, rowIn, rowPrefix). Filled before the
+	// systems are read, read only after.
+	rows map[string]bool
 
 	qrels   *qrels
 	queries *queryTable
@@ -178,6 +183,12 @@ func load(spec Spec, open opener) (*Dataset, error) {
 			continue
 		}
 		srcs[i] = &source{spec: ss, format: f}
+		if f == "parquet" {
+			if ld.rows == nil {
+				ld.rows = map[string]bool{}
+			}
+			ld.rows[ss.Input] = true
+		}
 		if f == "trec" {
 			anyTREC = true
 		} else if ss.NEProbs != "" {
@@ -689,7 +700,7 @@ func (ld *loader) checkGrades(srcs []*source) {
 			for k, g := range r.GoldRels {
 				if g > limit {
 					col := max(r.goldAt.col, 1)
-					ld.c.add(src.spec.Input, r.line, col, "gold id %q of query %q has grade %d, %s", clip(r.Gold[k]), clip(r.ID), g, gradeHint(limit))
+					ld.c.add(src.spec.Input, r.line, col, "%sgold id %q of query %q has grade %d, %s", ld.rowPrefix(src.spec.Input, r.line), clip(r.Gold[k]), clip(r.ID), g, gradeHint(limit))
 				}
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -447,5 +448,83 @@ func TestParquetHostileFooter(t *testing.T) {
 	deep := bytes.Repeat([]byte{0x1c}, 100) // field 1, a struct, again and again
 	if err := checkThrift(deep); err == nil {
 		t.Error("structs nested 100 deep passed")
+	}
+}
+
+// TestParquetRowsAfterParsing: the checks that run after parsing
+// (duplicate rows, folds, the same rows and gold in every system, grades)
+// name a Parquet input's rows as "row N", as the parser's own messages do,
+// and never "line N": a Parquet file has no lines. The rows below are
+// numbered from 1 in file order; the CSV system's lines from 2 (its
+// header is line 1).
+func TestParquetRowsAfterParsing(t *testing.T) {
+	// "line N" or "s.parquet:N" inside a message (not its position prefix)
+	lineRef := regexp.MustCompile(`: .*(line [0-9]|s\.parquet:[0-9])`)
+	str := func(s string) *string { return &s }
+	i64 := func(n int64) *int64 { return &n }
+	row := func(post, crit string, fold int64, split, gold string) wideParquet {
+		return wideParquet{PostID: str(post), CriterionID: str(crit), Fold: i64(fold), Split: str(split),
+			GoldUIDs: []*string{str(gold)}, Candidates: []*string{str("u1"), str("u2")}, Scores: []*float64{ptr(0.9), ptr(0.1)}}
+	}
+	// Two row groups of two rows, so that a row is not its place in a group.
+	pq := func(rows ...wideParquet) string { return parquetBytes(t, rows, 2) }
+	cases := []struct {
+		name  string
+		files map[string]string
+		spec  Spec
+		want  string
+	}{
+		{"duplicate row",
+			map[string]string{"s.parquet": pq(row("p1", "A", 0, "eval", "u1"), row("p2", "A", 0, "eval", "u1"), row("p1", "A", 0, "eval", "u2"))},
+			Spec{},
+			`s.parquet:3:1: row 3: duplicate row for query "p1/A" (fold 0, split eval): row 1 has it too, expected one row per (query, fold, split)`},
+		{"eval in two folds",
+			map[string]string{"s.parquet": pq(row("p1", "A", 0, "eval", "u1"), row("p2", "A", 0, "tune", "u1"), row("p1", "B", 1, "eval", "u1"))},
+			Spec{},
+			`s.parquet:3:1: row 3: post "p1" has eval rows in fold 0 (row 1) and in fold 1, expected each post evaluated in exactly one fold`},
+		{"eval and tune in a fold",
+			map[string]string{"s.parquet": pq(row("p1", "A", 0, "eval", "u1"), row("p2", "A", 0, "eval", "u1"), row("p1", "B", 0, "tune", "u1"))},
+			Spec{},
+			`s.parquet:3:1: row 3: post "p1" has both eval rows (row 1) and tune rows in fold 0, expected the tune and eval rows of a fold to share no post`},
+		{"gold differs from a CSV system",
+			map[string]string{
+				"a.csv":     "post_id,criterion_id,fold,split,gold_uids,candidate_uids,candidate_scores\np1,A,0,eval,u1,u1;u2,0.9;0.1\np2,A,0,eval,u1,u1;u2,0.9;0.1\n",
+				"s.parquet": pq(row("p1", "A", 0, "eval", "u1"), row("p2", "A", 0, "eval", "u2")),
+			},
+			Spec{Systems: []SystemSpec{{Name: "a", Input: "a.csv"}}},
+			`s.parquet:2:5: row 2: gold of query "p2/A" (fold 0, split eval) differs from a.csv:3: `},
+		{"a CSV system's gold differs from a Parquet one",
+			map[string]string{
+				"s.parquet": pq(row("p1", "A", 0, "eval", "u1"), row("p2", "A", 0, "eval", "u1")),
+				"a.csv":     "post_id,criterion_id,fold,split,gold_uids,candidate_uids,candidate_scores\np1,A,0,eval,u1,u1;u2,0.9;0.1\np2,A,0,eval,u2,u1;u2,0.9;0.1\n",
+			},
+			Spec{Systems: []SystemSpec{{Name: "s", Input: "s.parquet"}, {Name: "a", Input: "a.csv"}}},
+			// column 13: the byte where gold_uids starts on line 3, after "p2,A,0,eval,"
+			`a.csv:3:13: gold of query "p2/A" (fold 0, split eval) differs from s.parquet row 2: `},
+		{"grade above the limit",
+			map[string]string{"s.parquet": pq(row("p1", "A", 0, "eval", "u1"), func() wideParquet {
+				r := row("p2", "A", 0, "eval", "u1")
+				r.GoldRels = []*int64{i64(2000)}
+				return r
+			}())},
+			Spec{MaxGrade: 1023},
+			`s.parquet:2:5: row 2: gold id "u1" of query "p2/A" has grade 2000, expected a grade <= 1023`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			spec := tc.spec
+			if len(spec.Systems) == 0 {
+				spec.Systems = []SystemSpec{{Name: "s", Input: "s.parquet"}}
+			} else if len(spec.Systems) == 1 {
+				spec.Systems = append(spec.Systems, SystemSpec{Name: "s", Input: "s.parquet"})
+			}
+			_, err := load(spec, memFiles(tc.files))
+			if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+				t.Errorf("error:\n%v\nwant it to start with:\n%s", err, tc.want)
+			}
+			if err != nil && lineRef.MatchString(err.Error()) {
+				t.Errorf("a message names a line of a Parquet input:\n%v", err)
+			}
+		})
 	}
 }
