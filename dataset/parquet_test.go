@@ -460,11 +460,9 @@ func TestParquetHostileFooter(t *testing.T) {
 func TestParquetRowsAfterParsing(t *testing.T) {
 	// "line N" or "s.parquet:N" inside a message (not its position prefix)
 	lineRef := regexp.MustCompile(`: .*(line [0-9]|s\.parquet:[0-9])`)
-	str := func(s string) *string { return &s }
-	i64 := func(n int64) *int64 { return &n }
 	row := func(post, crit string, fold int64, split, gold string) wideParquet {
-		return wideParquet{PostID: str(post), CriterionID: str(crit), Fold: i64(fold), Split: str(split),
-			GoldUIDs: []*string{str(gold)}, Candidates: []*string{str("u1"), str("u2")}, Scores: []*float64{ptr(0.9), ptr(0.1)}}
+		return wideParquet{PostID: ptr(post), CriterionID: ptr(crit), Fold: ptr(fold), Split: ptr(split),
+			GoldUIDs: []*string{ptr(gold)}, Candidates: []*string{ptr("u1"), ptr("u2")}, Scores: []*float64{ptr(0.9), ptr(0.1)}}
 	}
 	// Two row groups of two rows, so that a row is not its place in a group.
 	pq := func(rows ...wideParquet) string { return parquetBytes(t, rows, 2) }
@@ -504,7 +502,7 @@ func TestParquetRowsAfterParsing(t *testing.T) {
 		{"grade above the limit",
 			map[string]string{"s.parquet": pq(row("p1", "A", 0, "eval", "u1"), func() wideParquet {
 				r := row("p2", "A", 0, "eval", "u1")
-				r.GoldRels = []*int64{i64(2000)}
+				r.GoldRels = []*int64{ptr(int64(2000))}
 				return r
 			}())},
 			Spec{MaxGrade: 1023},
